@@ -1,0 +1,229 @@
+"""The analysis: outcome counts joined with a pay table, bet by bet.
+
+For each bet: its events with their pays, combinations (ordered six-card sequences),
+exact probabilities and returns; its exact expected value, house edge, hit frequency,
+variance (the standard deviation is its square root, printed as a decimal), push
+probability, element of risk and the probability of its top award.
+
+>>> report = game_report("commission-free")
+>>> report.bet("banker").house_edge
+Fraction(284694798368, 19524993263685)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from .enumerator import outcome_counts, total_sequences
+from .paytable import Bet, Event, Game, load_game
+from .rules import PuntoBanco, TwentyFirstCentury, rules_named
+from .shoe import Shoe, ShoeError
+from .vocabulary import COLUMNS
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One settled line of a bet: how often it happens and what it returns."""
+
+    event: str
+    when: str
+    pays: str
+    net: Fraction
+    combinations: int
+    probability: Fraction
+
+    @property
+    def kind(self) -> str:
+        return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
+
+    @property
+    def expected_return(self) -> Fraction:
+        """This line's share of the expected value: probability times net pay."""
+        return self.probability * self.net
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A bet analysed exactly."""
+
+    id: str
+    name: str
+    events: tuple[EventResult, ...]
+    total: int
+
+    @property
+    def expected_value(self) -> Fraction:
+        """The exact expected result of one unit bet."""
+        return sum((e.expected_return for e in self.events), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        """Minus the expected value, per unit bet (negative when the bet favours the bettor)."""
+        return -self.expected_value
+
+    @property
+    def favours_bettor(self) -> bool:
+        """True when the expected value is positive: the pay table gives the bettor an edge."""
+        return self.expected_value > 0
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """The probability that the bet wins something."""
+        return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
+
+    @property
+    def push_probability(self) -> Fraction:
+        return sum((e.probability for e in self.events if e.net == 0), Fraction(0))
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of bets that are resolved (pushes left out)."""
+        resolved = 1 - self.push_probability
+        return self.house_edge / resolved if resolved else Fraction(0)
+
+    @property
+    def variance(self) -> Fraction:
+        """The exact variance of one unit bet's result."""
+        mean = self.expected_value
+        return sum((e.probability * e.net * e.net for e in self.events), Fraction(0)) - mean * mean
+
+    @property
+    def standard_deviation(self) -> float:
+        """The square root of the variance, for printing (the variance is exact)."""
+        return _sqrt(self.variance)
+
+    @property
+    def top_award(self) -> EventResult | None:
+        """The line with the highest pay, if the bet ever wins."""
+        wins = [e for e in self.events if e.net > 0 and e.combinations]
+        return max(wins, key=lambda e: e.net) if wins else None
+
+
+def _sqrt(value: Fraction) -> float:
+    from decimal import Decimal, localcontext
+
+    with localcontext() as context:
+        context.prec = 30
+        return float((Decimal(value.numerator) / Decimal(value.denominator)).sqrt())
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """Every bet of a game, for one shoe and one set of drawing rules."""
+
+    game: Game
+    shoe: Shoe
+    rules: PuntoBanco | TwentyFirstCentury
+    bets: tuple[BetResult, ...]
+    strategy: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        """Every ordered six-card sequence of the shoe: the denominator of every probability."""
+        return total_sequences(self.shoe)
+
+    def bet(self, bet_id: str) -> BetResult:
+        for bet in self.bets:
+            if bet.id == bet_id:
+                return bet
+        self.game.bet(bet_id)  # raises for a bet the game does not have
+        raise LookupError(f"bet {bet_id!r} was not part of this report")
+
+    def to_dict(self) -> dict:
+        """The report as plain data: exact fractions as strings, counts as integers."""
+        from .render import report_dict
+
+        return report_dict(self)
+
+    def to_polars(self):
+        """Every event of every bet as a polars DataFrame (exact columns as strings)."""
+        from .render import report_frame
+
+        return report_frame(self)
+
+
+def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury) -> BetResult:
+    """Join a bet's events with the outcome counts of the columns they read."""
+    columns = bet.columns
+    counts = outcome_counts(shoe, columns, rules)
+    ways = [0] * len(bet.events)
+    unmatched = 0
+    for values, count in counts.items():
+        row = dict(zip(columns, values))
+        index = _first_event(bet.events, row)
+        if index is None:
+            unmatched += count
+        else:
+            ways[index] += count
+    total = total_sequences(shoe)
+    events = [
+        EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
+        for e, w in zip(bet.events, ways)
+    ]
+    if bet.events[-1].condition is not None:
+        events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
+                                  unmatched, Fraction(unmatched, total)))
+    return BetResult(bet.id, bet.name, tuple(events), total)
+
+
+def _first_event(events: tuple[Event, ...], row: dict) -> int | None:
+    for index, event in enumerate(events):
+        if event.condition is None or event.condition.holds(row):
+            return index
+    return None
+
+
+def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
+                 remove: tuple[str, ...] = ()) -> Shoe:
+    """The shoe a report uses: an explicit shoe, else ``decks`` (else the game's) decks,
+    less any cards removed."""
+    if shoe is not None and decks is not None:
+        raise ShoeError("give either a number of decks or a shoe, not both")
+    if shoe is None:
+        shoe = Shoe.from_decks(game.decks if decks is None else decks)
+    return shoe.remove(remove) if remove else shoe
+
+
+def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
+    """The drawing rules of a game, with the decision on 5 where the game has one."""
+    if game.rules != "21st-century":
+        if strategy not in (None, game.strategy):
+            raise ValueError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
+        return rules_named(game.rules)
+    chosen = strategy or game.strategy
+    if chosen == "optimal":
+        from .strategy import optimal_rules
+
+        return optimal_rules(shoe)
+    return rules_named(game.rules, chosen)
+
+
+def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
+                remove: tuple[str, ...] = (), bets: tuple[str, ...] | None = None,
+                strategy: str | None = None) -> GameReport:
+    """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
+    for notebooks.
+
+    ``game`` is a built-in id, a path to a YAML file, or a loaded ``Game``. ``decks``
+    overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out.
+    """
+    if not isinstance(game, Game):
+        game = load_game(game)
+    the_shoe = resolve_shoe(game, decks, shoe, remove)
+    rules = game_rules(game, the_shoe, strategy)
+    chosen = [game.bet(b) for b in bets] if bets else list(game.bets)
+    results = tuple(bet_result(bet, the_shoe, rules) for bet in chosen)
+    notes = []
+    if game.decks_allowed and the_shoe.decks is not None and the_shoe.decks not in game.decks_allowed:
+        allowed = ", ".join(map(str, game.decks_allowed))
+        notes.append(f"the rules allow {allowed} decks; {the_shoe.decks} analysed as asked")
+    used_strategy = (strategy or game.strategy) if game.rules == "21st-century" else None
+    return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes))
+
+
+def column_docs() -> list[tuple[str, str, str]]:
+    """(name, type, meaning) of every outcome column, for documentation."""
+    return [(c.name, c.dtype, c.doc) for c in COLUMNS.values()]

@@ -1,0 +1,133 @@
+"""Pays: what a winning bet is paid, read exactly from the words of a pay table.
+
+``"8:1"`` and ``"8 to 1"`` pay eight units for each unit bet (the bet is returned);
+``"1:2"`` pays half a unit; ``"19:20"`` pays 0.95; ``"9 for 1"`` returns nine units in all
+(the bet included), that is 8 to 1. ``"push"`` returns the bet, ``"lose"`` takes it. A
+commission is charged on a win: ``"1:1 less 5%"`` pays 0.95.
+
+A pay must be written as words in quotes. YAML reads an unquoted ``8:1`` as the base-60
+number 481; such a value is refused, never taken as a pay.
+
+>>> parse_pay("8 to 1").net, parse_pay("1:2").net, parse_pay("19:20").net
+(Fraction(8, 1), Fraction(1, 2), Fraction(19, 20))
+>>> parse_pay("1:1 less 5%").net, parse_pay("push").net, parse_pay("lose").net
+(Fraction(19, 20), Fraction(0, 1), Fraction(-1, 1))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+class PayError(ValueError):
+    """A pay that is not a ratio, a push or a loss."""
+
+
+class Sexagesimal(str):
+    """An unquoted ``a:b`` in YAML, which YAML 1.1 would read as a base-60 number."""
+
+    @property
+    def as_yaml_number(self) -> int:
+        sign = -1 if self.startswith("-") else 1
+        total = 0
+        for part in self.lstrip("+-").replace("_", "").split(":"):
+            total = total * 60 + int(part)
+        return sign * total
+
+
+_NUMBER = r"\d+(?:\.\d+)?(?:\s*(?:½|1/2))?"
+_RATIO = re.compile(
+    rf"^\s*(?P<a>{_NUMBER})\s*(?P<sep>:|to|for)\s*(?P<b>{_NUMBER})"
+    r"(?:\s*(?:less|minus)\s*(?P<commission>\d+(?:\.\d+)?)\s*%\s*(?:commission)?)?\s*$",
+    re.IGNORECASE,
+)
+_PUSH = {"push", "pushes", "returned", "return", "void"}
+_LOSE = {"lose", "loses", "lost", "loss"}
+
+
+@dataclass(frozen=True)
+class Pay:
+    """A settled bet's result per unit staked.
+
+    ``kind`` is ``"win"``, ``"push"`` or ``"lose"``; ``net`` is the exact amount won
+    (negative when lost); ``text`` is how the pay table writes it.
+    """
+
+    kind: str
+    net: Fraction
+    text: str
+
+    @property
+    def odds(self) -> str:
+        """The pay as odds, as printed in a report: ``"8 to 1"``, ``"push"``, ``"lose"``."""
+        return self.text
+
+
+def _number(text: str) -> Fraction:
+    text = text.replace(" ", "")
+    half = text.endswith("½") or text.endswith("1/2")
+    if half:
+        text = text[:-1] if text.endswith("½") else text[:-3]
+    return Fraction(text or "0") + (Fraction(1, 2) if half else 0)
+
+
+def parse_pay(value: object) -> Pay:
+    """Read a pay from a pay table; raise ``PayError`` saying what is wrong."""
+    if isinstance(value, Sexagesimal):
+        raise PayError(
+            f"unquoted {value} is read by YAML as the base-60 number {value.as_yaml_number}, "
+            f'not as a pay: write it in quotes, "{value}"'
+        )
+    if isinstance(value, bool) or not isinstance(value, str):
+        raise PayError(
+            f"{value!r} is not a pay: write a ratio in quotes such as \"8:1\" or \"8 to 1\", "
+            "or push, or lose"
+        )
+    text = value.strip()
+    word = text.lower()
+    if word in _PUSH:
+        return Pay("push", Fraction(0), "push")
+    if word in _LOSE:
+        return Pay("lose", Fraction(-1), "lose")
+    match = _RATIO.match(text)
+    if not match:
+        raise PayError(
+            f"{value!r} is not a pay: write a ratio such as \"8:1\", \"8 to 1\", \"1:2\", "
+            "\"19:20\", \"9 for 1\" or \"1:1 less 5%\", or push, or lose"
+        )
+    a, b = _number(match["a"]), _number(match["b"])
+    if b == 0:
+        raise PayError(f"{value!r} is not a pay: the second number of a ratio cannot be 0")
+    if match["sep"].lower() == "for":
+        ratio = (a - b) / b
+        if ratio < 0:
+            raise PayError(f"{value!r} returns less than the bet: that is not a win")
+    else:
+        ratio = a / b
+    if ratio == 0:
+        raise PayError(f"{value!r} pays nothing: write push if the bet is returned")
+    commission = Fraction(match["commission"]) / 100 if match["commission"] else Fraction(0)
+    if commission >= 1:
+        raise PayError(f"{value!r} takes a commission of 100% or more")
+    net = ratio * (1 - commission)
+    return Pay("win", net, _display(match, ratio, commission))
+
+
+def _display(match: re.Match, ratio: Fraction, commission: Fraction) -> str:
+    sep = match["sep"].lower()
+    a, b = match["a"].strip(), match["b"].strip()
+    text = f"{a} for {b}" if sep == "for" else f"{a} to {b}"
+    if commission:
+        text += f" less {match['commission']}%"
+    return text
+
+
+def odds_text(net: Fraction) -> str:
+    """Odds for an exact net pay: ``8 -> "8 to 1"``, ``1/2 -> "1 to 2"``.
+
+    >>> odds_text(Fraction(19, 20))
+    '19 to 20'
+    """
+    return f"{net.numerator} to {net.denominator}"

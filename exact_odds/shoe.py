@@ -1,0 +1,141 @@
+"""The shoe: how many of each of the 52 cards it holds.
+
+A shoe is any composition: whole decks, or whole decks with some cards removed, or a
+count for each card. The enumerator never looks at cards one by one; it asks the shoe to
+group its cards into *classes* (all cards of a class look alike to the columns being
+computed) and works on the class counts.
+
+>>> shoe = Shoe.from_decks(8)
+>>> shoe.size, shoe.count("9D")
+(416, 8)
+>>> shoe.remove(["9D", "9D"]).count("9D")
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+
+from .cards import DECK, card_value, parse_card
+
+#: Cards needed to finish any round of baccarat: two hands of at most three cards.
+CARDS_PER_ROUND = 6
+
+
+class ShoeError(ValueError):
+    """An impossible shoe: a negative count, an unknown card, or too few cards."""
+
+
+@dataclass(frozen=True)
+class CardClass:
+    """Cards that look alike to the requested columns: a count and a representative card."""
+
+    key: Hashable
+    count: int
+    card: str  # a representative: every card of the class shares what the columns read
+
+    @property
+    def value(self) -> int:
+        return card_value(self.card)
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A finite shoe: ``counts[i]`` copies of ``DECK[i]``."""
+
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != len(DECK):
+            raise ShoeError(f"a shoe needs a count for each of the 52 cards, got {len(self.counts)}")
+        for card, count in zip(DECK, self.counts):
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise ShoeError(f"the count of {card} must be a whole number, got {count!r}")
+            if count < 0:
+                raise ShoeError(f"the count of {card} is negative ({count})")
+        if self.size < CARDS_PER_ROUND:
+            raise ShoeError(
+                f"a shoe of {self.size} cards cannot finish a round: a round may need "
+                f"{CARDS_PER_ROUND} cards"
+            )
+
+    @classmethod
+    def from_decks(cls, decks: int) -> Shoe:
+        """``decks`` standard 52-card decks, no jokers."""
+        if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+            raise ShoeError(f"the number of decks must be a whole number of at least 1, got {decks!r}")
+        return cls((decks,) * len(DECK))
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, int], *, default: int = 0) -> Shoe:
+        """A shoe from a count for each card (``{"9D": 3, "KH": 8, ...}``).
+
+        Cards not named get ``default`` copies.
+        """
+        table = dict.fromkeys(DECK, default)
+        for text, count in counts.items():
+            try:
+                card = parse_card(text)
+            except ValueError as error:
+                raise ShoeError(str(error)) from None
+            table[card] = count
+        return cls(tuple(table[card] for card in DECK))
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the shoe."""
+        return sum(self.counts)
+
+    @property
+    def decks(self) -> int | None:
+        """The number of decks if the shoe is whole decks, else ``None``."""
+        first = self.counts[0]
+        return first if all(count == first for count in self.counts) else None
+
+    def count(self, card: str) -> int:
+        """How many copies of ``card`` the shoe holds."""
+        return self.counts[DECK.index(parse_card(card))]
+
+    def remove(self, cards: Iterable[str]) -> Shoe:
+        """The shoe after the given cards have been dealt out of it."""
+        counts = list(self.counts)
+        for text in cards:
+            try:
+                card = parse_card(text)
+            except ValueError as error:
+                raise ShoeError(str(error)) from None
+            index = DECK.index(card)
+            if counts[index] == 0:
+                raise ShoeError(f"cannot remove {card}: the shoe has none left")
+            counts[index] -= 1
+        return Shoe(tuple(counts))
+
+    def classes(self, key: Callable[[str], Hashable]) -> tuple[CardClass, ...]:
+        """Group the cards of the shoe into classes by ``key(card)``; empty classes are dropped.
+
+        Classes are ordered by point value, then by first appearance in the deck.
+        """
+        counts: dict[Hashable, int] = {}
+        cards: dict[Hashable, str] = {}
+        for card, count in zip(DECK, self.counts):
+            k = key(card)
+            counts[k] = counts.get(k, 0) + count
+            cards.setdefault(k, card)
+        found = [CardClass(k, counts[k], cards[k]) for k in counts if counts[k] > 0]
+        found.sort(key=lambda c: card_value(c.card))
+        return tuple(found)
+
+    def value_counts(self) -> tuple[int, ...]:
+        """How many cards of each point value 0-9 the shoe holds."""
+        totals = [0] * 10
+        for card, count in zip(DECK, self.counts):
+            totals[card_value(card)] += count
+        return tuple(totals)
+
+    def describe(self) -> str:
+        """A short description: ``"8 decks"`` or ``"412 cards (custom)"``."""
+        decks = self.decks
+        if decks is not None:
+            return f"{decks} deck" + ("s" if decks != 1 else "")
+        return f"{self.size} cards (custom)"
