@@ -139,3 +139,38 @@ class Shoe:
         if decks is not None:
             return f"{decks} deck" + ("s" if decks != 1 else "")
         return f"{self.size} cards (custom)"
+
+
+def load_shoe(path) -> Shoe:
+    """Read a shoe file (YAML)::
+
+        decks: 8            # whole decks to start from (default 0 if counts are given)
+        counts: {9D: 0}     # explicit counts for some cards
+        remove: [9H, KS]    # cards already dealt
+
+    Errors name the file and the field.
+    """
+    from pathlib import Path
+
+    from .paytable import GameFileError, read_yaml
+
+    path = Path(path)
+    data = read_yaml(path)
+    if not isinstance(data, dict) or not set(data) <= {"decks", "counts", "remove"} or not data:
+        raise ShoeError(f"{path}: a shoe file is a mapping with decks, counts and/or remove")
+    try:
+        decks = data.get("decks", 0 if "counts" in data else None)
+        if decks is None:
+            raise ShoeError("give decks or counts")
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 0:
+            raise ShoeError(f"field 'decks' must be a whole number, got {decks!r}")
+        counts = data.get("counts", {})
+        if not isinstance(counts, dict):
+            raise ShoeError("field 'counts' must map cards to counts, e.g. {9D: 0}")
+        shoe = Shoe.from_counts(counts, default=decks)
+        remove = data.get("remove", [])
+        if not isinstance(remove, list):
+            raise ShoeError("field 'remove' must be a list of cards")
+        return shoe.remove(str(card) for card in remove)
+    except (ShoeError, GameFileError) as error:
+        raise ShoeError(f"{path}: {error}") from None

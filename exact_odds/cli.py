@@ -1,0 +1,162 @@
+"""The command line: each command reads its input, calls one library function, renders.
+
+    exact-odds games
+    exact-odds report rock-bac --decks 6 --format markdown
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .render import FORMATS
+
+#: Errors that are the user's input, not the program's fault: one line, exit 1.
+def _input_errors() -> tuple[type[BaseException], ...]:
+    from .conditions import ConditionError
+    from .paytable import GameFileError, UnknownGameError
+    from .pays import PayError
+    from .rules import RulesError
+    from .shoe import ShoeError
+    from .vocabulary import VocabularyError
+
+    return (GameFileError, UnknownGameError, ShoeError, RulesError, PayError, ConditionError,
+            VocabularyError, OverflowError, LookupError, ValueError)
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except _input_errors() as error:
+            raise click.ClickException(str(error)) from None
+
+
+def _emit(text: str, output: Path | None) -> None:
+    """Print, or write the whole text at once: nothing is written half-way."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    temporary = output.with_name(output.name + ".partial")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(output)
+
+
+def _cards(value: str | None) -> tuple[str, ...]:
+    return tuple(part for part in (value or "").replace(",", " ").split() if part)
+
+
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+    help="Output format; json and csv carry exact fractions as strings.")
+output_option = click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to this file (all at once) instead of printing.")
+decks_option = click.option(
+    "--decks", type=click.IntRange(min=1), help="Number of decks (default: the game's).")
+shoe_option = click.option(
+    "--shoe", "shoe_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A YAML shoe file: decks, counts of cards, cards removed.")
+remove_option = click.option(
+    "--remove", help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS'.")
+
+
+def _shoe(shoe_file: Path | None):
+    if shoe_file is None:
+        return None
+    from .shoe import load_shoe
+
+    return load_shoe(shoe_file)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="exact-odds")
+def main() -> None:
+    """Exact odds of baccarat games and their side bets, from the finite shoe.
+
+    Every probability is a fraction and every count an integer: the number of ordered
+    six-card sequences of the shoe.
+
+    \b
+    Example:
+      exact-odds games
+      exact-odds report rock-bac
+    """
+
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def games(fmt: str) -> None:
+    """List the built-in games with their source document and bets.
+
+    \b
+    Example:
+      exact-odds games
+    """
+    from .paytable import builtin_games, load_game
+    from .render import render_json
+
+    loaded = [load_game(name) for name in builtin_games()]
+    if fmt == "json":
+        click.echo(render_json({"games": [
+            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules,
+             "source": g.source, "bets": [b.id for b in g.bets]} for g in loaded]}), nl=False)
+        return
+    for game in loaded:
+        click.echo(f"{game.id}  {game.name}")
+        click.echo(f"    source: {game.source.get('document', '?')} [{game.source.get('seed', '')}]")
+        click.echo(f"    {game.decks} decks, {game.rules}; bets: {', '.join(b.id for b in game.bets)}")
+
+
+@main.command()
+@click.argument("game")
+@decks_option
+@shoe_option
+@remove_option
+@click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
+@click.option("--strategy", type=click.Choice(["house-way", "stand", "optimal"]),
+              help="21st Century: the player hand's decision on 5.")
+@format_option
+@output_option
+def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+           bets: tuple[str, ...], strategy: str | None, fmt: str, output: Path | None) -> None:
+    """Exact odds of every bet of GAME (a built-in id or a YAML file).
+
+    \b
+    Examples:
+      exact-odds report rock-bac
+      exact-odds report electronic-baccarat --decks 6 --bet super-six --format json
+      exact-odds report commission-free --remove 9D,9H,9S --format markdown
+    """
+    from .analysis import game_report
+    from .render import render_report
+
+    result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
+                         bets=bets or None, strategy=strategy)
+    _emit(render_report(result, fmt), output)
+
+
+@main.command()
+def columns() -> None:
+    """List the outcome columns that pay-table events can read.
+
+    \b
+    Example:
+      exact-odds columns
+    """
+    from .vocabulary import COLUMNS
+
+    width = max(map(len, COLUMNS))
+    for col in COLUMNS.values():
+        click.echo(f"{col.name.ljust(width)}  {col.dtype:<4}  {col.doc}")
+
+
+def run() -> None:  # pragma: no cover - the console script
+    main(prog_name="exact-odds")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run())

@@ -1,0 +1,200 @@
+"""Rendering: reports as text, Markdown, CSV or JSON. Decimals appear only here.
+
+JSON and CSV carry every exact figure as a reduced fraction in a string
+(``"-284694798368/19524993263685"``) and every count as an integer.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+FORMATS = ("text", "markdown", "csv", "json")
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact fraction as ``"p/q"`` (``"0"``, ``"-1/2"``)."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def percent(value: Fraction, places: int = 4) -> str:
+    return f"{float(value) * 100:.{places}f}%"
+
+
+def decimal(value: Fraction, places: int = 9) -> str:
+    return f"{float(value):.{places}f}"
+
+
+def _verdict(bet) -> str:
+    if bet.favours_bettor:
+        return f"FAVOURS THE BETTOR: the bettor's edge is {percent(bet.expected_value)}"
+    if bet.expected_value == 0:
+        return "EVEN: neither side has an edge"
+    return ""
+
+
+# --- plain data ------------------------------------------------------------------------
+
+def bet_dict(bet) -> dict:
+    top = bet.top_award
+    return {
+        "id": bet.id,
+        "name": bet.name,
+        "expected_value": fraction_text(bet.expected_value),
+        "house_edge": fraction_text(bet.house_edge),
+        "favours_bettor": bet.favours_bettor,
+        "hit_frequency": fraction_text(bet.hit_frequency),
+        "push_probability": fraction_text(bet.push_probability),
+        "element_of_risk": fraction_text(bet.element_of_risk),
+        "variance": fraction_text(bet.variance),
+        "standard_deviation": round(bet.standard_deviation, 12),
+        "top_award": None if top is None else {
+            "event": top.event, "pays": top.pays, "probability": fraction_text(top.probability)},
+        "events": [
+            {
+                "event": e.event,
+                "when": e.when,
+                "pays": e.pays,
+                "net": fraction_text(e.net),
+                "combinations": e.combinations,
+                "probability": fraction_text(e.probability),
+                "return": fraction_text(e.expected_return),
+            }
+            for e in bet.events
+        ],
+    }
+
+
+def report_dict(report) -> dict:
+    data = {
+        "game": report.game.id,
+        "name": report.game.name,
+        "decks": report.shoe.decks,
+        "cards": report.shoe.size,
+        "rules": report.rules.describe(),
+        "total": report.total,
+        "bets": [bet_dict(bet) for bet in report.bets],
+    }
+    if report.strategy:
+        data["strategy"] = report.strategy
+    if report.notes:
+        data["notes"] = list(report.notes)
+    return data
+
+
+def report_frame(report):
+    import polars as pl
+
+    rows = []
+    for bet in report.bets:
+        for e in bet.events:
+            rows.append({
+                "bet": bet.id, "event": e.event, "pays": e.pays, "net": fraction_text(e.net),
+                "combinations": e.combinations, "probability": fraction_text(e.probability),
+                "probability_decimal": float(e.probability),
+                "return": fraction_text(e.expected_return),
+            })
+    return pl.DataFrame(rows, schema_overrides={"combinations": pl.Int128})
+
+
+# --- text --------------------------------------------------------------------------------
+
+def _header(report) -> list[str]:
+    shoe = report.shoe
+    lines = [f"{report.game.name} ({report.game.id})",
+             f"{shoe.describe()}, {shoe.size} cards; {report.rules.describe()}"]
+    source = report.game.source
+    if source.get("document"):
+        lines.append(f"Rules from: {source['document']}")
+    lines.append(f"Counts are ordered six-card sequences: {report.total:,} in all.")
+    lines.extend(f"Note: {note}" for note in report.notes)
+    return lines
+
+
+def _summary(bet) -> list[str]:
+    lines = [
+        f"Expected value {decimal(bet.expected_value)}  (exact {fraction_text(bet.expected_value)})",
+        f"House edge {percent(bet.house_edge)}   Hit frequency {percent(bet.hit_frequency, 2)}   "
+        f"Standard deviation {bet.standard_deviation:.4f}",
+    ]
+    extra = []
+    if bet.push_probability:
+        extra.append(f"Push {percent(bet.push_probability, 2)}   "
+                     f"Element of risk {percent(bet.element_of_risk)}")
+    top = bet.top_award
+    if top is not None:
+        odds = Fraction(1) / top.probability if top.probability else 0
+        extra.append(f"Top award {top.pays} ({top.event}): 1 in {float(odds):,.1f}")
+    if extra:
+        lines.append("   ".join(extra))
+    verdict = _verdict(bet)
+    if verdict:
+        lines.append(f"*** {verdict} ***")
+    return lines
+
+
+def render_text(report) -> str:
+    out = _header(report)
+    for bet in report.bets:
+        out.append("")
+        out.append(f"{bet.name} [{bet.id}]")
+        rows = [("Event", "Pays", "Combinations", "Probability", "Return")]
+        for e in bet.events:
+            rows.append((e.event, e.pays, f"{e.combinations:,}", decimal(e.probability),
+                         f"{float(e.expected_return):+.9f}"))
+        widths = [max(len(row[i]) for row in rows) for i in range(5)]
+        for row in rows:
+            out.append("  " + "  ".join(
+                cell.ljust(w) if i < 2 else cell.rjust(w)
+                for i, (cell, w) in enumerate(zip(row, widths))))
+        out.extend("  " + line for line in _summary(bet))
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(report) -> str:
+    out = [f"# {report.game.name}", ""]
+    out.extend(f"{line}  " for line in _header(report)[1:])
+    for bet in report.bets:
+        out += ["", f"## {bet.name} (`{bet.id}`)", "",
+                "| Event | Pays | Combinations | Probability | Return |",
+                "|---|---|--:|--:|--:|"]
+        for e in bet.events:
+            out.append(f"| {e.event} | {e.pays} | {e.combinations:,} | {decimal(e.probability)} "
+                       f"| {float(e.expected_return):+.9f} |")
+        out.append("")
+        out.extend(f"{line}  " for line in _summary(bet))
+    return "\n".join(out) + "\n"
+
+
+def render_csv(report) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["game", "decks", "cards", "bet", "bet_name", "event", "pays", "net",
+                     "combinations", "probability", "probability_decimal", "return",
+                     "bet_expected_value", "bet_house_edge"])
+    for bet in report.bets:
+        for e in bet.events:
+            writer.writerow([report.game.id, report.shoe.decks or "", report.shoe.size, bet.id,
+                             bet.name, e.event, e.pays, fraction_text(e.net), e.combinations,
+                             fraction_text(e.probability), decimal(e.probability, 12),
+                             fraction_text(e.expected_return), fraction_text(bet.expected_value),
+                             fraction_text(bet.house_edge)])
+    return buffer.getvalue()
+
+
+def render_json(data: dict) -> str:
+    return json.dumps(data, indent=2) + "\n"
+
+
+def render_report(report, fmt: str) -> str:
+    """The report in one of ``FORMATS``."""
+    if fmt == "json":
+        return render_json(report_dict(report))
+    if fmt == "markdown":
+        return render_markdown(report)
+    if fmt == "csv":
+        return render_csv(report)
+    return render_text(report)

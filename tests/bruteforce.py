@@ -1,0 +1,535 @@
+"""Independent brute-force oracle for baccarat exact odds.
+
+Deliberately slow and plain: every physical card in the shoe is its own
+object (duplicates are distinguished), and every deal is enumerated card by
+card.  Only the standard library and ``fractions.Fraction`` are used.
+
+Counting convention
+-------------------
+A round is counted as ORDERED SIX-CARD SEQUENCES of distinct physical cards.
+Deal order: Player 1st, Banker 1st, Player 2nd, Banker 2nd, Player 3rd (if
+drawn), Banker 3rd (if drawn).  A round using k < 6 cards is counted with
+multiplicity (N-k)(N-k-1)...(N-5), the number of ways to fill the unused
+positions, so that all counts sum to N(N-1)(N-2)(N-3)(N-4)(N-5).
+
+Rules
+-----
+"punto-banco": the standard tableau.
+"21st-century": naturals stand; player stands 6-9, hits 0-4, and on exactly 5
+calls ``decide(p1, p2, up)`` (card strings; ``up`` is the banker/dealer's
+first card); the dealer then hits 0-5 and stands 6-9 regardless of the
+player's third card.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Callable, Iterator
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+RED_SUITS = ("H", "D")
+RULES = ("punto-banco", "21st-century")
+
+ALL_CARDS = [r + s for r in RANKS for s in SUITS]
+
+Decide = Callable[[str, str, str], bool]
+
+
+# ---------------------------------------------------------------------------
+# Cards and shoes
+# ---------------------------------------------------------------------------
+
+def check_card(card: str) -> None:
+    if not (isinstance(card, str) and len(card) == 2
+            and card[0] in RANKS and card[1] in SUITS):
+        raise ValueError(f"bad card string: {card!r}")
+
+
+def point(card: str) -> int:
+    """Baccarat point value: A=1, 2..9 face value, T/J/Q/K = 0."""
+    rank = card[0]
+    if rank == "A":
+        return 1
+    if rank in "23456789":
+        return int(rank)
+    return 0
+
+
+def rank_of(card: str) -> str:
+    return card[0]
+
+
+def suit_of(card: str) -> str:
+    return card[1]
+
+
+def is_red(card: str) -> bool:
+    return card[1] in RED_SUITS
+
+
+def expand_shoe(counts: dict[str, int]) -> list[tuple[str, int]]:
+    """List of distinct physical cards, e.g. [("9D", 0), ("9D", 1), ...]."""
+    physical = []
+    for card in sorted(counts):
+        n = counts[card]
+        check_card(card)
+        if int(n) != n or n < 0:
+            raise ValueError(f"bad count for {card}: {n!r}")
+        for copy in range(int(n)):
+            physical.append((card, copy))
+    return physical
+
+
+def decks(n: int) -> dict[str, int]:
+    """Every one of the 52 cards, n times."""
+    return {card: n for card in ALL_CARDS}
+
+
+def fill_ways(n_cards: int, used: int) -> int:
+    """(N-k)(N-k-1)...(N-5): ways to fill the unused of the six positions."""
+    ways = 1
+    for position in range(used, 6):
+        ways *= n_cards - position
+    return ways
+
+
+def total_sequences(n_cards: int) -> int:
+    """N(N-1)(N-2)(N-3)(N-4)(N-5)."""
+    return fill_ways(n_cards, 0)
+
+
+def always_hit(p1: str, p2: str, up: str) -> bool:
+    return True
+
+
+def never_hit(p1: str, p2: str, up: str) -> bool:
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Drawing rules (tableau)
+# ---------------------------------------------------------------------------
+
+def is_natural(two_card_total: int) -> bool:
+    return two_card_total in (8, 9)
+
+
+def pb_player_draws(player_two: int) -> bool:
+    return player_two <= 5
+
+
+def pb_banker_draws(banker_two: int, player_third: int | None) -> bool:
+    """Punto-banco banker rule; player_third is None if the player stood."""
+    if player_third is None:
+        return banker_two <= 5
+    x = player_third
+    if banker_two in (0, 1, 2):
+        return True
+    if banker_two == 3:
+        return x != 8
+    if banker_two == 4:
+        return 2 <= x <= 7
+    if banker_two == 5:
+        return 4 <= x <= 7
+    if banker_two == 6:
+        return 6 <= x <= 7
+    return False  # 7 stands (8/9 are naturals and never get here)
+
+
+def c21_player_draws(player_two: int, p1: str, p2: str, up: str,
+                     decide: Decide) -> bool:
+    if player_two >= 6:
+        return False
+    if player_two <= 4:
+        return True
+    return bool(decide(p1, p2, up))  # exactly 5
+
+
+def c21_dealer_draws(dealer_two: int) -> bool:
+    return dealer_two <= 5
+
+
+def _check_rules(rules: str) -> None:
+    if rules not in RULES:
+        raise ValueError(f"unknown rules {rules!r}; expected one of {RULES}")
+
+
+# ---------------------------------------------------------------------------
+# Outcome record
+# ---------------------------------------------------------------------------
+
+def _prefix_features(p1: str, b1: str, p2: str, b2: str) -> tuple:
+    """Everything about an outcome that depends only on the first four cards."""
+    player_two = (point(p1) + point(p2)) % 10
+    banker_two = (point(b1) + point(b2)) % 10
+
+    def pair_flags(a: str, b: str) -> tuple[bool, bool, bool]:
+        same_rank = rank_of(a) == rank_of(b)
+        return (same_rank,
+                same_rank and is_red(a) == is_red(b),
+                same_rank and suit_of(a) == suit_of(b))
+
+    first_four = (p1, b1, p2, b2)
+    nines = [c for c in first_four if rank_of(c) == "9"]
+    per_suit = {s: 0 for s in SUITS}
+    for c in nines:
+        per_suit[suit_of(c)] += 1
+    nines_same_suit = max(per_suit.values()) if nines else 0
+    nines_of_diamonds = sum(1 for c in first_four if c == "9D")
+
+    low, high = sorted((point(p1), point(p2)))
+    return (player_two, banker_two,
+            *pair_flags(p1, p2), *pair_flags(b1, b2),
+            len(nines), nines_same_suit, nines_of_diamonds,
+            point(b1), low, high)
+
+
+_PREFIX_NAMES = ("player_two_card_total", "banker_two_card_total",
+                 "player_pair", "player_pair_same_colour",
+                 "player_pair_same_suit",
+                 "banker_pair", "banker_pair_same_colour",
+                 "banker_pair_same_suit",
+                 "nines", "nines_same_suit", "nines_of_diamonds",
+                 "dealer_up", "player_low_card", "player_high_card")
+
+_DRAW_NAMES = ("player_total", "banker_total", "player_cards",
+               "banker_cards", "player_third", "banker_third")
+
+COLUMNS = (_DRAW_NAMES + ("player_natural", "banker_natural", "winner",
+                          "player_wins", "banker_wins", "tie", "margin")
+           + _PREFIX_NAMES)
+
+
+def _make_outcome(prefix: tuple, draw: tuple) -> dict:
+    out = dict(zip(_PREFIX_NAMES, prefix))
+    out.update(zip(_DRAW_NAMES, draw))
+    pt, bt = out["player_total"], out["banker_total"]
+    out["player_natural"] = is_natural(out["player_two_card_total"])
+    out["banker_natural"] = is_natural(out["banker_two_card_total"])
+    if pt > bt:
+        winner = "player"
+    elif bt > pt:
+        winner = "banker"
+    else:
+        winner = "tie"
+    out["winner"] = winner
+    out["player_wins"] = winner == "player"
+    out["banker_wins"] = winner == "banker"
+    out["tie"] = winner == "tie"
+    out["margin"] = abs(pt - bt)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Playing one explicit deal
+# ---------------------------------------------------------------------------
+
+def deal_sequence(seq: list[str], rules: str = "punto-banco",
+                  decide: Decide | None = None) -> tuple[dict, int]:
+    """Play one round from an explicit ordered list of card strings.
+
+    Returns (outcome_dict, number_of_cards_used).  ``seq`` needs at least as
+    many cards as the round uses (six always suffices).
+    """
+    _check_rules(rules)
+    if decide is None:
+        decide = always_hit
+    for c in seq:
+        check_card(c)
+    p1, b1, p2, b2 = seq[0], seq[1], seq[2], seq[3]
+    position = 4
+    player_two = (point(p1) + point(p2)) % 10
+    banker_two = (point(b1) + point(b2)) % 10
+    player_third = banker_third = None
+
+    if not (is_natural(player_two) or is_natural(banker_two)):
+        if rules == "punto-banco":
+            player_draws = pb_player_draws(player_two)
+        else:
+            player_draws = c21_player_draws(player_two, p1, p2, b1, decide)
+        if player_draws:
+            player_third = point(seq[position])
+            position += 1
+        if rules == "punto-banco":
+            banker_draws = pb_banker_draws(banker_two, player_third)
+        else:
+            banker_draws = c21_dealer_draws(banker_two)
+        if banker_draws:
+            banker_third = point(seq[position])
+            position += 1
+
+    pt = (player_two + (player_third or 0)) % 10
+    bt = (banker_two + (banker_third or 0)) % 10
+    draw = (pt, bt,
+            2 if player_third is None else 3,
+            2 if banker_third is None else 3,
+            player_third, banker_third)
+    return _make_outcome(_prefix_features(p1, b1, p2, b2), draw), position
+
+
+# ---------------------------------------------------------------------------
+# Enumeration of every explicit deal
+# ---------------------------------------------------------------------------
+
+def _all_prefixes(n: int) -> Iterator[tuple[int, int, int, int]]:
+    """Every ordered choice of four distinct physical-card indices."""
+    for i1 in range(n):
+        for i2 in range(n):
+            if i2 == i1:
+                continue
+            for i3 in range(n):
+                if i3 in (i1, i2):
+                    continue
+                for i4 in range(n):
+                    if i4 in (i1, i2, i3):
+                        continue
+                    yield i1, i2, i3, i4
+
+
+def rounds(counts: dict[str, int], rules: str = "punto-banco",
+           decide: Decide | None = None) -> Iterator[tuple[dict, int]]:
+    """Yield (outcome_dict, ways) over every explicit deal.
+
+    Every physical card is enumerated individually, including the third
+    cards; identical outcomes are grouped before yielding.  ``ways`` counts
+    ordered six-card sequences, summing to N(N-1)...(N-5).
+    """
+    _check_rules(rules)
+    if decide is None:
+        decide = always_hit
+    physical = expand_shoe(counts)
+    n = len(physical)
+    if n < 6:
+        raise ValueError(f"shoe has {n} cards; at least 6 are needed")
+    names = [card for card, _copy in physical]
+    pts = [point(c) for c in names]
+    ways4, ways5, ways6 = fill_ways(n, 4), fill_ways(n, 5), fill_ways(n, 6)
+
+    grouped: dict[tuple, int] = defaultdict(int)
+    for i1, i2, i3, i4 in _all_prefixes(n):
+        p1, b1, p2, b2 = names[i1], names[i2], names[i3], names[i4]
+        prefix = _prefix_features(p1, b1, p2, b2)
+        player_two, banker_two = prefix[0], prefix[1]
+        rest = [i for i in range(n) if i not in (i1, i2, i3, i4)]
+        local: dict[tuple, int] = defaultdict(int)
+
+        if is_natural(player_two) or is_natural(banker_two):
+            local[(player_two, banker_two, 2, 2, None, None)] += ways4
+        else:
+            if rules == "punto-banco":
+                player_draws = pb_player_draws(player_two)
+            else:
+                player_draws = c21_player_draws(player_two, p1, p2, b1,
+                                                 decide)
+            if player_draws:
+                for i5 in rest:
+                    x = pts[i5]
+                    pt = (player_two + x) % 10
+                    if rules == "punto-banco":
+                        banker_draws = pb_banker_draws(banker_two, x)
+                    else:
+                        banker_draws = c21_dealer_draws(banker_two)
+                    if banker_draws:
+                        for i6 in rest:
+                            if i6 == i5:
+                                continue
+                            y = pts[i6]
+                            local[(pt, (banker_two + y) % 10, 3, 3, x, y)] \
+                                += ways6
+                    else:
+                        local[(pt, banker_two, 3, 2, x, None)] += ways5
+            else:
+                if rules == "punto-banco":
+                    banker_draws = pb_banker_draws(banker_two, None)
+                else:
+                    banker_draws = c21_dealer_draws(banker_two)
+                if banker_draws:
+                    for i5 in rest:
+                        y = pts[i5]
+                        local[(player_two, (banker_two + y) % 10, 2, 3,
+                               None, y)] += ways5
+                else:
+                    local[(player_two, banker_two, 2, 2, None, None)] += ways4
+
+        for draw, ways in local.items():
+            grouped[prefix + draw] += ways
+
+    k = len(_PREFIX_NAMES)
+    for key, ways in grouped.items():
+        yield _make_outcome(key[:k], key[k:]), ways
+
+
+def outcome_counts(counts: dict[str, int], columns, rules: str = "punto-banco",
+                   decide: Decide | None = None) -> dict[tuple, int]:
+    """Map tuple(outcome[c] for c in columns) -> number of six-card sequences."""
+    columns = tuple(columns)
+    for c in columns:
+        if c not in COLUMNS:
+            raise KeyError(f"unknown outcome column {c!r}")
+    result: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in rounds(counts, rules, decide):
+        result[tuple(outcome[c] for c in columns)] += ways
+    return dict(result)
+
+
+def bet_ev(counts: dict[str, int], rules: str,
+           result: Callable[[dict], Fraction],
+           decide: Decide | None = None) -> Fraction:
+    """Expected result of a bet (function of the outcome dict) over all rounds."""
+    total_value = Fraction(0)
+    total_ways = 0
+    for outcome, ways in rounds(counts, rules, decide):
+        total_value += Fraction(result(outcome)) * ways
+        total_ways += ways
+    return total_value / total_ways
+
+
+# ---------------------------------------------------------------------------
+# 21st-century bettor results
+# ---------------------------------------------------------------------------
+
+def player_line(player_total: int, dealer_total: int) -> Fraction:
+    if player_total > dealer_total:
+        return Fraction(1)
+    if player_total < dealer_total:
+        return Fraction(-1)
+    return Fraction(-1) if player_total in (0, 1) else Fraction(0)
+
+
+def dealer_line(player_total: int, dealer_total: int) -> Fraction:
+    if dealer_total > player_total:
+        return Fraction(19, 20)
+    if player_total > dealer_total:
+        return Fraction(-1)
+    return Fraction(19, 20) if player_total in (0, 1) else Fraction(0)
+
+
+def early_tie(player_total: int, dealer_total: int) -> Fraction:
+    return Fraction(8) if player_total == dealer_total else Fraction(-1)
+
+
+def player_line_result(outcome: dict) -> Fraction:
+    return player_line(outcome["player_total"], outcome["banker_total"])
+
+
+def dealer_line_result(outcome: dict) -> Fraction:
+    return dealer_line(outcome["player_total"], outcome["banker_total"])
+
+
+def early_tie_result(outcome: dict) -> Fraction:
+    return early_tie(outcome["player_total"], outcome["banker_total"])
+
+
+def optimal_on_five(counts: dict[str, int]) -> dict[tuple, dict]:
+    """EV of hitting / standing on a player two-card 5, per visible state.
+
+    Key (low, high, up): point values of the player's two cards (low <= high)
+    and of the dealer's up card.  Conditional on that visible state and on
+    the dealer NOT holding a natural.  Explicitly enumerates the physical
+    hole card, hit card and dealer draw; each path is weighted by the number
+    of ordered six-card sequences it stands for.
+    """
+    physical = expand_shoe(counts)
+    n = len(physical)
+    if n < 6:
+        raise ValueError(f"shoe has {n} cards; at least 6 are needed")
+    names = [card for card, _copy in physical]
+    pts = [point(c) for c in names]
+    ways4, ways5, ways6 = fill_ways(n, 4), fill_ways(n, 5), fill_ways(n, 6)
+
+    hit_sum: dict[tuple, Fraction] = defaultdict(Fraction)
+    hit_w: dict[tuple, int] = defaultdict(int)
+    stand_sum: dict[tuple, Fraction] = defaultdict(Fraction)
+    stand_w: dict[tuple, int] = defaultdict(int)
+
+    for i_p1 in range(n):
+        for i_up in range(n):
+            if i_up == i_p1:
+                continue
+            for i_p2 in range(n):
+                if i_p2 in (i_p1, i_up):
+                    continue
+                if (pts[i_p1] + pts[i_p2]) % 10 != 5:
+                    continue
+                low, high = sorted((pts[i_p1], pts[i_p2]))
+                key = (low, high, pts[i_up])
+                for i_hole in range(n):
+                    if i_hole in (i_p1, i_up, i_p2):
+                        continue
+                    dealer_two = (pts[i_up] + pts[i_hole]) % 10
+                    if is_natural(dealer_two):
+                        continue
+                    rest = [i for i in range(n)
+                            if i not in (i_p1, i_up, i_p2, i_hole)]
+
+                    # Player stands on 5; dealer's third card is the next one.
+                    if c21_dealer_draws(dealer_two):
+                        for i_d in rest:
+                            dt = (dealer_two + pts[i_d]) % 10
+                            stand_sum[key] += player_line(5, dt) * ways5
+                            stand_w[key] += ways5
+                    else:
+                        stand_sum[key] += player_line(5, dealer_two) * ways4
+                        stand_w[key] += ways4
+
+                    # Player hits; then the dealer draws from what is left.
+                    for i_hit in rest:
+                        pt = (5 + pts[i_hit]) % 10
+                        if c21_dealer_draws(dealer_two):
+                            for i_d in rest:
+                                if i_d == i_hit:
+                                    continue
+                                dt = (dealer_two + pts[i_d]) % 10
+                                hit_sum[key] += player_line(pt, dt) * ways6
+                                hit_w[key] += ways6
+                        else:
+                            hit_sum[key] += player_line(pt, dealer_two) * ways5
+                            hit_w[key] += ways5
+
+    result = {}
+    for key in sorted(stand_w):
+        # Both actions cover the same set of four-card prefixes.
+        assert stand_w[key] == hit_w[key]
+        result[key] = {"ev_hit": hit_sum[key] / hit_w[key],
+                       "ev_stand": stand_sum[key] / stand_w[key]}
+    return result
+
+
+def late_tie_offered(player_two: int, up: int) -> bool:
+    if player_two == 9:
+        return False
+    if 5 <= player_two <= 9 and player_two == up:
+        return False
+    return True
+
+
+def late_tie_result(outcome: dict) -> Fraction:
+    """Result of the late tie bet for a round in which it was offered."""
+    if outcome["banker_two_card_total"] == 9:
+        return Fraction(0)
+    if outcome["player_total"] == outcome["banker_total"]:
+        return Fraction(7)
+    return Fraction(-1)
+
+
+def late_tie(counts: dict[str, int],
+             decide: Decide | None = None) -> dict[tuple, Fraction]:
+    """Exact expected late-tie result per visible state (low, high, up).
+
+    Conditional on the visible state only (the bet is placed before the
+    dealer checks the hole card).  Only states where the bet is offered and
+    that can occur are returned.  The player's draw on 5 follows ``decide``.
+    """
+    value: dict[tuple, Fraction] = defaultdict(Fraction)
+    weight: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in rounds(counts, "21st-century", decide):
+        if not late_tie_offered(outcome["player_two_card_total"],
+                                outcome["dealer_up"]):
+            continue
+        key = (outcome["player_low_card"], outcome["player_high_card"],
+               outcome["dealer_up"])
+        value[key] += late_tie_result(outcome) * ways
+        weight[key] += ways
+    return {key: value[key] / weight[key] for key in sorted(weight)}
