@@ -140,6 +140,41 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
 
 
 @main.command()
+@click.argument("game", default="21st-century")
+@decks_option
+@shoe_option
+@remove_option
+@click.option("--strategy", type=click.Choice(["optimal", "house-way", "stand"]),
+              default="optimal", show_default=True,
+              help="How the player hand is played on 5 for the late-tie map.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@output_option
+def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+             strategy: str, fmt: str, output: Path | None) -> None:
+    """Best play in 21st Century Baccarat: hit or stand on 5, and the late tie.
+
+    \b
+    Examples:
+      exact-odds strategy 21st-century
+      exact-odds strategy 21st-century --decks 6 --format json
+    """
+    from .analysis import resolve_shoe
+    from .paytable import load_game
+    from .render import render_json, render_strategy_text
+    from .strategy import strategy_report
+
+    loaded = load_game(game)
+    if loaded.rules != "21st-century":
+        raise click.ClickException(
+            f"game {loaded.id!r} plays the {loaded.rules} rules: the bettor has no choice to make")
+    shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
+    result = strategy_report(shoe, strategy)
+    text = render_json(result.to_dict()) if fmt == "json" else render_strategy_text(result)
+    _emit(text, output)
+
+
+@main.command()
 def columns() -> None:
     """List the outcome columns that pay-table events can read.
 

@@ -198,3 +198,55 @@ def render_report(report, fmt: str) -> str:
     if fmt == "csv":
         return render_csv(report)
     return render_text(report)
+
+
+# --- strategy (21st Century) -------------------------------------------------------------
+
+def render_strategy_text(report) -> str:
+    """The decision on 5 as a grid (player's two cards by dealer up card), and the late-tie map."""
+    shoe = report.shoe
+    out = [
+        f"21st Century Baccarat 5.0: best play on 5, {shoe.describe()} ({shoe.size} cards)",
+        "Each cell: H (hit) or S (stand), then what that choice gains over the other, in % of",
+        "the player-line bet, given the cards seen and that the dealer holds no natural.",
+        "",
+        "Player cards | " + " ".join(f"up {u}".rjust(8) for u in range(10)),
+        "-------------+-" + "-" * 89,
+    ]
+    cells = {(d.low, d.high, d.up): d for d in report.decisions}
+    hands = sorted({(d.low, d.high) for d in report.decisions})
+    for low, high in hands:
+        row = []
+        for up in range(10):
+            d = cells.get((low, high, up))
+            row.append("-".rjust(8) if d is None else
+                       f"{d.choice[0].upper()} {float(d.gain) * 100:5.2f}".rjust(8))
+        out.append(f"{low},{high}".ljust(12) + " | " + " ".join(row))
+    ties = {(t.low, t.high, t.up): t for t in report.late_ties}
+    out += [
+        "",
+        f"Late tie (7 to 1), the player hand played {report.strategy}: expected value in % of the",
+        "bet, given the cards seen; '+' marks where it favours the bettor, '.' where it is not offered.",
+        "",
+        "Player cards | " + " ".join(f"up {u}".rjust(7) for u in range(10)),
+        "-------------+-" + "-" * 79,
+    ]
+    for low in range(10):
+        for high in range(low, 10):
+            row = []
+            for up in range(10):
+                t = ties.get((low, high, up))
+                if t is None:
+                    row.append(".".rjust(7))
+                else:
+                    mark = "+" if t.favours_bettor else " "
+                    row.append(f"{mark}{float(t.ev) * 100:6.1f}")
+            out.append(f"{low},{high}".ljust(12) + " | " + " ".join(row))
+    value = report.late_tie_value_per_round
+    out += [
+        "",
+        f"Favourable late-tie states: {len(report.favourable_late_ties)} of {len(report.late_ties)} offered.",
+        f"Placing one unit in exactly those states gains {float(value) * 100:.4f}% of a unit per round "
+        f"(exact {fraction_text(value)}).",
+    ]
+    return "\n".join(out) + "\n"
