@@ -175,6 +175,66 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
 
 
 @main.command()
+@click.argument("game")
+@click.argument("bet")
+@click.option("--event", required=True, help="The winning event whose pay to solve for.")
+@click.option("--edge", required=True, help="Target house edge: 5%, 0.05 or 1/20.")
+@decks_option
+@shoe_option
+@remove_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
+          shoe_file: Path | None, remove: str | None, fmt: str) -> None:
+    """The exact pay of one event of BET that gives a target house edge.
+
+    Also the break-even pay and the practical pays ("N to 1", "N to M") just above and
+    below, with their exact house edges.
+
+    \b
+    Examples:
+      exact-odds solve rock-bac super-six --event "Banker wins with 6" --edge 5%
+      exact-odds solve rock-bac player-dragon-bonus --event win-by-9-points --edge 2%
+    """
+    from .analysis import game_report
+    from .render import render_json, render_solution_text
+    from .symbolic import parse_edge, solve_pay
+
+    target = parse_edge(edge)
+    result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
+                         bets=(bet,))
+    solution = solve_pay(result.bet(bet), event, target)
+    text = render_json(solution.to_dict()) if fmt == "json" else render_solution_text(solution)
+    click.echo(text, nl=False)
+
+
+@main.command()
+@click.argument("first")
+@click.argument("second")
+@decks_option
+@click.option("--strategy", type=click.Choice(["house-way", "stand", "optimal"]),
+              help="21st Century: the player hand's decision on 5 (both sides).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def compare(first: str, second: str, decks: int | None, strategy: str | None, fmt: str) -> None:
+    """Compare two games or pay tables (built-in ids or YAML files) bet by bet.
+
+    \b
+    Examples:
+      exact-odds compare commission-free-dragon-bonus rock-bac
+      exact-odds compare rock-bac my-rock-bac.yaml --decks 6
+    """
+    from .analysis import game_report
+    from .compare import compare_reports
+    from .render import render_comparison_text, render_json
+
+    comparison = compare_reports(game_report(first, decks=decks, strategy=strategy),
+                                 game_report(second, decks=decks, strategy=strategy))
+    text = render_json(comparison.to_dict()) if fmt == "json" else render_comparison_text(comparison)
+    click.echo(text, nl=False)
+
+
+@main.command()
 def columns() -> None:
     """List the outcome columns that pay-table events can read.
 

@@ -84,6 +84,30 @@ class Game:
     strategy: str = "house-way"
     path: str = ""
 
+    def with_pay(self, bet_id: str, event: str, pays: str) -> Game:
+        """A copy of the game in which one event of one bet pays ``pays`` ("40 to 1").
+
+        >>> game = load_game("rock-bac").with_pay("super-six", "Banker wins with 6", "15 to 1")
+        >>> game.bet("super-six").events[0].pay.net
+        Fraction(15, 1)
+        """
+        from dataclasses import replace
+
+        bet = self.bet(bet_id)
+        names = [e.name for e in bet.events]
+        matches = [i for i, name in enumerate(names) if name.lower() == event.lower()]
+        if not matches:
+            raise UnknownGameError(
+                f"bet {bet_id!r} has no event {event!r}; its events are: {'; '.join(names)}")
+        try:
+            pay = parse_pay(pays)
+        except PayError as error:
+            raise GameFileError(f"{self.path}: bet {bet_id!r}, event {event!r}: {error}") from None
+        events = list(bet.events)
+        events[matches[0]] = replace(events[matches[0]], pay=pay)
+        new_bet = replace(bet, events=tuple(events))
+        return replace(self, bets=tuple(new_bet if b.id == bet_id else b for b in self.bets))
+
     def bet(self, bet_id: str) -> Bet:
         """The bet called ``bet_id``, or a ``LookupError`` listing the game's bets."""
         for bet in self.bets:

@@ -250,3 +250,56 @@ def render_strategy_text(report) -> str:
         f"(exact {fraction_text(value)}).",
     ]
     return "\n".join(out) + "\n"
+
+
+# --- compare and solve ---------------------------------------------------------------------
+
+def render_comparison_text(comparison) -> str:
+    first, second = comparison.first, comparison.second
+    out = [f"A: {first.game.name} ({first.game.path}), {first.shoe.describe()}",
+           f"B: {second.game.name} ({second.game.path}), {second.shoe.describe()}", ""]
+    rows = [("Bet", "Edge A", "Edge B", "Change", "Hit A", "Hit B", "Change", "SD A", "SD B", "Change")]
+    for row in comparison.bets:
+        a, b = row.first, row.second
+        rows.append((
+            row.id,
+            percent(a.house_edge) if a else "-", percent(b.house_edge) if b else "-",
+            _signed(row.change("house_edge")),
+            percent(a.hit_frequency, 2) if a else "-", percent(b.hit_frequency, 2) if b else "-",
+            _signed(row.change("hit_frequency"), 2),
+            f"{a.standard_deviation:.4f}" if a else "-", f"{b.standard_deviation:.4f}" if b else "-",
+            "-" if row.change("standard_deviation") is None else f"{row.change('standard_deviation'):+.4f}",
+        ))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        out.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    favour = [row.id for row in comparison.bets if row.second and row.second.favours_bettor]
+    if favour:
+        out += ["", f"*** In B, these bets FAVOUR THE BETTOR: {', '.join(favour)} ***"]
+    return "\n".join(out) + "\n"
+
+
+def _signed(value, places: int = 4) -> str:
+    return "-" if value is None else f"{float(value) * 100:+.{places}f}%"
+
+
+def render_solution_text(solution) -> str:
+    def line(label, p):
+        if p is None:
+            return f"  {label:<28} none (no positive pay)"
+        return (f"  {label:<28} {p.text:<12} house edge {percent(p.house_edge)} "
+                f"(exact {fraction_text(p.house_edge)})")
+
+    return "\n".join([
+        f"{solution.bet_id}: the pay of '{solution.event}' for a house edge of "
+        f"{percent(solution.target_edge)}",
+        f"  exact pay                    {fraction_text(solution.exact_pay)} to 1 "
+        f"(= {float(solution.exact_pay):.6f} to 1)",
+        f"  break-even pay (no edge)     {fraction_text(solution.break_even)} to 1 "
+        f"(= {float(solution.break_even):.6f} to 1)",
+        "  A higher pay lowers the house edge.",
+        line("nearest N to 1, below", solution.to_one_below),
+        line("nearest N to 1, above", solution.to_one_above),
+        line("nearest N to M, below", solution.nearest_below),
+        line("nearest N to M, above", solution.nearest_above),
+    ]) + "\n"

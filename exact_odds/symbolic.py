@@ -1,0 +1,231 @@
+"""Symbolic pays: a bet's expected value as an exact linear expression in its pays.
+
+Make any winning event's pay a symbol and the expected value becomes
+``sum(probability * pay)``, exact in sympy Rationals. From it: the pay that gives a target
+house edge, the break-even pay, the edge over a range of pays, and the practical pays
+("N to 1", "N to M") nearest to an exact solution.
+
+sympy is imported here only, so the command line starts fast when it is not needed.
+
+>>> from exact_odds.analysis import game_report
+>>> bet = symbolic_bet(game_report("electronic-baccarat", bets=("super-six",)).bet("super-six"),
+...                    ["Banker wins with 6"])
+>>> bet.break_even()
+3694660914881/210337737856
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+
+from .analysis import BetResult, EventResult
+
+
+class SolveError(ValueError):
+    """A pay that cannot be solved for: unknown event, a push, an unreachable edge."""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def find_event(bet: BetResult, name: str) -> EventResult:
+    """The event of ``bet`` called ``name`` (its name in any case, or as a slug)."""
+    for event in bet.events:
+        if name in (event.event,) or name.lower() == event.event.lower() or _slug(name) == _slug(event.event):
+            return event
+    names = "; ".join(e.event for e in bet.events)
+    raise SolveError(f"bet {bet.id!r} has no event {name!r}; its events are: {names}")
+
+
+def pay_symbol(event: EventResult) -> sympy.Symbol:
+    """The symbol standing for an event's pay (to 1): ``pay_win_by_9_points``."""
+    return sympy.Symbol("pay_" + _slug(event.event).replace("-", "_"), positive=True)
+
+
+@dataclass(frozen=True)
+class SymbolicBet:
+    """A bet whose chosen pays are symbols."""
+
+    bet: BetResult
+    symbols: dict[str, sympy.Symbol]  # event name -> symbol
+
+    @property
+    def expected_value(self) -> sympy.Expr:
+        """The exact expected value: linear in the symbols, rational coefficients."""
+        terms = []
+        for event in self.bet.events:
+            pay = self.symbols.get(event.event)
+            net = pay if pay is not None else sympy.Rational(event.net.numerator, event.net.denominator)
+            terms.append(_rational(event.probability) * net)
+        return sympy.expand(sympy.Add(*terms))
+
+    @property
+    def house_edge(self) -> sympy.Expr:
+        return -self.expected_value
+
+    def _only_symbol(self, event: str | None) -> tuple[sympy.Symbol, EventResult]:
+        if event is None:
+            if len(self.symbols) != 1:
+                raise SolveError("name the event whose pay to solve for")
+            event = next(iter(self.symbols))
+        found = find_event(self.bet, event)
+        if found.event not in self.symbols:
+            raise SolveError(f"the pay of {found.event!r} is not a symbol here")
+        return self.symbols[found.event], found
+
+    def pay_for_edge(self, edge: Fraction | str, event: str | None = None,
+                     values: dict[str, Fraction] | None = None) -> sympy.Rational:
+        """The exact pay (to 1) of ``event`` that gives the bet the house edge ``edge``.
+
+        Other symbols take ``values``. Raises ``SolveError`` where no positive pay reaches it.
+        """
+        target = _rational(parse_edge(edge) if isinstance(edge, str) else Fraction(edge))
+        symbol, found = self._only_symbol(event)
+        expression = self.house_edge.subs({self.symbols[k]: _rational(v) for k, v in (values or {}).items()})
+        if expression.free_symbols - {symbol}:
+            raise SolveError("give values for the other symbols")
+        if found.probability == 0:
+            raise SolveError(f"{found.event!r} never happens with this shoe: no pay changes the edge")
+        solution = sympy.solve(sympy.Eq(expression, target), symbol)
+        pay = solution[0] if solution else None
+        if pay is None or pay <= 0:
+            ceiling = expression.subs(symbol, 0)
+            raise SolveError(
+                f"no pay of {found.event!r} gives a house edge of {_percent(target)}: "
+                f"the edge is below {_percent(ceiling)} whatever it pays (the edge falls as the pay rises)"
+            )
+        return sympy.Rational(pay)
+
+    def break_even(self, event: str | None = None, values: dict[str, Fraction] | None = None
+                   ) -> sympy.Rational:
+        """The pay at which the bet has no house edge."""
+        return self.pay_for_edge(Fraction(0), event, values)
+
+    def edge_at(self, pays: dict[str, Fraction]) -> Fraction:
+        """The exact house edge for given values of the symbols."""
+        value = self.house_edge.subs({self.symbols[k]: _rational(v) for k, v in pays.items()})
+        return Fraction(int(sympy.fraction(value)[0]), int(sympy.fraction(value)[1]))
+
+    def edge_curve(self, event: str, pays) -> list[tuple[Fraction, Fraction]]:
+        """(pay, exact house edge) for each pay in ``pays``, other symbols absent."""
+        symbol, found = self._only_symbol(event)
+        return [(Fraction(p), self.edge_at({found.event: Fraction(p)})) for p in pays]
+
+
+def symbolic_bet(bet: BetResult, events) -> SymbolicBet:
+    """Make the pays of ``events`` (names) symbols. A push or a loss has no pay to vary."""
+    if isinstance(events, str):
+        events = [events]
+    symbols = {}
+    for name in events:
+        event = find_event(bet, name)
+        if event.net <= 0:
+            raise SolveError(
+                f"{event.event!r} is a {event.kind}, not a win: only a winning event's pay can be a symbol")
+        symbols[event.event] = pay_symbol(event)
+    return SymbolicBet(bet, symbols)
+
+
+def _rational(value) -> sympy.Rational:
+    value = Fraction(value)
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def _percent(value) -> str:
+    return f"{float(value) * 100:.4f}%"
+
+
+def parse_edge(text: str) -> Fraction:
+    """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``.
+
+    >>> parse_edge("5%"), parse_edge("1/20"), parse_edge("-2.5%")
+    (Fraction(1, 20), Fraction(1, 20), Fraction(-1, 40))
+    """
+    raw = str(text).strip().replace(" ", "")
+    try:
+        if raw.endswith("%"):
+            return Fraction(raw[:-1]) / 100
+        return Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise SolveError(f"{text!r} is not a house edge: write 5%, 0.05 or 1/20") from None
+
+
+# --- practical pays ------------------------------------------------------------------------
+
+#: Denominators of the pays a table can print: "N to 1", "N to 2", ... "N to 10".
+PRACTICAL_DENOMINATORS = (1, 2, 3, 4, 5, 10)
+
+
+@dataclass(frozen=True)
+class PracticalPay:
+    pay: Fraction
+    house_edge: Fraction
+
+    @property
+    def text(self) -> str:
+        return f"{self.pay.numerator} to {self.pay.denominator}"
+
+
+@dataclass(frozen=True)
+class PaySolution:
+    """The exact pay for a target edge and the practical pays around it."""
+
+    bet_id: str
+    event: str
+    target_edge: Fraction
+    exact_pay: Fraction
+    break_even: Fraction
+    to_one_below: PracticalPay | None
+    to_one_above: PracticalPay
+    nearest_below: PracticalPay | None
+    nearest_above: PracticalPay
+
+    def to_dict(self) -> dict:
+        from .render import fraction_text
+
+        def practical(p):
+            return None if p is None else {"pays": p.text, "pay": fraction_text(p.pay),
+                                           "house_edge": fraction_text(p.house_edge)}
+
+        return {
+            "bet": self.bet_id, "event": self.event,
+            "target_house_edge": fraction_text(self.target_edge),
+            "exact_pay": fraction_text(self.exact_pay),
+            "break_even_pay": fraction_text(self.break_even),
+            "to_one": {"below": practical(self.to_one_below), "above": practical(self.to_one_above)},
+            "nearest": {"below": practical(self.nearest_below), "above": practical(self.nearest_above)},
+        }
+
+
+def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
+    """The exact pay of ``event`` for house edge ``edge``, with the practical pays next to it.
+
+    A higher pay means a lower house edge: the pay "above" has the lower edge.
+    """
+    model = symbolic_bet(bet, [event])
+    found = find_event(bet, event)
+    target = parse_edge(edge) if isinstance(edge, str) else Fraction(edge)
+    exact = Fraction(str(model.pay_for_edge(target, found.event)))
+    breakeven = Fraction(str(model.break_even(found.event)))
+
+    def at(pay: Fraction) -> PracticalPay:
+        return PracticalPay(pay, model.edge_at({found.event: pay}))
+
+    import math
+
+    def below_above(denominators):
+        below = max((Fraction(math.floor(exact * d), d) for d in denominators
+                     if math.floor(exact * d) > 0 and Fraction(math.floor(exact * d), d) <= exact),
+                    default=None)
+        above = min(Fraction(math.ceil(exact * d), d) for d in denominators)
+        return (at(below) if below else None), at(above)
+
+    one_below, one_above = below_above((1,))
+    near_below, near_above = below_above(PRACTICAL_DENOMINATORS)
+    return PaySolution(bet.id, found.event, target, exact, breakeven, one_below, one_above,
+                       near_below, near_above)
