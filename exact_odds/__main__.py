@@ -1,5 +1,6 @@
 """``python -m exact_odds``: the same as the ``exact-odds`` command."""
 
-from exact_odds.cli import run
+if __name__ == "__main__":
+    from exact_odds.cli import run
 
-run()
+    run()

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
 
 from .cards import card_value
 from .rules import PUNTO_BANCO, PuntoBanco, TwentyFirstCentury
@@ -131,6 +133,19 @@ def _deal_outcomes(shoe: Shoe, classes, deal_cols: list[Column]) -> dict:
     cards = [c.card for c in classes]
     size = shoe.size
     out: dict = {}
+    if all(c.as_a_set for c in deal_cols):
+        # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
+        rest = falling(size - 4, 2)
+        for combo in combinations_with_replacement(range(len(classes)), 4):
+            weight = 24 * rest
+            for index in set(combo):
+                k = combo.count(index)
+                weight = weight * falling(n[index], k) // factorial(k)
+            if weight:
+                picked = tuple(cards[index] for index in combo)
+                key = (_deal_values(deal_cols, picked[:2], picked[2:]), None)
+                out[key] = out.get(key, 0) + weight
+        return out
     if hands_read == {"player", "banker"}:
         rest = falling(size - 4, 2)
         for i, j, mult_p, k, l, mult_b, weight in _four_cards(n, classes, ordered):
@@ -182,15 +197,21 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
     out: dict = {}
     after_four = falling(size - 4, 2)
     after_five = size - 5
-    # state -> {sorted values of the four cards: summed weight}
-    states: dict[tuple, dict[tuple, int]] = {}
+    # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
+    # totals, one per combination of deal-column values.
+    no_draw: dict[tuple, list[int]] = {}
+    # state (two-card totals, whether the Player draws, deal values) ->
+    #   [sum of weights, m1, pairs]: m1[v] sums weight * (dealt cards of value v);
+    #   pairs[u][v] sums weight over the pairs of dealt cards valued u and v (either order).
+    states: dict[tuple, list] = {}
     deal_cache: dict[tuple, tuple] = {}
     uses_up_card = rules.uses_up_card
     player_draws_on = [rules.player_draws(total) for total in range(10)] if not uses_up_card else None
     banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
     banker_hands = [(k, l, mb, value[k], value[l], (value[k] + value[l]) % 10)
                     for k, l, mb in _hands(classes, ordered)]
-    no_deal_values = ()
+    dv: tuple = ()
+    grid = no_draw[dv] = [0] * 100
     for i, j, mp in _hands(classes, False):
         w_player = mp * n[i] * (n[j] - (i == j))
         if not w_player:
@@ -211,50 +232,46 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
                 if dv is None:
                     dv = deal_cache[ck] = _deal_values(
                         deal_cols, (cards[i], cards[j]), (cards[k], cards[l]))
-            else:
-                dv = no_deal_values
+                grid = no_draw.get(dv)
+                if grid is None:
+                    grid = no_draw[dv] = [0] * 100
             if player_natural or b2 >= 8:
-                key = (dv, base(p2, b2, 2, 2, p2, b2, None, None))
-                out[key] = out.get(key, 0) + weight * after_four
+                grid[10 * p2 + b2] += weight
                 continue
             draws = player_draws if player_draws is not None else rules.player_draws(
                 p2, (min(vi, vj), max(vi, vj), vk))
             if not draws and banker_stands_alone[b2]:
-                key = (dv, base(p2, b2, 2, 2, p2, b2, None, None))
-                out[key] = out.get(key, 0) + weight * after_four
+                grid[10 * p2 + b2] += weight
                 continue
-            # deals with the same dealt values leave the same values in the shoe: merge them
-            state = (p2, b2, draws, dv)
-            group = states.get(state)
-            if group is None:
-                group = states[state] = {}
-            values = (vi, vj, vk, vl)
-            group[values] = group.get(values, 0) + weight
+            state = states.get((p2, b2, draws, dv))
+            if state is None:
+                state = states[(p2, b2, draws, dv)] = [0, [0] * 10, [[0] * 10 for _ in range(10)]]
+            state[0] += weight
+            m1 = state[1]
+            m1[vi] += weight
+            m1[vj] += weight
+            m1[vk] += weight
+            m1[vl] += weight
+            if draws:
+                pairs = state[2]
+                pairs[vi][vj] += weight
+                pairs[vi][vk] += weight
+                pairs[vi][vl] += weight
+                pairs[vj][vk] += weight
+                pairs[vj][vl] += weight
+                pairs[vk][vl] += weight
+    for dv, grid in no_draw.items():
+        for index, w in enumerate(grid):
+            if w:
+                p2, b2 = divmod(index, 10)
+                key = (dv, base(p2, b2, 2, 2, p2, b2, None, None))
+                out[key] = out.get(key, 0) + w * after_four
 
     banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)] for b2 in range(10)]
     # Where no column reads the third cards, the Banker's final total is all that tells two
     # of its draws apart: add each row of ten draws into a grid indexed by the final totals.
     grids: dict[tuple, list[int]] = {}
-    for (p2, b2, player_draws, dv), group in states.items():
-        s0 = 0
-        m1 = [0] * 10
-        # pairs[u][v], u <= v: summed weight of the pairs of dealt cards valued u and v
-        pairs = [[0] * 10 for _ in range(10)] if player_draws else None
-        for (vi, vj, vk, vl), weight in group.items():
-            s0 += weight
-            m1[vi] += weight
-            m1[vj] += weight
-            m1[vk] += weight
-            m1[vl] += weight
-            if pairs is not None:
-                lo_hi = sorted((vi, vj, vk, vl))
-                v0, v1, v2, v3 = lo_hi
-                pairs[v0][v1] += weight
-                pairs[v0][v2] += weight
-                pairs[v0][v3] += weight
-                pairs[v1][v2] += weight
-                pairs[v1][v3] += weight
-                pairs[v2][v3] += weight
+    for (p2, b2, player_draws, dv), (s0, m1, pairs) in states.items():
         # r1[a]: sum over the state's deals of weight * (cards of value a left)
         r1 = [nv[a] * s0 - m1[a] for a in range(10)]
         if not player_draws:
@@ -264,10 +281,8 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
                     key = (dv, base(p2, (b2 + b) % 10, 2, 3, p2, b2, None, b))
                     out[key] = out.get(key, 0) + r1[b] * after_five
             continue
-        # m2[a][b]: sum of weight * m[a] * m[b], m the dealt value counts
-        m2 = [[pairs[a][b] + pairs[b][a] for b in range(10)] for a in range(10)]
-        for a in range(10):
-            m2[a][a] = m1[a] + 2 * pairs[a][a]
+        # sum of weight * m[a] * m[b] is pairs[a][b] + pairs[b][a], plus m1[a] when a == b
+        transposed = list(zip(*pairs))
         draws_after = banker_draws_after[b2]
         grid = None
         if not third:
@@ -287,8 +302,8 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
                 continue
             na = nv[a]
             # the Banker's third card of value b: weight * r[a] * (r[b] - [a == b])
-            row = [nb * ra - na * mb + mab for nb, mb, mab in zip(nv, m1, m2[a])]
-            row[a] -= ra
+            row = [nb * ra - na * mb + p + q for nb, mb, p, q in zip(nv, m1, pairs[a], transposed[a])]
+            row[a] += m1[a] - ra
             if grid is not None:
                 offset = 10 * x
                 for y, w in zip(rotation, row):

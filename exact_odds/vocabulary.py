@@ -48,6 +48,7 @@ class Column:
     card_key: Callable[[str], Hashable] | None = None
     of_deal: Callable[[tuple[str, ...], tuple[str, ...]], object] | None = None
     ordered: bool = False  # reads the order of the banker's two cards (the up card)
+    as_a_set: bool = False  # reads the first four cards as a set, not by hand
     values: tuple[object, ...] | None = None  # the values it can take, where few
 
 
@@ -78,8 +79,9 @@ def _round(name: str, dtype: str, doc: str, fn: Callable[[RoundBase], object],
 def _deal(name: str, dtype: str, doc: str, hands: tuple[str, ...],
           fn: Callable[[tuple[str, ...], tuple[str, ...]], object],
           card_key: Callable[[str], Hashable] | None = None, ordered: bool = False) -> Column:
+    as_a_set = hands == ("player", "banker")
     return Column(name, dtype, doc, "deal", hands=hands, card_key=card_key, of_deal=fn,
-                  ordered=ordered)
+                  ordered=ordered, as_a_set=as_a_set)
 
 
 _BOOL = (False, True)
