@@ -174,14 +174,14 @@ def render_csv(report) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["game", "decks", "cards", "bet", "bet_name", "event", "pays", "net",
                      "combinations", "probability", "probability_decimal", "return",
-                     "bet_expected_value", "bet_house_edge"])
+                     "bet_expected_value", "bet_house_edge", "bet_favours_bettor"])
     for bet in report.bets:
         for e in bet.events:
             writer.writerow([report.game.id, report.shoe.decks or "", report.shoe.size, bet.id,
                              bet.name, e.event, e.pays, fraction_text(e.net), e.combinations,
                              fraction_text(e.probability), decimal(e.probability, 12),
                              fraction_text(e.expected_return), fraction_text(bet.expected_value),
-                             fraction_text(bet.house_edge)])
+                             fraction_text(bet.house_edge), bet.favours_bettor])
     return buffer.getvalue()
 
 

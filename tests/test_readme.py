@@ -1,0 +1,57 @@
+"""The README is the front door: its commands must be the ones that work.
+
+Following sqlite-utils: every command of the CLI is documented in the README.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from exact_odds.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _first_code_block() -> list[str]:
+    block = re.search(r"```bash\n(.*?)```", README, re.S)
+    assert block, "the README opens with a bash block"
+    return [line for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_readme_opens_with_setup_and_test_commands():
+    setup, tests = _first_code_block()
+    assert "pip install" in setup and "exact-odds report" in setup
+    assert "pytest" in tests
+    assert README.index("```bash") < README.index("## ")
+
+
+def test_ci_runs_the_readme_test_command():
+    _, tests = _first_code_block()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert tests.strip() in ci.splitlines()
+
+
+def test_every_command_is_documented():
+    for name in main.commands:
+        assert f"exact-odds {name}" in README, f"README does not document `exact-odds {name}`"
+
+
+def test_every_command_has_help_with_an_example():
+    for name, command in main.commands.items():
+        assert command.help and "Example" in command.help, f"{name} --help has no example"
+
+
+def test_every_column_is_documented():
+    from exact_odds.vocabulary import COLUMNS
+
+    for name in COLUMNS:
+        assert f"`{name}`" in README, f"README does not document column {name}"
+
+
+def test_every_builtin_game_is_documented():
+    from exact_odds.paytable import builtin_games
+
+    for game in builtin_games():
+        assert f"`{game}`" in README
