@@ -86,7 +86,8 @@ class SymbolicBet:
         """
         target = _rational(parse_edge(edge) if isinstance(edge, str) else Fraction(edge))
         symbol, found = self._only_symbol(event)
-        expression = self.house_edge.subs({self.symbols[k]: _rational(v) for k, v in (values or {}).items()})
+        expression = self.house_edge.subs(
+            {self.symbols[find_event(self.bet, k).event]: _rational(v) for k, v in (values or {}).items()})
         if expression.free_symbols - {symbol}:
             raise SolveError("give values for the other symbols")
         if found.probability == 0:
@@ -108,7 +109,8 @@ class SymbolicBet:
 
     def edge_at(self, pays: dict[str, Fraction]) -> Fraction:
         """The exact house edge for given values of the symbols."""
-        value = self.house_edge.subs({self.symbols[k]: _rational(v) for k, v in pays.items()})
+        value = self.house_edge.subs(
+            {self.symbols[find_event(self.bet, k).event]: _rational(v) for k, v in pays.items()})
         return Fraction(int(sympy.fraction(value)[0]), int(sympy.fraction(value)[1]))
 
     def edge_curve(self, event: str, pays) -> list[tuple[Fraction, Fraction]]:
