@@ -40,8 +40,12 @@ def _emit(text: str, output: Path | None) -> None:
         click.echo(text, nl=False)
         return
     temporary = output.with_name(output.name + ".partial")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(output)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(output)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
 
 
 def _cards(value: str | None) -> tuple[str, ...]:

@@ -72,6 +72,14 @@ FIXED_STRATEGIES = ("house-way", "stand")
 STRATEGIES = ("house-way", "stand", "optimal")
 
 
+class StrategyMap(dict):
+    """A decision on 5 per visible state (True: hit), hashable so rules holding it can be
+    cached."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+
 @dataclass(frozen=True)
 class TwentyFirstCentury:
     """21st Century Baccarat 5.0: player option on 5, dealer hits 0-5 regardless.
@@ -90,10 +98,14 @@ class TwentyFirstCentury:
     uses_up_card = True
 
     def __post_init__(self) -> None:
-        if isinstance(self.on_five, str) and self.on_five not in FIXED_STRATEGIES:
-            raise RulesError(
-                f"unknown strategy on 5: {self.on_five!r} (use house-way, stand or optimal)"
-            )
+        if isinstance(self.on_five, str):
+            if self.on_five not in FIXED_STRATEGIES:
+                raise RulesError(
+                    f"unknown strategy on 5: {self.on_five!r} (use house-way, stand or optimal)"
+                )
+        elif not isinstance(self.on_five, StrategyMap):
+            # a plain mapping: freeze it, so the rules can key the enumerator's cache
+            object.__setattr__(self, "on_five", StrategyMap(self.on_five))
 
     def player_draws(self, total: int, visible: VisibleState | None = None) -> bool:
         if total != 5:

@@ -233,8 +233,7 @@ def late_ties(shoe: Shoe, on_five: str | dict[VisibleState, bool]) -> tuple[Late
     counts = shoe.value_counts()
     size = shoe.size
     visible_total = size * (size - 1) * (size - 2)
-    rules = TwentyFirstCentury(on_five=on_five) if isinstance(on_five, dict) else \
-        TwentyFirstCentury(on_five=on_five)
+    rules = TwentyFirstCentury(on_five=on_five)
     found = []
     for low in range(10):
         for high in range(low, 10):
@@ -257,14 +256,7 @@ def optimal_on_five(shoe: Shoe) -> dict[VisibleState, bool]:
 
 def optimal_rules(shoe: Shoe) -> TwentyFirstCentury:
     """21st Century rules with the player hand played optimally on 5 for this shoe."""
-    return TwentyFirstCentury(on_five=_frozen(optimal_on_five(shoe)), strategy_name="optimal")
-
-
-class _frozen(dict):
-    """A hashable strategy map, so that rules holding it can key the enumerator's cache."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
+    return TwentyFirstCentury(on_five=optimal_on_five(shoe), strategy_name="optimal")
 
 
 def strategy_report(shoe: Shoe, strategy: str = "optimal") -> StrategyReport:
