@@ -219,7 +219,7 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     notes = []
     if game.decks_allowed and the_shoe.decks is not None and the_shoe.decks not in game.decks_allowed:
         allowed = ", ".join(map(str, game.decks_allowed))
-        notes.append(f"the rules allow {allowed} decks; {the_shoe.decks} analysed as asked")
+        notes.append(f"the rules allow {allowed} decks; {the_shoe.describe()} analysed as asked")
     used_strategy = (strategy or game.strategy) if game.rules == "21st-century" else None
     return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes))
 
