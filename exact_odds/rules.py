@@ -135,5 +135,8 @@ def rules_named(name: str, strategy: str = "house-way") -> PuntoBanco | TwentyFi
     if name == "punto-banco":
         return PUNTO_BANCO
     if name == "21st-century":
+        if strategy == "optimal":
+            raise RulesError("the optimal strategy depends on the shoe: use "
+                             "exact_odds.strategy.optimal_rules(shoe)")
         return TwentyFirstCentury(on_five=strategy, strategy_name=strategy)
     raise RulesError(f"unknown rules {name!r}: known rules are {', '.join(RULE_SETS)}")

@@ -374,4 +374,6 @@ def test_strategy_option_on_21st_century():
 def test_decks_the_rules_do_not_allow_are_noted():
     data = report_json("21st-century", "--decks", "2", "--bet", "early-tie")
     assert data["decks"] == 2
-    assert any("2 decks" in note for note in data.get("notes", [])), data.get("notes")
+    notes = data.get("notes", [])
+    assert len(notes) == 1 and "4, 6, 8" in notes[0] and "2" in notes[0].replace("4, 6, 8", "")
+    assert "notes" not in report_json("21st-century", "--decks", "6", "--bet", "early-tie")
