@@ -20,7 +20,6 @@ from .enumerator import outcome_counts, total_sequences
 from .paytable import Bet, Event, Game, load_game
 from .rules import PuntoBanco, TwentyFirstCentury, rules_named
 from .shoe import Shoe, ShoeError
-from .vocabulary import COLUMNS
 
 
 @dataclass(frozen=True)
@@ -222,8 +221,3 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
         notes.append(f"the rules allow {allowed} decks; {the_shoe.describe()} analysed as asked")
     used_strategy = (strategy or game.strategy) if game.rules == "21st-century" else None
     return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes))
-
-
-def column_docs() -> list[tuple[str, str, str]]:
-    """(name, type, meaning) of every outcome column, for documentation."""
-    return [(c.name, c.dtype, c.doc) for c in COLUMNS.values()]

@@ -7,7 +7,6 @@ both, and the change from the first to the second (exact for edge and hit freque
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .analysis import BetResult, GameReport
 
@@ -67,8 +66,3 @@ def compare_reports(first: GameReport, second: GameReport) -> Comparison:
     b = {x.id: x for x in second.bets}
     return Comparison(first, second, tuple(BetComparison(i, a.get(i), b.get(i)) for i in ids))
 
-
-def percent_change(value: Fraction | float | None, places: int = 4) -> str:
-    if value is None:
-        return "-"
-    return f"{float(value) * 100:+.{places}f}%"

@@ -59,11 +59,6 @@ class Pay:
     net: Fraction
     text: str
 
-    @property
-    def odds(self) -> str:
-        """The pay as odds, as printed in a report: ``"8 to 1"``, ``"push"``, ``"lose"``."""
-        return self.text
-
 
 def _number(text: str) -> Fraction:
     text = text.replace(" ", "")
@@ -123,11 +118,3 @@ def _display(match: re.Match, ratio: Fraction, commission: Fraction) -> str:
         text += f" less {match['commission']}%"
     return text
 
-
-def odds_text(net: Fraction) -> str:
-    """Odds for an exact net pay: ``8 -> "8 to 1"``, ``1/2 -> "1 to 2"``.
-
-    >>> odds_text(Fraction(19, 20))
-    '19 to 20'
-    """
-    return f"{net.numerator} to {net.denominator}"
