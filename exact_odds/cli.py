@@ -239,6 +239,40 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
 
 
 @main.command()
+@click.argument("game")
+@decks_option
+@shoe_option
+@remove_option
+@click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
+@click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
+              show_default=True, help="Remove one card of each point value, rank, or each card.")
+@click.option("--strategy", type=click.Choice(["house-way", "stand", "optimal"]),
+              help="21st Century: the player hand's decision on 5 (held fixed).")
+@format_option
+@output_option
+def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+        bets: tuple[str, ...], by: str, strategy: str | None, fmt: str, output: Path | None) -> None:
+    """Effect of removal: each bet's exact change in expected value when one card leaves
+    the shoe, for card counters and for checking a bet's vulnerability to counting.
+
+    \b
+    Examples:
+      exact-odds eor rock-bac --bet super-six
+      exact-odds eor electronic-baccarat --bet lucky-nines --by card --format json
+    """
+    from .analysis import game_report
+    from .removal import effect_of_removal
+    from .render import render_json, render_removal_text
+
+    if fmt in ("markdown", "csv"):
+        raise click.ClickException("eor prints text or json")
+    result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
+                         bets=bets or None, strategy=strategy)
+    table = effect_of_removal(result, by)
+    _emit(render_json(table.to_dict()) if fmt == "json" else render_removal_text(table), output)
+
+
+@main.command()
 def columns() -> None:
     """List the outcome columns that pay-table events can read.
 

@@ -303,3 +303,17 @@ def render_solution_text(solution) -> str:
         line("nearest N to M, below", solution.nearest_below),
         line("nearest N to M, above", solution.nearest_above),
     ]) + "\n"
+
+
+def render_removal_text(table) -> str:
+    report = table.report
+    out = [f"{report.game.name} ({report.game.id}): effect of removing one card, by {table.by}",
+           f"{report.shoe.describe()}, {report.shoe.size} cards. Change in expected value, in % of a unit bet,",
+           "when one card of each kind leaves the shoe (positive: good for the bettor).", ""]
+    width = max(len(b.id) for b in report.bets)
+    cell = 9
+    out.append("Bet".ljust(width) + "  EV".rjust(cell) + "".join(l.rjust(cell) for l in table.labels))
+    for bet in report.bets:
+        out.append(bet.id.ljust(width) + f"{float(bet.expected_value) * 100:+.3f}".rjust(cell)
+                   + "".join(f"{float(e) * 100:+.4f}".rjust(cell) for e in table.effects[bet.id]))
+    return "\n".join(out) + "\n"

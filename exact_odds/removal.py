@@ -1,0 +1,85 @@
+"""Effect of removal: how each bet's expected value moves when one card leaves the shoe.
+
+For a card c, the effect of removing it is EV(shoe less c) - EV(shoe), exact. Removing
+"one card of rank r" (or of point value v) means one card of that rank drawn at random from
+the shoe, so its effect is the average of the cards' effects weighted by their counts; for
+bets that read only point values every card of a value has the same effect.
+
+These are the figures a card counter builds a count from: a card whose removal raises a
+bet's expected value is one the bettor wants gone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .analysis import GameReport, bet_result
+from .cards import DECK, RANKS, card_rank, card_value
+from .shoe import ShoeError
+
+GROUPINGS = ("value", "rank", "card")
+
+
+@dataclass(frozen=True)
+class RemovalTable:
+    """Effects of removal for the bets of a report, one column per kind of card removed."""
+
+    report: GameReport
+    by: str
+    labels: tuple[str, ...]
+    effects: dict[str, tuple[Fraction, ...]]  # bet id -> effect per label
+
+    def to_dict(self) -> dict:
+        from .render import fraction_text
+
+        return {
+            "game": self.report.game.id,
+            "decks": self.report.shoe.decks,
+            "cards": self.report.shoe.size,
+            "by": self.by,
+            "removed": list(self.labels),
+            "bets": [
+                {"id": bet.id, "expected_value": fraction_text(bet.expected_value),
+                 "effects": {label: fraction_text(e) for label, e in zip(self.labels, self.effects[bet.id])}}
+                for bet in self.report.bets
+            ],
+        }
+
+
+def _groups(by: str) -> list[tuple[str, list[str]]]:
+    if by == "card":
+        return [(card, [card]) for card in DECK]
+    if by == "rank":
+        return [(rank, [c for c in DECK if card_rank(c) == rank]) for rank in RANKS]
+    if by == "value":
+        return [(str(v), [c for c in DECK if card_value(c) == v]) for v in range(10)]
+    raise ShoeError(f"unknown grouping {by!r}: use {', '.join(GROUPINGS)}")
+
+
+def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
+    """The exact effect of removing one card, by point value, rank or card, on every bet
+    of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is)."""
+    shoe = report.shoe
+    groups = _groups(by)
+    bets = [report.game.bet(b.id) for b in report.bets]
+    base = {b.id: b.expected_value for b in report.bets}
+    per_card: dict[str, dict[str, Fraction]] = {}
+    for card in {c for _, cards in groups for c in cards}:
+        if shoe.count(card) == 0:
+            continue
+        smaller = shoe.remove([card])
+        per_card[card] = {bet.id: bet_result(bet, smaller, report.rules).expected_value - base[bet.id]
+                          for bet in bets}
+    labels, effects = [], {b.id: [] for b in bets}
+    for label, cards in groups:
+        present = [c for c in cards if c in per_card]
+        if not present:
+            continue
+        weight = sum(shoe.count(c) for c in present)
+        labels.append(label)
+        for bet in bets:
+            effects[bet.id].append(
+                sum((Fraction(shoe.count(c)) * per_card[c][bet.id] for c in present), Fraction(0)) / weight)
+    return RemovalTable(report, by, tuple(labels), {k: tuple(v) for k, v in effects.items()})
+

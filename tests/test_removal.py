@@ -1,0 +1,109 @@
+"""Effect of removal, against the published Lucky 6 figures and the brute force."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import bruteforce
+import pytest
+from click.testing import CliRunner
+
+from exact_odds.analysis import game_report
+from exact_odds.cli import main
+from exact_odds.removal import effect_of_removal
+from exact_odds.shoe import Shoe
+
+LUCKY_6 = """\
+name: Lucky 6 (liberal, 12 and 23 to 1)
+decks: 8
+rules: punto-banco
+bets:
+  - id: lucky-6
+    name: Lucky 6
+    events:
+      - {event: Banker wins with a two-card 6, when: banker_wins and banker_total == 6 and banker_cards == 2, pays: "12 to 1"}
+      - {event: Banker wins with a three-card 6, when: banker_wins and banker_total == 6 and banker_cards == 3, pays: "23 to 1"}
+"""
+
+# Published: Wizard of Odds, "Counting Lucky 6" (wizardofodds.com/games/baccarat/counting-lucky-6/),
+# effect of removing one card of each point value on the 12/23 Lucky 6, 8 decks; exact values.
+LUCKY_6_EOR = {
+    "0": Fraction(-2444671065064, 4002623619055425),
+    "1": Fraction(-1315167600104, 4002623619055425),
+    "2": Fraction(-1291129512056, 4002623619055425),
+    "3": Fraction(-54520578688, 48224380952475),
+    "4": Fraction(-174812737016, 444735957672825),
+    "5": Fraction(-159088231784, 571803374150775),
+    "6": Fraction(-2395141391768, 444735957672825),
+    "7": Fraction(3127840841368, 800524723811085),
+    "8": Fraction(14155352380136, 4002623619055425),
+    "9": Fraction(11358837598088, 4002623619055425),
+}
+
+
+@pytest.fixture
+def lucky6(tmp_path):
+    path = tmp_path / "lucky6.yaml"
+    path.write_text(LUCKY_6)
+    return path
+
+
+def test_lucky6_expected_value_wizard_of_odds(lucky6):
+    """Wizard of Odds, Lucky 6 side bet: the liberal 12/23 table, 8 decks, EV -0.116985."""
+    bet = game_report(lucky6).bet("lucky-6")
+    assert bet.expected_value == Fraction(-253791785813, 2169443695965)
+    assert [e.combinations for e in bet.events] == [186173936904192, 83058367551488, 4729165971047680]
+
+
+def test_lucky6_effect_of_removal_wizard_of_odds(lucky6):
+    table = effect_of_removal(game_report(lucky6), by="value")
+    assert dict(zip(table.labels, table.effects["lucky-6"])) == LUCKY_6_EOR
+
+
+def test_removing_a_random_card_changes_no_expectation():
+    """Weighted by how many of each card the shoe holds, the effects of removal sum to 0."""
+    report = game_report("rock-bac", decks=2)
+    table = effect_of_removal(report, by="card")
+    for bet in report.bets:
+        total = sum((report.shoe.count(card) * effect for card, effect
+                     in zip(table.labels, table.effects[bet.id])), Fraction(0))
+        assert total == 0, bet.id
+
+
+def test_rank_effect_is_the_count_weighted_average_of_its_cards():
+    report = game_report("electronic-baccarat", bets=("lucky-nines",), decks=1)
+    by_card = dict(zip(*[effect_of_removal(report, "card").labels,
+                         effect_of_removal(report, "card").effects["lucky-nines"]]))
+    by_rank = dict(zip(effect_of_removal(report, "rank").labels,
+                       effect_of_removal(report, "rank").effects["lucky-nines"]))
+    assert by_rank["9"] == sum(by_card[f"9{s}"] for s in "SHDC") / 4
+    assert by_card["9D"] != by_card["9S"]  # the nine of diamonds has its own tier
+
+
+def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
+    counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 2, "7D": 1, "8C": 1, "9S": 1, "KH": 2}
+    report = game_report("rock-bac", shoe=Shoe.from_counts(counts), bets=("super-six", "blazing-sevens"))
+    table = effect_of_removal(report, by="card")
+    pays = {"super-six": lambda o: Fraction(12) if o["banker_wins"] and o["banker_total"] == 6 else Fraction(-1),
+            "blazing-sevens": lambda o: (Fraction(50) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 2
+                                         else Fraction(200) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 3
+                                         else Fraction(-1))}
+    for bet_id, result in pays.items():
+        full = bruteforce.bet_ev(counts, "punto-banco", result)
+        for card, effect in zip(table.labels, table.effects[bet_id]):
+            smaller = dict(counts)
+            smaller[card] -= 1
+            assert effect == bruteforce.bet_ev(smaller, "punto-banco", result) - full, (bet_id, card)
+
+
+def test_cli_eor_json_and_text(lucky6):
+    runner = CliRunner()
+    result = runner.invoke(main, ["eor", str(lucky6), "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert Fraction(data["bets"][0]["effects"]["6"]) == LUCKY_6_EOR["6"]
+    result = runner.invoke(main, ["eor", "rock-bac", "--bet", "super-six", "--by", "rank"])
+    assert result.exit_code == 0 and "super-six" in result.output and " K" in result.output
+    result = runner.invoke(main, ["eor", "rock-bac", "--format", "markdown"])
+    assert result.exit_code == 1 and "text or json" in result.output
