@@ -79,15 +79,23 @@ def _outcome_counts(shoe: Shoe, names: tuple[str, ...], rules: Rules) -> tuple[t
     round_cols = [c for c in cols if c.kind == "round"]
     deal_names = tuple(sorted({c.name for c in cols if c.kind == "deal"}))
     deals = _base_counts(shoe, deal_names, _needs(round_cols) if round_cols else None, rules)
-    deal_index = {name: i for i, name in enumerate(deal_names)}
-    readers = [
-        (lambda dv, base, f=c.of_round: f(base)) if c.kind == "round"
-        else (lambda dv, base, i=deal_index[c.name]: dv[i])
-        for c in cols
-    ]
-    counts: dict[tuple, int] = {}
+    # Many deals share a round base: read the round columns once per distinct base, sum
+    # by (deal values, round values), and put the columns in the order asked at the end.
+    round_fns = [c.of_round for c in round_cols]
+    round_values: dict[tuple, tuple] = {}
+    summed: dict[tuple, int] = {}
     for (dv, base), ways in deals.items():
-        key = tuple(read(dv, base) for read in readers)
+        rv = round_values.get(base)
+        if rv is None:
+            rv = round_values[base] = tuple(f(base) for f in round_fns)
+        key = (dv, rv)
+        summed[key] = summed.get(key, 0) + ways
+    deal_index = {name: i for i, name in enumerate(deal_names)}
+    round_index = {c.name: i for i, c in enumerate(round_cols)}
+    order = [(0, deal_index[c.name]) if c.kind == "deal" else (1, round_index[c.name]) for c in cols]
+    counts: dict[tuple, int] = {}
+    for pair, ways in summed.items():
+        key = tuple(pair[part][i] for part, i in order)
         counts[key] = counts.get(key, 0) + ways
     return tuple(counts.items())
 
