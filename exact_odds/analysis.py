@@ -17,8 +17,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from .enumerator import outcome_counts, total_sequences
-from .paytable import Bet, Event, Game, load_game
-from .rules import PuntoBanco, TwentyFirstCentury, rules_named
+from .paytable import Bet, Event, Game, UnknownGameError, load_game
+from .rules import PuntoBanco, RulesError, TwentyFirstCentury, rules_named
 from .shoe import Shoe, ShoeError
 
 
@@ -129,7 +129,7 @@ class GameReport:
             if bet.id == bet_id:
                 return bet
         self.game.bet(bet_id)  # raises for a bet the game does not have
-        raise LookupError(f"bet {bet_id!r} was not part of this report")
+        raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
 
     def to_dict(self) -> dict:
         """The report as plain data: exact fractions as strings, counts as integers."""
@@ -190,7 +190,7 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
     """The drawing rules of a game, with the decision on 5 where the game has one."""
     if game.rules != "21st-century":
         if strategy not in (None, game.strategy):
-            raise ValueError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
+            raise RulesError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
         return rules_named(game.rules)
     chosen = strategy or game.strategy
     if chosen == "optimal":

@@ -12,18 +12,14 @@ from pathlib import Path
 import click
 
 from .render import FORMATS
+from .rules import STRATEGIES
 
-#: Errors that are the user's input, not the program's fault: one line, exit 1.
 def _input_errors() -> tuple[type[BaseException], ...]:
-    from .conditions import ConditionError
-    from .paytable import GameFileError, UnknownGameError
-    from .pays import PayError
-    from .rules import RulesError
-    from .shoe import ShoeError
-    from .vocabulary import VocabularyError
+    """Errors that are the user's input, not the program's fault: one line, exit 1.
+    (OverflowError: a figure too large to print as a decimal.)"""
+    from .errors import ExactOddsError
 
-    return (GameFileError, UnknownGameError, ShoeError, RulesError, PayError, ConditionError,
-            VocabularyError, OverflowError, LookupError, ValueError)
+    return (ExactOddsError, OverflowError)
 
 
 class _Group(click.Group):
@@ -121,7 +117,7 @@ def games(fmt: str) -> None:
 @shoe_option
 @remove_option
 @click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
-@click.option("--strategy", type=click.Choice(["house-way", "stand", "optimal"]),
+@click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5.")
 @format_option
 @output_option
@@ -148,7 +144,7 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
 @decks_option
 @shoe_option
 @remove_option
-@click.option("--strategy", type=click.Choice(["optimal", "house-way", "stand"]),
+@click.option("--strategy", type=click.Choice(STRATEGIES),
               default="optimal", show_default=True,
               help="How the player hand is played on 5 for the late-tie map.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -216,7 +212,7 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
 @click.argument("first")
 @click.argument("second")
 @decks_option
-@click.option("--strategy", type=click.Choice(["house-way", "stand", "optimal"]),
+@click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5 (both sides).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -246,9 +242,10 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
 @click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
 @click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
               show_default=True, help="Remove one card of each point value, rank, or each card.")
-@click.option("--strategy", type=click.Choice(["house-way", "stand", "optimal"]),
+@click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5 (held fixed).")
-@format_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
 @output_option
 def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
         bets: tuple[str, ...], by: str, strategy: str | None, fmt: str, output: Path | None) -> None:
@@ -264,8 +261,6 @@ def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None
     from .removal import effect_of_removal
     from .render import render_json, render_removal_text
 
-    if fmt in ("markdown", "csv"):
-        raise click.ClickException("eor prints text or json")
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy)
     table = effect_of_removal(result, by)

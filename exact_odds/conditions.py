@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 import ast
 import operator
 from collections.abc import Callable, Mapping
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 from .vocabulary import COLUMNS, VocabularyError, column
 
 
-class ConditionError(ValueError):
+class ConditionError(ExactOddsError, ValueError):
     """A condition that cannot be read."""
 
 
@@ -60,10 +62,17 @@ class Condition:
             raise ConditionError("a condition must be a non-empty expression in words")
         try:
             tree = ast.parse(text.strip(), mode="eval").body
+            kind = _type_of(tree)
+            if kind != "bool":
+                hint = f", e.g. {text.strip()} == 0" if kind == "int" else ""
+                raise ConditionError(f"{text.strip()!r} is a {_KIND_WORDS[kind]}, not true or false: "
+                                     f"compare it{hint}")
+            names: set[str] = set()
+            test = _compile(tree, names)
         except SyntaxError as error:
             raise ConditionError(f"cannot read {text!r}: {error.msg}") from None
-        names: set[str] = set()
-        test = _compile(tree, names)
+        except (RecursionError, MemoryError):
+            raise ConditionError(f"the condition {text[:40]!r}... is nested too deeply") from None
         return cls(text.strip(), frozenset(names), test, tree)
 
     def holds(self, row: Row) -> bool:
@@ -73,6 +82,98 @@ class Condition:
     def to_polars(self):  # -> polars.Expr
         """The same condition as a polars expression, for filtering outcome tables."""
         return _to_polars(self._tree)
+
+
+_KIND_WORDS = {"int": "number", "str": "word", "bool": "true-or-false value", "list": "list"}
+
+
+def _type_of(node: ast.expr) -> str:
+    """Check the types of a condition before it runs: "bool", "int", "str" or "list".
+
+    A comparison of a number with a word, arithmetic on a word, a bare number used as
+    true-or-false, or a word a column never takes (winner == 'Banker') is refused here.
+    """
+    if isinstance(node, ast.BoolOp):
+        for value in node.values:
+            _expect(value, "bool", "and/or join true-or-false conditions")
+        return "bool"
+    if isinstance(node, ast.UnaryOp):
+        if isinstance(node.op, ast.Not):
+            _expect(node.operand, "bool", "not applies to a true-or-false condition")
+            return "bool"
+        if isinstance(node.op, ast.USub):
+            _expect(node.operand, "int", "a minus sign applies to a number")
+            return "int"
+        raise ConditionError(f"the operator {type(node.op).__name__} is not allowed")
+    if isinstance(node, ast.Compare):
+        terms = [node.left, *node.comparators]
+        for op, left, right in zip(node.ops, terms, terms[1:]):
+            left_kind = _type_of(left)
+            if isinstance(op, (ast.In, ast.NotIn)):
+                if not isinstance(right, (ast.List, ast.Tuple, ast.Set)):
+                    raise ConditionError("'in' takes a list of values, e.g. player_cards in (2, 3)")
+                for item in right.elts:
+                    if not isinstance(item, ast.Constant):
+                        raise ConditionError("the list after 'in' holds plain values only")
+                    _same_kind(left, left_kind, item)
+                continue
+            _same_kind(left, left_kind, right)
+            if type(op) not in (ast.Eq, ast.NotEq) and left_kind != "int":
+                raise ConditionError("< <= > >= compare numbers only")
+        return "bool"
+    if isinstance(node, ast.BinOp):
+        if type(node.op) not in _ARITHMETIC:
+            raise ConditionError("only + - * are allowed in arithmetic")
+        _expect(node.left, "int", "arithmetic is on numbers")
+        _expect(node.right, "int", "arithmetic is on numbers")
+        return "int"
+    if isinstance(node, ast.Call):
+        if not (isinstance(node.func, ast.Name) and node.func.id == "abs"
+                and len(node.args) == 1 and not node.keywords):
+            raise ConditionError("the only function allowed is abs(x)")
+        _expect(node.args[0], "int", "abs() takes a number")
+        return "int"
+    if isinstance(node, ast.Name):
+        if node.id in ("true", "false"):
+            return "bool"
+        if node.id not in COLUMNS:
+            try:
+                column(node.id)
+            except VocabularyError as error:
+                raise ConditionError(
+                    f"{error}; to compare with a word, quote it: winner == 'banker'") from None
+        return COLUMNS[node.id].dtype
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, bool):
+            return "bool"
+        if isinstance(node.value, int):
+            return "int"
+        if isinstance(node.value, str):
+            return "str"
+        raise ConditionError(f"the value {node.value!r} is not allowed: use whole numbers or words")
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        raise ConditionError("a list of values may only follow 'in'")
+    raise ConditionError(f"{type(node).__name__} expressions are not allowed in a condition")
+
+
+def _expect(node: ast.expr, kind: str, reason: str) -> None:
+    found = _type_of(node)
+    if found != kind:
+        raise ConditionError(f"{ast.unparse(node)!r} is a {_KIND_WORDS[found]}: {reason}")
+
+
+def _same_kind(left: ast.expr, left_kind: str, right: ast.expr) -> None:
+    right_kind = _type_of(right)
+    if left_kind != right_kind:
+        raise ConditionError(
+            f"cannot compare {ast.unparse(left)!r} (a {_KIND_WORDS[left_kind]}) with "
+            f"{ast.unparse(right)!r} (a {_KIND_WORDS[right_kind]})")
+    for named, constant in ((left, right), (right, left)):
+        if isinstance(named, ast.Name) and named.id in COLUMNS and isinstance(constant, ast.Constant):
+            allowed = COLUMNS[named.id].values
+            if allowed is not None and constant.value not in allowed:
+                words = ", ".join(repr(v) for v in allowed)
+                raise ConditionError(f"{named.id} is never {constant.value!r}: its values are {words}")
 
 
 def _compile(node: ast.expr, names: set[str]) -> Callable[[Row], object]:

@@ -16,17 +16,24 @@ number 481; such a value is refused, never taken as a pay.
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 
-class PayError(ValueError):
+class PayError(ExactOddsError, ValueError):
     """A pay that is not a ratio, a push or a loss."""
 
 
 class Sexagesimal(str):
-    """An unquoted ``a:b`` in YAML, which YAML 1.1 would read as a base-60 number."""
+    """An unquoted ``a:b`` in YAML, which YAML 1.1 may read as a base-60 number."""
+
+    @property
+    def is_base_60(self) -> bool:
+        """Whether PyYAML (YAML 1.1) would read it as a number rather than text."""
+        return re.fullmatch(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+", self) is not None
 
     @property
     def as_yaml_number(self) -> int:
@@ -37,7 +44,7 @@ class Sexagesimal(str):
         return sign * total
 
 
-_NUMBER = r"\d+(?:\.\d+)?(?:\s*(?:½|1/2))?"
+_NUMBER = r"\d+(?:\.\d+)?(?:\s*½|\s+1/2)?"
 _RATIO = re.compile(
     rf"^\s*(?P<a>{_NUMBER})\s*(?P<sep>:|to|for)\s*(?P<b>{_NUMBER})"
     r"(?:\s*(?:less|minus)\s*(?P<commission>\d+(?:\.\d+)?)\s*%\s*(?:commission)?)?\s*$",
@@ -71,9 +78,14 @@ def _number(text: str) -> Fraction:
 def parse_pay(value: object) -> Pay:
     """Read a pay from a pay table; raise ``PayError`` saying what is wrong."""
     if isinstance(value, Sexagesimal):
+        if value.is_base_60:
+            raise PayError(
+                f"unquoted {value} is read by YAML as the base-60 number {value.as_yaml_number}, "
+                f'not as a pay: write it in quotes, "{value}"'
+            )
         raise PayError(
-            f"unquoted {value} is read by YAML as the base-60 number {value.as_yaml_number}, "
-            f'not as a pay: write it in quotes, "{value}"'
+            f"unquoted {value} is a ratio some YAML readers take for a base-60 number: "
+            f'write it in quotes, "{value}"'
         )
     if isinstance(value, bool) or not isinstance(value, str):
         raise PayError(

@@ -15,6 +15,8 @@ the file, the bet, the event and the field, and what is wrong.
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,11 +28,11 @@ from .pays import Pay, PayError, Sexagesimal, parse_pay
 from .rules import RULE_SETS, STRATEGIES
 
 
-class GameFileError(ValueError):
+class GameFileError(ExactOddsError, ValueError):
     """A game file that cannot be used; the message names the file and the field."""
 
 
-class UnknownGameError(LookupError):
+class UnknownGameError(ExactOddsError, LookupError):
     """A game id that is neither built in nor a file."""
 
     def __str__(self) -> str:
@@ -119,7 +121,8 @@ class Game:
 
 # --- YAML ------------------------------------------------------------------------------
 
-_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$")
+# every plain a:b (or a:b:c) scalar: refused as a pay, whether or not YAML 1.1 makes it a number
+_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(?::[0-9]+)+$")
 
 
 class _Loader(yaml.SafeLoader):
@@ -157,6 +160,8 @@ def read_yaml(path: Path) -> object:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise GameFileError(f"{path}: cannot read the file ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise GameFileError(f"{path}: not a text file in UTF-8") from None
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as error:
@@ -231,6 +236,9 @@ def _check_keys(path: Path, where: str, data: dict, allowed: set[str], required:
 
 
 def _text(path: Path, where: str, value: object, name: str) -> str:
+    if isinstance(value, bool):
+        raise _fail(path, where, f"field {name!r} is {value}: YAML reads unquoted yes/no/on/off "
+                    f"as true/false; put the words in quotes")
     if not isinstance(value, str) or not value.strip():
         raise _fail(path, where, f"field {name!r} must be text, got {value!r}")
     return value.strip()
@@ -256,6 +264,9 @@ def parse_game(data: object, path: Path) -> Game:
     strategy = _text(path, "", data.get("strategy", "house-way"), "strategy")
     if strategy not in STRATEGIES:
         raise _fail(path, "", f"field 'strategy' is {strategy!r}; known: {', '.join(STRATEGIES)}")
+    if "strategy" in data and rules != "21st-century":
+        raise _fail(path, "", f"field 'strategy' applies to the 21st-century rules; the {rules} "
+                    "rules leave the bettor no choice")
     allowed = data.get("decks_allowed", [])
     if not isinstance(allowed, list):
         raise _fail(path, "", "field 'decks_allowed' must be a list of whole numbers")
@@ -299,6 +310,11 @@ def _parse_bet(path: Path, index: int, data: object) -> Bet:
     events = []
     for number, event_data in enumerate(events_data, start=1):
         events.append(_parse_event(path, where, number, event_data))
+    seen_names: set[str] = set()
+    for event in events:
+        if event.name.lower() in seen_names:
+            raise _fail(path, f"{where}, event {event.name!r}", "two events of the bet have this name")
+        seen_names.add(event.name.lower())
     for event in events[:-1]:
         if event.condition is None:
             raise _fail(path, f"{where}, event {event.name!r}",

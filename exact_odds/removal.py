@@ -62,6 +62,9 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is)."""
     shoe = report.shoe
     groups = _groups(by)
+    if shoe.size <= 6:
+        raise ShoeError(f"the effect of removal needs a shoe that still finishes a round with a "
+                        f"card out: at least 7 cards, not {shoe.size}")
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
     per_card: dict[str, dict[str, Fraction]] = {}

@@ -105,7 +105,8 @@ def report_frame(report):
 def _header(report) -> list[str]:
     shoe = report.shoe
     lines = [f"{report.game.name} ({report.game.id})",
-             f"{shoe.describe()}, {shoe.size} cards; {report.rules.describe()}"]
+             f"{shoe.describe() if shoe.decks is None else f'{shoe.describe()}, {shoe.size} cards'}; "
+             f"{report.rules.describe()}"]
     source = report.game.source
     if source.get("document"):
         lines.append(f"Rules from: {source['document']}")
@@ -126,7 +127,7 @@ def _summary(bet) -> list[str]:
                      f"Element of risk {percent(bet.element_of_risk)}")
     top = bet.top_award
     if top is not None:
-        odds = Fraction(1) / top.probability if top.probability else 0
+        odds = Fraction(1) / top.probability
         extra.append(f"Top award {top.pays} ({top.event}): 1 in {float(odds):,.1f}")
     if extra:
         lines.append("   ".join(extra))

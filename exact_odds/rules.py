@@ -15,6 +15,8 @@ In both, a two-card 8 or 9 in either hand (a natural) ends the round: nobody dra
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -36,7 +38,7 @@ TABLEAU: dict[int, str] = {
 VisibleState = tuple[int, int, int]
 
 
-class RulesError(ValueError):
+class RulesError(ExactOddsError, ValueError):
     """Unknown rules or strategy."""
 
 
@@ -45,8 +47,6 @@ class PuntoBanco:
     """The standard tableau."""
 
     name: str = "punto-banco"
-    player_hand: str = "player"
-    banker_hand: str = "banker"
 
     #: Whether the player's decision can depend on the dealer's up card.
     uses_up_card = False
@@ -91,8 +91,6 @@ class TwentyFirstCentury:
 
     on_five: str | Mapping[VisibleState, bool] = "house-way"
     name: str = "21st-century"
-    player_hand: str = "player"
-    banker_hand: str = "dealer"
     strategy_name: str = field(default="house-way")
 
     uses_up_card = True

@@ -14,6 +14,8 @@ computed) and works on the class counts.
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -23,7 +25,7 @@ from .cards import DECK, card_value, parse_card
 CARDS_PER_ROUND = 6
 
 
-class ShoeError(ValueError):
+class ShoeError(ExactOddsError, ValueError):
     """An impossible shoe: a negative count, an unknown card, or too few cards."""
 
 
@@ -74,11 +76,15 @@ class Shoe:
         Cards not named get ``default`` copies.
         """
         table = dict.fromkeys(DECK, default)
+        named: set[str] = set()
         for text, count in counts.items():
             try:
                 card = parse_card(text)
             except ValueError as error:
                 raise ShoeError(str(error)) from None
+            if card in named:
+                raise ShoeError(f"{card} is given a count twice ({text!r})")
+            named.add(card)
             table[card] = count
         return cls(tuple(table[card] for card in DECK))
 

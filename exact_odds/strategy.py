@@ -105,7 +105,7 @@ class StrategyReport:
         return sum((t.probability * t.ev for t in self.favourable_late_ties), Fraction(0))
 
     def on_five(self) -> dict[VisibleState, bool]:
-        return {(d.low, d.high, d.up): d.choice == "hit" for d in self.decisions}
+        return on_five_map(self.decisions)
 
     def to_dict(self) -> dict:
         from .render import fraction_text
@@ -138,15 +138,12 @@ class StrategyReport:
         }
 
 
-class _Remaining:
-    """The shoe once the player's two cards and the dealer's up card are out."""
-
-    def __init__(self, counts: list[int], low: int, high: int, up: int):
-        left = list(counts)
-        for value in (low, high, up):
-            left[value] -= 1
-        self.counts = left
-        self.size = sum(left)
+def _remaining(counts: tuple[int, ...], low: int, high: int, up: int) -> list[int]:
+    """The value counts once the player's two cards and the dealer's up card are out."""
+    left = list(counts)
+    for value in (low, high, up):
+        left[value] -= 1
+    return left
 
 
 def _visible_weight(counts: tuple[int, ...], low: int, high: int, up: int) -> int:
@@ -156,13 +153,12 @@ def _visible_weight(counts: tuple[int, ...], low: int, high: int, up: int) -> in
             * (counts[up] - (up == low) - (up == high)))
 
 
-def _outcomes(rest: _Remaining, low: int, high: int, up: int, hits_on_five: bool,
+def _outcomes(m: list[int], low: int, high: int, up: int, hits_on_five: bool,
               skip_dealer_naturals: bool):
     """Yield (player final, dealer final, dealer two-card 9, weight) for the three cards left:
     the hole card, the player's hit card, the dealer's draw; weights count ordered fills of
     those three positions."""
-    m = rest.counts
-    size = rest.size
+    size = sum(m)
     p2 = (low + high) % 10
     for hole in range(10):
         w_hole = m[hole]
@@ -199,7 +195,7 @@ def _outcomes(rest: _Remaining, low: int, high: int, up: int, hits_on_five: bool
         m[hole] += 1
 
 
-def _expected(rest: _Remaining, low: int, high: int, up: int, hits: bool, pay, skip_naturals: bool
+def _expected(rest: list[int], low: int, high: int, up: int, hits: bool, pay, skip_naturals: bool
               ) -> Fraction:
     total = 0
     weight = 0
@@ -217,8 +213,8 @@ def decisions(shoe: Shoe) -> tuple[Decision, ...]:
         for up in range(10):
             if not _visible_weight(counts, low, high, up):
                 continue
-            rest = _Remaining(list(counts), low, high, up)
-            if not any(rest.counts[h] for h in range(10) if (up + h) % 10 < 8):
+            rest = _remaining(counts, low, high, up)
+            if not any(rest[h] for h in range(10) if (up + h) % 10 < 8):
                 continue  # the dealer always holds a natural: no decision is ever made
             pay = lambda p, d, nine: player_line(p, d)  # noqa: E731
             found.append(Decision(
@@ -241,7 +237,7 @@ def late_ties(shoe: Shoe, on_five: str | dict[VisibleState, bool]) -> tuple[Late
                 weight = _visible_weight(counts, low, high, up)
                 if not weight or not late_tie_offered(low, high, up):
                     continue
-                rest = _Remaining(list(counts), low, high, up)
+                rest = _remaining(counts, low, high, up)
                 hits = rules.player_draws(5, (low, high, up))
                 ev = _expected(rest, low, high, up, hits,
                                lambda p, d, nine: late_tie_result(p, d, nine), False)
@@ -249,9 +245,14 @@ def late_ties(shoe: Shoe, on_five: str | dict[VisibleState, bool]) -> tuple[Late
     return tuple(found)
 
 
+def on_five_map(found: tuple[Decision, ...]) -> dict[VisibleState, bool]:
+    """The better choice in each visible state, as the rules take it: True to hit."""
+    return {(d.low, d.high, d.up): d.choice == "hit" for d in found}
+
+
 def optimal_on_five(shoe: Shoe) -> dict[VisibleState, bool]:
     """The optimal decision on 5 for each visible state: True to hit."""
-    return {(d.low, d.high, d.up): d.choice == "hit" for d in decisions(shoe)}
+    return on_five_map(decisions(shoe))
 
 
 def optimal_rules(shoe: Shoe) -> TwentyFirstCentury:
@@ -263,7 +264,7 @@ def strategy_report(shoe: Shoe, strategy: str = "optimal") -> StrategyReport:
     """Decisions on 5 and the late tie, the player hand played by ``strategy``."""
     found = decisions(shoe)
     if strategy == "optimal":
-        on_five: str | dict = {(d.low, d.high, d.up): d.choice == "hit" for d in found}
+        on_five: str | dict = on_five_map(found)
     else:
         TwentyFirstCentury(on_five=strategy)  # checks the name
         on_five = strategy

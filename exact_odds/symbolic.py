@@ -16,6 +16,8 @@ sympy is imported here only, so the command line starts fast when it is not need
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +27,7 @@ import sympy
 from .analysis import BetResult, EventResult
 
 
-class SolveError(ValueError):
+class SolveError(ExactOddsError, ValueError):
     """A pay that cannot be solved for: unknown event, a push, an unreachable edge."""
 
 
@@ -36,7 +38,7 @@ def _slug(text: str) -> str:
 def find_event(bet: BetResult, name: str) -> EventResult:
     """The event of ``bet`` called ``name`` (its name in any case, or as a slug)."""
     for event in bet.events:
-        if name in (event.event,) or name.lower() == event.event.lower() or _slug(name) == _slug(event.event):
+        if name.lower() == event.event.lower() or _slug(name) == _slug(event.event):
             return event
     names = "; ".join(e.event for e in bet.events)
     raise SolveError(f"bet {bet.id!r} has no event {name!r}; its events are: {names}")

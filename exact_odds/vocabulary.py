@@ -17,6 +17,8 @@ columns its events name and nothing else.
 
 from __future__ import annotations
 
+from .errors import ExactOddsError
+
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
@@ -150,7 +152,7 @@ _COLUMN_LIST: list[Column] = [
 COLUMNS: dict[str, Column] = {column.name: column for column in _COLUMN_LIST}
 
 
-class VocabularyError(KeyError):
+class VocabularyError(ExactOddsError, KeyError):
     """A column that the vocabulary does not have."""
 
     def __str__(self) -> str:
