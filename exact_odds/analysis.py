@@ -118,6 +118,7 @@ class GameReport:
     bets: tuple[BetResult, ...]
     strategy: str | None = None
     notes: tuple[str, ...] = field(default=())
+    settings: dict = field(default_factory=dict)  # name -> value used
 
     @property
     def total(self) -> int:
@@ -144,14 +145,16 @@ class GameReport:
         return report_frame(self)
 
 
-def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury) -> BetResult:
-    """Join a bet's events with the outcome counts of the columns they read."""
+def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury,
+               settings: dict[str, object] | None = None) -> BetResult:
+    """Join a bet's events with the outcome counts of the columns they read; ``settings``
+    are the values of the game file's settings (the events may read them)."""
     columns = bet.columns
     counts = outcome_counts(shoe, columns, rules)
     ways = [0] * len(bet.events)
     unmatched = 0
     for values, count in counts.items():
-        row = dict(zip(columns, values))
+        row = {**(settings or {}), **dict(zip(columns, values))}
         index = _first_event(bet.events, row)
         if index is None:
             unmatched += count
@@ -202,22 +205,24 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
 
 def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
                 remove: tuple[str, ...] = (), bets: tuple[str, ...] | None = None,
-                strategy: str | None = None) -> GameReport:
+                strategy: str | None = None, settings: dict[str, str] | None = None) -> GameReport:
     """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
     for notebooks.
 
     ``game`` is a built-in id, a path to a YAML file, or a loaded ``Game``. ``decks``
-    overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out.
+    overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out;
+    ``settings`` chooses values for the game file's settings (``{"name": "true"}``).
     """
     if not isinstance(game, Game):
         game = load_game(game)
     the_shoe = resolve_shoe(game, decks, shoe, remove)
     rules = game_rules(game, the_shoe, strategy)
     chosen = [game.bet(b) for b in bets] if bets else list(game.bets)
-    results = tuple(bet_result(bet, the_shoe, rules) for bet in chosen)
+    values = game.setting_values(settings)
+    results = tuple(bet_result(bet, the_shoe, rules, values) for bet in chosen)
     notes = []
     if game.decks_allowed and the_shoe.decks is not None and the_shoe.decks not in game.decks_allowed:
         allowed = ", ".join(map(str, game.decks_allowed))
         notes.append(f"the rules allow {allowed} decks; {the_shoe.describe()} analysed as asked")
     used_strategy = (strategy or game.strategy) if game.rules == "21st-century" else None
-    return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes))
+    return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes), values)

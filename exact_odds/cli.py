@@ -63,6 +63,21 @@ remove_option = click.option(
     "--remove", help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS'.")
 
 
+set_option = click.option(
+    "--set", "settings", multiple=True, metavar="NAME=VALUE",
+    help="Choose a value for one of the game file's settings (repeatable).")
+
+
+def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
+    chosen = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--set")
+        chosen[name.strip()] = value.strip()
+    return chosen
+
+
 def _shoe(shoe_file: Path | None):
     if shoe_file is None:
         return None
@@ -119,10 +134,12 @@ def games(fmt: str) -> None:
 @click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5.")
+@set_option
 @format_option
 @output_option
 def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
-           bets: tuple[str, ...], strategy: str | None, fmt: str, output: Path | None) -> None:
+           bets: tuple[str, ...], strategy: str | None, settings: tuple[str, ...], fmt: str,
+           output: Path | None) -> None:
     """Exact odds of every bet of GAME (a built-in id or a YAML file).
 
     \b
@@ -130,12 +147,13 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
       exact-odds report rock-bac
       exact-odds report electronic-baccarat --decks 6 --bet super-six --format json
       exact-odds report commission-free --remove 9D,9H,9S --format markdown
+      exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
     """
     from .analysis import game_report
     from .render import render_report
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
-                         bets=bets or None, strategy=strategy)
+                         bets=bets or None, strategy=strategy, settings=_settings(settings))
     _emit(render_report(result, fmt), output)
 
 
@@ -182,10 +200,11 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
 @decks_option
 @shoe_option
 @remove_option
+@set_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
-          shoe_file: Path | None, remove: str | None, fmt: str) -> None:
+          shoe_file: Path | None, remove: str | None, settings: tuple[str, ...], fmt: str) -> None:
     """The exact pay of one event of BET that gives a target house edge.
 
     Also the break-even pay and the practical pays ("N to 1", "N to M") just above and
@@ -202,7 +221,7 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
 
     target = parse_edge(edge)
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
-                         bets=(bet,))
+                         bets=(bet,), settings=_settings(settings))
     solution = solve_pay(result.bet(bet), event, target)
     text = render_json(solution.to_dict()) if fmt == "json" else render_solution_text(solution)
     click.echo(text, nl=False)
@@ -244,11 +263,13 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5 (held fixed).")
+@set_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @output_option
 def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
-        bets: tuple[str, ...], by: str, strategy: str | None, fmt: str, output: Path | None) -> None:
+        bets: tuple[str, ...], by: str, strategy: str | None, settings: tuple[str, ...], fmt: str,
+        output: Path | None) -> None:
     """Effect of removal: each bet's exact change in expected value when one card leaves
     the shoe, for card counters and for checking a bet's vulnerability to counting.
 
@@ -262,7 +283,7 @@ def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None
     from .render import render_json, render_removal_text
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
-                         bets=bets or None, strategy=strategy)
+                         bets=bets or None, strategy=strategy, settings=_settings(settings))
     table = effect_of_removal(result, by)
     _emit(render_json(table.to_dict()) if fmt == "json" else render_removal_text(table), output)
 

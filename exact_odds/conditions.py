@@ -54,26 +54,33 @@ class Condition:
     columns: frozenset[str]
     _test: Callable[[Row], object] = field(repr=False, compare=False)
     _tree: ast.expr = field(repr=False, compare=False)
+    settings: frozenset[str] = frozenset()
 
     @classmethod
-    def parse(cls, text: str) -> Condition:
-        """Read ``text``; raise ``ConditionError`` saying what is wrong."""
+    def parse(cls, text: str, settings: Mapping[str, Setting] | None = None) -> Condition:
+        """Read ``text``; raise ``ConditionError`` saying what is wrong.
+
+        ``settings`` are the game file's named settings, which a condition may read like
+        columns (their value is fixed for a whole report).
+        """
         if not isinstance(text, str) or not text.strip():
             raise ConditionError("a condition must be a non-empty expression in words")
         try:
             tree = ast.parse(text.strip(), mode="eval").body
-            kind = _type_of(tree)
+            scope = _Scope(dict(settings or {}))
+            kind = _type_of(tree, scope)
             if kind != "bool":
                 hint = f", e.g. {text.strip()} == 0" if kind == "int" else ""
                 raise ConditionError(f"{text.strip()!r} is a {_KIND_WORDS[kind]}, not true or false: "
                                      f"compare it{hint}")
             names: set[str] = set()
             test = _compile(tree, names)
+            used = frozenset(names & set(scope.settings))
         except SyntaxError as error:
             raise ConditionError(f"cannot read {text!r}: {error.msg}") from None
         except (RecursionError, MemoryError):
             raise ConditionError(f"the condition {text[:40]!r}... is nested too deeply") from None
-        return cls(text.strip(), frozenset(names), test, tree)
+        return cls(text.strip(), frozenset(names) - used, test, tree, used)
 
     def holds(self, row: Row) -> bool:
         """Whether the condition is true of an outcome row (a mapping of column values)."""
@@ -87,7 +94,42 @@ class Condition:
 _KIND_WORDS = {"int": "number", "str": "word", "bool": "true-or-false value", "list": "list"}
 
 
-def _type_of(node: ast.expr) -> str:
+@dataclass(frozen=True)
+class Setting:
+    """A named setting of a game file: where a reasonable reader of the rules could differ.
+
+    ``choices`` are the values it may take (``(False, True)`` for a yes-or-no setting).
+    """
+
+    name: str
+    default: object
+    choices: tuple[object, ...]
+    description: str = ""
+
+    @property
+    def dtype(self) -> str:
+        return "bool" if isinstance(self.default, bool) else "str"
+
+
+@dataclass(frozen=True)
+class _Scope:
+    settings: dict[str, Setting]
+
+    def kind(self, name: str) -> str:
+        if name in self.settings:
+            return self.settings[name].dtype
+        return COLUMNS[name].dtype
+
+    def values(self, name: str) -> tuple[object, ...] | None:
+        if name in self.settings:
+            return self.settings[name].choices
+        return COLUMNS[name].values if name in COLUMNS else None
+
+    def knows(self, name: str) -> bool:
+        return name in self.settings or name in COLUMNS
+
+
+def _type_of(node: ast.expr, scope: _Scope) -> str:
     """Check the types of a condition before it runs: "bool", "int", "str" or "list".
 
     A comparison of a number with a word, arithmetic on a word, a bare number used as
@@ -95,54 +137,54 @@ def _type_of(node: ast.expr) -> str:
     """
     if isinstance(node, ast.BoolOp):
         for value in node.values:
-            _expect(value, "bool", "and/or join true-or-false conditions")
+            _expect(value, "bool", "and/or join true-or-false conditions", scope)
         return "bool"
     if isinstance(node, ast.UnaryOp):
         if isinstance(node.op, ast.Not):
-            _expect(node.operand, "bool", "not applies to a true-or-false condition")
+            _expect(node.operand, "bool", "not applies to a true-or-false condition", scope)
             return "bool"
         if isinstance(node.op, ast.USub):
-            _expect(node.operand, "int", "a minus sign applies to a number")
+            _expect(node.operand, "int", "a minus sign applies to a number", scope)
             return "int"
         raise ConditionError(f"the operator {type(node.op).__name__} is not allowed")
     if isinstance(node, ast.Compare):
         terms = [node.left, *node.comparators]
         for op, left, right in zip(node.ops, terms, terms[1:]):
-            left_kind = _type_of(left)
+            left_kind = _type_of(left, scope)
             if isinstance(op, (ast.In, ast.NotIn)):
                 if not isinstance(right, (ast.List, ast.Tuple, ast.Set)):
                     raise ConditionError("'in' takes a list of values, e.g. player_cards in (2, 3)")
                 for item in right.elts:
                     if not isinstance(item, ast.Constant):
                         raise ConditionError("the list after 'in' holds plain values only")
-                    _same_kind(left, left_kind, item)
+                    _same_kind(left, left_kind, item, scope)
                 continue
-            _same_kind(left, left_kind, right)
+            _same_kind(left, left_kind, right, scope)
             if type(op) not in (ast.Eq, ast.NotEq) and left_kind != "int":
                 raise ConditionError("< <= > >= compare numbers only")
         return "bool"
     if isinstance(node, ast.BinOp):
         if type(node.op) not in _ARITHMETIC:
             raise ConditionError("only + - * are allowed in arithmetic")
-        _expect(node.left, "int", "arithmetic is on numbers")
-        _expect(node.right, "int", "arithmetic is on numbers")
+        _expect(node.left, "int", "arithmetic is on numbers", scope)
+        _expect(node.right, "int", "arithmetic is on numbers", scope)
         return "int"
     if isinstance(node, ast.Call):
         if not (isinstance(node.func, ast.Name) and node.func.id == "abs"
                 and len(node.args) == 1 and not node.keywords):
             raise ConditionError("the only function allowed is abs(x)")
-        _expect(node.args[0], "int", "abs() takes a number")
+        _expect(node.args[0], "int", "abs() takes a number", scope)
         return "int"
     if isinstance(node, ast.Name):
         if node.id in ("true", "false"):
             return "bool"
-        if node.id not in COLUMNS:
+        if not scope.knows(node.id):
             try:
                 column(node.id)
             except VocabularyError as error:
                 raise ConditionError(
                     f"{error}; to compare with a word, quote it: winner == 'banker'") from None
-        return COLUMNS[node.id].dtype
+        return scope.kind(node.id)
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool):
             return "bool"
@@ -156,21 +198,21 @@ def _type_of(node: ast.expr) -> str:
     raise ConditionError(f"{type(node).__name__} expressions are not allowed in a condition")
 
 
-def _expect(node: ast.expr, kind: str, reason: str) -> None:
-    found = _type_of(node)
+def _expect(node: ast.expr, kind: str, reason: str, scope: _Scope) -> None:
+    found = _type_of(node, scope)
     if found != kind:
         raise ConditionError(f"{ast.unparse(node)!r} is a {_KIND_WORDS[found]}: {reason}")
 
 
-def _same_kind(left: ast.expr, left_kind: str, right: ast.expr) -> None:
-    right_kind = _type_of(right)
+def _same_kind(left: ast.expr, left_kind: str, right: ast.expr, scope: _Scope) -> None:
+    right_kind = _type_of(right, scope)
     if left_kind != right_kind:
         raise ConditionError(
             f"cannot compare {ast.unparse(left)!r} (a {_KIND_WORDS[left_kind]}) with "
             f"{ast.unparse(right)!r} (a {_KIND_WORDS[right_kind]})")
     for named, constant in ((left, right), (right, left)):
-        if isinstance(named, ast.Name) and named.id in COLUMNS and isinstance(constant, ast.Constant):
-            allowed = COLUMNS[named.id].values
+        if isinstance(named, ast.Name) and scope.knows(named.id) and isinstance(constant, ast.Constant):
+            allowed = scope.values(named.id)
             if allowed is not None and constant.value not in allowed:
                 words = ", ".join(repr(v) for v in allowed)
                 raise ConditionError(f"{named.id} is never {constant.value!r}: its values are {words}")
@@ -208,13 +250,6 @@ def _compile(node: ast.expr, names: set[str]) -> Callable[[Row], object]:
         if name in ("true", "false"):
             constant = name == "true"
             return lambda row: constant
-        if name not in COLUMNS:
-            try:
-                column(name)
-            except VocabularyError as error:
-                raise ConditionError(
-                    f"{error}; to compare with a word, quote it: winner == 'banker'"
-                ) from None
         names.add(name)
         return lambda row: row[name]
     if isinstance(node, ast.Constant):

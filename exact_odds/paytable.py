@@ -23,9 +23,10 @@ from pathlib import Path
 
 import yaml
 
-from .conditions import Condition, ConditionError
+from .conditions import Condition, ConditionError, Setting
 from .pays import Pay, PayError, Sexagesimal, parse_pay
 from .rules import RULE_SETS, STRATEGIES
+from .vocabulary import COLUMNS
 
 
 class GameFileError(ExactOddsError, ValueError):
@@ -85,6 +86,18 @@ class Game:
     decks_allowed: tuple[int, ...] = ()
     strategy: str = "house-way"
     path: str = ""
+    settings: dict = field(default_factory=dict)  # name -> Setting
+
+    def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
+        """Every setting's value: its default, or the text given for it (``--set name=value``)."""
+        values = {name: setting.default for name, setting in self.settings.items()}
+        for name, text in (chosen or {}).items():
+            setting = self.settings.get(name)
+            if setting is None:
+                known = ", ".join(self.settings) or "none"
+                raise UnknownGameError(f"game {self.id!r} has no setting {name!r}; its settings: {known}")
+            values[name] = _setting_value(setting, text)
+        return values
 
     def with_pay(self, bet_id: str, event: str, pays: str) -> Game:
         """A copy of the game in which one event of one bet pays ``pays`` ("40 to 1").
@@ -117,6 +130,22 @@ class Game:
                 return bet
         known = ", ".join(b.id for b in self.bets)
         raise UnknownGameError(f"game {self.id!r} has no bet {bet_id!r}; its bets are: {known}")
+
+
+def _setting_value(setting: Setting, text: object) -> object:
+    if setting.dtype == "bool":
+        if isinstance(text, bool):
+            return text
+        word = str(text).strip().lower()
+        if word in ("true", "yes", "on", "1"):
+            return True
+        if word in ("false", "no", "off", "0"):
+            return False
+        raise GameFileError(f"setting {setting.name!r} is true or false, not {text!r}")
+    if text not in setting.choices:
+        choices = ", ".join(map(str, setting.choices))
+        raise GameFileError(f"setting {setting.name!r} is one of {choices}, not {text!r}")
+    return text
 
 
 # --- YAML ------------------------------------------------------------------------------
@@ -217,7 +246,8 @@ def load_game(name: str | Path) -> Game:
 # --- checking ----------------------------------------------------------------------------
 
 _GAME_KEYS = {"id", "name", "source", "decks", "decks_allowed", "rules", "strategy",
-              "readings", "bets"}
+              "readings", "settings", "bets"}
+_SETTING_KEYS = {"description", "default", "choices"}
 _BET_KEYS = {"id", "name", "description", "events"}
 _EVENT_KEYS = {"event", "when", "pays"}
 
@@ -277,22 +307,50 @@ def parse_game(data: object, path: Path) -> Game:
     readings = data.get("readings", [])
     if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
         raise _fail(path, "", "field 'readings' must be a list of sentences")
+    settings = _parse_settings(path, data.get("settings", {}))
     bets_data = data["bets"]
     if not isinstance(bets_data, list) or not bets_data:
         raise _fail(path, "", "field 'bets' must be a non-empty list of bets")
     bets = []
     seen: set[str] = set()
     for index, bet_data in enumerate(bets_data, start=1):
-        bet = _parse_bet(path, index, bet_data)
+        bet = _parse_bet(path, index, bet_data, settings)
         if bet.id in seen:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
     return Game(game_id, name, rules, decks, tuple(bets), source, tuple(readings),
-                allowed_decks, strategy, str(path))
+                allowed_decks, strategy, str(path), settings)
 
 
-def _parse_bet(path: Path, index: int, data: object) -> Bet:
+def _parse_settings(path: Path, data: object) -> dict[str, Setting]:
+    if not isinstance(data, dict):
+        raise _fail(path, "", "field 'settings' must map each setting's name to its default")
+    settings = {}
+    for name, spec in data.items():
+        where = f"setting {name!r}"
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            raise _fail(path, where, "a setting's name is lower-case words joined by underscores")
+        if name in COLUMNS:
+            raise _fail(path, where, "this name is an outcome column")
+        if not isinstance(spec, dict):
+            raise _fail(path, where, "a setting is a mapping with description, default (and choices)")
+        _check_keys(path, where, spec, _SETTING_KEYS, {"default"})
+        default = spec["default"]
+        if isinstance(default, bool):
+            choices: tuple = (False, True)
+        elif isinstance(default, str):
+            raw = spec.get("choices")
+            if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw) or default not in raw:
+                raise _fail(path, where, "a word setting needs 'choices', a list of words holding the default")
+            choices = tuple(raw)
+        else:
+            raise _fail(path, where, "field 'default' must be true, false or a word")
+        settings[name] = Setting(name, default, choices, str(spec.get("description", "")).strip())
+    return settings
+
+
+def _parse_bet(path: Path, index: int, data: object, settings: dict[str, Setting]) -> Bet:
     where = f"bet {index}"
     if not isinstance(data, dict):
         raise _fail(path, where, "a bet must be a mapping with id, name and events")
@@ -309,7 +367,7 @@ def _parse_bet(path: Path, index: int, data: object) -> Bet:
         raise _fail(path, where, "field 'events' must be a non-empty list")
     events = []
     for number, event_data in enumerate(events_data, start=1):
-        events.append(_parse_event(path, where, number, event_data))
+        events.append(_parse_event(path, where, number, event_data, settings))
     seen_names: set[str] = set()
     for event in events:
         if event.name.lower() in seen_names:
@@ -322,7 +380,8 @@ def _parse_bet(path: Path, index: int, data: object) -> Bet:
     return Bet(bet_id, name, tuple(events), str(description).strip())
 
 
-def _parse_event(path: Path, bet_where: str, number: int, data: object) -> Event:
+def _parse_event(path: Path, bet_where: str, number: int, data: object,
+                 settings: dict[str, Setting]) -> Event:
     where = f"{bet_where}, event {number}"
     if not isinstance(data, dict):
         raise _fail(path, where, "an event must be a mapping with event, when and pays")
@@ -337,7 +396,7 @@ def _parse_event(path: Path, bet_where: str, number: int, data: object) -> Event
     condition = None
     if when != "otherwise":
         try:
-            condition = Condition.parse(when)
+            condition = Condition.parse(when, settings)
         except ConditionError as error:
             raise _fail(path, where, f"field 'when': {error}") from None
     try:

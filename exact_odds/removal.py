@@ -72,7 +72,8 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
         if shoe.count(card) == 0:
             continue
         smaller = shoe.remove([card])
-        per_card[card] = {bet.id: bet_result(bet, smaller, report.rules).expected_value - base[bet.id]
+        per_card[card] = {bet.id: bet_result(bet, smaller, report.rules, report.settings).expected_value
+                          - base[bet.id]
                           for bet in bets}
     labels, effects = [], {b.id: [] for b in bets}
     for label, cards in groups:

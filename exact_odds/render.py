@@ -80,6 +80,8 @@ def report_dict(report) -> dict:
     }
     if report.strategy:
         data["strategy"] = report.strategy
+    if report.settings:
+        data["settings"] = report.settings
     if report.notes:
         data["notes"] = list(report.notes)
     return data
@@ -110,6 +112,11 @@ def _header(report) -> list[str]:
     source = report.game.source
     if source.get("document"):
         lines.append(f"Rules from: {source['document']}")
+    for name, value in report.settings.items():
+        setting = report.game.settings[name]
+        default = " (default)" if value == setting.default else ""
+        shown = str(value).lower() if isinstance(value, bool) else value
+        lines.append(f"Setting {name} = {shown}{default}")
     lines.append(f"Counts are ordered six-card sequences: {report.total:,} in all.")
     lines.extend(f"Note: {note}" for note in report.notes)
     return lines
