@@ -81,12 +81,25 @@ def test_optimal_beats_both_fixed_strategies(decks):
     assert ev["optimal"] > max(ev["house-way"], ev["stand"])  # it mixes: strictly better
 
 
-def test_value_per_round_is_the_sum_over_favourable_states():
-    report = strategy_report(Shoe.from_decks(8))
-    expected = sum((t.probability * t.ev for t in report.late_ties if t.ev > 0), Fraction(0))
-    assert report.late_tie_value_per_round == expected > 0
-    # the visible states' probabilities, offered or not, add up to at most 1
-    assert sum(t.probability for t in report.late_ties) < 1
+@pytest.mark.parametrize("counts", SHOES[:2])
+def test_value_per_round_equals_the_brute_force(counts):
+    """The late tie's value per round: the brute force's value of each visible state, weighted
+    by how often explicit cards show that state (player card, up card, player card), summed
+    over the states where it is positive."""
+    from itertools import permutations
+
+    cards = bruteforce.expand_shoe(counts)
+    seen: dict[tuple, int] = {}
+    for p1, up, p2 in permutations(range(len(cards)), 3):
+        a, b = sorted((card_value(cards[p1][0]), card_value(cards[p2][0])))
+        state = (a, b, card_value(cards[up][0]))
+        seen[state] = seen.get(state, 0) + 1
+    n = len(cards)
+    ev = bruteforce.late_tie(counts, bruteforce.always_hit)
+    expected = sum((Fraction(seen[s], n * (n - 1) * (n - 2)) * v for s, v in ev.items() if v > 0),
+                   Fraction(0))
+    report = strategy_report(Shoe.from_counts(counts), "house-way")
+    assert report.late_tie_value_per_round == expected
 
 
 def test_late_tie_never_offered_on_a_player_nine_or_an_equal_up_card():
