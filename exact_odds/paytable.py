@@ -110,7 +110,7 @@ class Game:
 
         bet = self.bet(bet_id)
         names = [e.name for e in bet.events]
-        matches = [i for i, name in enumerate(names) if name.lower() == event.lower()]
+        matches = [i for i, name in enumerate(names) if event_matches(name, event)]
         if not matches:
             raise UnknownGameError(
                 f"bet {bet_id!r} has no event {event!r}; its events are: {'; '.join(names)}")
@@ -146,6 +146,16 @@ def _setting_value(setting: Setting, text: object) -> object:
         choices = ", ".join(map(str, setting.choices))
         raise GameFileError(f"setting {setting.name!r} is one of {choices}, not {text!r}")
     return text
+
+
+def event_matches(name: str, query: str) -> bool:
+    """Whether an event called ``name`` is the one a person means by ``query``: the same
+    words in any case, or the same words as a slug (``win-by-9-points``)."""
+    return query.lower() == name.lower() or _slug(query) == _slug(name)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 # --- YAML ------------------------------------------------------------------------------

@@ -18,27 +18,23 @@ from __future__ import annotations
 
 from .errors import ExactOddsError
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy
 
 from .analysis import BetResult, EventResult
+from .paytable import _slug, event_matches
 
 
 class SolveError(ExactOddsError, ValueError):
     """A pay that cannot be solved for: unknown event, a push, an unreachable edge."""
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 def find_event(bet: BetResult, name: str) -> EventResult:
     """The event of ``bet`` called ``name`` (its name in any case, or as a slug)."""
     for event in bet.events:
-        if name.lower() == event.event.lower() or _slug(name) == _slug(event.event):
+        if event_matches(event.event, name):
             return event
     names = "; ".join(e.event for e in bet.events)
     raise SolveError(f"bet {bet.id!r} has no event {name!r}; its events are: {names}")
