@@ -63,6 +63,7 @@ remove_option = click.option(
     "--remove", help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS'.")
 
 
+bet_option = click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
 set_option = click.option(
     "--set", "settings", multiple=True, metavar="NAME=VALUE",
     help="Choose a value for one of the game file's settings (repeatable).")
@@ -131,7 +132,7 @@ def games(fmt: str) -> None:
 @decks_option
 @shoe_option
 @remove_option
-@click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
+@bet_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5.")
 @set_option
@@ -258,7 +259,7 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
 @decks_option
 @shoe_option
 @remove_option
-@click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
+@bet_option
 @click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
