@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from exact_odds.enumerator import _base_counts, outcome_counts, outcome_table
+from exact_odds.engine.enumerator import _base_counts, outcome_counts, outcome_table
 from exact_odds.shoe import Shoe
 
 POINT_VALUE_COLUMNS = ["player_total", "banker_total", "player_cards", "banker_cards"]

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import click
 
-from .render import FORMATS
-from .rules import STRATEGIES
+from exact_odds.render import FORMATS
+from exact_odds.rules import STRATEGIES
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     """Errors that are the user's input, not the program's fault: one line, exit 1.
     (OverflowError: a figure too large to print as a decimal.)"""
-    from .errors import ExactOddsError
+    from exact_odds.errors import ExactOddsError
 
     return (ExactOddsError, OverflowError)
 
@@ -82,7 +82,7 @@ def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
 def _shoe(shoe_file: Path | None):
     if shoe_file is None:
         return None
-    from .shoe import load_shoe
+    from exact_odds.shoe import load_shoe
 
     return load_shoe(shoe_file)
 
@@ -112,8 +112,8 @@ def games(fmt: str) -> None:
     Example:
       exact-odds games
     """
-    from .paytable import builtin_games, load_game
-    from .render import render_json
+    from exact_odds.games.paytable import builtin_games, load_game
+    from exact_odds.render import render_json
 
     loaded = [load_game(name) for name in builtin_games()]
     if fmt == "json":
@@ -150,8 +150,8 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
       exact-odds report commission-free --remove 9D,9H,9S --format markdown
       exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
     """
-    from .analysis import game_report
-    from .render import render_report
+    from exact_odds.analysis.report import game_report
+    from exact_odds.render import render_report
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
@@ -178,10 +178,10 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
     """
-    from .analysis import resolve_shoe
-    from .paytable import load_game
-    from .render import render_json, render_strategy_text
-    from .strategy import strategy_report
+    from exact_odds.analysis.report import resolve_shoe
+    from exact_odds.games.paytable import load_game
+    from exact_odds.render import render_json, render_strategy_text
+    from exact_odds.analysis.strategy import strategy_report
 
     loaded = load_game(game)
     if loaded.rules != "21st-century":
@@ -216,9 +216,9 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
       exact-odds solve rock-bac super-six --event "Banker wins with 6" --edge 5%
       exact-odds solve rock-bac player-dragon-bonus --event win-by-9-points --edge 2%
     """
-    from .analysis import game_report
-    from .render import render_json, render_solution_text
-    from .symbolic import parse_edge, solve_pay
+    from exact_odds.analysis.report import game_report
+    from exact_odds.render import render_json, render_solution_text
+    from exact_odds.analysis.symbolic import parse_edge, solve_pay
 
     target = parse_edge(edge)
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
@@ -244,9 +244,9 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
       exact-odds compare commission-free-dragon-bonus rock-bac
       exact-odds compare rock-bac my-rock-bac.yaml --decks 6
     """
-    from .analysis import game_report
-    from .compare import compare_reports
-    from .render import render_comparison_text, render_json
+    from exact_odds.analysis.report import game_report
+    from exact_odds.analysis.compare import compare_reports
+    from exact_odds.render import render_comparison_text, render_json
 
     comparison = compare_reports(game_report(first, decks=decks, strategy=strategy),
                                  game_report(second, decks=decks, strategy=strategy))
@@ -279,9 +279,9 @@ def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None
       exact-odds eor rock-bac --bet super-six
       exact-odds eor electronic-baccarat --bet lucky-nines --by card --format json
     """
-    from .analysis import game_report
-    from .removal import effect_of_removal
-    from .render import render_json, render_removal_text
+    from exact_odds.analysis.report import game_report
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.render import render_json, render_removal_text
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
@@ -297,7 +297,7 @@ def columns() -> None:
     Example:
       exact-odds columns
     """
-    from .vocabulary import COLUMNS
+    from exact_odds.engine.vocabulary import COLUMNS
 
     width = max(map(len, COLUMNS))
     for col in COLUMNS.values():

@@ -14,12 +14,12 @@ computed) and works on the class counts.
 
 from __future__ import annotations
 
-from .errors import ExactOddsError
+from exact_odds.errors import ExactOddsError
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .cards import DECK, card_value, parse_card
+from exact_odds.cards import DECK, card_value, parse_card
 
 #: Cards needed to finish any round of baccarat: two hands of at most three cards.
 CARDS_PER_ROUND = 6
@@ -158,7 +158,7 @@ def load_shoe(path) -> Shoe:
     """
     from pathlib import Path
 
-    from .paytable import GameFileError, read_yaml
+    from exact_odds.games.paytable import GameFileError, read_yaml
 
     path = Path(path)
     data = read_yaml(path)

@@ -20,11 +20,11 @@ from functools import cache
 import bruteforce as bf
 import pytest
 
-from exact_odds.analysis import game_report
-from exact_odds.enumerator import outcome_counts, outcome_table, total_sequences
+from exact_odds.analysis.report import game_report
+from exact_odds.engine.enumerator import outcome_counts, outcome_table, total_sequences
 from exact_odds.rules import PUNTO_BANCO, TwentyFirstCentury, rules_named
 from exact_odds.shoe import Shoe
-from exact_odds.vocabulary import COLUMNS
+from exact_odds.engine.vocabulary import COLUMNS
 
 # --- small shoes ----------------------------------------------------------------------------------
 
@@ -578,7 +578,7 @@ def test_21st_century_game_against_brute_force(shoe, strategy):
 def test_decisions_on_five_against_brute_force(shoe):
     """The expected values of hitting and standing on 5 in each visible state (given no
     dealer natural) are ``bruteforce.optimal_on_five``'s."""
-    from exact_odds.strategy import decisions
+    from exact_odds.analysis.strategy import decisions
 
     found = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand)
              for d in decisions(Shoe.from_counts(FIVES_SHOES[shoe]))}
@@ -591,7 +591,7 @@ def test_decisions_on_five_against_brute_force(shoe):
 @pytest.mark.parametrize("shoe", ["fives", "three-values"])
 def test_late_tie_by_visible_state_against_brute_force(shoe, strategy):
     """The late tie's value in each visible state where it is offered: ``bruteforce.late_tie``."""
-    from exact_odds.strategy import strategy_report
+    from exact_odds.analysis.strategy import strategy_report
 
     decide = {"house-way": bf.always_hit, "stand": bf.never_hit,
               "optimal": brute_optimal_decide(shoe)}[strategy]

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 import yaml
 
-from exact_odds.analysis import game_report
-from exact_odds.paytable import builtin_games, load_game, tables_dir
+from exact_odds.analysis.report import game_report
+from exact_odds.games.paytable import builtin_games, load_game, tables_dir
 from exact_odds.shoe import Shoe
 
 GAMES = builtin_games()

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from exact_odds.analysis import game_report
-from exact_odds.enumerator import falling, outcome_counts, total_sequences
+from exact_odds.analysis.report import game_report
+from exact_odds.engine.enumerator import falling, outcome_counts, total_sequences
 from exact_odds.shoe import Shoe
 
 # --- sources -------------------------------------------------------------------------------

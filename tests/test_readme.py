@@ -44,14 +44,14 @@ def test_every_command_has_help_with_an_example():
 
 
 def test_every_column_is_documented():
-    from exact_odds.vocabulary import COLUMNS
+    from exact_odds.engine.vocabulary import COLUMNS
 
     for name in COLUMNS:
         assert f"`{name}`" in README, f"README does not document column {name}"
 
 
 def test_every_builtin_game_is_documented():
-    from exact_odds.paytable import builtin_games
+    from exact_odds.games.paytable import builtin_games
 
     for game in builtin_games():
         assert f"`{game}`" in README

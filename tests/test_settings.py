@@ -8,9 +8,9 @@ import bruteforce
 import pytest
 from click.testing import CliRunner
 
-from exact_odds.analysis import game_report
+from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
-from exact_odds.paytable import GameFileError, load_game
+from exact_odds.games.paytable import GameFileError, load_game
 from exact_odds.shoe import Shoe
 
 DRAGON = "commission-free-dragon-bonus"

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .analysis import GameReport, bet_result
-from .cards import DECK, RANKS, card_rank, card_value
-from .shoe import ShoeError
+from exact_odds.analysis.report import GameReport, bet_result
+from exact_odds.cards import DECK, RANKS, card_rank, card_value
+from exact_odds.shoe import ShoeError
 
 GROUPINGS = ("value", "rank", "card")
 
@@ -31,7 +31,7 @@ class RemovalTable:
     effects: dict[str, tuple[Fraction, ...]]  # bet id -> effect per label
 
     def to_dict(self) -> dict:
-        from .render import fraction_text
+        from exact_odds.render import fraction_text
 
         return {
             "game": self.report.game.id,

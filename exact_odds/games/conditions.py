@@ -23,14 +23,14 @@ True
 
 from __future__ import annotations
 
-from .errors import ExactOddsError
+from exact_odds.errors import ExactOddsError
 
 import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .vocabulary import COLUMNS, VocabularyError, column
+from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
 
 
 class ConditionError(ExactOddsError, ValueError):

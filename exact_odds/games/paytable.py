@@ -15,7 +15,7 @@ the file, the bet, the event and the field, and what is wrong.
 
 from __future__ import annotations
 
-from .errors import ExactOddsError
+from exact_odds.errors import ExactOddsError
 
 import re
 from dataclasses import dataclass, field
@@ -23,10 +23,10 @@ from pathlib import Path
 
 import yaml
 
-from .conditions import Condition, ConditionError, Setting
-from .pays import Pay, PayError, Sexagesimal, parse_pay
-from .rules import RULE_SETS, STRATEGIES
-from .vocabulary import COLUMNS
+from exact_odds.games.conditions import Condition, ConditionError, Setting
+from exact_odds.games.pays import Pay, PayError, Sexagesimal, parse_pay
+from exact_odds.rules import RULE_SETS, STRATEGIES
+from exact_odds.engine.vocabulary import COLUMNS
 
 
 class GameFileError(ExactOddsError, ValueError):
@@ -214,8 +214,8 @@ def read_yaml(path: Path) -> object:
 
 def tables_dir() -> Path:
     """Where the built-in game files are: inside the installed package, or the checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "tables", here.parent / "tables"):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "tables", package.parent / "tables"):
         if candidate.is_dir():
             return candidate
     raise UnknownGameError("the built-in tables are missing from this installation")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .analysis import BetResult, GameReport
+from exact_odds.analysis.report import BetResult, GameReport
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Comparison:
     bets: tuple[BetComparison, ...]
 
     def to_dict(self) -> dict:
-        from .render import fraction_text
+        from exact_odds.render import fraction_text
 
         def side(bet: BetResult | None):
             if bet is None:

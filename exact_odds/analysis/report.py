@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from .enumerator import outcome_counts, total_sequences
-from .paytable import Bet, Event, Game, UnknownGameError, load_game
-from .rules import PuntoBanco, RulesError, TwentyFirstCentury, rules_named
-from .shoe import Shoe, ShoeError
+from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.games.paytable import Bet, Event, Game, UnknownGameError, load_game
+from exact_odds.rules import PuntoBanco, RulesError, TwentyFirstCentury, rules_named
+from exact_odds.shoe import Shoe, ShoeError
 
 
 @dataclass(frozen=True)
@@ -134,13 +134,13 @@ class GameReport:
 
     def to_dict(self) -> dict:
         """The report as plain data: exact fractions as strings, counts as integers."""
-        from .render import report_dict
+        from exact_odds.render import report_dict
 
         return report_dict(self)
 
     def to_polars(self):
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
-        from .render import report_frame
+        from exact_odds.render import report_frame
 
         return report_frame(self)
 
@@ -197,7 +197,7 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
         return rules_named(game.rules)
     chosen = strategy or game.strategy
     if chosen == "optimal":
-        from .strategy import optimal_rules
+        from exact_odds.analysis.strategy import optimal_rules
 
         return optimal_rules(shoe)
     return rules_named(game.rules, chosen)

@@ -16,7 +16,7 @@ number 481; such a value is refused, never taken as a pay.
 
 from __future__ import annotations
 
-from .errors import ExactOddsError
+from exact_odds.errors import ExactOddsError
 
 import re
 from dataclasses import dataclass

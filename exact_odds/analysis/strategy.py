@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .rules import TwentyFirstCentury, VisibleState
-from .shoe import Shoe
+from exact_odds.rules import TwentyFirstCentury, VisibleState
+from exact_odds.shoe import Shoe
 
 #: The two-card player hands (point values, low first) on which the bettor decides.
 FIVE_HANDS: tuple[tuple[int, int], ...] = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
@@ -108,7 +108,7 @@ class StrategyReport:
         return on_five_map(self.decisions)
 
     def to_dict(self) -> dict:
-        from .render import fraction_text
+        from exact_odds.render import fraction_text
 
         return {
             "decks": self.shoe.decks,

@@ -37,10 +37,10 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from .cards import card_value
-from .rules import PUNTO_BANCO, PuntoBanco, TwentyFirstCentury
-from .shoe import CARDS_PER_ROUND, Shoe
-from .vocabulary import FINAL, THIRD, TWO_CARD, Column, column
+from exact_odds.cards import card_value
+from exact_odds.rules import PUNTO_BANCO, PuntoBanco, TwentyFirstCentury
+from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, column
 
 Rules = PuntoBanco | TwentyFirstCentury
 

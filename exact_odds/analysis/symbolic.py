@@ -7,7 +7,7 @@ house edge, the break-even pay, the edge over a range of pays, and the practical
 
 sympy is imported here only, so the command line starts fast when it is not needed.
 
->>> from exact_odds.analysis import game_report
+>>> from exact_odds.analysis.report import game_report
 >>> bet = symbolic_bet(game_report("electronic-baccarat", bets=("super-six",)).bet("super-six"),
 ...                    ["Banker wins with 6"])
 >>> bet.break_even()
@@ -16,15 +16,15 @@ sympy is imported here only, so the command line starts fast when it is not need
 
 from __future__ import annotations
 
-from .errors import ExactOddsError
+from exact_odds.errors import ExactOddsError
 
 from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy
 
-from .analysis import BetResult, EventResult
-from .paytable import _slug, event_matches
+from exact_odds.analysis.report import BetResult, EventResult
+from exact_odds.games.paytable import _slug, event_matches
 
 
 class SolveError(ExactOddsError, ValueError):
@@ -186,7 +186,7 @@ class PaySolution:
     nearest_above: PracticalPay
 
     def to_dict(self) -> dict:
-        from .render import fraction_text
+        from exact_odds.render import fraction_text
 
         def practical(p):
             return None if p is None else {"pays": p.text, "pay": fraction_text(p.pay),

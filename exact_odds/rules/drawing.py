@@ -15,7 +15,7 @@ In both, a two-card 8 or 9 in either hand (a natural) ends the round: nobody dra
 
 from __future__ import annotations
 
-from .errors import ExactOddsError
+from exact_odds.errors import ExactOddsError
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -135,6 +135,6 @@ def rules_named(name: str, strategy: str = "house-way") -> PuntoBanco | TwentyFi
     if name == "21st-century":
         if strategy == "optimal":
             raise RulesError("the optimal strategy depends on the shoe: use "
-                             "exact_odds.strategy.optimal_rules(shoe)")
+                             "exact_odds.analysis.strategy.optimal_rules(shoe)")
         return TwentyFirstCentury(on_five=strategy, strategy_name=strategy)
     raise RulesError(f"unknown rules {name!r}: known rules are {', '.join(RULE_SETS)}")
