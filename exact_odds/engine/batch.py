@@ -1,0 +1,128 @@
+"""Many shoes at once: each bet's exact expected value for every shoe of a batch.
+
+A batch is a 2-D array of card counts, one row per shoe, one column per card in
+``exact_odds.cards.DECK`` order (``AS AH AD AC 2S ...``). The result keeps every expected
+value exact, as an integer numerator over an integer denominator per shoe, and gives
+floats only for plotting.
+
+>>> import numpy as np
+>>> evaluator = BatchEvaluator("commission-free", bets=("banker",))
+>>> result = evaluator.evaluate(np.full((2, 52), 8, dtype=np.int64))
+>>> result.fraction("banker", 0)
+Fraction(-284694798368, 19524993263685)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from exact_odds.cards import DECK
+from exact_odds.errors import ExactOddsError
+
+if TYPE_CHECKING:
+    from exact_odds.games.paytable import Game
+
+
+class BatchError(ExactOddsError, ValueError):
+    """A batch of shoes that cannot be evaluated; the message names the row."""
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """Exact expected values for a batch: ``numerators[bet][i] / denominators[bet][i]``.
+
+    Arrays are numpy ``int64`` where every figure fits, ``object`` (Python integers)
+    otherwise; a denominator is always positive.
+    """
+
+    bet_ids: tuple[str, ...]
+    numerators: Mapping[str, np.ndarray]
+    denominators: Mapping[str, np.ndarray]
+
+    def __len__(self) -> int:
+        return len(self.denominators[self.bet_ids[0]]) if self.bet_ids else 0
+
+    def fraction(self, bet_id: str, row: int) -> Fraction:
+        """The exact expected value of one bet for one shoe."""
+        return Fraction(int(self.numerators[bet_id][row]), int(self.denominators[bet_id][row]))
+
+    def fractions(self, bet_id: str) -> list[Fraction]:
+        """The exact expected values of one bet, shoe by shoe."""
+        return [Fraction(int(n), int(d))
+                for n, d in zip(self.numerators[bet_id], self.denominators[bet_id])]
+
+    def positive(self, bet_id: str) -> np.ndarray:
+        """Whether the bet favours the bettor, shoe by shoe (an exact sign test)."""
+        return np.asarray(self.numerators[bet_id] > 0, dtype=bool)
+
+    def floats(self, bet_id: str) -> np.ndarray:
+        """The expected values as floats, for plotting and summaries only."""
+        return np.array([float(f) for f in self.fractions(bet_id)], dtype=np.float64)
+
+
+class BatchEvaluator:
+    """Evaluates chosen bets of one game (its rules, strategy and settings) on many shoes.
+
+    ``game`` is a built-in id, a path or a loaded ``Game``; ``bets`` defaults to every
+    bet of the game.
+    """
+
+    def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
+                 strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
+        from exact_odds.games.paytable import Game, load_game
+
+        self.game = game if isinstance(game, Game) else load_game(game)
+        chosen = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in self.game.bets)
+        for bet_id in chosen:
+            self.game.bet(bet_id)  # an unknown bet is refused here, before any work
+        self.bet_ids = chosen
+        self.strategy = strategy
+        self.settings = dict(settings or {})
+        self.game.setting_values(self.settings)  # checks the settings' names and values
+
+    def evaluate(self, counts: Any) -> BatchResult:
+        """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
+        from exact_odds.analysis.report import game_report
+        from exact_odds.shoe import Shoe, ShoeError
+
+        rows = _as_counts(counts)
+        numerators: dict[str, list[int]] = {b: [] for b in self.bet_ids}
+        denominators: dict[str, list[int]] = {b: [] for b in self.bet_ids}
+        for index, row in enumerate(rows):
+            try:
+                shoe = Shoe(tuple(int(c) for c in row))
+            except ShoeError as error:
+                raise BatchError(f"row {index}: {error}") from None
+            report = game_report(self.game, shoe=shoe, bets=self.bet_ids,
+                                 strategy=self.strategy, settings=self.settings)
+            for bet in report.bets:
+                ev = bet.expected_value
+                numerators[bet.id].append(ev.numerator)
+                denominators[bet.id].append(ev.denominator)
+        return BatchResult(self.bet_ids,
+                           {b: _array(v) for b, v in numerators.items()},
+                           {b: _array(v) for b, v in denominators.items()})
+
+
+def _as_counts(counts: Any) -> np.ndarray:
+    array = np.asarray(counts)
+    if array.ndim == 1:
+        array = array[None, :]
+    if array.ndim != 2 or array.shape[1] != len(DECK):
+        raise BatchError(f"a batch of shoes is an array of n rows by {len(DECK)} card counts, "
+                         f"got shape {array.shape}")
+    if array.dtype.kind not in "iu" and array.dtype != object:
+        raise BatchError("card counts must be whole numbers")
+    return array
+
+
+def _array(values: list[int]) -> np.ndarray:
+    if all(-(2**63) < v < 2**63 for v in values):
+        return np.array(values, dtype=np.int64)
+    return np.array(values, dtype=object)
