@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from exact_odds.cards import card_value
+from exact_odds.cards import DECK, card_value
 from exact_odds.rules import PUNTO_BANCO, PuntoBanco, TwentyFirstCentury
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, column
@@ -71,49 +71,119 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     Keys are tuples of the columns' values in the order asked; values are numbers of
     ordered six-card sequences. Outcomes that cannot happen are absent.
     """
-    return dict(_outcome_counts(shoe, tuple(columns), rules))
+    names = tuple(columns)
+    return dict(_assemble(names, _base_counts(shoe, *_plan(names), rules)))
 
 
-def _outcome_counts(shoe: Shoe, names: tuple[str, ...], rules: Rules) -> tuple[tuple[tuple, int], ...]:
+def _plan(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    """What the enumeration must produce for these columns: the deal columns, the card
+    columns, and how much of the round (None: the first cards are enough)."""
     cols = [column(name) for name in names]
     round_cols = [c for c in cols if c.kind == "round"]
     deal_names = tuple(sorted({c.name for c in cols if c.kind == "deal"}))
-    deals = _base_counts(shoe, deal_names, _needs(round_cols) if round_cols else None, rules)
-    # Many deals share a round base: read the round columns once per distinct base, sum
-    # by (deal values, round values), and put the columns in the order asked at the end.
+    card_names = tuple(sorted({c.name for c in cols if c.kind == "cards"}))
+    needs = _needs(round_cols) if round_cols else FINAL if card_names else None
+    return deal_names, card_names, needs
+
+
+def _assemble(names: tuple[str, ...], deals: dict) -> tuple[tuple[tuple, object], ...]:
+    """Read the round columns once per distinct round base, and put every column in the
+    order asked. Works on integer counts and on symbolic ones alike."""
+    cols = [column(name) for name in names]
+    round_cols = [c for c in cols if c.kind == "round"]
+    deal_names, card_names, _ = _plan(names)
     round_fns = [c.of_round for c in round_cols]
     round_values: dict[tuple, tuple] = {}
-    summed: dict[tuple, int] = {}
-    for (dv, base), ways in deals.items():
+    summed: dict[tuple, object] = {}
+    for (dv, base, cv), ways in deals.items():
         rv = round_values.get(base)
         if rv is None:
             rv = round_values[base] = tuple(f(base) for f in round_fns)
-        key = (dv, rv)
+        key = (dv, rv, cv)
         summed[key] = summed.get(key, 0) + ways
-    deal_index = {name: i for i, name in enumerate(deal_names)}
-    round_index = {c.name: i for i, c in enumerate(round_cols)}
-    order = [(0, deal_index[c.name]) if c.kind == "deal" else (1, round_index[c.name]) for c in cols]
-    counts: dict[tuple, int] = {}
-    for pair, ways in summed.items():
-        key = tuple(pair[part][i] for part, i in order)
+    index = {name: (0, i) for i, name in enumerate(deal_names)}
+    index.update({c.name: (1, i) for i, c in enumerate(round_cols)})
+    index.update({name: (2, i) for i, name in enumerate(card_names)})
+    order = [index[c.name] for c in cols]
+    counts: dict[tuple, object] = {}
+    for parts, ways in summed.items():
+        key = tuple(parts[part][i] for part, i in order)
         counts[key] = counts.get(key, 0) + ways
     return tuple(counts.items())
 
 
+class _Classes:
+    """The card classes of one enumeration and their counts.
+
+    First cards are dealt from classes fine enough for every column (``reps``, ``n``);
+    third cards from the coarser classes the card columns read at the third positions
+    (``third_reps``, ``nt``), each first class lying inside one third class
+    (``third_of``). Counts are integers for a shoe, or ``Poly`` variables when the
+    enumeration is compiled; ``pad[m]`` is the number of ways to fill the six positions
+    a round of ``m`` cards leaves unused (implied by a monomial's size when symbolic).
+    """
+
+    def __init__(self, reps: list[str], n: list, third_reps: list[str], nt: list,
+                 third_of: list[int], pad: dict[int, object]) -> None:
+        self.reps, self.n, self.third_reps, self.nt = reps, n, third_reps, nt
+        self.values = [card_value(card) for card in reps]
+        self.third_values = [card_value(card) for card in third_reps]
+        self.third_of = third_of
+        self.pad = pad
+
+    @classmethod
+    def of_shoe(cls, shoe: Shoe, first_key, third_key) -> _Classes:
+        classes = shoe.classes(first_key)
+        thirds = shoe.classes(third_key)
+        third_index = {c.key: i for i, c in enumerate(thirds)}
+        size = shoe.size
+        pad = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
+        return cls([c.card for c in classes], [c.count for c in classes],
+                   [c.card for c in thirds], [c.count for c in thirds],
+                   [third_index[third_key(c.card)] for c in classes], pad)
+
+
+def class_partition(key) -> tuple[tuple[str, ...], ...]:
+    """The deck's cards grouped by ``key``, in the order ``Shoe.classes`` uses."""
+    groups: dict = {}
+    for card in DECK:
+        groups.setdefault(key(card), []).append(card)
+    ordered = sorted(groups.values(), key=lambda cards: card_value(cards[0]))
+    return tuple(tuple(cards) for cards in ordered)
+
+
+def _keys(deal_cols: list[Column], card_cols: list[Column]):
+    deal_keyed = [c.card_key for c in deal_cols if c.card_key is not None]
+    card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
+
+    def first_key(card: str) -> Hashable:
+        return (card_value(card), *(key(card) for key in deal_keyed),
+                *(key(card) for key in card_keyed))
+
+    def third_key(card: str) -> Hashable:
+        return (card_value(card), *(key(card) for key in card_keyed))
+
+    return first_key, third_key
+
+
 @lru_cache(maxsize=128)
-def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], needs: str | None, rules: Rules) -> dict:
-    """Counts keyed by (deal column values, round base), shared by every set of columns
-    that reads the same deal columns and the same detail of the round."""
+def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str, ...],
+                 needs: str | None, rules: Rules) -> dict:
+    """Counts keyed by (deal column values, round base, card column values), shared by
+    every set of columns that reads the same deal and card columns and the same detail of
+    the round."""
     deal_cols = [column(name) for name in deal_names]
-    keyed = [c.card_key for c in deal_cols if c.card_key is not None]
+    card_cols = [column(name) for name in card_names]
+    classes = _Classes.of_shoe(shoe, *_keys(deal_cols, card_cols))
+    return enumerate_round(classes, deal_cols, card_cols, needs, rules)
 
-    def class_key(card: str) -> Hashable:
-        return (card_value(card), *(key(card) for key in keyed))
 
-    classes = shoe.classes(class_key)
+def enumerate_round(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
+                    needs: str | None, rules: Rules) -> dict:
+    """The enumeration itself, on integer or symbolic class counts."""
     if needs is None:
-        return _deal_outcomes(shoe, classes, deal_cols)
-    return _round_outcomes(shoe, classes, deal_cols, rules, needs)
+        return _deal_outcomes(classes, deal_cols)
+    return _round_outcomes(classes, deal_cols, card_cols, rules, needs)
 
 
 def _needs(round_cols: list[Column]) -> str:
@@ -121,61 +191,66 @@ def _needs(round_cols: list[Column]) -> str:
     return THIRD if THIRD in needs else TWO_CARD if TWO_CARD in needs else FINAL
 
 
-def _hands(classes, ordered: bool) -> list[tuple[int, int, int]]:
+def _hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
     """Two-card hands as (first class, second class, orderings it stands for)."""
-    k = len(classes)
     if ordered:
         return [(i, j, 1) for i in range(k) for j in range(k)]
     return [(i, j, 1 if i == j else 2) for i in range(k) for j in range(i, k)]
+
+
+def _ordered(deal_cols: list[Column], hand: str) -> bool:
+    return any(c.ordered and hand in c.hands for c in deal_cols)
 
 
 def _deal_values(deal_cols: list[Column], player: tuple[str, ...], banker: tuple[str, ...]) -> tuple:
     return tuple(c.of_deal(player, banker) for c in deal_cols)
 
 
-def _deal_outcomes(shoe: Shoe, classes, deal_cols: list[Column]) -> dict:
+def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
     """Columns that read only the first cards: enumerate just the hands they read."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
-    ordered = any(c.ordered for c in deal_cols)
-    n = [c.count for c in classes]
-    cards = [c.card for c in classes]
-    size = shoe.size
+    n = classes.n
+    cards = classes.reps
     out: dict = {}
     if all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
-        rest = falling(size - 4, 2)
-        for combo in combinations_with_replacement(range(len(classes)), 4):
-            weight = 24 * rest
+        rest = classes.pad[4]
+        for combo in combinations_with_replacement(range(len(n)), 4):
+            orders = 24
+            weight = rest
             for index in set(combo):
                 k = combo.count(index)
-                weight = weight * falling(n[index], k) // factorial(k)
+                orders //= factorial(k)
+                weight = weight * falling(n[index], k)
+            weight = weight * orders
             if weight:
                 picked = tuple(cards[index] for index in combo)
-                key = (_deal_values(deal_cols, picked[:2], picked[2:]), None)
+                key = (_deal_values(deal_cols, picked[:2], picked[2:]), None, ())
                 out[key] = out.get(key, 0) + weight
         return out
     if hands_read == {"player", "banker"}:
-        rest = falling(size - 4, 2)
-        for i, j, mult_p, k, l, mult_b, weight in _four_cards(n, classes, ordered):
+        rest = classes.pad[4]
+        for i, j, k, l, weight in _four_cards(n, _ordered(deal_cols, "player"),
+                                              _ordered(deal_cols, "banker")):
             dv = _deal_values(deal_cols, (cards[i], cards[j]), (cards[k], cards[l]))
-            key = (dv, None)
+            key = (dv, None, ())
             out[key] = out.get(key, 0) + weight * rest
         return out
-    rest = falling(size - 2, 4)
-    for i, j, mult in _hands(classes, ordered):
+    (hand_read,) = hands_read
+    rest = classes.pad[2]
+    for i, j, mult in _hands(len(n), _ordered(deal_cols, hand_read)):
         weight = mult * n[i] * (n[j] - (i == j))
         if weight:
             hand = (cards[i], cards[j])
-            dv = _deal_values(deal_cols, hand, hand)
-            key = (dv, None)
+            key = (_deal_values(deal_cols, hand, hand), None, ())
             out[key] = out.get(key, 0) + weight * rest
     return out
 
 
-def _four_cards(n: list[int], classes, banker_ordered: bool):
+def _four_cards(n: list, player_ordered: bool, banker_ordered: bool):
     """Every deal of the first four cards: the Player's two, then the Banker's two."""
-    player_hands = _hands(classes, False)
-    banker_hands = _hands(classes, banker_ordered)
+    player_hands = _hands(len(n), player_ordered)
+    banker_hands = _hands(len(n), banker_ordered)
     for i, j, mult_p in player_hands:
         w_player = mult_p * n[i] * (n[j] - (i == j))
         if not w_player:
@@ -184,43 +259,58 @@ def _four_cards(n: list[int], classes, banker_ordered: bool):
             nk = n[k] - (k == i) - (k == j)
             nl = n[l] - (l == i) - (l == j) - (l == k)
             if nk > 0 and nl > 0:
-                yield i, j, mult_p, k, l, mult_b, w_player * mult_b * nk * nl
+                yield i, j, k, l, w_player * mult_b * nk * nl
 
 
-def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, needs: str) -> dict:
+def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
+                    rules: Rules, needs: str) -> dict:
     """Columns that read how the round ends: play the drawing rules."""
-    size = shoe.size
-    n = [c.count for c in classes]
-    cards = [c.card for c in classes]
-    value = [c.value for c in classes]
-    nv = list(shoe.value_counts())
-    ordered = rules.uses_up_card or any(c.ordered for c in deal_cols)
+    n = classes.n
+    cards = classes.reps
+    value = classes.values
+    nt = classes.nt
+    third_of = classes.third_of
+    third_cards = classes.third_reps
+    third_value = classes.third_values
+    k3 = len(nt)
+    player_ordered = _ordered(deal_cols, "player")
+    banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
     two_card = needs in (TWO_CARD, THIRD)
     third = needs == THIRD
+    partials = [c.partial for c in card_cols]
+    finals = [c.final for c in card_cols]
 
     def base(x, y, pc, bc, p2, b2, a, b):
         return (x, y, pc, bc, p2 if two_card else None, b2 if two_card else None,
                 a if third else None, b if third else None)
 
+    def card_values(pv: tuple, a: int | None, b: int | None) -> tuple:
+        if not finals:
+            return ()
+        p3 = None if a is None else third_cards[a]
+        b3 = None if b is None else third_cards[b]
+        return tuple(f(partial, p3, b3) for f, partial in zip(finals, pv))
+
     out: dict = {}
-    after_four = falling(size - 4, 2)
-    after_five = size - 5
+    after_four = classes.pad[4]
+    after_five = classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
-    # totals, one per combination of deal-column values.
-    no_draw: dict[tuple, list[int]] = {}
-    # state (two-card totals, whether the Player draws, deal values) ->
-    #   [sum of weights, m1, pairs]: m1[v] sums weight * (dealt cards of value v);
-    #   pairs[u][v] sums weight over the pairs of dealt cards valued u and v (either order).
+    # totals, one per combination of deal-column values and card-column partials.
+    no_draw: dict[tuple, list] = {}
+    # state (two-card totals, whether the Player draws, deal values, partials) ->
+    #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
+    #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either order).
     states: dict[tuple, list] = {}
     deal_cache: dict[tuple, tuple] = {}
     uses_up_card = rules.uses_up_card
     player_draws_on = [rules.player_draws(total) for total in range(10)] if not uses_up_card else None
     banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
     banker_hands = [(k, l, mb, value[k], value[l], (value[k] + value[l]) % 10)
-                    for k, l, mb in _hands(classes, ordered)]
-    dv: tuple = ()
-    grid = no_draw[dv] = [0] * 100
-    for i, j, mp in _hands(classes, False):
+                    for k, l, mb in _hands(len(n), banker_ordered)]
+    detailed = bool(deal_cols or card_cols)
+    dkey: tuple = ((), ())
+    grid = no_draw[dkey] = [0] * 100
+    for i, j, mp in _hands(len(n), player_ordered):
         w_player = mp * n[i] * (n[j] - (i == j))
         if not w_player:
             continue
@@ -234,15 +324,16 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
             if nk <= 0 or nl <= 0:
                 continue
             weight = w_player * mb * nk * nl
-            if deal_cols:
+            if detailed:
                 ck = (i, j, k, l)
-                dv = deal_cache.get(ck)
-                if dv is None:
-                    dv = deal_cache[ck] = _deal_values(
-                        deal_cols, (cards[i], cards[j]), (cards[k], cards[l]))
-                grid = no_draw.get(dv)
+                dkey = deal_cache.get(ck)
+                if dkey is None:
+                    player, banker = (cards[i], cards[j]), (cards[k], cards[l])
+                    dkey = deal_cache[ck] = (_deal_values(deal_cols, player, banker),
+                                             tuple(f(player, banker) for f in partials))
+                grid = no_draw.get(dkey)
                 if grid is None:
-                    grid = no_draw[dv] = [0] * 100
+                    grid = no_draw[dkey] = [0] * 100
             if player_natural or b2 >= 8:
                 grid[10 * p2 + b2] += weight
                 continue
@@ -251,66 +342,71 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
             if not draws and banker_stands_alone[b2]:
                 grid[10 * p2 + b2] += weight
                 continue
-            state = states.get((p2, b2, draws, dv))
+            state = states.get((p2, b2, draws, dkey))
             if state is None:
-                state = states[(p2, b2, draws, dv)] = [0, [0] * 10, [[0] * 10 for _ in range(10)]]
+                state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [[0] * k3 for _ in range(k3)]]
             state[0] += weight
             m1 = state[1]
-            m1[vi] += weight
-            m1[vj] += weight
-            m1[vk] += weight
-            m1[vl] += weight
+            ti, tj, tk, tl = third_of[i], third_of[j], third_of[k], third_of[l]
+            m1[ti] += weight
+            m1[tj] += weight
+            m1[tk] += weight
+            m1[tl] += weight
             if draws:
                 pairs = state[2]
-                pairs[vi][vj] += weight
-                pairs[vi][vk] += weight
-                pairs[vi][vl] += weight
-                pairs[vj][vk] += weight
-                pairs[vj][vl] += weight
-                pairs[vk][vl] += weight
-    for dv, grid in no_draw.items():
+                pairs[ti][tj] += weight
+                pairs[ti][tk] += weight
+                pairs[ti][tl] += weight
+                pairs[tj][tk] += weight
+                pairs[tj][tl] += weight
+                pairs[tk][tl] += weight
+    for (dv, pv), grid in no_draw.items():
+        cv = card_values(pv, None, None)
         for index, w in enumerate(grid):
             if w:
                 p2, b2 = divmod(index, 10)
-                key = (dv, base(p2, b2, 2, 2, p2, b2, None, None))
+                key = (dv, base(p2, b2, 2, 2, p2, b2, None, None), cv)
                 out[key] = out.get(key, 0) + w * after_four
 
     banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)] for b2 in range(10)]
     # Where no column reads the third cards, the Banker's final total is all that tells two
-    # of its draws apart: add each row of ten draws into a grid indexed by the final totals.
-    grids: dict[tuple, list[int]] = {}
-    for (p2, b2, player_draws, dv), (s0, m1, pairs) in states.items():
-        # r1[a]: sum over the state's deals of weight * (cards of value a left)
-        r1 = [nv[a] * s0 - m1[a] for a in range(10)]
+    # of its draws apart: add each row of draws into a grid indexed by the final totals.
+    grids: dict[tuple, list] = {}
+    for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
+        # r1[t]: sum over the state's deals of weight * (cards of third class t left)
+        r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
-            for b in range(10):
+            for b in range(k3):
                 if r1[b]:
-                    key = (dv, base(p2, (b2 + b) % 10, 2, 3, p2, b2, None, b))
+                    vb = third_value[b]
+                    key = (dv, base(p2, (b2 + vb) % 10, 2, 3, p2, b2, None, vb),
+                           card_values(pv, None, b))
                     out[key] = out.get(key, 0) + r1[b] * after_five
             continue
-        # sum of weight * m[a] * m[b] is pairs[a][b] + pairs[b][a], plus m1[a] when a == b
+        # sum of weight * m[t] * m[u] is pairs[t][u] + pairs[u][t], plus m1[t] when t == u
         transposed = list(zip(*pairs))
         draws_after = banker_draws_after[b2]
         grid = None
-        if not third:
+        rotation = [(b2 + v) % 10 for v in third_value]
+        if not third and not finals:
             gkey = (dv, p2, b2) if two_card else (dv, None, None)
             grid = grids.get(gkey)
             if grid is None:
                 grid = grids[gkey] = [0] * 100
-        rotation = _ROTATIONS[b2]
-        for a in range(10):
+        for a in range(k3):
             ra = r1[a]
             if not ra:
                 continue
-            x = (p2 + a) % 10
-            if not draws_after[a]:
-                key = (dv, base(x, b2, 3, 2, p2, b2, a, None))
+            va = third_value[a]
+            x = (p2 + va) % 10
+            if not draws_after[va]:
+                key = (dv, base(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
                 out[key] = out.get(key, 0) + ra * after_five
                 continue
-            na = nv[a]
-            # the Banker's third card of value b: weight * r[a] * (r[b] - [a == b])
-            row = [nb * ra - na * mb + p + q for nb, mb, p, q in zip(nv, m1, pairs[a], transposed[a])]
+            na = nt[a]
+            # the Banker's third card of class b: weight * r[a] * (r[b] - [a == b])
+            row = [nb * ra - na * mb + p + q for nb, mb, p, q in zip(nt, m1, pairs[a], transposed[a])]
             row[a] += m1[a] - ra
             if grid is not None:
                 offset = 10 * x
@@ -319,18 +415,16 @@ def _round_outcomes(shoe: Shoe, classes, deal_cols: list[Column], rules: Rules, 
             else:
                 for b, w in enumerate(row):
                     if w:
-                        key = (dv, base(x, (b2 + b) % 10, 3, 3, p2, b2, a, b))
+                        vb = third_value[b]
+                        key = (dv, base(x, (b2 + vb) % 10, 3, 3, p2, b2, va, vb),
+                               card_values(pv, a, b))
                         out[key] = out.get(key, 0) + w
     for (dv, p2, b2), grid in grids.items():
         for index, w in enumerate(grid):
             if w:
-                key = (dv, (index // 10, index % 10, 3, 3, p2, b2, None, None))
+                key = (dv, (index // 10, index % 10, 3, 3, p2, b2, None, None), ())
                 out[key] = out.get(key, 0) + w
     return out
-
-
-#: _ROTATIONS[b2][b]: the Banker's final total from a two-card total b2 and a third card b.
-_ROTATIONS = [[(b2 + b) % 10 for b in range(10)] for b2 in range(10)]
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from exact_odds.errors import ExactOddsError
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
 
@@ -49,9 +49,15 @@ class Column:
     hands: tuple[str, ...] = ()
     card_key: Callable[[str], Hashable] | None = None
     of_deal: Callable[[tuple[str, ...], tuple[str, ...]], object] | None = None
-    ordered: bool = False  # reads the order of the banker's two cards (the up card)
+    ordered: bool = False  # reads the order of the hands' two cards (first card, up card)
     as_a_set: bool = False  # reads the first four cards as a set, not by hand
     values: tuple[object, ...] | None = None  # the values it can take, where few
+    nullable: bool = False  # null when the card it reads was not dealt
+    example: str = ""  # an example condition, for the vocabulary table
+    # card columns: read cards of the whole round (third cards included), through a partial
+    # value of the first four cards and a final value once the third cards are known
+    partial: Callable[[tuple[str, ...], tuple[str, ...]], Hashable] | None = None
+    final: Callable[[Hashable, str | None, str | None], object] | None = None
 
 
 def _winner(base: RoundBase) -> str:
@@ -74,8 +80,10 @@ def _nine_suit_key(card: str) -> Hashable:
 
 
 def _round(name: str, dtype: str, doc: str, fn: Callable[[RoundBase], object],
-           needs: str = FINAL, values: tuple[object, ...] | None = None) -> Column:
-    return Column(name, dtype, doc, "round", of_round=fn, needs=needs, values=values)
+           needs: str = FINAL, values: tuple[object, ...] | None = None,
+           nullable: bool = False) -> Column:
+    return Column(name, dtype, doc, "round", of_round=fn, needs=needs, values=values,
+                  nullable=nullable)
 
 
 def _deal(name: str, dtype: str, doc: str, hands: tuple[str, ...],
@@ -111,9 +119,9 @@ _COLUMN_LIST: list[Column] = [
     _round("banker_two_card_total", "int", "the total of the Banker's first two cards",
            lambda b: b[5], needs=TWO_CARD),
     _round("player_third", "int", "the point value of the Player's third card; null if none",
-           lambda b: b[6], needs=THIRD),
+           lambda b: b[6], needs=THIRD, nullable=True),
     _round("banker_third", "int", "the point value of the Banker's third card; null if none",
-           lambda b: b[7], needs=THIRD),
+           lambda b: b[7], needs=THIRD, nullable=True),
     _deal("player_pair", "bool", "the Player's first two cards are of the same rank "
           "(a Ten and a King are not a pair)", ("player",),
           lambda p, b: _pair(p, card_rank), card_key=card_rank),
@@ -147,6 +155,232 @@ _COLUMN_LIST: list[Column] = [
           "dealt face up in 21st Century Baccarat", ("banker",),
           lambda p, b: card_value(b[0]), ordered=True),
 ]
+
+# --- every card of the round ------------------------------------------------------------
+#
+# Position columns read one card; count, rank and suit columns read every card of a hand or
+# of the round, third cards included. Each says which card attribute it needs, so a bet is
+# enumerated on the coarsest classes that tell its columns apart: the sevens dealt need
+# point values only, the tens dealt need to tell a ten from a picture, the hearts need suits.
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+               "nines", "tens", "jacks", "queens", "kings")
+_POSITIONS = ("first", "second", "third")
+_HANDS = ("player", "banker")
+
+
+def rank_number(card: str) -> int:
+    """A card's rank as a number: ace 1, two to ten 2-10, jack 11, queen 12, king 13.
+
+    >>> rank_number("AS"), rank_number("TD"), rank_number("KH")
+    (1, 10, 13)
+    """
+    return "A23456789TJQK".index(card[0]) + 1
+
+
+def suit_name(card: str) -> str:
+    """A card's suit as a word: ``"spades"``, ``"hearts"``, ``"diamonds"`` or ``"clubs"``."""
+    return SUIT_NAMES[card[1]]
+
+
+_ATTRIBUTES: dict[str, tuple[str, Callable[[str], object], Callable[[str], Hashable] | None,
+                             tuple[object, ...] | None, str]] = {
+    # name: (dtype, reader, card key (None: the point value is enough), values, what it is)
+    "rank": ("int", rank_number, card_rank, tuple(range(1, 14)),
+             "rank, 1-13 (ace 1, jack 11, queen 12, king 13)"),
+    "suit": ("str", suit_name, card_suit, tuple(SUIT_NAMES.values()),
+             "suit: 'spades', 'hearts', 'diamonds' or 'clubs'"),
+    "colour": ("str", card_colour, card_colour, ("red", "black"), "colour: 'red' or 'black'"),
+    "value": ("int", card_value, None, tuple(range(10)), "point value, 0-9"),
+}
+_EXAMPLES = {"rank": "== 13", "suit": "== 'hearts'", "colour": "== 'red'", "value": ">= 8"}
+
+
+def _first_cards(hand: str, index: int, attribute: str) -> Column:
+    dtype, read, key, values, what = _ATTRIBUTES[attribute]
+    pos = _POSITIONS[index]
+    name = f"{hand}_{pos}_{attribute}"
+    if hand == "player":
+        def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
+            return read(p[index])
+    else:
+        def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
+            return read(b[index])
+    return Column(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", "deal",
+                  hands=(hand,), card_key=key, of_deal=fn, ordered=True, values=values,
+                  example=f"{name} {_EXAMPLES[attribute]}")
+
+
+def _third_card(hand: str, attribute: str) -> Column:
+    dtype, read, key, values, what = _ATTRIBUTES[attribute]
+    name = f"{hand}_third_{attribute}"
+    if attribute == "value":  # the same as player_third / banker_third
+        index = 6 if hand == "player" else 7
+        return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none "
+                      f"(the same as {hand}_third)", "round",
+                      of_round=lambda b: b[index], needs=THIRD, values=values, nullable=True,
+                      example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
+    if hand == "player":
+        def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
+            return None if p3 is None else read(p3)
+    else:
+        def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
+            return None if b3 is None else read(b3)
+    return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
+                  "cards", card_key=key or card_value, partial=_no_partial, final=final,
+                  values=values, nullable=True,
+                  example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
+
+
+def _no_partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+    return None
+
+
+def _counted(scope: str, word: str, test: Callable[[str], bool],
+             key: Callable[[str], Hashable] | None, what: str, example: str) -> Column:
+    """How many cards of a hand (scope "player" or "banker") or of the round pass ``test``."""
+    if scope == "player":
+        name, where = f"player_{word}", "in the Player's hand"
+
+        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+            return sum(map(test, p))
+
+        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
+            return counted + (p3 is not None and test(p3))  # type: ignore[operator]
+    elif scope == "banker":
+        name, where = f"banker_{word}", "in the Banker's hand"
+
+        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+            return sum(map(test, b))
+
+        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
+            return counted + (b3 is not None and test(b3))  # type: ignore[operator]
+    else:
+        name, where = f"{word}_dealt", "dealt in the round (both hands)"
+
+        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+            return sum(map(test, p + b))
+
+        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
+            return (counted + (p3 is not None and test(p3))  # type: ignore[operator]
+                    + (b3 is not None and test(b3)))
+    return Column(name, "int", f"{what} {where}", "cards",
+                  card_key=key or card_value, partial=partial, final=final,
+                  values=tuple(range(7 if scope == "round" else 4)),
+                  example=example.replace("NAME", name))
+
+
+def _count_columns() -> list[Column]:
+    found = []
+    for scope in ("player", "banker", "round"):
+        for index, word in enumerate(_RANK_WORDS):
+            rank = "A23456789TJQK"[index]
+            # aces to nines are told apart by point value; a ten, jack, queen or king
+            # needs its own class (value 0 is shared by all four)
+            key = None if index < 9 else (lambda card, r=rank: card[0] == r)
+            found.append(_counted(scope, word, lambda card, r=rank: card[0] == r, key,
+                                  f"how many {word}", "NAME >= 2"))
+        found.append(_counted(scope, "ten_value_cards", lambda card: card_value(card) == 0,
+                              None, "how many tens and pictures (point value 0)", "NAME == 0"))
+        for colour in ("red", "black"):
+            found.append(_counted(scope, f"{colour}_cards",
+                                  lambda card, c=colour: card_colour(card) == c, card_colour,
+                                  f"how many {colour} cards", "NAME == cards_dealt"
+                                  if scope == "round" else f"NAME == {scope}_cards"))
+        for suit in SUIT_NAMES.values():
+            found.append(_counted(scope, suit, lambda card, s=suit: suit_name(card) == s,
+                                  card_suit, f"how many {suit}", "NAME >= 3"))
+    return found
+
+
+def _hand_extreme(hand: str, what: str, read: Callable[[str], int],
+                  key: Callable[[str], Hashable] | None, pick: Callable[..., int]) -> Column:
+    word = "high" if pick is max else "low"
+    name = f"{hand}_{word}_{what}"
+    mine = 0 if hand == "player" else 1
+
+    def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+        return pick(read(card) for card in (p, b)[mine])
+
+    def final(best: Hashable, p3: str | None, b3: str | None) -> object:
+        third = (p3, b3)[mine]
+        return best if third is None else pick(best, read(third))  # type: ignore[call-overload]
+
+    label = "rank (ace 1 ... king 13)" if what == "rank" else "point value"
+    return Column(name, "int", f"the {'highest' if word == 'high' else 'lowest'} {label} in "
+                  f"the {hand.title()}'s final hand (two or three cards)", "cards",
+                  card_key=key or card_value, partial=partial, final=final,
+                  values=tuple(range(1, 14)) if what == "rank" else tuple(range(10)),
+                  example=f"{name} == {13 if what == 'rank' else 9}")
+
+
+def _suited(hand: str) -> Column:
+    mine = 0 if hand == "player" else 1
+
+    def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+        first, second = (p, b)[mine]
+        return first[1] if first[1] == second[1] else None
+
+    def final(suit: Hashable, p3: str | None, b3: str | None) -> object:
+        third = (p3, b3)[mine]
+        return suit is not None and (third is None or third[1] == suit)
+
+    return Column(f"{hand}_suited", "bool", f"every card of the {hand.title()}'s final hand is "
+                  "of one suit", "cards", card_key=card_suit, partial=partial, final=final,
+                  values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3")
+
+
+def _every_card() -> list[Column]:
+    found = [_first_cards(hand, index, attribute) for hand in _HANDS for index in (0, 1)
+             for attribute in _ATTRIBUTES]
+    found += [_third_card(hand, attribute) for hand in _HANDS for attribute in _ATTRIBUTES]
+    found += _count_columns()
+    for hand in _HANDS:
+        found.append(_hand_extreme(hand, "rank", rank_number, card_rank, max))
+        found.append(_hand_extreme(hand, "rank", rank_number, card_rank, min))
+        found.append(_hand_extreme(hand, "value", card_value, None, max))
+        found.append(_hand_extreme(hand, "value", card_value, None, min))
+        found.append(_suited(hand))
+    found.append(_deal("banker_low_card", "int", "the lower point value of the Banker's first "
+                       "two cards", ("banker",), lambda p, b: min(card_value(c) for c in b)))
+    found.append(_deal("banker_high_card", "int", "the higher point value of the Banker's "
+                       "first two cards", ("banker",), lambda p, b: max(card_value(c) for c in b)))
+    found.append(_round("cards_dealt", "int", "cards dealt in the round: 4, 5 or 6",
+                        lambda b: b[2] + b[3], values=(4, 5, 6)))
+    return found
+
+
+_COLUMN_LIST += _every_card()
+
+_OLD_EXAMPLES = {'player_total': 'player_total >= 8',
+    'banker_total': 'banker_wins and banker_total == 6',
+    'player_cards': 'player_cards == 3 and player_wins',
+    'banker_cards': 'banker_cards == 3 and banker_total == 7',
+    'player_natural': 'player_natural and player_wins',
+    'banker_natural': 'banker_natural and not player_natural',
+    'winner': "winner == 'banker'", 'player_wins': 'player_wins',
+    'banker_wins': 'banker_wins',
+    'tie': 'tie and player_total in (0, 1)',
+    'margin': 'player_wins and margin >= 4',
+    'player_two_card_total': 'player_two_card_total == 5',
+    'banker_two_card_total': 'banker_two_card_total == 9',
+    'player_third': 'player_cards == 3 and player_third == 9',
+    'banker_third': 'banker_cards == 3 and banker_third >= 6',
+    'player_pair': 'player_pair',
+    'banker_pair': 'banker_pair',
+    'player_pair_same_colour': 'player_pair_same_colour',
+    'banker_pair_same_colour': 'banker_pair_same_colour',
+    'player_pair_same_suit': 'player_pair_same_suit',
+    'banker_pair_same_suit': 'banker_pair_same_suit',
+    'nines': 'nines == 2',
+    'nines_same_suit': 'nines == 3 and nines_same_suit == 3',
+    'nines_of_diamonds': 'nines == 1 and nines_of_diamonds == 1',
+    'player_low_card': 'player_low_card == 0 and player_high_card == 5',
+    'player_high_card': 'player_high_card == 9',
+    'dealer_up': 'dealer_up == 5'}
+_COLUMN_LIST = [replace(c, example=c.example or _OLD_EXAMPLES.get(c.name, c.name))
+                for c in _COLUMN_LIST]
 
 #: Every column, by name.
 COLUMNS: dict[str, Column] = {column.name: column for column in _COLUMN_LIST}

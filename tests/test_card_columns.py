@@ -1,0 +1,162 @@
+"""Every card of the round: the card-level columns against explicit physical cards.
+
+The columns that read ranks, suits and colours of any card (third cards included), the
+counts of cards of each kind in a hand or the round, a hand's highest and lowest card and
+whether it is suited, are computed here a second way: every physical card of a small shoe
+is dealt explicitly (identical cards told apart), each round is played out with the
+standard tableau written out below, and the columns are read off the cards by their
+meaning in the README. The engine must agree count for count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from exact_odds.engine.enumerator import outcome_counts
+from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.shoe import Shoe
+
+RANK_ORDER = "A23456789TJQK"
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+              "nines", "tens", "jacks", "queens", "kings")
+
+SHOES = {
+    # suits and colours mixed, a ten and pictures, repeated cards
+    "mixed": ("7H", "7H", "7S", "TD", "KC", "QH", "3D", "5C", "9S", "AH", "6D"),
+    # few suits: suited hands are common; no pictures
+    "suited": ("2H", "4H", "5H", "TH", "9H", "AS", "3S", "7S", "8S", "6H", "JS"),
+}
+
+# the standard tableau: the Banker's action by its total, then the Player's third card
+BANKER_DRAWS = {3: set(range(10)) - {8}, 4: set(range(2, 8)), 5: set(range(4, 8)), 6: {6, 7}}
+
+
+def points(card: str) -> int:
+    return min(RANK_ORDER.index(card[0]) + 1, 10) % 10
+
+
+def play(shoe: tuple[str, ...]):
+    """Every round of the shoe as (player cards, banker cards, orderings it stands for)."""
+    size = len(shoe)
+    rounds: Counter = Counter()
+
+    def rest(used: int) -> int:
+        ways = 1
+        for i in range(6 - used):
+            ways *= size - used - i
+        return ways
+
+    indices = range(size)
+    for a in indices:
+        for b in indices:
+            for c in indices:
+                for d in indices:
+                    if len({a, b, c, d}) < 4:
+                        continue
+                    player, banker = [shoe[a], shoe[b]], [shoe[c], shoe[d]]
+                    left = [i for i in indices if i not in (a, b, c, d)]
+                    pt = (points(player[0]) + points(player[1])) % 10
+                    bt = (points(banker[0]) + points(banker[1])) % 10
+                    if pt >= 8 or bt >= 8 or (pt >= 6 and bt >= 6):
+                        rounds[(tuple(player), tuple(banker))] += rest(4)
+                        continue
+                    if pt >= 6:  # Player stands, Banker (0-5) draws
+                        for e in left:
+                            rounds[(tuple(player), (*banker, shoe[e]))] += rest(5)
+                        continue
+                    for e in left:
+                        third = points(shoe[e])
+                        hand = (*player, shoe[e])
+                        if bt <= 2 or third in BANKER_DRAWS.get(bt, ()):
+                            for f in left:
+                                if f != e:
+                                    rounds[(hand, (*banker, shoe[f]))] += 1
+                        else:
+                            rounds[(hand, tuple(banker))] += rest(5)
+    return rounds
+
+
+def read(name: str, player: tuple[str, ...], banker: tuple[str, ...]) -> object:
+    """A card column's value, from its name and the explicit cards."""
+    hands = {"player": player, "banker": banker}
+    rank = lambda card: RANK_ORDER.index(card[0]) + 1  # noqa: E731
+    readers = {"rank": rank, "suit": lambda card: SUIT_WORDS[card[1]],
+               "colour": lambda card: "red" if card[1] in "HD" else "black", "value": points}
+    if name == "cards_dealt":
+        return len(player) + len(banker)
+    scope, _, rest = name.partition("_")
+    if name.endswith("_dealt"):
+        scope, rest, cards = "round", name[: -len("_dealt")], player + banker
+    else:
+        cards = hands[scope]
+    for position, index in (("first_", 0), ("second_", 1), ("third_", 2)):
+        if rest.startswith(position):
+            return readers[rest[len(position):]](cards[index]) if index < len(cards) else None
+    if rest in ("low_card", "high_card"):
+        pick = min if rest == "low_card" else max
+        return pick(points(cards[0]), points(cards[1]))
+    if rest.startswith(("high_", "low_")):
+        pick = max if rest.startswith("high_") else min
+        return pick(readers[rest.split("_")[1]](card) for card in cards)
+    if rest == "suited":
+        return len({card[1] for card in cards}) == 1
+    if rest in RANK_WORDS:
+        return sum(card[0] == RANK_ORDER[RANK_WORDS.index(rest)] for card in cards)
+    if rest == "ten_value_cards":
+        return sum(points(card) == 0 for card in cards)
+    if rest in ("red_cards", "black_cards"):
+        return sum(readers["colour"](card) == rest[:-6] for card in cards)
+    if rest in SUIT_WORDS.values():
+        return sum(SUIT_WORDS[card[1]] == rest for card in cards)
+    raise KeyError(name)
+
+
+#: the card-level columns checked here (the rest are checked against tests/bruteforce.py)
+CARD_LEVEL = tuple(name for name, c in COLUMNS.items()
+                   if c.kind == "cards" or name.startswith(("player_first_", "player_second_",
+                                                            "banker_first_", "banker_second_",
+                                                            "player_third_", "banker_third_"))
+                   or name in ("banker_low_card", "banker_high_card", "cards_dealt"))
+
+
+@cache
+def explicit_rounds(shoe: str):
+    return play(SHOES[shoe])
+
+
+def brute(shoe: str, columns: tuple[str, ...]) -> dict[tuple, int]:
+    counts: Counter = Counter()
+    for (player, banker), ways in explicit_rounds(shoe).items():
+        key = tuple(read(c, player, banker) for c in columns)
+        counts[key] += ways
+    return dict(counts)
+
+
+def test_every_card_level_column_is_checked():
+    assert len(CARD_LEVEL) >= 90
+    for name in CARD_LEVEL:
+        read(name, ("AS", "KH", "7D"), ("2C", "TD"))  # every name has a reading here
+
+
+@pytest.mark.parametrize("shoe", list(SHOES))
+@pytest.mark.parametrize("start", range(0, 120, 6))
+def test_card_columns_agree_with_explicit_cards(shoe, start):
+    columns = CARD_LEVEL[start:start + 6]
+    if not columns:
+        pytest.skip("no columns left")
+    engine = outcome_counts(Shoe.from_counts(Counter(SHOES[shoe])), columns)
+    assert engine == brute(shoe, columns)
+
+
+@pytest.mark.parametrize("columns", [
+    ("player_third_suit", "banker_third_suit", "player_suited", "banker_suited"),
+    ("red_cards_dealt", "player_high_rank", "banker_low_rank", "tens_dealt"),
+    ("player_first_rank", "banker_first_rank", "player_second_suit", "player_third_rank"),
+])
+def test_card_columns_read_together(columns):
+    engine = outcome_counts(Shoe.from_counts(Counter(SHOES["mixed"])), columns)
+    assert engine == brute("mixed", columns)
