@@ -25,6 +25,8 @@ import numpy as np
 from exact_odds.cards import DECK
 from exact_odds.errors import ExactOddsError
 
+from exact_odds.engine.plan import _Plan
+
 if TYPE_CHECKING:
     from exact_odds.games.paytable import Game
 
@@ -70,8 +72,15 @@ class BatchEvaluator:
     """Evaluates chosen bets of one game (its rules, strategy and settings) on many shoes.
 
     ``game`` is a built-in id, a path or a loaded ``Game``; ``bets`` defaults to every
-    bet of the game.
+    bet of the game. Each bet is compiled once (``exact_odds.engine.compiled``) on the
+    coarsest card classes its columns need; a bet whose classes are too fine to compile
+    (more than ``MAX_MONOMIALS`` monomials) is evaluated shoe by shoe by the reference
+    enumerator instead, exactly, only more slowly. With ``strategy="optimal"`` each shoe
+    gets its own best play on the bettor's option.
     """
+
+    #: Above this many monomials a bet is not compiled (the tables would be too large).
+    MAX_MONOMIALS = 60_000
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
@@ -84,30 +93,21 @@ class BatchEvaluator:
         self.bet_ids = chosen
         self.strategy = strategy
         self.settings = dict(settings or {})
-        self.game.setting_values(self.settings)  # checks the settings' names and values
+        self._values = self.game.setting_values(self.settings)  # checks names and values
+        self._plan: _Plan | None = None
+
+    @property
+    def plan(self) -> _Plan:
+        """The compiled tables, built on first use."""
+        if self._plan is None:
+            self._plan = _Plan.build(self)
+        return self._plan
 
     def evaluate(self, counts: Any) -> BatchResult:
         """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
-        from exact_odds.analysis.report import game_report
-        from exact_odds.shoe import Shoe, ShoeError
-
         rows = _as_counts(counts)
-        numerators: dict[str, list[int]] = {b: [] for b in self.bet_ids}
-        denominators: dict[str, list[int]] = {b: [] for b in self.bet_ids}
-        for index, row in enumerate(rows):
-            try:
-                shoe = Shoe(tuple(int(c) for c in row))
-            except ShoeError as error:
-                raise BatchError(f"row {index}: {error}") from None
-            report = game_report(self.game, shoe=shoe, bets=self.bet_ids,
-                                 strategy=self.strategy, settings=self.settings)
-            for bet in report.bets:
-                ev = bet.expected_value
-                numerators[bet.id].append(ev.numerator)
-                denominators[bet.id].append(ev.denominator)
-        return BatchResult(self.bet_ids,
-                           {b: _array(v) for b, v in numerators.items()},
-                           {b: _array(v) for b, v in denominators.items()})
+        _check_rows(rows)
+        return self.plan.evaluate(rows)
 
 
 def _as_counts(counts: Any) -> np.ndarray:
@@ -126,3 +126,17 @@ def _array(values: list[int]) -> np.ndarray:
     if all(-(2**63) < v < 2**63 for v in values):
         return np.array(values, dtype=np.int64)
     return np.array(values, dtype=object)
+
+
+def _check_rows(rows: np.ndarray) -> None:
+    from exact_odds.shoe import CARDS_PER_ROUND
+
+    negative = np.argwhere(rows < 0)
+    if len(negative):
+        row, card = negative[0]
+        raise BatchError(f"row {row}: the count of {DECK[card]} is negative ({rows[row, card]})")
+    sizes = rows.sum(axis=1)
+    short = np.flatnonzero(sizes < CARDS_PER_ROUND)
+    if len(short):
+        raise BatchError(f"row {short[0]}: a shoe of {sizes[short[0]]} cards cannot finish a "
+                         f"round: a round may need {CARDS_PER_ROUND} cards")

@@ -99,17 +99,24 @@ def _assemble(names: tuple[str, ...], deals: dict) -> tuple[tuple[tuple, object]
         rv = round_values.get(base)
         if rv is None:
             rv = round_values[base] = tuple(f(base) for f in round_fns)
-        key = (dv, rv, cv)
-        summed[key] = summed.get(key, 0) + ways
+        _add(summed, (dv, rv, cv), ways)
     index = {name: (0, i) for i, name in enumerate(deal_names)}
     index.update({c.name: (1, i) for i, c in enumerate(round_cols)})
     index.update({name: (2, i) for i, name in enumerate(card_names)})
     order = [index[c.name] for c in cols]
     counts: dict[tuple, object] = {}
     for parts, ways in summed.items():
-        key = tuple(parts[part][i] for part, i in order)
-        counts[key] = counts.get(key, 0) + ways
+        _add(counts, tuple(parts[part][i] for part, i in order), ways)
     return tuple(counts.items())
+
+
+def _add(table: dict, key: Hashable, ways: object) -> None:
+    """``table[key] += ways``; a symbolic count is copied before it is first stored, so
+    that adding to it later never changes a count held elsewhere."""
+    if key in table:
+        table[key] += ways
+    else:
+        table[key] = +ways  # type: ignore[operator]
 
 
 class _Classes:
@@ -221,12 +228,13 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
             for index in set(combo):
                 k = combo.count(index)
                 orders //= factorial(k)
-                weight = weight * falling(n[index], k)
+                for dealt in range(k):  # falling(n, k), one count at a time
+                    weight = weight * (n[index] - dealt)
             weight = weight * orders
             if weight:
                 picked = tuple(cards[index] for index in combo)
                 key = (_deal_values(deal_cols, picked[:2], picked[2:]), None, ())
-                out[key] = out.get(key, 0) + weight
+                _add(out, key, weight)
         return out
     if hands_read == {"player", "banker"}:
         rest = classes.pad[4]
@@ -234,7 +242,7 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
                                               _ordered(deal_cols, "banker")):
             dv = _deal_values(deal_cols, (cards[i], cards[j]), (cards[k], cards[l]))
             key = (dv, None, ())
-            out[key] = out.get(key, 0) + weight * rest
+            _add(out, key, weight * rest)
         return out
     (hand_read,) = hands_read
     rest = classes.pad[2]
@@ -243,7 +251,7 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
         if weight:
             hand = (cards[i], cards[j])
             key = (_deal_values(deal_cols, hand, hand), None, ())
-            out[key] = out.get(key, 0) + weight * rest
+            _add(out, key, weight * rest)
     return out
 
 
@@ -366,7 +374,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             if w:
                 p2, b2 = divmod(index, 10)
                 key = (dv, base(p2, b2, 2, 2, p2, b2, None, None), cv)
-                out[key] = out.get(key, 0) + w * after_four
+                _add(out, key, w * after_four)
 
     banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)] for b2 in range(10)]
     # Where no column reads the third cards, the Banker's final total is all that tells two
@@ -382,7 +390,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                     vb = third_value[b]
                     key = (dv, base(p2, (b2 + vb) % 10, 2, 3, p2, b2, None, vb),
                            card_values(pv, None, b))
-                    out[key] = out.get(key, 0) + r1[b] * after_five
+                    _add(out, key, r1[b] * after_five)
             continue
         # sum of weight * m[t] * m[u] is pairs[t][u] + pairs[u][t], plus m1[t] when t == u
         transposed = list(zip(*pairs))
@@ -402,7 +410,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             x = (p2 + va) % 10
             if not draws_after[va]:
                 key = (dv, base(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
-                out[key] = out.get(key, 0) + ra * after_five
+                _add(out, key, ra * after_five)
                 continue
             na = nt[a]
             # the Banker's third card of class b: weight * r[a] * (r[b] - [a == b])
@@ -418,12 +426,12 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                         vb = third_value[b]
                         key = (dv, base(x, (b2 + vb) % 10, 3, 3, p2, b2, va, vb),
                                card_values(pv, a, b))
-                        out[key] = out.get(key, 0) + w
+                        _add(out, key, w)
     for (dv, p2, b2), grid in grids.items():
         for index, w in enumerate(grid):
             if w:
                 key = (dv, (index // 10, index % 10, 3, 3, p2, b2, None, None), ())
-                out[key] = out.get(key, 0) + w
+                _add(out, key, w)
     return out
 
 

@@ -106,6 +106,9 @@ class Poly(dict[Monomial, int]):
         self._accumulate(other, -1)
         return self
 
+    def __pos__(self) -> Poly:
+        return Poly(self)
+
     def __neg__(self) -> Poly:
         return Poly({key: -coef for key, coef in self.items()})
 

@@ -1,0 +1,364 @@
+"""Compiled tables: the enumeration run once over symbolic counts, then evaluated for any
+number of shoes by integer arithmetic.
+
+The reference enumerator (``enumerator.py``) is run with a ``Poly`` for each card class's
+count instead of an integer. Every outcome's count comes out as an integer combination of
+falling monomials ``prod_c falling(n_c, k_c)``, one per multiset ``K`` of classes dealt, a
+round of ``m = |K|`` cards standing for ``falling(N - m, 6 - m)`` ways to fill the positions
+it left unused. A bet's pay table is folded in: each monomial gets the integer
+``D * sum(net pay * coefficient)`` over the outcomes, ``D`` the least common denominator of
+its pays, so a bet's expected value at a shoe is
+
+    sum_K V_K * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|)  /  (D * falling(N, 6)).
+
+Evaluating a batch builds every monomial from its parent (one product each) and takes one
+integer matrix product with the bets' coefficients. numpy ``int64`` is used only where no
+intermediate can reach 2**63: every monomial is at most ``falling(N, 6)``, and a bet's
+coefficients are split into limbs small enough that each limb's sum stays below 2**63
+(``_limb_base``); beyond about 27 decks the monomials themselves are Python integers.
+Never a silent overflow.
+
+>>> from exact_odds.shoe import Shoe
+>>> table = compiled_counts(("winner",), PUNTO_BANCO_KEY)
+>>> table.counts(Shoe.from_decks(8))[("tie",)]
+475627426473216
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import lcm
+from typing import Any
+
+import numpy as np
+
+from exact_odds.cards import DECK
+from exact_odds.engine.enumerator import (
+    Rules,
+    _assemble,
+    _Classes,
+    _keys,
+    _plan,
+    class_partition,
+    enumerate_round,
+    falling,
+)
+from exact_odds.engine.polynomial import Monomial, Poly
+from exact_odds.engine.vocabulary import column
+from exact_odds.rules import PUNTO_BANCO
+from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+
+#: The standard tableau, as the default rules of ``compiled_counts``.
+PUNTO_BANCO_KEY = PUNTO_BANCO
+
+_INT64_LIMIT = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class CompiledCounts:
+    """Every outcome of a set of columns as a polynomial in the class counts."""
+
+    columns: tuple[str, ...]
+    partition: tuple[tuple[str, ...], ...]  # the card classes, each a tuple of cards
+    outcomes: Mapping[tuple, Poly]
+
+    @property
+    def keys(self) -> tuple[tuple, ...]:
+        return tuple(self.outcomes)
+
+    def sparse(self) -> tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray]:
+        """The table as arrays: (monomials, key index, monomial index, coefficient) per
+        term; coefficients count orderings, small enough for int64."""
+        cached = _SPARSE.get(id(self))
+        if cached is not None and cached[0] is self:
+            return cached[1]
+        monomials: dict[Monomial, int] = {}
+        key_index, mono_index, coefs = [], [], []
+        for k, poly in enumerate(self.outcomes.values()):
+            for monomial, coef in poly.items():
+                key_index.append(k)
+                mono_index.append(monomials.setdefault(monomial, len(monomials)))
+                coefs.append(coef)
+        found = (tuple(monomials), np.array(key_index, dtype=np.intp),
+                 np.array(mono_index, dtype=np.intp), np.array(coefs, dtype=np.int64))
+        _SPARSE[id(self)] = (self, found)
+        return found
+
+    def class_counts(self, shoe: Shoe) -> list[int]:
+        """The shoe's count of each class, in the table's order."""
+        index = {card: i for i, card in enumerate(DECK)}
+        return [sum(shoe.counts[index[card]] for card in cards) for cards in self.partition]
+
+    def counts(self, shoe: Shoe) -> dict[tuple, int]:
+        """The outcome counts of one shoe (the same as ``outcome_counts``), for checking."""
+        n = self.class_counts(shoe)
+        size = shoe.size
+        found = {}
+        for key, poly in self.outcomes.items():
+            total = 0
+            for monomial, coef in poly.items():
+                term = coef * falling(size - len(monomial), CARDS_PER_ROUND - len(monomial))
+                for c in set(monomial):
+                    term *= falling(n[c], monomial.count(c))
+                total += term
+            if total:
+                found[key] = total
+        return found
+
+
+_SPARSE: dict[int, tuple[CompiledCounts, Any]] = {}
+
+
+@lru_cache(maxsize=64)
+def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> CompiledCounts:
+    """Run the enumerator once over symbolic class counts for these columns and rules."""
+    deal_names, card_names, needs = _plan(columns)
+    deal_cols = [column(name) for name in deal_names]
+    card_cols = [column(name) for name in card_names]
+    first_key, third_key = _keys(deal_cols, card_cols)
+    classes, partition = _symbolic_classes(first_key, third_key)
+    deals = enumerate_round(classes, deal_cols, card_cols, needs, rules)
+    outcomes = {key: poly for key, poly in _assemble(columns, deals)
+                if isinstance(poly, Poly) and poly}
+    for key, poly in outcomes.items():
+        if any(coef < 0 for coef in poly.values()):
+            raise AssertionError(f"a compiled count has a negative coefficient ({key})")
+    return CompiledCounts(columns, partition, outcomes)
+
+
+def _symbolic_classes(first_key: Any, third_key: Any) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
+    first = class_partition(first_key)
+    third = class_partition(third_key)
+    third_index = {third_key(cards[0]): t for t, cards in enumerate(third)}
+    third_of = [third_index[third_key(cards[0])] for cards in first]
+    n = [Poly.count(i) for i in range(len(first))]
+    nt: list[object] = [Poly() for _ in third]
+    for i, t in enumerate(third_of):
+        nt[t] = nt[t] + n[i]
+    pad = dict.fromkeys((2, 4, 5, 6), 1)
+    return _Classes([cards[0] for cards in first], list(n), [cards[0] for cards in third], nt,
+                    third_of, pad), first
+
+
+# --- evaluating many shoes -----------------------------------------------------------------
+
+_POSITIONS: dict[int, tuple[Any, dict[Monomial, int]]] = {}
+
+
+@dataclass(frozen=True, eq=False)
+class MonomialBasis:
+    """The monomials a set of bets needs, with every prefix, in an order where each is one
+    product away from its parent: ``value[K] = value[parent] * (n[last] - prior)``."""
+
+    partition: tuple[tuple[str, ...], ...]
+    monomials: tuple[Monomial, ...]
+    parent: np.ndarray
+    last: np.ndarray
+    prior: np.ndarray
+    levels: tuple[slice, ...]  # levels[d]: the monomials of degree d
+
+    @property
+    def position(self) -> dict[Monomial, int]:
+        found = _POSITIONS.get(id(self))
+        if found is None or found[0] is not self:
+            found = _POSITIONS[id(self)] = (self, {m: i for i, m in enumerate(self.monomials)})
+        return found[1]
+
+    @classmethod
+    def covering(cls, partition: tuple[tuple[str, ...], ...],
+                 wanted: Sequence[Monomial]) -> MonomialBasis:
+        closure: set[Monomial] = {()}
+        for monomial in wanted:
+            for end in range(1, len(monomial) + 1):
+                closure.add(monomial[:end])
+        ordered = sorted(closure, key=lambda m: (len(m), m))
+        position = {m: i for i, m in enumerate(ordered)}
+        parent = np.array([position[m[:-1]] if m else 0 for m in ordered], dtype=np.intp)
+        last = np.array([m[-1] if m else 0 for m in ordered], dtype=np.intp)
+        prior = np.array([m[:-1].count(m[-1]) if m else 0 for m in ordered], dtype=np.intp)
+        degrees = [len(m) for m in ordered]
+        levels = []
+        for d in range(max(degrees) + 1):
+            start = degrees.index(d) if d in degrees else len(degrees)
+            stop = start + degrees.count(d)
+            levels.append(slice(start, stop))
+        return cls(partition, tuple(ordered), parent, last, prior, tuple(levels))
+
+    def values(self, class_counts: np.ndarray, size: np.ndarray) -> np.ndarray:
+        """Every monomial times its padding ``falling(N - m, 6 - m)``, shoe by shoe.
+
+        ``int64`` when every shoe has at most ``_max_int64_size()`` cards, else ``object``.
+        """
+        shoes, k = class_counts.shape
+        exact = int(size.max(initial=0)) > _max_int64_size()
+        dtype: Any = object if exact else np.int64
+        counts = class_counts.astype(dtype)
+        factors = np.concatenate([counts - j for j in range(CARDS_PER_ROUND)], axis=1)
+        values = np.empty((shoes, len(self.monomials)), dtype=dtype)
+        values[:, 0] = 1
+        for level in self.levels[1:]:
+            if level.stop > level.start:
+                values[:, level] = (np.take(values, self.parent[level], axis=1)
+                                    * np.take(factors, self.prior[level] * k + self.last[level],
+                                              axis=1))
+        sizes = size.astype(dtype)
+        for degree, level in enumerate(self.levels):
+            if degree and level.stop > level.start:
+                pad = np.ones(shoes, dtype=dtype)
+                for i in range(CARDS_PER_ROUND - degree):
+                    pad = pad * (sizes - degree - i)
+                values[:, level] *= pad[:, None]
+        return values
+
+
+def _max_int64_size() -> int:
+    """The largest shoe whose six-card sequences (every monomial's bound) fit in int64."""
+    return _largest_size_below(_INT64_LIMIT)
+
+
+@lru_cache(maxsize=None)
+def _largest_size_below(limit: int) -> int:
+    size = CARDS_PER_ROUND
+    while falling(size + 1, CARDS_PER_ROUND) <= limit:
+        size += 1
+    return size
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBet:
+    """One bet folded into integer coefficients over a monomial basis."""
+
+    id: str
+    denominator: int  # D: the least common denominator of the bet's net pays
+    max_net: int  # the largest |net pay| * D: bounds the coefficients by the total count
+    coefficients: np.ndarray  # object array of Python ints, one per basis monomial
+
+    def limbs(self, base: int) -> list[np.ndarray]:
+        """The coefficients written in base ``base`` (each limb's entries below ``base`` in
+        absolute value), as int64 arrays: ``V = sum(limb_i * base**i)``."""
+        rest = self.coefficients.copy()
+        found = []
+        while True:
+            low = np.array([int(v) % base if v >= 0 else -((-int(v)) % base) for v in rest],
+                           dtype=object)
+            found.append(low.astype(np.int64))
+            rest = np.array([(int(v) - int(lo)) // base for v, lo in zip(rest, low)], dtype=object)
+            if not any(rest):
+                return found
+
+
+def fold_bet(bet_id: str, table: CompiledCounts, nets: Sequence[Fraction], basis: MonomialBasis,
+             terms: np.ndarray | None = None) -> CompiledBet:
+    """Fold a bet's net pays into coefficients over ``basis``: ``nets[k]`` is the net pay
+    (a Fraction) of the table's ``k``-th outcome; ``terms`` (indices into the table's
+    terms) keeps only some of them."""
+    denominator, scaled, largest = _scaled(nets)
+    monomials, key_index, mono_index, coefs = table.sparse()
+    where = _positions(basis, monomials)[mono_index]
+    if terms is not None:
+        key_index, where, coefs = key_index[terms], where[terms], coefs[terms]
+    if largest < 2**20:
+        # each coefficient is at most 2**20 times the orderings of one multiset (at most
+        # 6! = 720): a float64 sum of them is exact
+        weights = scaled.astype(np.float64)[key_index] * coefs
+        summed = np.bincount(where, weights=weights, minlength=len(basis.monomials))
+        coefficients = np.rint(summed).astype(np.int64).astype(object)
+    else:
+        exact = scaled[key_index] * coefs.astype(object)
+        coefficients = np.zeros(len(basis.monomials), dtype=object)
+        np.add.at(coefficients, where, exact)
+    return CompiledBet(bet_id, denominator, max(largest, 1), coefficients)
+
+
+_SCALED: dict[int, tuple[Any, tuple[int, np.ndarray, int]]] = {}
+
+
+def _scaled(nets: Sequence[Fraction]) -> tuple[int, np.ndarray, int]:
+    """The net pays over their least common denominator D: (D, D * nets, max |D * net|)."""
+    cached = _SCALED.get(id(nets))
+    if cached is not None and cached[0] is nets:
+        return cached[1]
+    denominator = lcm(*{net.denominator for net in nets}) if nets else 1
+    scaled = np.array([int(net * denominator) for net in nets], dtype=object)
+    largest = max((abs(int(v)) for v in scaled), default=0)
+    found = (denominator, scaled, largest)
+    _SCALED[id(nets)] = (nets, found)
+    return found
+
+
+def _positions(basis: MonomialBasis, monomials: tuple[Monomial, ...]) -> np.ndarray:
+    cached = _POSITION_ARRAYS.get((id(basis), id(monomials)))
+    if cached is not None and cached[0] is basis and cached[1] is monomials:
+        return cached[2]
+    position = basis.position
+    found = np.array([position[m] for m in monomials], dtype=np.intp)
+    _POSITION_ARRAYS[(id(basis), id(monomials))] = (basis, monomials, found)
+    return found
+
+
+_POSITION_ARRAYS: dict[tuple[int, int], tuple[Any, Any, np.ndarray]] = {}
+
+
+def _limb_base(max_net: int, largest_size: int) -> int | None:
+    """A base for splitting coefficients so that every limb's sum fits in int64, or None
+    when even the monomials do not (the shoe is too large)."""
+    total = falling(largest_size, CARDS_PER_ROUND)
+    if total > _INT64_LIMIT:
+        return None
+    base = _INT64_LIMIT // total
+    return base if base >= 2 else None
+
+
+def evaluate_bets(basis: MonomialBasis, bets: Sequence[CompiledBet], class_counts: np.ndarray,
+                  size: np.ndarray, values: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Each bet's expected-value numerator ``sum_K V_K * monomial_K`` shoe by shoe (the
+    denominator is ``D * falling(N, 6)``); int64 where it fits, else Python integers."""
+    if values is None:
+        values = basis.values(class_counts, size)
+    largest = int(size.max(initial=0))
+    found: dict[str, np.ndarray] = {}
+    small: list[CompiledBet] = []
+    for bet in bets:
+        base = None if values.dtype == object else _limb_base(bet.max_net, largest)
+        if base is None:
+            found[bet.id] = values.astype(object) @ bet.coefficients
+        elif bet.max_net < base:
+            small.append(bet)
+        else:
+            total = np.zeros(len(size), dtype=object)
+            for power, limb in enumerate(bet.limbs(base)):
+                total = total + (values @ limb).astype(object) * base**power
+            found[bet.id] = _narrow(total)
+    if small:
+        product = values @ _stacked(tuple(small))
+        for i, bet in enumerate(small):
+            found[bet.id] = product[:, i]
+    return found
+
+
+@lru_cache(maxsize=256)
+def _stacked(bets: tuple[CompiledBet, ...]) -> np.ndarray:
+    return np.stack([bet.coefficients.astype(np.int64) for bet in bets], axis=1)
+
+
+def _narrow(values: np.ndarray) -> np.ndarray:
+    if all(-_INT64_LIMIT <= int(v) <= _INT64_LIMIT for v in values):
+        return values.astype(np.int64)
+    return values
+
+
+def partition_matrix(partition: tuple[tuple[str, ...], ...]) -> np.ndarray:
+    """A (52, classes) 0/1 matrix: card counts times it are class counts."""
+    index = {card: i for i, card in enumerate(DECK)}
+    matrix = np.zeros((len(DECK), len(partition)), dtype=np.int64)
+    for c, cards in enumerate(partition):
+        for card in cards:
+            matrix[index[card], c] = 1
+    return matrix
+
+
+def key_of(partition: tuple[tuple[str, ...], ...]) -> Hashable:
+    return partition

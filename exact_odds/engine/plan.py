@@ -1,0 +1,309 @@
+"""How a batch evaluator evaluates its bets: which are compiled (grouped by the card classes
+they need, sharing one set of monomials per group), how the bettor's option is chosen shoe
+by shoe, and which bets fall back to the reference enumerator."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from exact_odds.engine.compiled import (
+    CompiledBet,
+    CompiledCounts,
+    MonomialBasis,
+    compiled_counts,
+    evaluate_bets,
+    fold_bet,
+    partition_matrix,
+)
+from exact_odds.engine.enumerator import Rules, _keys, _plan, class_partition, falling
+from exact_odds.engine.vocabulary import column
+from exact_odds.shoe import CARDS_PER_ROUND
+
+if TYPE_CHECKING:
+    from exact_odds.engine.batch import BatchEvaluator, BatchResult
+    from exact_odds.games.paytable import Bet
+
+#: The columns that show a visible state of the bettor's option (the player's two cards,
+#: the dealer's up card).
+VISIBLE = ("player_low_card", "player_high_card", "dealer_up")
+
+
+def monomial_count(columns: tuple[str, ...]) -> int:
+    """How many monomials compiling these columns needs (an upper bound)."""
+    deal_names, card_names, needs = _plan(columns)
+    first_key, _ = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    k = len(class_partition(first_key))
+    if needs is None:
+        hands = {hand for name in deal_names for hand in column(name).hands}
+        sizes: tuple[int, ...] = (4,) if hands == {"player", "banker"} else (2,)
+    else:
+        sizes = (4, 5, 6)
+    return sum(comb(k + m - 1, m) for m in sizes)
+
+
+@dataclass
+class _Group:
+    """Compiled bets sharing one card partition and one monomial basis."""
+
+    basis: MonomialBasis
+    to_classes: np.ndarray  # (52, classes)
+    bets: list[CompiledBet]
+    # the bettor's option, where the strategy is optimal: per visible state, the
+    # monomials it touches and each bet's change when the option is taken (hit)
+    option_states: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict)
+    option_bets: list[str] = field(default_factory=list)  # column order of the changes
+    largest_size: int = 0  # the largest shoe of the batch being evaluated
+
+
+@dataclass
+class _Plan:
+    evaluator: BatchEvaluator
+    groups: list[_Group]
+    fallback: list[str]
+    objective: str | None = None  # with the optimal play: the bet the option maximises
+
+    @classmethod
+    def build(cls, evaluator: BatchEvaluator) -> _Plan:
+        from exact_odds.analysis.report import game_rules
+        from exact_odds.shoe import Shoe
+
+        game = evaluator.game
+        optimal = _is_optimal(evaluator)
+        bets = [game.bet(b) for b in evaluator.bet_ids]
+        if optimal:
+            hit, stand = _option_rules(game)
+            objective = _objective(game)
+            wanted = dict.fromkeys([*bets, objective], None)
+            extra = VISIBLE
+        else:
+            rules = game_rules(game, Shoe.from_decks(game.decks), evaluator.strategy)
+            wanted = dict.fromkeys(bets, None)
+            extra = ()
+        # bets that read the same card classes and the same part of the round share one
+        # compiled table (their columns' union) and one set of monomials
+        shared: dict[Hashable, list[tuple[Bet, tuple[str, ...]]]] = {}
+        fallback = []
+        for bet in wanted:
+            drawn = _plan(bet.columns)[2] is not None  # the round is played out
+            columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
+            if monomial_count(columns) > evaluator.MAX_MONOMIALS:
+                if bet.id in evaluator.bet_ids:
+                    fallback.append(bet.id)
+                continue
+            hands = frozenset(h for name in columns for h in column(name).hands)
+            key = (_partition_of(columns), drawn, None if drawn else hands)
+            shared.setdefault(key, []).append((bet, columns))
+        groups = []
+        values = evaluator._values
+        for (partition, drawn, _), members in shared.items():
+            union = tuple(sorted({name for _, columns in members for name in columns}))
+            sets = [union] if monomial_count(union) <= evaluator.MAX_MONOMIALS else \
+                sorted({columns for _, columns in members})
+            for columns in sets:
+                bets_here = [bet for bet, own in members if set(own) <= set(columns)]
+                if optimal and drawn:
+                    groups.append(_option_group(partition, bets_here, columns, hit, stand, values))
+                else:
+                    table = compiled_counts(columns, hit if optimal else rules)
+                    basis = MonomialBasis.covering(partition, [
+                        m for poly in table.outcomes.values() for m in poly])
+                    compiled = [fold_bet(bet.id, table, _net_pay(bet, table, values), basis)
+                                for bet in bets_here]
+                    groups.append(_Group(basis, partition_matrix(partition), compiled))
+                members = [(b, c) for b, c in members if b not in bets_here]
+        return cls(evaluator, groups, fallback, objective.id if optimal else None)
+
+    def evaluate(self, rows: np.ndarray) -> BatchResult:
+        from exact_odds.engine.batch import BatchResult
+
+        sizes = rows.sum(axis=1).astype(np.int64)
+        total = _falling_column(sizes)
+        numerators: dict[str, np.ndarray] = {}
+        denominators: dict[str, np.ndarray] = {}
+        evaluated = []
+        decisions: dict[tuple[int, int, int], np.ndarray] = {}
+        for group in self.groups:
+            group.largest_size = int(sizes.max(initial=0))
+            class_counts = rows.astype(np.int64) @ group.to_classes
+            values = group.basis.values(class_counts, sizes)
+            found = evaluate_bets(group.basis, group.bets, class_counts, sizes, values)
+            if self.objective in group.option_bets:
+                decisions = _decisions(group, values, self.objective or "")
+            evaluated.append((group, values, found))
+        for group, values, found in evaluated:
+            if group.option_states:
+                found = _apply_option(group, values, found, decisions)
+            for bet in group.bets:
+                if bet.id in self.evaluator.bet_ids:
+                    numerators[bet.id] = found[bet.id]
+                    denominators[bet.id] = _times(total, bet.denominator)
+        for bet_id in self.fallback:
+            numerators[bet_id], denominators[bet_id] = _reference(self.evaluator, bet_id, rows)
+        ids = self.evaluator.bet_ids
+        return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids})
+
+
+def _is_optimal(evaluator: BatchEvaluator) -> bool:
+    game = evaluator.game
+    return (evaluator.strategy or getattr(game, "strategy", None)) == "optimal" and \
+        game.rules == "21st-century"
+
+
+def _option_rules(game: Any) -> tuple[Rules, Rules]:
+    """The game's rules with the option always taken (hit) and never (stand)."""
+    from exact_odds.rules import rules_named
+
+    return rules_named(game.rules, "house-way"), rules_named(game.rules, "stand")
+
+
+def _objective(game: Any) -> Bet:
+    """The bet the optimal play maximises: the player line."""
+    return game.bet("player")
+
+
+def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    deal_names, card_names, _ = _plan(columns)
+    first_key, _ = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    return class_partition(first_key)
+
+
+def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> list[Fraction]:
+    """The bet's net pay for each outcome of the table (read on the bet's own columns)."""
+    from exact_odds.analysis.report import _first_event
+
+    read = [table.columns.index(name) for name in bet.columns]
+    seen: dict[tuple, Fraction] = {}
+    nets = []
+    for key in table.outcomes:
+        own = tuple(key[i] for i in read)
+        net = seen.get(own)
+        if net is None:
+            row = {**settings, **dict(zip(bet.columns, own))}
+            index = _first_event(bet.events, row)
+            net = seen[own] = Fraction(-1) if index is None else bet.events[index].pay.net
+        nets.append(net)
+    return nets
+
+
+def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
+                  columns: tuple[str, ...], hit: Rules, stand: Rules,
+                  values: dict[str, object]) -> _Group:
+    """Bets under the optimal play: the stand line as the base, and per visible state on
+    which the bettor may choose, the change each bet sees when the option is taken."""
+    t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
+    basis = MonomialBasis.covering(partition, [
+        m for table in (t_hit, t_stand) for poly in table.outcomes.values() for m in poly])
+    nets = {(bet.id, id(t)): _net_pay(bet, t, values) for bet in bets for t in (t_hit, t_stand)}
+    compiled = [fold_bet(bet.id, t_stand, nets[bet.id, id(t_stand)], basis) for bet in bets]
+    # the terms of each table, by the visible state of their outcome
+    by_state: dict[int, dict[tuple[int, int, int], np.ndarray]] = {}
+    for t in (t_hit, t_stand):
+        states = [_visible(t, key) for key in t.outcomes]
+        key_index = t.sparse()[1]
+        found: dict[tuple[int, int, int], list[int]] = {}
+        for term, k in enumerate(key_index.tolist()):
+            state = states[k]
+            if state is not None:
+                found.setdefault(state, []).append(term)
+        by_state[id(t)] = {s: np.array(v, dtype=np.intp) for s, v in found.items()}
+    option_states = {}
+    for state in sorted(by_state[id(t_hit)]):
+        changes = []
+        for bet, base in zip(bets, compiled):
+            parts = []
+            for t in (t_hit, t_stand):
+                terms = by_state[id(t)].get(state, np.zeros(0, dtype=np.intp))
+                part = fold_bet(bet.id, t, nets[bet.id, id(t)], basis, terms)
+                parts.append(part.coefficients * (base.denominator // part.denominator))
+            changes.append(parts[0] - parts[1])
+        stacked = np.stack(changes, axis=1)
+        touched = np.flatnonzero(np.any(stacked != 0, axis=1))
+        option_states[state] = (touched, stacked[touched].astype(object))
+    return _Group(basis, partition_matrix(partition), compiled, option_states,
+                  [bet.id for bet in bets])
+
+
+def _visible(table: CompiledCounts, key: tuple) -> tuple[int, int, int] | None:
+    """The visible state of an option hand (two cards totalling 5), else None."""
+    low, high, up = (key[table.columns.index(name)] for name in VISIBLE)
+    return (low, high, up) if (low + high) % 10 == 5 else None
+
+
+def _decisions(group: _Group, values: np.ndarray, objective: str
+               ) -> dict[tuple[int, int, int], np.ndarray]:
+    """Shoe by shoe, in each visible state, whether taking the option (hitting) does at
+    least as well for the objective as declining it (the house way, hit, on a tie)."""
+    column_of = group.option_bets.index(objective)
+    found = {}
+    for state, (touched, change) in group.option_states.items():
+        found[state] = _product(group, values, touched, change)[:, column_of] >= 0
+    return found
+
+
+def _product(group: _Group, values: np.ndarray, touched: np.ndarray, change: np.ndarray
+             ) -> np.ndarray:
+    """The monomials a state touches times the state's changes: int64 where no sum can
+    reach 2**63 (each change is at most twice a bet's largest pay times the total count)."""
+    part = np.take(values, touched, axis=1)
+    if values.dtype != object:
+        from exact_odds.engine.compiled import _limb_base
+
+        size = int(group.largest_size)
+        base = _limb_base(1, size)
+        if base is not None and 2 * max(b.max_net for b in group.bets) < base:
+            return part @ change.astype(np.int64)
+    return part.astype(object) @ change
+
+
+def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray],
+                  decisions: dict[tuple[int, int, int], np.ndarray]) -> dict[str, np.ndarray]:
+    """Add each state's change to every bet, in the shoes where the option is taken."""
+    totals = {b: found[b].astype(object) for b in group.option_bets}
+    for state, (touched, change) in group.option_states.items():
+        takes = decisions.get(state)
+        if takes is None:
+            takes = np.ones(len(values), dtype=bool)  # the objective never moves: house way
+        part = _product(group, values, touched, change)
+        for i, bet_id in enumerate(group.option_bets):
+            totals[bet_id] = totals[bet_id] + np.where(takes, part[:, i], 0)
+    return {b: _narrow_object(v) for b, v in totals.items()}
+
+
+def _narrow_object(values: np.ndarray) -> np.ndarray:
+    limit = 2**63 - 1
+    if all(-limit <= int(v) <= limit for v in values):
+        return values.astype(np.int64)
+    return values
+
+
+def _falling_column(sizes: np.ndarray) -> np.ndarray:
+    return np.array([falling(int(n), CARDS_PER_ROUND) for n in sizes], dtype=object)
+
+
+def _times(total: np.ndarray, factor: int) -> np.ndarray:
+    return _narrow_object(total * factor)
+
+
+def _reference(evaluator: BatchEvaluator, bet_id: str, rows: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """A bet too fine to compile: the reference report, shoe by shoe."""
+    from exact_odds.analysis.report import game_report
+    from exact_odds.shoe import Shoe
+
+    numerators, denominators = [], []
+    for row in rows:
+        report = game_report(evaluator.game, shoe=Shoe(tuple(int(c) for c in row)),
+                             bets=(bet_id,), strategy=evaluator.strategy,
+                             settings=evaluator.settings)
+        ev = report.bet(bet_id).expected_value
+        numerators.append(ev.numerator)
+        denominators.append(ev.denominator)
+    return (_narrow_object(np.array(numerators, dtype=object)),
+            _narrow_object(np.array(denominators, dtype=object)))
