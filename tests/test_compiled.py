@@ -41,12 +41,12 @@ COLUMN_SETS = [
     ("winner",),
     ("player_total", "banker_total", "player_cards", "banker_cards"),
     ("player_third", "banker_third", "margin"),
-    ("player_pair", "banker_pair_same_suit"),
+    ("player_pair", "banker_pair_same_colour"),
     ("nines", "nines_same_suit", "nines_of_diamonds"),
     ("player_pair", "player_third"),
     ("red_cards_dealt", "tie"),
-    ("player_third_suit", "banker_wins"),
-    ("dealer_up", "player_low_card", "player_high_card", "banker_two_card_total"),
+    ("tens_dealt", "banker_wins"),
+    ("dealer_up", "banker_two_card_total"),
 ]
 
 
