@@ -112,7 +112,7 @@ def games(fmt: str) -> None:
     Example:
       exact-odds games
     """
-    from exact_odds.games.paytable import builtin_games, load_game
+    from exact_odds.games.loader import builtin_games, load_game
     from exact_odds.render import render_json
 
     loaded = [load_game(name) for name in builtin_games()]
@@ -179,7 +179,7 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
       exact-odds strategy 21st-century --decks 6 --format json
     """
     from exact_odds.analysis.report import resolve_shoe
-    from exact_odds.games.paytable import load_game
+    from exact_odds.games.loader import load_game
     from exact_odds.render import render_json, render_strategy_text
     from exact_odds.analysis.strategy import strategy_report
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from exact_odds.analysis.report import game_report
-from exact_odds.games.paytable import builtin_games, load_game, tables_dir
+from exact_odds.games.loader import builtin_games, load_game, tables_dir
 from exact_odds.shoe import Shoe
 
 GAMES = builtin_games()

@@ -26,7 +26,7 @@ from exact_odds.cards import DECK
 from exact_odds.errors import ExactOddsError
 
 if TYPE_CHECKING:
-    from exact_odds.games.paytable import Game
+    from exact_odds.games.model import Game
 
 
 class BatchError(ExactOddsError, ValueError):
@@ -75,7 +75,8 @@ class BatchEvaluator:
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
-        from exact_odds.games.paytable import Game, load_game
+        from exact_odds.games.loader import load_game
+        from exact_odds.games.model import Game
 
         self.game = game if isinstance(game, Game) else load_game(game)
         chosen = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in self.game.bets)

@@ -16,11 +16,11 @@ number 481; such a value is refused, never taken as a pay.
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+
+from exact_odds.errors import ExactOddsError
 
 
 class PayError(ExactOddsError, ValueError):
