@@ -12,13 +12,26 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from exact_odds.engine.vocabulary import COLUMNS
-from exact_odds.games.conditions import Condition, ConditionError, Setting
+from exact_odds.games.conditions import (
+    RESERVED_WORDS,
+    Condition,
+    ConditionError,
+    Setting,
+)
+from exact_odds.games.fields import (
+    BET_FIELDS,
+    EVENT_FIELDS,
+    GAME_FIELDS,
+    SETTING_FIELDS,
+    check_record,
+)
+from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.games.safe_yaml import read_yaml
-from exact_odds.rules import RULE_SETS, STRATEGIES
 
 
 def tables_dir() -> Path:
@@ -64,128 +77,85 @@ def load_game(name: str | Path) -> Game:
 
 # --- checking ----------------------------------------------------------------------------
 
-_GAME_KEYS = {"id", "name", "source", "decks", "decks_allowed", "rules", "strategy",
-              "readings", "settings", "bets"}
-_SETTING_KEYS = {"description", "default", "choices"}
-_BET_KEYS = {"id", "name", "description", "events"}
-_EVENT_KEYS = {"event", "when", "pays"}
 
-
-def _fail(path: Path, where: str, message: str) -> GameFileError:
+def _fail(path: Path | str, where: str, message: str) -> GameFileError:
     return GameFileError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
-
-
-def _check_keys(path: Path, where: str, data: dict, allowed: set[str], required: set[str]) -> None:
-    unknown = sorted(set(map(str, data)) - allowed)
-    if unknown:
-        raise _fail(path, where, f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
-    missing = sorted(required - set(data))
-    if missing:
-        raise _fail(path, where, f"missing field {missing[0]!r}")
-
-
-def _text(path: Path, where: str, value: object, name: str) -> str:
-    if isinstance(value, bool):
-        raise _fail(path, where, f"field {name!r} is {value}: YAML reads unquoted yes/no/on/off "
-                    f"as true/false; put the words in quotes")
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(path, where, f"field {name!r} must be text, got {value!r}")
-    return value.strip()
-
-
-def _whole(path: Path, where: str, value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _fail(path, where, f"field {name!r} must be a whole number of at least 1, got {value!r}")
-    return value
 
 
 def parse_game(data: object, path: Path) -> Game:
     """Check a game file's data and build the ``Game``."""
     if not isinstance(data, dict):
         raise _fail(path, "", "a game file must be a mapping with name, decks, rules and bets")
-    _check_keys(path, "", data, _GAME_KEYS, {"name", "decks", "rules", "bets"})
-    game_id = _text(path, "", data.get("id", path.stem), "id")
-    name = _text(path, "", data["name"], "name")
-    decks = _whole(path, "", data["decks"], "decks")
-    rules = _text(path, "", data["rules"], "rules")
-    if rules not in RULE_SETS:
-        raise _fail(path, "", f"field 'rules' is {rules!r}; known rules: {', '.join(RULE_SETS)}")
-    strategy = _text(path, "", data.get("strategy", "house-way"), "strategy")
-    if strategy not in STRATEGIES:
-        raise _fail(path, "", f"field 'strategy' is {strategy!r}; known: {', '.join(STRATEGIES)}")
-    if "strategy" in data and rules != "21st-century":
+    fields = check_record(path, "", data, GAME_FIELDS)
+    game_id = fields.get("id", path.stem)
+    rules = fields["rules"]
+    strategy = fields.get("strategy", "house-way")
+    if "strategy" in fields and rules != "21st-century":
         raise _fail(path, "", f"field 'strategy' applies to the 21st-century rules; the {rules} "
                     "rules leave the bettor no choice")
-    allowed = data.get("decks_allowed", [])
-    if not isinstance(allowed, list):
-        raise _fail(path, "", "field 'decks_allowed' must be a list of whole numbers")
-    allowed_decks = tuple(_whole(path, "", d, "decks_allowed") for d in allowed)
-    source = data.get("source", {})
-    if not isinstance(source, dict):
-        raise _fail(path, "", "field 'source' must be a mapping (document, file, ...)")
-    readings = data.get("readings", [])
-    if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
-        raise _fail(path, "", "field 'readings' must be a list of sentences")
-    settings = _parse_settings(path, data.get("settings", {}))
-    bets_data = data["bets"]
-    if not isinstance(bets_data, list) or not bets_data:
-        raise _fail(path, "", "field 'bets' must be a non-empty list of bets")
+    settings = _parse_settings(path, fields.get("settings", {}))
+    raw_bets: list[tuple[int, dict[str, Any]]] = []
+    for index, entry in enumerate(fields["bets"], start=1):
+        raw_bets += [(index, bet) for bet in expand(entry, path, index, tables_dir())]
     bets = []
     seen: set[str] = set()
-    for index, bet_data in enumerate(bets_data, start=1):
-        bet = _parse_bet(path, index, bet_data, settings)
+    for index, raw in raw_bets:
+        bet = _parse_bet(path, index, raw, settings)
         if bet.id in seen:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
-    return Game(game_id, name, rules, decks, tuple(bets), source, tuple(readings),
-                allowed_decks, strategy, str(path), settings)
+    return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
+                fields.get("source", {}), tuple(fields.get("readings", [])),
+                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings)
 
 
-def _parse_settings(path: Path, data: object) -> dict[str, Setting]:
-    if not isinstance(data, dict):
-        raise _fail(path, "", "field 'settings' must map each setting's name to its default")
+def check_shared_bets() -> dict[str, Bet]:
+    """Every shared bet of ``tables/bets/``, checked as a game file's bet is."""
+    return {bet_id: _parse_bet(path, 0, raw, {})
+            for bet_id, (path, raw) in shared_bets(tables_dir()).items()}
+
+
+def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
     settings = {}
     for name, spec in data.items():
+        if isinstance(name, bool):
+            name = str(name).lower()  # YAML reads an unquoted true/false key as a boolean
         where = f"setting {name!r}"
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             raise _fail(path, where, "a setting's name is lower-case words joined by underscores")
+        if name in RESERVED_WORDS:
+            raise _fail(path, where, f"{name!r} is a word of the condition language "
+                        f"({', '.join(sorted(RESERVED_WORDS))}): a condition could never read it; "
+                        "choose another name")
         if name in COLUMNS:
             raise _fail(path, where, "this name is an outcome column")
         if not isinstance(spec, dict):
             raise _fail(path, where, "a setting is a mapping with description, default (and choices)")
-        _check_keys(path, where, spec, _SETTING_KEYS, {"default"})
-        default = spec["default"]
+        checked = check_record(path, where, spec, SETTING_FIELDS)
+        default = checked["default"]
         if isinstance(default, bool):
-            choices: tuple = (False, True)
+            choices: tuple[object, ...] = (False, True)
         elif isinstance(default, str):
-            raw = spec.get("choices")
-            if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw) or default not in raw:
+            raw = checked.get("choices")
+            if not isinstance(raw, list) or default not in raw:
                 raise _fail(path, where, "a word setting needs 'choices', a list of words holding the default")
             choices = tuple(raw)
         else:
             raise _fail(path, where, "field 'default' must be true, false or a word")
-        settings[name] = Setting(name, default, choices, str(spec.get("description", "")).strip())
+        settings[name] = Setting(name, default, choices, str(checked.get("description", "")))
     return settings
 
 
-def _parse_bet(path: Path, index: int, data: object, settings: dict[str, Setting]) -> Bet:
-    where = f"bet {index}"
-    if not isinstance(data, dict):
-        raise _fail(path, where, "a bet must be a mapping with id, name and events")
-    if isinstance(data.get("id"), str):
-        where = f"bet {data['id']!r}"
-    _check_keys(path, where, data, _BET_KEYS, {"id", "name", "events"})
-    bet_id = _text(path, where, data["id"], "id")
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", bet_id):
-        raise _fail(path, where, "field 'id' must be lower-case words joined by hyphens")
-    name = _text(path, where, data["name"], "name")
-    description = data.get("description", "")
-    events_data = data["events"]
-    if not isinstance(events_data, list) or not events_data:
-        raise _fail(path, where, "field 'events' must be a non-empty list")
+def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str, Setting]) -> Bet:
+    where = f"bet {data['id']!r}" if isinstance(data.get("id"), str) else f"bet {index}"
+    checked = check_record(path, where, data, BET_FIELDS)
+    for key in ("use", "pays", "when", "mirror"):
+        if key in checked:  # expand() has resolved them; a shared bet cannot hold them
+            raise _fail(path, where, f"field {key!r} is not allowed here")
+    bet_id = checked["id"]
     events = []
-    for number, event_data in enumerate(events_data, start=1):
+    for number, event_data in enumerate(checked["events"], start=1):
         events.append(_parse_event(path, where, number, event_data, settings))
     seen_names: set[str] = set()
     for event in events:
@@ -196,7 +166,7 @@ def _parse_bet(path: Path, index: int, data: object, settings: dict[str, Setting
         if event.condition is None:
             raise _fail(path, f"{where}, event {event.name!r}",
                         "'when: otherwise' must be the last event")
-    return Bet(bet_id, name, tuple(events), str(description).strip())
+    return Bet(bet_id, checked["name"], tuple(events), checked.get("description", ""))
 
 
 def _parse_event(path: Path, bet_where: str, number: int, data: object,
@@ -206,12 +176,14 @@ def _parse_event(path: Path, bet_where: str, number: int, data: object,
         raise _fail(path, where, "an event must be a mapping with event, when and pays")
     if isinstance(data.get("event"), str):
         where = f"{bet_where}, event {data['event']!r}"
-    _check_keys(path, where, data, _EVENT_KEYS, {"event", "when", "pays"})
-    name = _text(path, where, data["event"], "event")
+    _refuse_split_condition(path, where, data)
+    checked = check_record(path, where, data, EVENT_FIELDS)
     when = data["when"]
     if isinstance(when, bool):
         raise _fail(path, where, f"field 'when' is {when}: write a condition over the outcome columns")
-    when = _text(path, where, when, "when")
+    if not isinstance(when, str) or not when.strip():
+        raise _fail(path, where, f"field 'when' must be a condition in words, got {when!r}")
+    when = when.strip()
     condition = None
     if when != "otherwise":
         try:
@@ -222,4 +194,18 @@ def _parse_event(path: Path, bet_where: str, number: int, data: object,
         pay = parse_pay(data["pays"])
     except PayError as error:
         raise _fail(path, where, f"field 'pays': {error}") from None
-    return Event(name, condition, pay)
+    return Event(checked["event"], condition, pay)
+
+
+def _refuse_split_condition(path: Path, where: str, data: dict[Any, Any]) -> None:
+    """In a ``{...}`` mapping YAML splits ``when: tie and player_total in (1, 2)`` at the
+    comma, leaving ``2)`` as a field of its own: say to quote the condition."""
+    when = data.get("when")
+    if not isinstance(when, str) or when.count("(") <= when.count(")"):
+        return
+    known = {"event", "when", "pays"}
+    pieces = [str(key) for key, value in data.items() if key not in known and value is None]
+    if pieces:
+        whole = ", ".join([when, *pieces])
+        raise _fail(path, where, f"field 'when': YAML cut the condition at a comma ({when!r}); "
+                    f'inside {{...}} put it in quotes: when: "{whole}"')
