@@ -11,7 +11,13 @@ from click.testing import CliRunner
 
 from exact_odds.cli import main
 from exact_odds.games.model import GameFileError
-from exact_odds.games.safe_yaml import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, parse_yaml, read_yaml
+from exact_odds.games.safe_yaml import (
+    MAX_ALIASES,
+    MAX_BYTES,
+    MAX_DEPTH,
+    parse_yaml,
+    read_yaml,
+)
 
 BILLION_LAUGHS = "\n".join(
     ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']

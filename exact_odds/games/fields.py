@@ -170,7 +170,6 @@ def _show(value: object) -> str:
 
 # --- JSON Schema ---------------------------------------------------------------------
 
-_SCHEMA_ID = "https://exact-odds.invalid/schema/game-file.json"
 
 
 def _kind_schema(f: Field) -> dict[str, Any]:
@@ -236,7 +235,6 @@ def json_schema() -> dict[str, Any]:
     schema = record_schema(GAME_FIELDS, "exact-odds game file")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": _SCHEMA_ID,
         **schema,
         "$defs": {
             "setting": record_schema(SETTING_FIELDS, "A setting"),
