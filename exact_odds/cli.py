@@ -182,19 +182,20 @@ def check(games: tuple[str, ...], settings: tuple[str, ...]) -> None:
     outcome can reach, an event earlier events take entirely, a bet that cannot win.
 
     Mistakes are warnings on stderr (exit 0); a file that cannot mean anything is an error.
-    With no GAME, every built-in game and every shared bet of tables/bets/ is checked.
+    With no GAME, every built-in game, every side bet of tables/extra/ and every shared
+    bet of tables/bets/ is checked.
 
     \b
     Examples:
       exact-odds check
       exact-odds check my-game.yaml --set natural_pays_margin=true
     """
-    from exact_odds.games.loader import builtin_games, check_shared_bets, load_game
+    from exact_odds.games.loader import builtin_games, check_shared_bets, extra_games, load_game
 
     if not games:
         shared = check_shared_bets()
         click.echo(f"shared bets: {len(shared)} checked ({', '.join(shared)})")
-    for name in games or builtin_games():
+    for name in games or builtin_games() + extra_games():
         loaded = load_game(name)
         found = _warn_of_mistakes(loaded, [b.id for b in loaded.bets], _settings(settings))
         events = sum(len(b.events) for b in loaded.bets)

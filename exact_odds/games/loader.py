@@ -48,6 +48,11 @@ def builtin_games() -> list[str]:
     return sorted(path.stem for path in tables_dir().glob("*.yaml"))
 
 
+def extra_games() -> list[str]:
+    """The ids of the side-bet games of ``tables/extra/`` (``extra/contrast-bonus``), sorted."""
+    return sorted(f"extra/{path.stem}" for path in (tables_dir() / "extra").glob("*.yaml"))
+
+
 def game_path(name: str) -> Path:
     """The file of a game given as a built-in id or a path."""
     as_path = Path(name)
