@@ -79,15 +79,6 @@ def test_tie_max_daikenfudousan_egalite(bet_id, event, combos, published_return)
     assert round(float(bet.expected_value), 6) == published_return
 
 
-@pytest.mark.parametrize("bet_id, published_edge", [
-    ("player-bellagio-match", 5.27), ("banker-bellagio-match", 8.57)])
-def test_bellagio_match_totosite(bet_id, published_edge):
-    """Bellagio Match, 8 decks: house edge 5.27% on the Player (75 to 1) and 8.57% on the
-    Banker (68 to 1) (totosite.live, 'Side Bets in Baccarat')."""
-    bet = report("bellagio-match").bet(bet_id)
-    assert round(float(bet.house_edge) * 100, 2) == published_edge
-
-
 # --- the brute force on small shoes -------------------------------------------------------
 
 SHOES: dict[str, dict[str, int]] = {
@@ -137,10 +128,6 @@ def tie_max(p: tuple[str, ...], b: tuple[str, ...], low: bool) -> str:
     return "Anything else"
 
 
-def three_of_a_kind(hand: tuple[str, ...], name: str) -> str:
-    return name if len(hand) == 3 and len({c[0] for c in hand}) == 1 else "Anything else"
-
-
 Settle = Callable[[tuple[str, ...], tuple[str, ...]], str]
 BETS: list[tuple[str, str, Settle]] = [
     ("contrast-bonus", "contrast-bonus", contrast),
@@ -149,10 +136,6 @@ BETS: list[tuple[str, str, Settle]] = [
     ("majestic-match", "banker-majestic-match", lambda p, b: majestic(b)),
     ("tie-max", "low-tie-max", lambda p, b: tie_max(p, b, low=True)),
     ("tie-max", "high-tie-max", lambda p, b: tie_max(p, b, low=False)),
-    ("bellagio-match", "player-bellagio-match",
-     lambda p, b: three_of_a_kind(p, "Player three of a kind")),
-    ("bellagio-match", "banker-bellagio-match",
-     lambda p, b: three_of_a_kind(b, "Banker three of a kind")),
 ]
 
 
