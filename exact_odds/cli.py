@@ -200,7 +200,8 @@ def check(games: tuple[str, ...], settings: tuple[str, ...]) -> None:
         found = _warn_of_mistakes(loaded, [b.id for b in loaded.bets], _settings(settings))
         events = sum(len(b.events) for b in loaded.bets)
         verdict = f"{found} probable mistake{'s' if found != 1 else ''}" if found else "no mistakes found"
-        click.echo(f"{loaded.id}: {len(loaded.bets)} bets, {events} events: {verdict}")
+        bets = f"{len(loaded.bets)} bet{'s' if len(loaded.bets) != 1 else ''}"
+        click.echo(f"{loaded.id}: {bets}, {events} events: {verdict}")
 
 
 @main.command()
