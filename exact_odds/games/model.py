@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.conditions import Condition, Setting
@@ -73,12 +74,12 @@ class Game:
     rules: str
     decks: int
     bets: tuple[Bet, ...]
-    source: dict = field(default_factory=dict)
+    source: dict[str, Any] = field(default_factory=dict)
     readings: tuple[str, ...] = ()
     decks_allowed: tuple[int, ...] = ()
     strategy: str = "house-way"
     path: str = ""
-    settings: dict = field(default_factory=dict)  # name -> Setting
+    settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""
