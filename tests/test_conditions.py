@@ -167,6 +167,8 @@ def test_random_conditions_agree_in_python_and_polars(table, text):
     ("tie == -1", "cannot compare"),
     ("player_total * 100000000000 * 100000000000 > 1", "beyond 2**62"),
     ("player_total is None", "not allowed"),
+    ("player_first_colour == banker_first_suit", "never hold the same value"),
+    ("player_first_rank in (1, 14)", "never 14"),
 ])
 def test_bad_conditions(text, words):
     with pytest.raises(ConditionError, match=re.escape(words)):

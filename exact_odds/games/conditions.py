@@ -224,6 +224,11 @@ def _type_of(node: ast.expr, scope: _Scope) -> str:
                     _same_kind(left, left_kind, item, scope)
                 continue
             _same_kind(left, left_kind, right, scope)
+            if isinstance(op, ast.Eq) and isinstance(left, ast.Name) and isinstance(right, ast.Name):
+                ours, theirs = scope.values(left.id), scope.values(right.id)
+                if ours is not None and theirs is not None and not set(ours) & set(theirs):
+                    raise ConditionError(f"{left.id} and {right.id} never hold the same value: "
+                                         f"{left.id} == {right.id} is never true")
             if type(op) not in (ast.Eq, ast.NotEq) and left_kind != "int":
                 raise ConditionError("< <= > >= compare numbers only")
         return "bool"
