@@ -15,7 +15,7 @@ from exact_odds.games.conditions import Condition, ConditionError
 from exact_odds.shoe import Shoe
 
 COLUMNS = ["player_total", "banker_total", "player_cards", "player_third", "banker_third",
-           "winner", "tie", "banker_wins", "player_natural"]
+           "winner", "tie", "banker_wins", "player_natural", "player_third_suit"]
 CONDITIONS = [
     "banker_wins and banker_total == 6",
     "player_third == 0",            # null (no third card) is not 0
@@ -130,7 +130,10 @@ def truths(depth: int) -> st.SearchStrategy[str]:
                   st.lists(st.integers(-9, 9), min_size=1, max_size=3))
         .map(lambda t: f"{t[0]} {t[1]} ({', '.join(map(str, t[2]))},)"),
         st.sampled_from(BOOLS),
-        st.sampled_from(["winner == 'tie'", "winner != 'player'", "true", "false"]),
+        st.sampled_from(["winner == 'tie'", "winner != 'player'", "true", "false",
+                         "player_third_suit == 'hearts'", "player_third_suit != 'spades'",
+                         "player_third_suit in ('clubs', 'diamonds')",
+                         "player_third_suit not in ('clubs',)"]),
     )
     if depth == 0:
         return comparison
@@ -142,7 +145,7 @@ def truths(depth: int) -> st.SearchStrategy[str]:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(text=truths(2))
 def test_random_conditions_agree_in_python_and_polars(table, text):
     condition = Condition.parse(text)
