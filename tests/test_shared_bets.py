@@ -130,7 +130,7 @@ def test_a_condition_split_at_a_comma_says_to_quote_it(tmp_path):
     assert 'when: "tie and player_total in (1, 2)"' in message
 
 
-@pytest.mark.parametrize("name", ["and", "or", "not", "in", "otherwise", "true", "false"])
+@pytest.mark.parametrize("name", ["and", "or", "not", "in", "otherwise", "true", "false", "class"])
 def test_a_setting_named_with_a_word_of_the_language_is_refused(tmp_path, name):
     path = write(tmp_path, "  - {use: tie}\n", head=f"settings:\n  {name}:\n    default: false\n")
     with pytest.raises(GameFileError, match=f"setting '{name}'.*a word of the condition language"):

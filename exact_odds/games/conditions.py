@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 import ast
+import keyword
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -63,10 +64,8 @@ _ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
 }
 
 #: Words of the condition language: no setting or column may be called by one of them.
-RESERVED_WORDS = frozenset({
-    "and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "null",
-    "otherwise", "abs", "lambda", "for", "import",
-})
+RESERVED_WORDS = frozenset({"true", "false", "none", "null", "otherwise", "abs"}
+                           | {word for word in keyword.kwlist if word.islower()})
 
 Row = Mapping[str, object]
 #: A value while a condition is evaluated: a number, a word, true/false, or None (null).

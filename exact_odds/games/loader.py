@@ -130,8 +130,8 @@ def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             raise _fail(path, where, "a setting's name is lower-case words joined by underscores")
         if name in RESERVED_WORDS:
-            raise _fail(path, where, f"{name!r} is a word of the condition language "
-                        f"({', '.join(sorted(RESERVED_WORDS))}): a condition could never read it; "
+            raise _fail(path, where, f"{name!r} is a word of the condition language (like and, "
+                        "or, not, in, otherwise, true, false): a condition could never read it; "
                         "choose another name")
         if name in COLUMNS:
             raise _fail(path, where, "this name is an outcome column")
