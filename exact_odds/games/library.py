@@ -1,6 +1,6 @@
 """Bets written once: the shared bets of ``tables/bets/``, used by id, and mirrored bets.
 
-A game file says ``- use: dragon-bonus-player`` to take a shared bet as it is written, or
+A game file says ``- use: player-dragon-bonus`` to take a shared bet as it is written, or
 changes what is particular to the game::
 
     - use: banker-pays-half-on-6
@@ -113,10 +113,7 @@ def shared_bets(tables: Path) -> dict[str, tuple[Path, dict[str, Any]]]:
             raise GameFileError(f"{path}: a file of shared bets is a mapping with 'bets'")
         checked = check_record(path, "", data, LIBRARY_FIELDS)
         for index, raw in enumerate(checked["bets"], start=1):
-            for bet in expand(raw, path, index):
-                if "use" in bet:
-                    raise GameFileError(f"{path}: bet {bet.get('id', index)!r}: a shared bet is "
-                                        "written out in full; it cannot use another")
+            for bet in expand(raw, path, index):  # no tables: a shared bet cannot use another
                 if bet["id"] in found:
                     raise GameFileError(f"{path}: bet {bet['id']!r}: this id is already a shared "
                                         f"bet in {found[bet['id']][0].name}")
