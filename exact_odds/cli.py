@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from exact_odds.render import FORMATS
 from exact_odds.rules import STRATEGIES
+
+if TYPE_CHECKING:
+    from exact_odds.games.model import Game
+
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     """Errors that are the user's input, not the program's fault: one line, exit 1.
@@ -112,7 +117,7 @@ def games(fmt: str) -> None:
     Example:
       exact-odds games
     """
-    from exact_odds.games.paytable import builtin_games, load_game
+    from exact_odds.games.loader import builtin_games, load_game
     from exact_odds.render import render_json
 
     loaded = [load_game(name) for name in builtin_games()]
@@ -155,7 +160,68 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
+    _warn_of_mistakes(result.game, [b.id for b in result.bets], _settings(settings))
     _emit(render_report(result, fmt), output)
+
+
+def _warn_of_mistakes(game: Game, bets: list[str], settings: dict[str, str]) -> int:
+    """Print each probable mistake of the game's bets as a warning on stderr."""
+    from exact_odds.analysis.checks import game_mistakes
+
+    mistakes = game_mistakes(game, bets, settings)
+    for mistake in mistakes:
+        click.echo(f"Warning: {mistake}", err=True)
+    return len(mistakes)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@set_option
+def check(games: tuple[str, ...], settings: tuple[str, ...]) -> None:
+    """Check game files (built-in ids or YAML files) for probable mistakes: an event no
+    outcome can reach, an event earlier events take entirely, a bet that cannot win.
+
+    Mistakes are warnings on stderr (exit 0); a file that cannot mean anything is an error.
+    With no GAME, every built-in game, every side bet of tables/extra/ and every shared
+    bet of tables/bets/ is checked.
+
+    \b
+    Examples:
+      exact-odds check
+      exact-odds check my-game.yaml --set natural_pays_margin=true
+    """
+    from exact_odds.games.loader import builtin_games, check_shared_bets, extra_games, load_game
+
+    if not games:
+        shared = check_shared_bets()
+        click.echo(f"shared bets: {len(shared)} checked ({', '.join(shared)})")
+    for name in games or builtin_games() + extra_games():
+        loaded = load_game(name)
+        found = _warn_of_mistakes(loaded, [b.id for b in loaded.bets], _settings(settings))
+        events = sum(len(b.events) for b in loaded.bets)
+        verdict = f"{found} probable mistake{'s' if found != 1 else ''}" if found else "no mistakes found"
+        bets = f"{len(loaded.bets)} bet{'s' if len(loaded.bets) != 1 else ''}"
+        click.echo(f"{loaded.id}: {bets}, {events} events: {verdict}")
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of a game file, for editors that complete and check YAML.
+
+    Generated from the loader's own field definitions. Put this line at the top of a
+    game file saved next to the schema:
+
+    \b
+      # yaml-language-server: $schema=game-file.schema.json
+
+    \b
+    Example:
+      exact-odds schema > game-file.schema.json
+    """
+    from exact_odds.games.fields import json_schema
+    from exact_odds.render import render_json
+
+    click.echo(render_json(json_schema()), nl=False)
 
 
 @main.command()
@@ -179,9 +245,9 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
       exact-odds strategy 21st-century --decks 6 --format json
     """
     from exact_odds.analysis.report import resolve_shoe
-    from exact_odds.games.paytable import load_game
-    from exact_odds.render import render_json, render_strategy_text
     from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.games.loader import load_game
+    from exact_odds.render import render_json, render_strategy_text
 
     loaded = load_game(game)
     if loaded.rules != "21st-century":
@@ -217,8 +283,8 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
       exact-odds solve rock-bac player-dragon-bonus --event win-by-9-points --edge 2%
     """
     from exact_odds.analysis.report import game_report
-    from exact_odds.render import render_json, render_solution_text
     from exact_odds.analysis.symbolic import parse_edge, solve_pay
+    from exact_odds.render import render_json, render_solution_text
 
     target = parse_edge(edge)
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
@@ -244,8 +310,8 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
       exact-odds compare commission-free-dragon-bonus rock-bac
       exact-odds compare rock-bac my-rock-bac.yaml --decks 6
     """
-    from exact_odds.analysis.report import game_report
     from exact_odds.analysis.compare import compare_reports
+    from exact_odds.analysis.report import game_report
     from exact_odds.render import render_comparison_text, render_json
 
     comparison = compare_reports(game_report(first, decks=decks, strategy=strategy),
@@ -279,8 +345,8 @@ def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None
       exact-odds eor rock-bac --bet super-six
       exact-odds eor electronic-baccarat --bet lucky-nines --by card --format json
     """
-    from exact_odds.analysis.report import game_report
     from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.analysis.report import game_report
     from exact_odds.render import render_json, render_removal_text
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),

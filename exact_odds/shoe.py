@@ -158,7 +158,8 @@ def load_shoe(path) -> Shoe:
     """
     from pathlib import Path
 
-    from exact_odds.games.paytable import GameFileError, read_yaml
+    from exact_odds.games.model import GameFileError
+    from exact_odds.games.safe_yaml import read_yaml
 
     path = Path(path)
     data = read_yaml(path)

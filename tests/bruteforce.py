@@ -361,15 +361,113 @@ def rounds(counts: dict[str, int], rules: str = "punto-banco",
         yield _make_outcome(key[:k], key[k:]), ways
 
 
+# ---------------------------------------------------------------------------
+# Every card of the round: ranks, suits, colours of each position, counts
+# ---------------------------------------------------------------------------
+# Written from the card strings alone, independently of the engine's vocabulary.
+
+RANK_NUMBER = {r: i for i, r in enumerate(RANKS, start=1)}  # A=1 ... T=10 J=11 Q=12 K=13
+SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+              "nines", "tens", "jacks", "queens", "kings")
+POSITIONS = ("first", "second", "third")
+
+
+def _counted(prefix: str, suffix: str, cards: list[str]) -> dict:
+    """How many of ``cards`` there are of each rank, suit, colour: ``{prefix}{word}{suffix}``."""
+    out = {}
+    for rank, word in zip(RANKS, RANK_WORDS):
+        out[f"{prefix}{word}{suffix}"] = sum(1 for c in cards if c[0] == rank)
+    out[f"{prefix}ten_value_cards{suffix}"] = sum(1 for c in cards if c[0] in "TJQK")
+    out[f"{prefix}red_cards{suffix}"] = sum(1 for c in cards if is_red(c))
+    out[f"{prefix}black_cards{suffix}"] = sum(1 for c in cards if not is_red(c))
+    for suit, word in SUIT_WORD.items():
+        out[f"{prefix}{word}{suffix}"] = sum(1 for c in cards if c[1] == suit)
+    return out
+
+
+def card_features(player: list[str], banker: list[str]) -> dict:
+    """Every card column of one round from its explicit cards (the hands in deal order)."""
+    out: dict = {}
+    for hand, cards in (("player", player), ("banker", banker)):
+        for index, position in enumerate(POSITIONS):
+            card = cards[index] if index < len(cards) else None
+            out[f"{hand}_{position}_rank"] = None if card is None else RANK_NUMBER[card[0]]
+            out[f"{hand}_{position}_suit"] = None if card is None else SUIT_WORD[card[1]]
+            out[f"{hand}_{position}_colour"] = (None if card is None
+                                                else "red" if is_red(card) else "black")
+            out[f"{hand}_{position}_value"] = None if card is None else point(card)
+        out.update(_counted(f"{hand}_", "", cards))
+        ranks = [RANK_NUMBER[c[0]] for c in cards]
+        values = [point(c) for c in cards]
+        out[f"{hand}_high_rank"], out[f"{hand}_low_rank"] = max(ranks), min(ranks)
+        out[f"{hand}_high_value"], out[f"{hand}_low_value"] = max(values), min(values)
+        out[f"{hand}_suited"] = len({c[1] for c in cards}) == 1
+    out.update(_counted("", "_dealt", player + banker))
+    out["cards_dealt"] = len(player) + len(banker)
+    two = sorted((point(banker[0]), point(banker[1])))
+    out["banker_low_card"], out["banker_high_card"] = two
+    return out
+
+
+CARD_COLUMNS = tuple(card_features(["AS", "2H", "3D"], ["4C", "5S", "6H"]))
+
+
+def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
+                decide: Decide | None = None) -> Iterator[tuple[dict, int]]:
+    """Like ``rounds``, with every card column too: rounds are grouped by their explicit
+    cards (the third cards' identities kept), then each is played by ``deal_sequence``."""
+    _check_rules(rules)
+    if decide is None:
+        decide = always_hit
+    physical = expand_shoe(counts)
+    n = len(physical)
+    if n < 6:
+        raise ValueError(f"shoe has {n} cards; at least 6 are needed")
+    names = [card for card, _copy in physical]
+    ways4, ways5, ways6 = fill_ways(n, 4), fill_ways(n, 5), fill_ways(n, 6)
+    grouped: dict[tuple, int] = defaultdict(int)
+    for i1, i2, i3, i4 in _all_prefixes(n):
+        four = (names[i1], names[i2], names[i3], names[i4])
+        rest = [i for i in range(n) if i not in (i1, i2, i3, i4)]
+        # how many cards the round uses depends on the cards: ask deal_sequence for each
+        _, used = deal_sequence(list(four) + [names[rest[0]], names[rest[1]]], rules, decide)
+        if used == 4:
+            grouped[four] += ways4
+            continue
+        for i5 in rest:
+            probe = [names[i] for i in rest if i != i5][:1]
+            _, used = deal_sequence(list(four) + [names[i5]] + probe, rules, decide)
+            if used == 5:
+                grouped[four + (names[i5],)] += ways5
+                continue
+            for i6 in rest:
+                if i6 != i5:
+                    grouped[four + (names[i5], names[i6])] += ways6
+    for cards, ways in grouped.items():
+        outcome, used = deal_sequence(list(cards) + ["KS"] * (6 - len(cards)), rules, decide)
+        assert used == len(cards)
+        p1, b1, p2, b2 = cards[:4]
+        player, banker = [p1, p2], [b1, b2]
+        if outcome["player_cards"] == 3:
+            player.append(cards[4])
+        if outcome["banker_cards"] == 3:
+            banker.append(cards[-1])
+        outcome.update(card_features(player, banker))
+        outcome["player_hand"], outcome["banker_hand"] = tuple(player), tuple(banker)
+        yield outcome, ways
+
+
 def outcome_counts(counts: dict[str, int], columns, rules: str = "punto-banco",
                    decide: Decide | None = None) -> dict[tuple, int]:
     """Map tuple(outcome[c] for c in columns) -> number of six-card sequences."""
     columns = tuple(columns)
     for c in columns:
-        if c not in COLUMNS:
+        if c not in COLUMNS and c not in CARD_COLUMNS:
             raise KeyError(f"unknown outcome column {c!r}")
+    deals = (card_rounds if set(columns) & set(CARD_COLUMNS) else rounds)(counts, rules, decide)
     result: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in rounds(counts, rules, decide):
+    for outcome, ways in deals:
         result[tuple(outcome[c] for c in columns)] += ways
     return dict(result)
 

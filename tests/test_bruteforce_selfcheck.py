@@ -423,3 +423,35 @@ def test_late_tie_hand_computed():
         {(0, 0, 0): Fraction(7)}
     # Only nines: player two-card total 8 (9+9=18), up 9, dealer 8 tie -> +7.
     assert bf.late_tie({"9S": 6}, bf.always_hit) == {(9, 9, 9): Fraction(7)}
+
+
+# --- card_rounds and card_features (every card of the round) -------------------------------
+
+def test_card_rounds_agree_with_rounds_on_the_round_columns():
+    """Grouping by explicit cards changes no count of the columns both know."""
+    shoe = {"KH": 1, "QH": 1, "7D": 3, "2C": 1, "3H": 1, "9S": 1, "TD": 1}
+    for rules, decide in (("punto-banco", None), ("21st-century", bf.never_hit)):
+        by_value: dict[tuple, int] = {}
+        for outcome, ways in bf.rounds(shoe, rules, decide):
+            key = tuple(outcome[c] for c in bf.COLUMNS)
+            by_value[key] = by_value.get(key, 0) + ways
+        by_card: dict[tuple, int] = {}
+        for outcome, ways in bf.card_rounds(shoe, rules, decide):
+            key = tuple(outcome[c] for c in bf.COLUMNS)
+            by_card[key] = by_card.get(key, 0) + ways
+        assert by_card == by_value
+
+
+def test_card_features_by_hand():
+    """One round worked by hand: Player A♠ 2♥ 3♦, Banker 4♣ 5♠ (two cards)."""
+    f = bf.card_features(["AS", "2H", "3D"], ["4C", "KS"])
+    assert (f["player_first_rank"], f["player_third_suit"], f["player_second_colour"]) == \
+        (1, "diamonds", "red")
+    assert (f["banker_third_rank"], f["banker_third_value"], f["banker_second_rank"]) == \
+        (None, None, 13)
+    assert (f["player_red_cards"], f["banker_black_cards"], f["red_cards_dealt"]) == (2, 2, 2)
+    assert (f["kings_dealt"], f["ten_value_cards_dealt"], f["banker_spades"]) == (1, 1, 1)
+    assert (f["player_high_rank"], f["player_low_value"], f["banker_high_value"]) == (3, 1, 4)
+    assert (f["player_suited"], f["banker_suited"], f["cards_dealt"]) == (False, False, 5)
+    assert (f["banker_low_card"], f["banker_high_card"]) == (0, 4)
+    assert bf.card_features(["AS", "2S", "3S"], ["4C", "5C"])["player_suited"]

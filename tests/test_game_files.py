@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from exact_odds.analysis.report import game_report
-from exact_odds.games.paytable import builtin_games, load_game, tables_dir
+from exact_odds.games.loader import builtin_games, load_game, tables_dir
 from exact_odds.shoe import Shoe
 
 GAMES = builtin_games()
@@ -61,14 +61,20 @@ def test_game_states_its_readings(game):
     assert all(isinstance(r, str) and len(r.split()) >= 3 for r in readings)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_game_file_is_plain_yaml(game):
+YAML_FILES = [f"{game}.yaml" for game in GAMES] + sorted(
+    str(p.relative_to(tables_dir())) for p in (tables_dir() / "bets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", YAML_FILES)
+def test_game_file_is_plain_yaml(name):
     """The file reads as ordinary YAML too, and every pay in it is written as text (an
     unquoted 8:1 would be the base-60 number 481 to any other YAML reader)."""
-    data = yaml.safe_load((tables_dir() / f"{game}.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((tables_dir() / name).read_text(encoding="utf-8"))
     for bet in data["bets"]:
-        for event in bet["events"]:
-            assert isinstance(event["pays"], str), (bet["id"], event)
+        for event in bet.get("events", []):
+            assert isinstance(event["pays"], str), (bet.get("id"), event)
+        for pay in bet.get("pays", {}).values():
+            assert isinstance(pay, str), (bet.get("use"), pay)
 
 
 @pytest.mark.parametrize("decks", [1, 8])

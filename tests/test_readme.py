@@ -51,7 +51,7 @@ def test_every_column_is_documented():
 
 
 def test_every_builtin_game_is_documented():
-    from exact_odds.games.paytable import builtin_games
+    from exact_odds.games.loader import builtin_games
 
     for game in builtin_games():
         assert f"`{game}`" in README

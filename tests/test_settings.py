@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
-from exact_odds.games.paytable import GameFileError, load_game
+from exact_odds.games.loader import load_game
+from exact_odds.games.model import GameFileError
 from exact_odds.shoe import Shoe
 
 DRAGON = "commission-free-dragon-bonus"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
-from exact_odds.games.paytable import load_game
+from exact_odds.games.loader import load_game
 from exact_odds.analysis.symbolic import SolveError, parse_edge, solve_pay, symbolic_bet
 
 # Published: Wizard of Odds, baccarat appendix 6 - Banker wins with a total of 6, 8 decks.
@@ -122,7 +122,9 @@ def test_cli_solve_bad_input_is_one_clear_line(args, words):
 def test_cli_compare_shows_the_change(tmp_path):
     changed = tmp_path / "rock-bac-15.yaml"
     text = (load_game("rock-bac").path and open(load_game("rock-bac").path).read())
-    changed.write_text(text.replace('pays: "12 to 1"', 'pays: "15 to 1"'))
+    # rock-bac uses the shared Super 6 (12 to 1); this copy pays it 15 to 1
+    changed.write_text(text.replace("  - use: super-six\n",
+                                    '  - {use: super-six, pays: {Banker wins with 6: "15 to 1"}}\n'))
     code, out = _run("compare", "rock-bac", str(changed), "--format", "json")
     assert code == 0
     data = json.loads(out)

@@ -17,7 +17,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
-from exact_odds.games.paytable import Bet, Event, Game, UnknownGameError, load_game
+from exact_odds.games.loader import load_game
+from exact_odds.games.model import Bet, Event, Game, UnknownGameError
 from exact_odds.rules import PuntoBanco, RulesError, TwentyFirstCentury, rules_named
 from exact_odds.shoe import Shoe, ShoeError
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 import sympy
 
 from exact_odds.analysis.report import BetResult, EventResult
-from exact_odds.games.paytable import _slug, event_matches
+from exact_odds.games.model import event_matches, slug
 
 
 class SolveError(ExactOddsError, ValueError):
@@ -42,7 +42,7 @@ def find_event(bet: BetResult, name: str) -> EventResult:
 
 def pay_symbol(event: EventResult) -> sympy.Symbol:
     """The symbol standing for an event's pay (to 1): ``pay_win_by_9_points``."""
-    return sympy.Symbol("pay_" + _slug(event.event).replace("-", "_"), positive=True)
+    return sympy.Symbol("pay_" + slug(event.event).replace("-", "_"), positive=True)
 
 
 @dataclass(frozen=True)

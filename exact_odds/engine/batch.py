@@ -28,7 +28,7 @@ from exact_odds.errors import ExactOddsError
 from exact_odds.engine.plan import _Plan
 
 if TYPE_CHECKING:
-    from exact_odds.games.paytable import Game
+    from exact_odds.games.model import Game
 
 
 class BatchError(ExactOddsError, ValueError):
@@ -84,7 +84,8 @@ class BatchEvaluator:
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
-        from exact_odds.games.paytable import Game, load_game
+        from exact_odds.games.loader import load_game
+        from exact_odds.games.model import Game
 
         self.game = game if isinstance(game, Game) else load_game(game)
         chosen = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in self.game.bets)

@@ -7,43 +7,70 @@ A pay table says when an event happens with an expression such as::
     banker_total - player_total >= 4
     nines == 3 and nines_same_suit == 3
     player_cards in (2, 3)
+    (player_total + banker_total) % 2 == 1
 
-The grammar is a safe subset of Python expressions: column names, whole numbers, quoted
-words, ``True``/``False``, comparisons (``== != < <= > >=``, chained, ``in``/``not in`` a
-list), ``and``/``or``/``not``, ``+ - *`` and ``abs()``. Anything else is refused with a
-message that says what. A column that is null (``player_third`` when no third card was
-drawn) makes any comparison with it false.
+The grammar is a safe subset of Python expressions: column names, whole numbers (negative
+ones too: ``margin - 3 in (-1, 0)``), quoted words, ``true``/``false``, comparisons
+(``== != < <= > >=``, chained, ``in``/``not in`` a list), ``and``/``or``/``not``,
+``+ - *``, ``%`` by a whole number (``x % 2``) and ``abs()``. Anything else is refused with
+a message that says what.
+
+**Missing values.** A column is null where the round has no such thing (``player_third``
+when the Player stood). Null propagates, as in SQL: arithmetic or a comparison with a null
+is null (neither true nor false), ``not`` null is null, ``null and false`` is false, ``null
+or true`` is true, and an event whose condition is null does not hold. So both
+``player_third >= 6`` and ``not player_third >= 6`` fail when the Player stood; ask
+``player_cards == 3 and ...`` or ``player_cards == 2 or ...`` to say what a missing card
+means. Python (``Condition.holds``) and polars (``Condition.to_polars``, filtered) agree.
 
 >>> c = Condition.parse("banker_wins and banker_total == 6")
 >>> sorted(c.columns)
 ['banker_total', 'banker_wins']
 >>> c.holds({"banker_wins": True, "banker_total": 6})
 True
+>>> Condition.parse("not player_third >= 6").holds({"player_third": None})
+False
+>>> Condition.parse("player_third >= 6 or player_cards == 2").holds(
+...     {"player_third": None, "player_cards": 2})
+True
 """
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 import ast
+import keyword
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
+from exact_odds.errors import ExactOddsError
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 class ConditionError(ExactOddsError, ValueError):
     """A condition that cannot be read."""
 
 
-_COMPARE = {
+_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
     ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
 }
-_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
+}
+
+#: Words of the condition language: no setting or column may be called by one of them.
+RESERVED_WORDS = frozenset({"true", "false", "none", "null", "otherwise", "abs"}
+                           | {word for word in keyword.kwlist if word.islower()})
 
 Row = Mapping[str, object]
+#: A value while a condition is evaluated: a number, a word, true/false, or None (null).
+Value = Any
+_Test = Callable[[Row], Value]
 
 
 @dataclass(frozen=True)
@@ -52,7 +79,7 @@ class Condition:
 
     text: str
     columns: frozenset[str]
-    _test: Callable[[Row], object] = field(repr=False, compare=False)
+    _test: _Test = field(repr=False, compare=False)
     _tree: ast.expr = field(repr=False, compare=False)
     settings: frozenset[str] = frozenset()
 
@@ -73,22 +100,37 @@ class Condition:
                 hint = f", e.g. {text.strip()} == 0" if kind == "int" else ""
                 raise ConditionError(f"{text.strip()!r} is a {_KIND_WORDS[kind]}, not true or false: "
                                      f"compare it{hint}")
+            if _magnitude(tree) > _LARGEST:
+                raise ConditionError(f"the arithmetic in {_short(text.strip())!r} can reach numbers "
+                                     "beyond 2**62: use smaller numbers")
             names: set[str] = set()
             test = _compile(tree, names)
             used = frozenset(names & set(scope.settings))
         except SyntaxError as error:
-            raise ConditionError(f"cannot read {text!r}: {error.msg}") from None
+            raise ConditionError(f"cannot read {_short(text)!r}: {error.msg}") from None
         except (RecursionError, MemoryError):
             raise ConditionError(f"the condition {text[:40]!r}... is nested too deeply") from None
         return cls(text.strip(), frozenset(names) - used, test, tree, used)
 
-    def holds(self, row: Row) -> bool:
-        """Whether the condition is true of an outcome row (a mapping of column values)."""
-        return bool(self._test(row))
+    def value(self, row: Row) -> bool | None:
+        """The condition's value on an outcome row: true, false, or None (null) where it
+        reads a missing value that decides it."""
+        result = self._test(row)
+        return None if result is None else bool(result)
 
-    def to_polars(self):  # -> polars.Expr
-        """The same condition as a polars expression, for filtering outcome tables."""
+    def holds(self, row: Row) -> bool:
+        """Whether the condition is true of an outcome row (a mapping of column values);
+        a null condition does not hold."""
+        return self._test(row) is True
+
+    def to_polars(self) -> pl.Expr:
+        """The same condition as a polars expression: true, false or null (three-valued, as
+        ``value``); ``DataFrame.filter`` keeps the rows where it holds."""
         return _to_polars(self._tree)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _KIND_WORDS = {"int": "number", "str": "word", "bool": "true-or-false value", "list": "list"}
@@ -129,6 +171,22 @@ class _Scope:
         return name in self.settings or name in COLUMNS
 
 
+def constant_value(node: ast.expr) -> object:
+    """The value of a plain constant (a number, a negative number, a word, true/false), or
+    ``_NOT_CONSTANT``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, str)):
+        return node.value
+    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int):
+        return -node.operand.value
+    if isinstance(node, ast.Name) and node.id in ("true", "false"):
+        return node.id == "true"
+    return _NOT_CONSTANT
+
+
+_NOT_CONSTANT = object()
+
+
 def _type_of(node: ast.expr, scope: _Scope) -> str:
     """Check the types of a condition before it runs: "bool", "int", "str" or "list".
 
@@ -150,24 +208,40 @@ def _type_of(node: ast.expr, scope: _Scope) -> str:
     if isinstance(node, ast.Compare):
         terms = [node.left, *node.comparators]
         for op, left, right in zip(node.ops, terms, terms[1:]):
+            if type(op) not in _COMPARE and not isinstance(op, (ast.In, ast.NotIn)):
+                raise ConditionError(f"the comparison {type(op).__name__} is not allowed: "
+                                     "use == != < <= > >= or in")
             left_kind = _type_of(left, scope)
             if isinstance(op, (ast.In, ast.NotIn)):
                 if not isinstance(right, (ast.List, ast.Tuple, ast.Set)):
                     raise ConditionError("'in' takes a list of values, e.g. player_cards in (2, 3)")
                 for item in right.elts:
-                    if not isinstance(item, ast.Constant):
-                        raise ConditionError("the list after 'in' holds plain values only")
+                    if constant_value(item) is _NOT_CONSTANT:
+                        raise ConditionError(
+                            f"the list after 'in' holds plain values only (numbers, negative "
+                            f"numbers or quoted words), not {ast.unparse(item)!r}")
                     _same_kind(left, left_kind, item, scope)
                 continue
             _same_kind(left, left_kind, right, scope)
+            if isinstance(op, ast.Eq) and isinstance(left, ast.Name) and isinstance(right, ast.Name):
+                ours, theirs = scope.values(left.id), scope.values(right.id)
+                if ours is not None and theirs is not None and not set(ours) & set(theirs):
+                    raise ConditionError(f"{left.id} and {right.id} never hold the same value: "
+                                         f"{left.id} == {right.id} is never true")
             if type(op) not in (ast.Eq, ast.NotEq) and left_kind != "int":
                 raise ConditionError("< <= > >= compare numbers only")
         return "bool"
     if isinstance(node, ast.BinOp):
         if type(node.op) not in _ARITHMETIC:
-            raise ConditionError("only + - * are allowed in arithmetic")
+            raise ConditionError("only + - * and % are allowed in arithmetic")
         _expect(node.left, "int", "arithmetic is on numbers", scope)
         _expect(node.right, "int", "arithmetic is on numbers", scope)
+        if isinstance(node.op, ast.Mod):
+            divisor = constant_value(node.right)
+            if type(divisor) is not int or divisor == 0:
+                raise ConditionError(
+                    f"% takes a whole number other than 0 on its right, e.g. "
+                    f"{ast.unparse(node.left)} % 2 == 0; not {ast.unparse(node.right)!r}")
         return "int"
     if isinstance(node, ast.Call):
         if not (isinstance(node.func, ast.Name) and node.func.id == "abs"
@@ -210,87 +284,124 @@ def _same_kind(left: ast.expr, left_kind: str, right: ast.expr, scope: _Scope) -
         raise ConditionError(
             f"cannot compare {ast.unparse(left)!r} (a {_KIND_WORDS[left_kind]}) with "
             f"{ast.unparse(right)!r} (a {_KIND_WORDS[right_kind]})")
-    for named, constant in ((left, right), (right, left)):
-        if isinstance(named, ast.Name) and scope.knows(named.id) and isinstance(constant, ast.Constant):
+    for named, other in ((left, right), (right, left)):
+        value = constant_value(other)
+        if isinstance(named, ast.Name) and scope.knows(named.id) and value is not _NOT_CONSTANT:
             allowed = scope.values(named.id)
-            if allowed is not None and constant.value not in allowed:
+            if allowed is not None and value not in allowed:
                 words = ", ".join(repr(v) for v in allowed)
-                raise ConditionError(f"{named.id} is never {constant.value!r}: its values are {words}")
+                raise ConditionError(f"{named.id} is never {value!r}: its values are {words}")
 
 
-def _compile(node: ast.expr, names: set[str]) -> Callable[[Row], object]:
+#: No column's value is larger than this (totals 0-9, ranks 1-13, counts of cards 0-6).
+_COLUMN_BOUND = 1000
+#: Arithmetic stays below this, so polars' 64-bit integers give Python's answer exactly.
+_LARGEST = 2**62
+
+
+def _magnitude(node: ast.AST) -> int:
+    """An upper bound of the absolute value any number in the expression can take."""
+    if isinstance(node, ast.BinOp):
+        left, right = _magnitude(node.left), _magnitude(node.right)
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        if isinstance(node.op, ast.Mod):
+            return right
+        return left + right
+    if isinstance(node, ast.Constant):
+        return abs(node.value) if type(node.value) is int else 1
+    if isinstance(node, ast.Name):
+        return _COLUMN_BOUND
+    return max((_magnitude(child) for child in ast.iter_child_nodes(node)), default=1)
+
+
+# --- evaluation in Python: three-valued (None is null) -----------------------------------
+
+def _and(values: list[Value]) -> Value:
+    if any(v is False for v in values):
+        return False
+    return None if any(v is None for v in values) else True
+
+
+def _or(values: list[Value]) -> Value:
+    if any(v is True for v in values):
+        return True
+    return None if any(v is None for v in values) else False
+
+
+def _compile(node: ast.expr, names: set[str]) -> _Test:
     if isinstance(node, ast.BoolOp):
         parts = [_compile(value, names) for value in node.values]
-        if isinstance(node.op, ast.And):
-            return lambda row: all(part(row) for part in parts)
-        return lambda row: any(part(row) for part in parts)
+        join = _and if isinstance(node.op, ast.And) else _or
+        return lambda row: join([part(row) for part in parts])
     if isinstance(node, ast.UnaryOp):
         operand = _compile(node.operand, names)
         if isinstance(node.op, ast.Not):
-            return lambda row: not operand(row)
-        if isinstance(node.op, ast.USub):
-            return lambda row: _null_safe(operator.neg, operand(row))
-        raise ConditionError(f"the operator {type(node.op).__name__} is not allowed")
+            return lambda row: _null_safe(operator.not_, operand(row))
+        return lambda row: _null_safe(operator.neg, operand(row))
     if isinstance(node, ast.Compare):
         return _compile_compare(node, names)
     if isinstance(node, ast.BinOp):
-        op = _ARITHMETIC.get(type(node.op))
-        if op is None:
-            raise ConditionError("only + - * are allowed in arithmetic")
+        op = _ARITHMETIC[type(node.op)]
         left, right = _compile(node.left, names), _compile(node.right, names)
         return lambda row: _null_safe(op, left(row), right(row))
     if isinstance(node, ast.Call):
-        if not (isinstance(node.func, ast.Name) and node.func.id == "abs"
-                and len(node.args) == 1 and not node.keywords):
-            raise ConditionError("the only function allowed is abs(x)")
         inner = _compile(node.args[0], names)
         return lambda row: _null_safe(abs, inner(row))
     if isinstance(node, ast.Name):
         name = node.id
         if name in ("true", "false"):
-            constant = name == "true"
-            return lambda row: constant
+            flag = name == "true"
+            return lambda row: flag
         names.add(name)
         return lambda row: row[name]
     if isinstance(node, ast.Constant):
-        if not isinstance(node.value, (bool, int, str)):
-            raise ConditionError(f"the value {node.value!r} is not allowed: use whole numbers or words")
         constant = node.value
         return lambda row: constant
-    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-        items = [_compile(item, names) for item in node.elts]
-        return lambda row: tuple(item(row) for item in items)
     raise ConditionError(f"{type(node).__name__} expressions are not allowed in a condition")
 
 
-def _compile_compare(node: ast.Compare, names: set[str]) -> Callable[[Row], object]:
-    terms = [_compile(node.left, names)] + [_compile(c, names) for c in node.comparators]
-    tests = []
-    for op in node.ops:
-        if type(op) in _COMPARE:
-            tests.append(_COMPARE[type(op)])
-        elif isinstance(op, ast.In):
-            tests.append(lambda a, b: a in b)
-        elif isinstance(op, ast.NotIn):
-            tests.append(lambda a, b: a not in b)
+def _compile_compare(node: ast.Compare, names: set[str]) -> _Test:
+    terms = [node.left, *node.comparators]
+    steps: list[tuple[_Test, Callable[[Value, Value], bool], Callable[[Row], Value]]] = []
+    for op, left, right in zip(node.ops, terms, terms[1:]):
+        left_test = _compile(left, names)
+        if isinstance(op, (ast.In, ast.NotIn)):
+            items = frozenset(constant_value(item) for item in right.elts)  # type: ignore[attr-defined]
+            steps.append((left_test, _is_in if isinstance(op, ast.In) else _not_in,
+                          _constant_test(items)))
         else:
-            raise ConditionError(f"the comparison {type(op).__name__} is not allowed")
+            steps.append((left_test, _COMPARE[type(op)], _compile(right, names)))
 
-    def compare(row: Row) -> bool:
-        values = [term(row) for term in terms]
-        for test, left, right in zip(tests, values, values[1:]):
-            if left is None or right is None or not test(left, right):
-                return False
-        return True
+    def compare(row: Row) -> Value:
+        results: list[Value] = []
+        for left_test, test, right_test in steps:
+            a, b = left_test(row), right_test(row)
+            results.append(None if a is None or b is None else test(a, b))
+        return _and(results)
 
     return compare
 
 
-def _null_safe(op, *values):
+def _is_in(value: Value, items: Value) -> bool:
+    return value in items
+
+
+def _not_in(value: Value, items: Value) -> bool:
+    return value not in items
+
+
+def _constant_test(value: Value) -> _Test:
+    return lambda row: value
+
+
+def _null_safe(op: Callable[..., Value], *values: Value) -> Value:
     return None if any(v is None for v in values) else op(*values)
 
 
-def _to_polars(node: ast.expr):
+# --- the same in polars: Kleene logic, null comparisons are null -------------------------
+
+def _to_polars(node: ast.expr) -> pl.Expr:
     import polars as pl
 
     if isinstance(node, ast.BoolOp):
@@ -304,23 +415,28 @@ def _to_polars(node: ast.expr):
         return ~operand if isinstance(node.op, ast.Not) else -operand
     if isinstance(node, ast.Compare):
         terms = [node.left, *node.comparators]
-        result = None
+        parts = []
         for op, left, right in zip(node.ops, terms, terms[1:]):
             if isinstance(op, (ast.In, ast.NotIn)):
-                values = [item.value for item in right.elts]  # type: ignore[attr-defined]
+                values = [constant_value(item) for item in right.elts]  # type: ignore[attr-defined]
                 part = _to_polars(left).is_in(values)
                 part = ~part if isinstance(op, ast.NotIn) else part
             else:
-                part = _COMPARE[type(op)](_to_polars(left), _to_polars(right))
-            result = part if result is None else result & part
-        return result.fill_null(False)
+                part = _COMPARE[type(op)](_to_polars(left), _to_polars(right))  # type: ignore[assignment]
+            parts.append(part)
+        result = parts[0]
+        for part in parts[1:]:
+            result = result & part
+        return result
     if isinstance(node, ast.BinOp):
-        return _ARITHMETIC[type(node.op)](_to_polars(node.left), _to_polars(node.right))
+        return _ARITHMETIC[type(node.op)](_to_polars(node.left), _to_polars(node.right))  # type: ignore[no-any-return]
     if isinstance(node, ast.Call):
         return _to_polars(node.args[0]).abs()
     if isinstance(node, ast.Name):
         if node.id in ("true", "false"):
             return pl.lit(node.id == "true")
+        if node.id in COLUMNS and COLUMNS[node.id].dtype == "int":
+            return pl.col(node.id).cast(pl.Int64)  # outcome tables hold Int8: no wrapping
         return pl.col(node.id)
     if isinstance(node, ast.Constant):
         return pl.lit(node.value)

@@ -16,11 +16,11 @@ number 481; such a value is refused, never taken as a pay.
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+
+from exact_odds.errors import ExactOddsError
 
 
 class PayError(ExactOddsError, ValueError):
@@ -69,7 +69,7 @@ class Pay:
 
 def _number(text: str) -> Fraction:
     text = text.replace(" ", "")
-    half = text.endswith("½") or text.endswith("1/2")
+    half = text.endswith(("½", "1/2"))
     if half:
         text = text[:-1] if text.endswith("½") else text[:-3]
     return Fraction(text or "0") + (Fraction(1, 2) if half else 0)

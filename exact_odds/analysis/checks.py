@@ -1,0 +1,100 @@
+"""Mistakes caught while a pay table is written: events no outcome can reach, events that
+earlier events already take entirely, and bets that cannot win.
+
+The loader refuses what cannot mean anything (an unknown column, a bad pay, a setting named
+``and``); these are warnings, because the file still means something, just probably not
+what its author meant. Reachability is decided on the game's own shoe (its decks, full),
+with its drawing rules and the settings chosen, by the enumerator's exact outcome counts,
+so "never" means never on that shoe.
+
+>>> [str(m) for m in game_mistakes("rock-bac")]
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from exact_odds.engine.enumerator import outcome_counts
+from exact_odds.games.loader import load_game
+from exact_odds.games.model import Bet, Game
+from exact_odds.shoe import Shoe
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A probable mistake in a game file, named by file, bet and event."""
+
+    path: str
+    bet: str
+    event: str  # "" for the bet as a whole
+    message: str
+
+    def __str__(self) -> str:
+        where = f"bet {self.bet!r}" + (f", event {self.event!r}" if self.event else "")
+        return f"{self.path}: {where}: {self.message}"
+
+
+def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
+                  settings: dict[str, str] | None = None) -> list[Mistake]:
+    """The probable mistakes of a game's bets (all, or those named), on its own shoe."""
+    from exact_odds.analysis.report import game_rules
+
+    if not isinstance(game, Game):
+        game = load_game(game)
+    shoe = Shoe.from_decks(game.decks)
+    rules = game_rules(game, shoe)
+    values = game.setting_values(settings)
+    chosen = [game.bet(b) for b in bets] if bets is not None else list(game.bets)
+    found: list[Mistake] = []
+    for bet in chosen:
+        found += bet_mistakes(game, bet, shoe, rules, values)
+    return found
+
+
+def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: object,
+                 values: dict[str, object]) -> list[Mistake]:
+    """One bet's probable mistakes on ``shoe``."""
+    path = game.path or game.id
+
+    def mistake(event: str, message: str) -> Mistake:
+        return Mistake(path, bet.id, event, message)
+
+    if not any(e.pay.net > 0 for e in bet.events):
+        return [mistake("", "the bet has no winning event: it can only lose or push")]
+    counts = outcome_counts(shoe, bet.columns, rules)  # type: ignore[arg-type]
+    taken = [0] * len(bet.events)   # outcomes each event settles
+    named = [0] * len(bet.events)   # outcomes each event's condition holds for, alone
+    first_taker: dict[int, int] = {}
+    for key, ways in counts.items():
+        row = {**values, **dict(zip(bet.columns, key))}
+        first = None
+        for index, event in enumerate(bet.events):
+            if event.condition is None or event.condition.holds(row):
+                named[index] += ways
+                if first is None:
+                    first = index
+                    taken[index] += ways
+                else:
+                    first_taker.setdefault(index, first)
+    shoe_words = shoe.describe()
+    found = []
+    for index, event in enumerate(bet.events):
+        if taken[index]:
+            continue
+        if not named[index]:
+            found.append(mistake(event.name, f"no outcome can reach this event on {shoe_words}: "
+                                 f"'{event.when}' never holds"))
+        else:
+            earlier = bet.events[first_taker.get(index, 0)].name
+            found.append(mistake(event.name, "earlier events take every outcome this event "
+                                 f"names (the first is {earlier!r}): it is never paid"))
+    wins = [i for i, e in enumerate(bet.events) if e.pay.net > 0]
+    if not any(taken[i] for i in wins):
+        found.append(mistake("", f"the bet never wins on {shoe_words}"))
+    return found

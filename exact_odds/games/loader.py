@@ -1,0 +1,216 @@
+"""The game-file loader: find a game, read its YAML, check every field, build the ``Game``.
+
+Everything in a file is checked before anything is computed. A mistake is reported with
+the file, the bet, the event and the field, and what is wrong.
+
+>>> game = load_game("commission-free")
+>>> [bet.id for bet in game.bets]
+['player', 'banker', 'tie']
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.games.conditions import (
+    RESERVED_WORDS,
+    Condition,
+    ConditionError,
+    Setting,
+)
+from exact_odds.games.fields import (
+    BET_FIELDS,
+    EVENT_FIELDS,
+    GAME_FIELDS,
+    SETTING_FIELDS,
+    check_record,
+)
+from exact_odds.games.library import expand, shared_bets
+from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
+from exact_odds.games.pays import PayError, parse_pay
+from exact_odds.games.safe_yaml import read_yaml
+
+
+def tables_dir() -> Path:
+    """Where the built-in game files are: inside the installed package, or the checkout."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "tables", package.parent / "tables"):
+        if candidate.is_dir():
+            return candidate
+    raise UnknownGameError("the built-in tables are missing from this installation")
+
+
+def builtin_games() -> list[str]:
+    """The ids of the built-in games, sorted."""
+    return sorted(path.stem for path in tables_dir().glob("*.yaml"))
+
+
+def extra_games() -> list[str]:
+    """The ids of the side-bet games of ``tables/extra/`` (``extra/contrast-bonus``), sorted."""
+    return sorted(f"extra/{path.stem}" for path in (tables_dir() / "extra").glob("*.yaml"))
+
+
+def game_path(name: str) -> Path:
+    """The file of a game given as a built-in id or a path."""
+    as_path = Path(name)
+    if as_path.suffix in (".yaml", ".yml") or as_path.exists():
+        if not as_path.is_file():
+            raise UnknownGameError(f"no game file at {name}")
+        return as_path
+    builtin = tables_dir() / f"{name}.yaml"
+    if builtin.is_file():
+        return builtin
+    import difflib
+
+    games = builtin_games()
+    near = difflib.get_close_matches(name, games, n=2)
+    hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+    raise UnknownGameError(
+        f"unknown game {name!r}{hint}; built-in games: {', '.join(games)}; "
+        "or give the path of a YAML game file"
+    )
+
+
+def load_game(name: str | Path) -> Game:
+    """Load a game by built-in id or path, checking every field."""
+    path = game_path(str(name))
+    return parse_game(read_yaml(path), path)
+
+
+# --- checking ----------------------------------------------------------------------------
+
+
+def _fail(path: Path | str, where: str, message: str) -> GameFileError:
+    return GameFileError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
+
+
+def parse_game(data: object, path: Path) -> Game:
+    """Check a game file's data and build the ``Game``."""
+    if not isinstance(data, dict):
+        raise _fail(path, "", "a game file must be a mapping with name, decks, rules and bets")
+    fields = check_record(path, "", data, GAME_FIELDS)
+    game_id = fields.get("id", path.stem)
+    rules = fields["rules"]
+    strategy = fields.get("strategy", "house-way")
+    if "strategy" in fields and rules != "21st-century":
+        raise _fail(path, "", f"field 'strategy' applies to the 21st-century rules; the {rules} "
+                    "rules leave the bettor no choice")
+    settings = _parse_settings(path, fields.get("settings", {}))
+    raw_bets: list[tuple[int, dict[str, Any]]] = []
+    for index, entry in enumerate(fields["bets"], start=1):
+        raw_bets += [(index, bet) for bet in expand(entry, path, index, tables_dir())]
+    bets = []
+    seen: set[str] = set()
+    for index, raw in raw_bets:
+        bet = _parse_bet(path, index, raw, settings)
+        if bet.id in seen:
+            raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
+        seen.add(bet.id)
+        bets.append(bet)
+    return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
+                fields.get("source", {}), tuple(fields.get("readings", [])),
+                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings)
+
+
+def check_shared_bets() -> dict[str, Bet]:
+    """Every shared bet of ``tables/bets/``, checked as a game file's bet is."""
+    return {bet_id: _parse_bet(path, 0, raw, {})
+            for bet_id, (path, raw) in shared_bets(tables_dir()).items()}
+
+
+def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
+    settings = {}
+    for name, spec in data.items():
+        if isinstance(name, bool):
+            name = str(name).lower()  # YAML reads an unquoted true/false key as a boolean
+        where = f"setting {name!r}"
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            raise _fail(path, where, "a setting's name is lower-case words joined by underscores")
+        if name in RESERVED_WORDS:
+            raise _fail(path, where, f"{name!r} is a word of the condition language (like and, "
+                        "or, not, in, otherwise, true, false): a condition could never read it; "
+                        "choose another name")
+        if name in COLUMNS:
+            raise _fail(path, where, "this name is an outcome column")
+        if not isinstance(spec, dict):
+            raise _fail(path, where, "a setting is a mapping with description, default (and choices)")
+        checked = check_record(path, where, spec, SETTING_FIELDS)
+        default = checked["default"]
+        if isinstance(default, bool):
+            choices: tuple[object, ...] = (False, True)
+        elif isinstance(default, str):
+            raw = checked.get("choices")
+            if not isinstance(raw, list) or default not in raw:
+                raise _fail(path, where, "a word setting needs 'choices', a list of words holding the default")
+            choices = tuple(raw)
+        else:
+            raise _fail(path, where, "field 'default' must be true, false or a word")
+        settings[name] = Setting(name, default, choices, str(checked.get("description", "")))
+    return settings
+
+
+def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str, Setting]) -> Bet:
+    where = f"bet {data['id']!r}" if isinstance(data.get("id"), str) else f"bet {index}"
+    checked = check_record(path, where, data, BET_FIELDS)
+    for key in ("use", "pays", "when", "mirror"):
+        if key in checked:  # expand() has resolved them; a shared bet cannot hold them
+            raise _fail(path, where, f"field {key!r} is not allowed here")
+    bet_id = checked["id"]
+    events = []
+    for number, event_data in enumerate(checked["events"], start=1):
+        events.append(_parse_event(path, where, number, event_data, settings))
+    seen_names: set[str] = set()
+    for event in events:
+        if event.name.lower() in seen_names:
+            raise _fail(path, f"{where}, event {event.name!r}", "two events of the bet have this name")
+        seen_names.add(event.name.lower())
+    for event in events[:-1]:
+        if event.condition is None:
+            raise _fail(path, f"{where}, event {event.name!r}",
+                        "'when: otherwise' must be the last event")
+    return Bet(bet_id, checked["name"], tuple(events), checked.get("description", ""))
+
+
+def _parse_event(path: Path, bet_where: str, number: int, data: object,
+                 settings: dict[str, Setting]) -> Event:
+    where = f"{bet_where}, event {number}"
+    if not isinstance(data, dict):
+        raise _fail(path, where, "an event must be a mapping with event, when and pays")
+    if isinstance(data.get("event"), str):
+        where = f"{bet_where}, event {data['event']!r}"
+    _refuse_split_condition(path, where, data)
+    checked = check_record(path, where, data, EVENT_FIELDS)
+    when = data["when"]
+    if isinstance(when, bool):
+        raise _fail(path, where, f"field 'when' is {when}: write a condition over the outcome columns")
+    if not isinstance(when, str) or not when.strip():
+        raise _fail(path, where, f"field 'when' must be a condition in words, got {when!r}")
+    when = when.strip()
+    condition = None
+    if when != "otherwise":
+        try:
+            condition = Condition.parse(when, settings)
+        except ConditionError as error:
+            raise _fail(path, where, f"field 'when': {error}") from None
+    try:
+        pay = parse_pay(data["pays"])
+    except PayError as error:
+        raise _fail(path, where, f"field 'pays': {error}") from None
+    return Event(checked["event"], condition, pay)
+
+
+def _refuse_split_condition(path: Path, where: str, data: dict[Any, Any]) -> None:
+    """In a ``{...}`` mapping YAML splits ``when: tie and player_total in (1, 2)`` at the
+    comma, leaving ``2)`` as a field of its own: say to quote the condition."""
+    when = data.get("when")
+    if not isinstance(when, str) or when.count("(") <= when.count(")"):
+        return
+    known = {"event", "when", "pays"}
+    pieces = [str(key) for key, value in data.items() if key not in known and value is None]
+    if pieces:
+        whole = ", ".join([when, *pieces])
+        raise _fail(path, where, f"field 'when': YAML cut the condition at a comma ({when!r}); "
+                    f'inside {{...}} put it in quotes: when: "{whole}"')

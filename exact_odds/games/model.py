@@ -1,0 +1,153 @@
+"""The model of a game file: a game, its bets, and each bet's events.
+
+A game names its source document, its decks, its drawing rules and every bet; a bet is an
+ordered list of events, each a condition over the outcome columns and a pay. The first event
+whose condition holds settles the bet; an event ``when: otherwise`` catches the rest, and a
+bet without one loses on every outcome its events do not name.
+
+>>> from exact_odds.games.loader import load_game
+>>> game = load_game("commission-free")
+>>> [bet.id for bet in game.bets]
+['player', 'banker', 'tie']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from exact_odds.errors import ExactOddsError
+from exact_odds.games.conditions import Condition, Setting
+from exact_odds.games.pays import Pay, PayError, parse_pay
+
+
+class GameFileError(ExactOddsError, ValueError):
+    """A game file that cannot be used; the message names the file and the field."""
+
+
+class UnknownGameError(ExactOddsError, LookupError):
+    """A game id that is neither built in nor a file."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of a pay table: when it happens and what it pays."""
+
+    name: str
+    condition: Condition | None  # None: otherwise
+    pay: Pay
+
+    @property
+    def when(self) -> str:
+        return self.condition.text if self.condition else "otherwise"
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A bet: its id, its name and its ordered events."""
+
+    id: str
+    name: str
+    events: tuple[Event, ...]
+    description: str = ""
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The outcome columns the bet's events read, sorted."""
+        names: set[str] = set()
+        for event in self.events:
+            if event.condition:
+                names |= event.condition.columns
+        return tuple(sorted(names))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: where its rules come from, its shoe, its drawing rules and its bets."""
+
+    id: str
+    name: str
+    rules: str
+    decks: int
+    bets: tuple[Bet, ...]
+    source: dict[str, Any] = field(default_factory=dict)
+    readings: tuple[str, ...] = ()
+    decks_allowed: tuple[int, ...] = ()
+    strategy: str = "house-way"
+    path: str = ""
+    settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
+
+    def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
+        """Every setting's value: its default, or the text given for it (``--set name=value``)."""
+        values = {name: setting.default for name, setting in self.settings.items()}
+        for name, text in (chosen or {}).items():
+            setting = self.settings.get(name)
+            if setting is None:
+                known = ", ".join(self.settings) or "none"
+                raise UnknownGameError(f"game {self.id!r} has no setting {name!r}; its settings: {known}")
+            values[name] = _setting_value(setting, text)
+        return values
+
+    def with_pay(self, bet_id: str, event: str, pays: str) -> Game:
+        """A copy of the game in which one event of one bet pays ``pays`` ("40 to 1").
+
+        >>> from exact_odds.games.loader import load_game
+        >>> game = load_game("rock-bac").with_pay("super-six", "Banker wins with 6", "15 to 1")
+        >>> game.bet("super-six").events[0].pay.net
+        Fraction(15, 1)
+        """
+        from dataclasses import replace
+
+        bet = self.bet(bet_id)
+        names = [e.name for e in bet.events]
+        matches = [i for i, name in enumerate(names) if event_matches(name, event)]
+        if not matches:
+            raise UnknownGameError(
+                f"bet {bet_id!r} has no event {event!r}; its events are: {'; '.join(names)}")
+        try:
+            pay = parse_pay(pays)
+        except PayError as error:
+            raise GameFileError(f"{self.path}: bet {bet_id!r}, event {event!r}: {error}") from None
+        events = list(bet.events)
+        events[matches[0]] = replace(events[matches[0]], pay=pay)
+        new_bet = replace(bet, events=tuple(events))
+        return replace(self, bets=tuple(new_bet if b.id == bet_id else b for b in self.bets))
+
+    def bet(self, bet_id: str) -> Bet:
+        """The bet called ``bet_id``, or a ``LookupError`` listing the game's bets."""
+        for bet in self.bets:
+            if bet.id == bet_id:
+                return bet
+        known = ", ".join(b.id for b in self.bets)
+        raise UnknownGameError(f"game {self.id!r} has no bet {bet_id!r}; its bets are: {known}")
+
+
+def _setting_value(setting: Setting, text: object) -> object:
+    if setting.dtype == "bool":
+        if isinstance(text, bool):
+            return text
+        word = str(text).strip().lower()
+        if word in ("true", "yes", "on", "1"):
+            return True
+        if word in ("false", "no", "off", "0"):
+            return False
+        raise GameFileError(f"setting {setting.name!r} is true or false, not {text!r}")
+    if text not in setting.choices:
+        choices = ", ".join(map(str, setting.choices))
+        raise GameFileError(f"setting {setting.name!r} is one of {choices}, not {text!r}")
+    return text
+
+
+def event_matches(name: str, query: str) -> bool:
+    """Whether an event called ``name`` is the one a person means by ``query``: the same
+    words in any case, or the same words as a slug (``win-by-9-points``)."""
+    return query.lower() == name.lower() or slug(query) == slug(name)
+
+
+def slug(text: str) -> str:
+    """``text`` in lower-case words joined by hyphens: ``"Win by 9 points"`` -> ``win-by-9-points``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

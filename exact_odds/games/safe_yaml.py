@@ -1,0 +1,174 @@
+"""Reading YAML safely: the loader every game file and shoe file goes through.
+
+A ``yaml.SafeLoader`` (no YAML tag can run code) that also keeps an unquoted ``8:1`` as text
+marked base-60 (so that it is refused as a pay, never read as 481), refuses a key given
+twice, accepts merge keys (``<<: *base``), and enforces limits before memory or time runs
+out:
+
+* a document of at most ``MAX_BYTES`` (1 MB);
+* at most ``MAX_ALIASES`` aliases (``*name``), and at most ``MAX_NODES`` values once every
+  alias is expanded (a "billion laughs" alias bomb is refused in milliseconds);
+* at most ``MAX_DEPTH`` levels of nesting.
+
+>>> parse_yaml("base: &b {pays: '8:1'}\\nbet: {<<: *b, id: tie}", "example.yaml")["bet"]
+{'pays': '8:1', 'id': 'tie'}
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from exact_odds.games.model import GameFileError
+from exact_odds.games.pays import Sexagesimal
+
+#: The largest YAML document read, in bytes.
+MAX_BYTES = 1_000_000
+#: The most aliases (``*name``) a document may use.
+MAX_ALIASES = 1_000
+#: The most values (scalars, lists and mappings) a document may hold once its aliases are
+#: expanded: a game file holds a few hundred.
+MAX_NODES = 100_000
+#: The deepest nesting of lists and mappings.
+MAX_DEPTH = 64
+
+
+class YamlLimitError(yaml.YAMLError):
+    """A document beyond one of the stated limits."""
+
+    def __init__(self, problem: str, mark: Any = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.problem_mark = mark
+
+
+# every plain a:b (or a:b:c) scalar: refused as a pay, whether or not YAML 1.1 makes it a number
+_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(?::[0-9]+)+$")
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML that keeps an unquoted ``8:1`` as text marked base-60, refuses duplicate
+    keys, and counts aliases and depth as it composes."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._aliases = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise YamlLimitError(f"more than {MAX_ALIASES} aliases (*name)",
+                                     self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise YamlLimitError(f"nested more than {MAX_DEPTH} levels deep",
+                                 self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def get_single_node(self) -> Any:
+        node = super().get_single_node()
+        if node is not None:
+            _check_expanded_size(node)
+        return node
+
+
+def _check_expanded_size(root: yaml.Node) -> None:
+    """Refuse a document whose aliases expand to more than ``MAX_NODES`` values; each node
+    is sized once (aliases share nodes), so this takes time in the document's length."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+            continue
+        size = 1 + sum(sizes.get(id(child), 0) for child in children)
+        if size > MAX_NODES:
+            raise YamlLimitError(
+                f"aliases expand to more than {MAX_NODES:,} values (an alias bomb?)",
+                node.start_mark)
+        sizes[id(node)] = size
+
+
+# Resolvers are tried in order: the base-60 pattern goes first, ahead of int and float.
+_Loader.yaml_implicit_resolvers = {
+    first: list(resolvers) for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+for _first in "+-0123456789":
+    _Loader.yaml_implicit_resolvers.setdefault(_first, []).insert(
+        0, ("!sexagesimal", _SEXAGESIMAL))
+_Loader.add_constructor("!sexagesimal", lambda loader, node: Sexagesimal(node.value))
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen = set()
+    for key_node, _ in node.value:
+        if key_node.tag == _MERGE_TAG:
+            continue  # a merge key (<<: *base): its keys may be overridden by the mapping's own
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {key!r} appears twice", key_node.start_mark)
+        seen.add(key)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def read_yaml(path: Path) -> object:
+    """Read a YAML file with the pay-table loader; errors name the file and the line."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise GameFileError(f"{path}: the file has {size:,} bytes; a game or shoe file "
+                                f"may have at most {MAX_BYTES:,}")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read the file ({error.strerror})") from None
+    if len(raw) > MAX_BYTES:
+        raise GameFileError(f"{path}: the file has more than {MAX_BYTES:,} bytes; a game or "
+                            "shoe file may have at most that")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameFileError(f"{path}: not a text file in UTF-8") from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, where: str) -> Any:
+    """Parse YAML text with the pay-table loader; ``where`` (a file name) starts every error."""
+    if len(text) > MAX_BYTES:
+        raise GameFileError(f"{where}: more than {MAX_BYTES:,} characters of YAML")
+    if "\0" in text:
+        number = text.count("\n", 0, text.index("\0")) + 1
+        raise GameFileError(f"{where}: line {number}: not valid YAML: a NUL character")
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except RecursionError:
+        raise GameFileError(f"{where}: not valid YAML: nested too deeply") from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        line = f" line {mark.line + 1}:" if mark else ""
+        problem = " ".join(str(getattr(error, "problem", None) or error).split())
+        kind = "too large" if isinstance(error, YamlLimitError) else "not valid YAML"
+        raise GameFileError(f"{where}:{line} {kind}: {problem}") from None
