@@ -19,7 +19,7 @@ from exact_odds.cards import DECK
 from exact_odds.engine.batch import BatchError, BatchEvaluator
 from exact_odds.engine.compiled import _max_int64_size, compiled_counts
 from exact_odds.engine.enumerator import falling, outcome_counts
-from exact_odds.games.paytable import builtin_games, load_game
+from exact_odds.games.loader import builtin_games, load_game
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe
 

@@ -27,7 +27,7 @@ from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
     from exact_odds.engine.batch import BatchEvaluator, BatchResult
-    from exact_odds.games.paytable import Bet
+    from exact_odds.games.model import Bet
 
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
