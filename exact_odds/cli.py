@@ -118,13 +118,13 @@ def games(fmt: str) -> None:
     loaded = [load_game(name) for name in builtin_games()]
     if fmt == "json":
         click.echo(render_json({"games": [
-            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules,
+            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules.name,
              "source": g.source, "bets": [b.id for b in g.bets]} for g in loaded]}), nl=False)
         return
     for game in loaded:
         click.echo(f"{game.id}  {game.name}")
         click.echo(f"    source: {game.source.get('document', '?')} [{game.source.get('seed', '')}]")
-        click.echo(f"    {game.decks} decks, {game.rules}; bets: {', '.join(b.id for b in game.bets)}")
+        click.echo(f"    {game.decks} decks, {game.rules.name}; bets: {', '.join(b.id for b in game.bets)}")
 
 
 @main.command()
@@ -184,11 +184,8 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
     from exact_odds.analysis.strategy import strategy_report
 
     loaded = load_game(game)
-    if loaded.rules != "21st-century":
-        raise click.ClickException(
-            f"game {loaded.id!r} plays the {loaded.rules} rules: the bettor has no choice to make")
     shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
-    result = strategy_report(shoe, strategy)
+    result = strategy_report(shoe, strategy, game=loaded)
     text = render_json(result.to_dict()) if fmt == "json" else render_strategy_text(result)
     _emit(text, output)
 

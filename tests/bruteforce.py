@@ -505,22 +505,24 @@ def late_tie_offered(player_two: int, up: int) -> bool:
     return True
 
 
-def late_tie_result(outcome: dict) -> Fraction:
-    """Result of the late tie bet for a round in which it was offered."""
+def late_tie_result(outcome: dict, pays: int = 7) -> Fraction:
+    """Result of the late tie bet (``pays`` to 1, seed 004: 7) for a round in which it
+    was offered."""
     if outcome["banker_two_card_total"] == 9:
         return Fraction(0)
     if outcome["player_total"] == outcome["banker_total"]:
-        return Fraction(7)
+        return Fraction(pays)
     return Fraction(-1)
 
 
 def late_tie(counts: dict[str, int],
-             decide: Decide | None = None) -> dict[tuple, Fraction]:
+             decide: Decide | None = None, pays: int = 7) -> dict[tuple, Fraction]:
     """Exact expected late-tie result per visible state (low, high, up).
 
     Conditional on the visible state only (the bet is placed before the
     dealer checks the hole card).  Only states where the bet is offered and
-    that can occur are returned.  The player's draw on 5 follows ``decide``.
+    that can occur are returned.  The player's draw on 5 follows ``decide``;
+    a winning late tie pays ``pays`` to 1.
     """
     value: dict[tuple, Fraction] = defaultdict(Fraction)
     weight: dict[tuple, int] = defaultdict(int)
@@ -530,6 +532,6 @@ def late_tie(counts: dict[str, int],
             continue
         key = (outcome["player_low_card"], outcome["player_high_card"],
                outcome["dealer_up"])
-        value[key] += late_tie_result(outcome) * ways
+        value[key] += late_tie_result(outcome, pays) * ways
         weight[key] += ways
     return {key: value[key] / weight[key] for key in sorted(weight)}

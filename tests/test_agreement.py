@@ -22,7 +22,7 @@ import pytest
 
 from exact_odds.analysis.report import game_report
 from exact_odds.engine.enumerator import outcome_counts, outcome_table, total_sequences
-from exact_odds.rules import PUNTO_BANCO, TwentyFirstCentury, rules_named
+from exact_odds.rules import PUNTO_BANCO, load_rules, rules_named
 from exact_odds.shoe import Shoe
 from exact_odds.engine.vocabulary import COLUMNS
 
@@ -93,7 +93,7 @@ RULES = {
     "punto-banco": (PUNTO_BANCO, "punto-banco", None),
     "21c-house-way": (rules_named("21st-century", "house-way"), "21st-century", bf.always_hit),
     "21c-stand": (rules_named("21st-century", "stand"), "21st-century", bf.never_hit),
-    "21c-mixed": (TwentyFirstCentury(on_five=FrozenMapping(MIXED_ON_FIVE), strategy_name="mixed"),
+    "21c-mixed": (load_rules("21st-century").with_strategy(FrozenMapping(MIXED_ON_FIVE), "mixed"),
                   "21st-century", mixed_decide),
 }
 
@@ -245,9 +245,9 @@ def test_the_rules_give_different_counts():
 
 
 def test_on_five_given_as_a_plain_dict():
-    """``TwentyFirstCentury(on_five={...})`` as its docstring shows it, with a plain dict:
+    """``DrawingRules.with_strategy({...})`` with a plain dict, as its docstring shows it:
     the engine must count it like the brute force (the tests above pass a hashable mapping)."""
-    rules = TwentyFirstCentury(on_five=dict(MIXED_ON_FIVE))
+    rules = load_rules("21st-century").with_strategy(dict(MIXED_ON_FIVE))
     got = outcome_counts(Shoe.from_counts(SHOES["repeated-cards"]), list(ROUND_COLUMNS), rules)
     assert_same_counts(got, brute_counts("repeated-cards", "21c-mixed", ROUND_COLUMNS))
 

@@ -25,7 +25,8 @@ import yaml
 
 from exact_odds.games.conditions import Condition, ConditionError, Setting
 from exact_odds.games.pays import Pay, PayError, Sexagesimal, parse_pay
-from exact_odds.rules import RULE_SETS, STRATEGIES
+from exact_odds.rules import DrawingRules
+from exact_odds.rules.loader import game_rules
 from exact_odds.engine.vocabulary import COLUMNS
 
 
@@ -61,11 +62,13 @@ class Bet:
     name: str
     events: tuple[Event, ...]
     description: str = ""
+    placed: str = "before-deal"  # or "after-visible-cards": a late bet
+    offered: Condition | None = None  # a late bet: when it may be placed (None: always)
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The outcome columns the bet's events read, sorted."""
-        names: set[str] = set()
+        """The outcome columns the bet's events (and its offered condition) read, sorted."""
+        names: set[str] = set(self.offered.columns) if self.offered else set()
         for event in self.events:
             if event.condition:
                 names |= event.condition.columns
@@ -78,7 +81,7 @@ class Game:
 
     id: str
     name: str
-    rules: str
+    rules: DrawingRules
     decks: int
     bets: tuple[Bet, ...]
     source: dict = field(default_factory=dict)
@@ -87,6 +90,7 @@ class Game:
     strategy: str = "house-way"
     path: str = ""
     settings: dict = field(default_factory=dict)  # name -> Setting
+    optimise: str | None = None  # the bet the best play on the option is computed for
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""
@@ -256,9 +260,9 @@ def load_game(name: str | Path) -> Game:
 # --- checking ----------------------------------------------------------------------------
 
 _GAME_KEYS = {"id", "name", "source", "decks", "decks_allowed", "rules", "strategy",
-              "readings", "settings", "bets"}
+              "option", "readings", "settings", "bets"}
 _SETTING_KEYS = {"description", "default", "choices"}
-_BET_KEYS = {"id", "name", "description", "events"}
+_BET_KEYS = {"id", "name", "description", "events", "placed", "offered"}
 _EVENT_KEYS = {"event", "when", "pays"}
 
 
@@ -298,15 +302,6 @@ def parse_game(data: object, path: Path) -> Game:
     game_id = _text(path, "", data.get("id", path.stem), "id")
     name = _text(path, "", data["name"], "name")
     decks = _whole(path, "", data["decks"], "decks")
-    rules = _text(path, "", data["rules"], "rules")
-    if rules not in RULE_SETS:
-        raise _fail(path, "", f"field 'rules' is {rules!r}; known rules: {', '.join(RULE_SETS)}")
-    strategy = _text(path, "", data.get("strategy", "house-way"), "strategy")
-    if strategy not in STRATEGIES:
-        raise _fail(path, "", f"field 'strategy' is {strategy!r}; known: {', '.join(STRATEGIES)}")
-    if "strategy" in data and rules != "21st-century":
-        raise _fail(path, "", f"field 'strategy' applies to the 21st-century rules; the {rules} "
-                    "rules leave the bettor no choice")
     allowed = data.get("decks_allowed", [])
     if not isinstance(allowed, list):
         raise _fail(path, "", "field 'decks_allowed' must be a list of whole numbers")
@@ -329,8 +324,9 @@ def parse_game(data: object, path: Path) -> Game:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
+    rules, strategy, optimise = game_rules(data, path, tuple(seen))
     return Game(game_id, name, rules, decks, tuple(bets), source, tuple(readings),
-                allowed_decks, strategy, str(path), settings)
+                allowed_decks, strategy, str(path), settings, optimise)
 
 
 def _parse_settings(path: Path, data: object) -> dict[str, Setting]:
@@ -387,7 +383,18 @@ def _parse_bet(path: Path, index: int, data: object, settings: dict[str, Setting
         if event.condition is None:
             raise _fail(path, f"{where}, event {event.name!r}",
                         "'when: otherwise' must be the last event")
-    return Bet(bet_id, name, tuple(events), str(description).strip())
+    placed = data.get("placed", "before-deal")
+    if placed not in ("before-deal", "after-visible-cards"):
+        raise _fail(path, where, f"field 'placed' is before-deal or after-visible-cards, not {placed!r}")
+    offered = None
+    if "offered" in data:
+        if placed != "after-visible-cards":
+            raise _fail(path, where, "field 'offered' applies to a bet placed after-visible-cards")
+        try:
+            offered = Condition.parse(_text(path, where, data["offered"], "offered"), settings)
+        except ConditionError as error:
+            raise _fail(path, where, f"field 'offered': {error}") from None
+    return Bet(bet_id, name, tuple(events), str(description).strip(), placed, offered)
 
 
 def _parse_event(path: Path, bet_where: str, number: int, data: object,
