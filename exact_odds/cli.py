@@ -123,7 +123,8 @@ def games(fmt: str) -> None:
         return
     for game in loaded:
         click.echo(f"{game.id}  {game.name}")
-        click.echo(f"    source: {game.source.get('document', '?')} [{game.source.get('seed', '')}]")
+        seed = f" [{game.source['seed']}]" if game.source.get("seed") else ""
+        click.echo(f"    source: {game.source.get('document', '?')}{seed}")
         click.echo(f"    {game.decks} decks, {game.rules.name}; bets: {', '.join(b.id for b in game.bets)}")
 
 
