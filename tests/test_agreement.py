@@ -88,6 +88,15 @@ def mixed_decide(p1: str, p2: str, up: str) -> bool:
     return MIXED_ON_FIVE.get((low, high, bf.point(up)), True)
 
 
+#: Baccarat Gold's bettor sees the Player's cards only: hit on 0-5 and 2-3, stand on the rest.
+GOLD_ON_FIVE = {(low, high, None): low in (0, 2) for low, high in FIVES}
+
+
+def gold_decide(p1: str, p2: str, up: str) -> bool:
+    low, high = sorted((bf.point(p1), bf.point(p2)))
+    return GOLD_ON_FIVE[(low, high, None)]
+
+
 #: name -> (engine rules, brute-force rules, brute-force decision on 5)
 RULES = {
     "punto-banco": (PUNTO_BANCO, "punto-banco", None),
@@ -95,6 +104,9 @@ RULES = {
     "21c-stand": (rules_named("21st-century", "stand"), "21st-century", bf.never_hit),
     "21c-mixed": (load_rules("21st-century").with_strategy(FrozenMapping(MIXED_ON_FIVE), "mixed"),
                   "21st-century", mixed_decide),
+    "gold-house-way": (rules_named("baccarat-gold", "house-way"), "baccarat-gold", bf.always_hit),
+    "gold-mixed": (load_rules("baccarat-gold").with_strategy(GOLD_ON_FIVE, "mixed"),
+                   "baccarat-gold", gold_decide),
 }
 
 
@@ -235,7 +247,7 @@ def test_outcome_table_rows(shoe):
 
 
 def test_the_rules_give_different_counts():
-    """The four rule sets really differ on these shoes (else the tests above prove little)."""
+    """The rule sets really differ on these shoes (else the tests above prove little)."""
     seen = {
         rules: tuple(sorted(brute_counts("pairs-and-colours", rules, ROUND_COLUMNS).items(),
                             key=repr))

@@ -170,3 +170,27 @@ def test_late_tie_at_6_to_1_on_the_command_line(tmp_path):
     # the decisions on 5 do not read the late tie: the same grid
     assert six.output.split("Late tie")[0] == seven.output.split("Late tie")[0]
     assert six.output.split("Late tie")[1] != seven.output.split("Late tie")[1]
+
+
+@pytest.mark.parametrize("counts", SHOES)
+def test_baccarat_gold_decisions_equal_the_brute_force(counts):
+    """Baccarat Gold's option on 5, seen on the Player's two cards only, for the Player bet
+    (1 to 1, ties push): the brute force with the Gold Banker chart written from the
+    Wizard of Odds' words, and the visible state without the up card."""
+    shoe = Shoe.from_counts(counts)
+    mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand)
+            for d in decisions(shoe, game="baccarat-gold")}
+    theirs = {state: (v["ev_hit"], v["ev_stand"]) for state, v in bruteforce.optimal_on_five(
+        counts, "baccarat-gold", bruteforce.punto_banco_player, sees_up=False).items()}
+    assert mine == theirs and mine
+
+    def decide(p1: str, p2: str, up: str) -> bool:
+        low, high = sorted((card_value(p1), card_value(p2)))
+        ev = theirs.get((low, high, None))
+        return True if ev is None else ev[0] >= ev[1]
+
+    report = game_report("baccarat-gold", shoe=shoe, strategy="optimal", bets=("player",))
+    expected = bruteforce.bet_ev(
+        counts, "baccarat-gold",
+        lambda o: bruteforce.punto_banco_player(o["player_total"], o["banker_total"]), decide)
+    assert report.bet("player").expected_value == expected
