@@ -26,7 +26,7 @@ import yaml
 from exact_odds.games.conditions import Condition, ConditionError, Setting
 from exact_odds.games.pays import Pay, PayError, Sexagesimal, parse_pay
 from exact_odds.rules import DrawingRules
-from exact_odds.rules.loader import game_rules
+from exact_odds.rules.loader import read_game_rules
 from exact_odds.engine.vocabulary import COLUMNS
 
 
@@ -324,7 +324,7 @@ def parse_game(data: object, path: Path) -> Game:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
-    rules, strategy, optimise = game_rules(data, path, tuple(seen))
+    rules, strategy, optimise = read_game_rules(data, path, tuple(seen))
     return Game(game_id, name, rules, decks, tuple(bets), source, tuple(readings),
                 allowed_decks, strategy, str(path), settings, optimise)
 

@@ -236,7 +236,7 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
     return Option(totals, house_way == HIT, ordered, checked)
 
 
-def game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...]
+def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...]
                ) -> tuple[DrawingRules, str, str | None]:
     """A game file's drawing-rule fields, checked: ``rules`` (a name or inline), ``strategy``
     (how the option is taken by default) and ``option: {optimise: BET}`` (the bet the best
