@@ -77,33 +77,58 @@ def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
     return (row["player_low_card"], row["player_high_card"], up)
 
 
-def _by_visible_state(shoe: Shoe, game: Game, bet: Bet, rules: DrawingRules,
-                      no_dealer_natural: bool = False) -> dict[VisibleState, list[Any]]:
-    """Per visible state: [all ways, ways where the bet acts, sum of ways * net]; with
-    ``no_dealer_natural``, only the deals where the dealer holds no natural."""
+#: Per visible state, per bet tallied: [all ways, ways where the bet acts, sum of ways * net].
+Tally = dict[VisibleState, list[list[Any]]]
+
+
+def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
+           bets: tuple[tuple[Bet, bool], ...]) -> Tally:
+    """One enumeration over the visible columns and every bet's columns. For each (bet,
+    ``no_dealer_natural``) asked, and each visible state: the ways, the ways where the bet
+    acts and their sum of ways * net (only deals where the dealer holds no natural, if
+    ``no_dealer_natural``)."""
     option = _option(game)
-    extra = ("banker_natural",) if no_dealer_natural else ()
-    columns = tuple(dict.fromkeys(option.sees + extra + bet.columns))
+    needs_natural = any(skip for _, skip in bets)
+    read_all = tuple(name for bet, _ in bets for name in bet.columns)
+    columns = tuple(dict.fromkeys(option.sees + (("banker_natural",) if needs_natural else ())
+                                  + read_all))
     index = {name: i for i, name in enumerate(columns)}
-    seen = [index[name] for name in option.sees]
-    read = [index[name] for name in bet.columns]
+    low, high = index["player_low_card"], index["player_high_card"]
+    up = index.get("dealer_up") if option.sees_up_card else None
+    natural = index.get("banker_natural", -1)
+    reads = [[index[name] for name in bet.columns] for bet, _ in bets]
     settings = game.setting_values()
-    nets: dict[tuple[Any, ...], Fraction | None] = {}
-    found: dict[VisibleState, list[Any]] = {}
+    nets: list[dict[tuple[Any, ...], Fraction | None]] = [{} for _ in bets]
+    # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
+    found: dict[VisibleState, list[list[Any]]] = {}
     for values, ways in outcome_counts(shoe, columns, rules).items():
-        if no_dealer_natural and values[index["banker_natural"]]:
-            continue
-        shown = tuple(values[i] for i in seen)
-        state = found.setdefault(_visible(option, dict(zip(option.sees, shown))), [0, 0, 0])
-        state[0] += ways
-        key = tuple(values[i] for i in read)
-        if key not in nets:
-            nets[key] = _net(bet, {**settings, **dict(zip(bet.columns, key))})
-        net = nets[key]
-        if net is not None:
-            state[1] += ways
-            state[2] += ways * net
+        key = (values[low], values[high], None if up is None else values[up])
+        state = found.get(key)
+        if state is None:
+            state = found[key] = [[0, 0, {}] for _ in bets]
+        for number, ((bet, skip), read) in enumerate(zip(bets, reads)):
+            if skip and values[natural]:
+                continue
+            tally = state[number]
+            tally[0] += ways
+            row_key = tuple(values[i] for i in read)
+            cache = nets[number]
+            if row_key not in cache:
+                cache[row_key] = _net(bet, {**settings, **dict(zip(bet.columns, row_key))})
+            net = cache[row_key]
+            if net is not None:
+                tally[1] += ways
+                tally[2][net] = tally[2].get(net, 0) + ways
+    for state in found.values():
+        for tally in state:
+            tally[2] = sum((net * ways for net, ways in tally[2].items()), Fraction(0))
     return found
+
+
+def _runs(shoe: Shoe, game: Game, bets: tuple[tuple[Bet, bool], ...]) -> dict[bool, Tally]:
+    """The tallies with the option always hit (True) and always stood (False)."""
+    return {hits: _tally(shoe, game, game.rules.with_strategy("hit" if hits else "stand"), bets)
+            for hits in (True, False)}
 
 
 @dataclass(frozen=True)
@@ -219,24 +244,32 @@ def _late_bet(game: Game) -> Bet | None:
     return next((b for b in game.bets if b.placed == "after-visible-cards"), None)
 
 
+def _optimised(game: Game) -> Bet:
+    if game.optimise is None:
+        raise StrategyError(f"game {game.id!r}: the optimal play on the option needs the "
+                            "bet it is played for: add 'option: {optimise: BET}' to its game file")
+    return game.bet(game.optimise)
+
+
 def decisions(shoe: Shoe, game: GameLike = "21st-century") -> tuple[Decision, ...]:
     """The exact expected values of hitting and of standing on the option, in every
     visible state, for the bet the game file names (``option: {optimise: BET}``)."""
     loaded = _game(game)
     option = _option(loaded)
-    if loaded.optimise is None:
-        raise StrategyError(f"game {loaded.id!r}: the optimal play on the option needs the "
-                            "bet it is played for: add 'option: {optimise: BET}' to its game file")
-    bet = loaded.bet(loaded.optimise)
-    hands = set(option_hands(loaded.rules))
-    ev: dict[str, dict[VisibleState, Fraction]] = {}
-    for choice in ("hit", "stand"):
-        rules = loaded.rules.with_strategy(choice)
-        found = _by_visible_state(shoe, loaded, bet, rules, option.after_natural_check)
-        ev[choice] = {state: Fraction(net, acting) for state, (_, acting, net) in found.items()
-                      if (state[0], state[1]) in hands and acting}
-    return tuple(Decision(*state, ev["hit"][state], ev["stand"][state], option.house_way)
-                 for state in sorted(ev["hit"], key=_order))
+    bet = _optimised(loaded)
+    return _decisions(loaded, _runs(shoe, loaded, ((bet, option.after_natural_check),)), 0)
+
+
+def _decisions(game: Game, runs: dict[bool, Tally], number: int) -> tuple[Decision, ...]:
+    option = _option(game)
+    hands = set(option_hands(game.rules))
+    ev: dict[bool, dict[VisibleState, Fraction]] = {
+        hits: {state: Fraction(tallies[number][2], tallies[number][1])
+               for state, tallies in found.items()
+               if (state[0], state[1]) in hands and tallies[number][1]}
+        for hits, found in runs.items()}
+    return tuple(Decision(*state, ev[True][state], ev[False][state], option.house_way)
+                 for state in sorted(ev[True], key=_order))
 
 
 def _order(state: VisibleState) -> tuple[int, int, int]:
@@ -252,14 +285,27 @@ def late_ties(shoe: Shoe, on_five: str | Mapping[VisibleState, bool],
     bet = _late_bet(loaded)
     if bet is None:
         return ()
-    rules = loaded.rules.with_strategy(on_five)
+    played = _tally(shoe, loaded, loaded.rules.with_strategy(on_five), ((bet, False),))
+    return _late_ties(shoe, loaded, {True: played, False: played}, 0, on_five)
+
+
+def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
+               on_five: str | Mapping[VisibleState, bool]) -> tuple[LateTie, ...]:
+    """The late bet under ``on_five``, from a run that hits (True) and one that stands
+    (False) on the option (the same run twice when it was played by ``on_five`` itself):
+    in each visible state, the tally of the run that plays the state's decision."""
+    rules = game.rules.with_strategy(on_five)
+    bet = _late_bet(game)
     total = total_sequences(shoe)
     found = []
-    for state, (ways, acting, net) in sorted(
-            _by_visible_state(shoe, loaded, bet, rules).items(), key=lambda kv: _order(kv[0])):
+    for state in sorted(runs[True], key=_order):
+        p2 = (state[0] + state[1]) % 10
+        hits = rules.player_draws(p2, state) if rules.player[p2] == "O" else True
+        ways, acting, net = runs[hits][state][number]
         if not acting:
             continue
         if acting != ways:
+            assert bet is not None
             raise StrategyError(f"bet {bet.id!r}: field 'offered' reads more than the visible "
                                 "cards: it must be decided by what the bettor sees")
         found.append(LateTie(*state, Fraction(ways, total), Fraction(net, acting)))
