@@ -135,7 +135,7 @@ def games(fmt: str) -> None:
 @remove_option
 @bet_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5.")
+              help="A game with an option (21st Century, Baccarat Gold): how the bettor takes it.")
 @set_option
 @format_option
 @output_option
@@ -172,12 +172,14 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
 @output_option
 def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
              strategy: str, fmt: str, output: Path | None) -> None:
-    """Best play in 21st Century Baccarat: hit or stand on 5, and the late tie.
+    """Best play on the bettor's option (21st Century, Baccarat Gold): hit or stand in
+    every visible state, and the late tie; every pay from the game file.
 
     \b
     Examples:
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
+      exact-odds strategy baccarat-gold
     """
     from exact_odds.analysis.report import resolve_shoe
     from exact_odds.games.paytable import load_game
@@ -231,7 +233,7 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
 @click.argument("second")
 @decks_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5 (both sides).")
+              help="A game with an option: how the bettor takes it (both sides).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def compare(first: str, second: str, decks: int | None, strategy: str | None, fmt: str) -> None:
@@ -261,7 +263,7 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
 @click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5 (held fixed).")
+              help="A game with an option: how the bettor takes it (held fixed).")
 @set_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)

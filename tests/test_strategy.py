@@ -194,3 +194,36 @@ def test_baccarat_gold_decisions_equal_the_brute_force(counts):
         counts, "baccarat-gold",
         lambda o: bruteforce.punto_banco_player(o["player_total"], o["banker_total"]), decide)
     assert report.bet("player").expected_value == expected
+
+
+def _variant(tmp_path, old: str, new: str):
+    """A copy of the built-in 21st Century game file with one line changed."""
+    from exact_odds.games.paytable import tables_dir
+
+    text = (tables_dir() / "21st-century.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} moved: update this test"
+    path = tmp_path / "variant.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("counts", SHOES[:2])
+def test_the_option_is_played_for_the_bet_the_game_file_names(tmp_path, counts):
+    """``option: {optimise: dealer}``: the decisions are the dealer line's (19 to 20, ties
+    on 0 and 1 won), as the brute force computes them with its own dealer line."""
+    path = _variant(tmp_path, "option: {optimise: player}", "option: {optimise: dealer}")
+    shoe = Shoe.from_counts(counts)
+    mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(shoe, game=path)}
+    theirs = {state: (v["ev_hit"], v["ev_stand"]) for state, v in bruteforce.optimal_on_five(
+        counts, "21st-century", bruteforce.dealer_line).items()}
+    assert mine == theirs
+    assert mine != {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(shoe)}
+
+
+def test_an_offered_condition_must_read_only_the_visible_cards(tmp_path):
+    from exact_odds.analysis.strategy import StrategyError
+
+    path = _variant(tmp_path, 'offered: "not (player_two_card_total == 9 or',
+                    'offered: "not (banker_two_card_total == 9 or')
+    with pytest.raises(StrategyError, match="offered.*visible"):
+        late_ties(Shoe.from_decks(1), "house-way", game=path)
