@@ -27,6 +27,7 @@ a column out of range is refused with the file, the cell and the reason)::
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,7 @@ def builtin_rules() -> list[str]:
 def load_rules(name: str) -> DrawingRules:
     """The shipped rules called ``name`` (``tables/rules/NAME.yaml``), checked."""
     path = rules_dir() / f"{name}.yaml"
-    if not path.is_file():
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or not path.is_file():
         known = ", ".join(builtin_rules())
         raise RulesError(f"unknown rules {name!r}: the shipped rules are {known}; "
                          "or write the rules inline under 'rules:'")
