@@ -123,13 +123,14 @@ def games(fmt: str) -> None:
     loaded = [load_game(name) for name in builtin_games()]
     if fmt == "json":
         click.echo(render_json({"games": [
-            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules,
+            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules.name,
              "source": g.source, "bets": [b.id for b in g.bets]} for g in loaded]}), nl=False)
         return
     for game in loaded:
         click.echo(f"{game.id}  {game.name}")
-        click.echo(f"    source: {game.source.get('document', '?')} [{game.source.get('seed', '')}]")
-        click.echo(f"    {game.decks} decks, {game.rules}; bets: {', '.join(b.id for b in game.bets)}")
+        seed = f" [{game.source['seed']}]" if game.source.get("seed") else ""
+        click.echo(f"    source: {game.source.get('document', '?')}{seed}")
+        click.echo(f"    {game.decks} decks, {game.rules.name}; bets: {', '.join(b.id for b in game.bets)}")
 
 
 @main.command()
@@ -139,7 +140,7 @@ def games(fmt: str) -> None:
 @remove_option
 @bet_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5.")
+              help="A game with an option (21st Century, Baccarat Gold): how the bettor takes it.")
 @set_option
 @format_option
 @output_option
@@ -237,12 +238,14 @@ def schema() -> None:
 @output_option
 def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
              strategy: str, fmt: str, output: Path | None) -> None:
-    """Best play in 21st Century Baccarat: hit or stand on 5, and the late tie.
+    """Best play on the bettor's option (21st Century, Baccarat Gold): hit or stand in
+    every visible state, and the late tie; every pay from the game file.
 
     \b
     Examples:
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
+      exact-odds strategy baccarat-gold
     """
     from exact_odds.analysis.report import resolve_shoe
     from exact_odds.analysis.strategy import strategy_report
@@ -250,11 +253,8 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
     from exact_odds.render import render_json, render_strategy_text
 
     loaded = load_game(game)
-    if loaded.rules != "21st-century":
-        raise click.ClickException(
-            f"game {loaded.id!r} plays the {loaded.rules} rules: the bettor has no choice to make")
     shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
-    result = strategy_report(shoe, strategy)
+    result = strategy_report(shoe, strategy, game=loaded)
     text = render_json(result.to_dict()) if fmt == "json" else render_strategy_text(result)
     _emit(text, output)
 
@@ -299,7 +299,7 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
 @click.argument("second")
 @decks_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5 (both sides).")
+              help="A game with an option: how the bettor takes it (both sides).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def compare(first: str, second: str, decks: int | None, strategy: str | None, fmt: str) -> None:
@@ -329,7 +329,7 @@ def compare(first: str, second: str, decks: int | None, strategy: str | None, fm
 @click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5 (held fixed).")
+              help="A game with an option: how the bettor takes it (held fixed).")
 @set_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)

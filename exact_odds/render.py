@@ -211,38 +211,50 @@ def render_report(report, fmt: str) -> str:
 # --- strategy (21st Century) -------------------------------------------------------------
 
 def render_strategy_text(report) -> str:
-    """The decision on 5 as a grid (player's two cards by dealer up card), and the late-tie map."""
+    """The decision on the option as a grid (player's two cards by dealer up card), and the
+    late-bet map; every name and pay from the game file."""
     shoe = report.shoe
+    game = report.game
+    option = game.rules.option
+    bet = report.optimised_bet
+    given = ("given the cards seen and that the dealer holds no natural."
+             if option.after_natural_check else "given the cards seen.")
     out = [
-        f"21st Century Baccarat 5.0: best play on 5, {shoe.describe()} ({shoe.size} cards)",
+        f"{game.name}: best play {option.describe()}, {shoe.describe()} ({shoe.size} cards)",
         "Each cell: H (hit) or S (stand), then what that choice gains over the other, in % of",
-        "the player-line bet, given the cards seen and that the dealer holds no natural.",
+        f"the {bet.name.lower()} bet, {given}",
         "",
-        "Player cards | " + " ".join(f"up {u}".rjust(8) for u in range(10)),
-        "-------------+-" + "-" * 89,
     ]
+    ups: list = list(range(10)) if option.sees_up_card else [None]
+    heads = [f"up {u}" if u is not None else "any up" for u in ups]
+    out += ["Player cards | " + " ".join(h.rjust(8) for h in heads),
+            "-------------+-" + "-" * (9 * len(ups) - 1)]
     cells = {(d.low, d.high, d.up): d for d in report.decisions}
     hands = sorted({(d.low, d.high) for d in report.decisions})
     for low, high in hands:
         row = []
-        for up in range(10):
+        for up in ups:
             d = cells.get((low, high, up))
             row.append("-".rjust(8) if d is None else
                        f"{d.choice[0].upper()} {float(d.gain) * 100:5.2f}".rjust(8))
         out.append(f"{low},{high}".ljust(12) + " | " + " ".join(row))
+    late = report.late_bet
+    if late is None:
+        return "\n".join(out) + "\n"
+    label = late.name.split(" (")[0]
     ties = {(t.low, t.high, t.up): t for t in report.late_ties}
     out += [
         "",
-        f"Late tie (7 to 1), the player hand played {report.strategy}: expected value in % of the",
+        f"{label} ({report.late_pays}), the player hand played {report.strategy}: expected value in % of the",
         "bet, given the cards seen; '+' marks where it favours the bettor, '.' where it is not offered.",
         "",
-        "Player cards | " + " ".join(f"up {u}".rjust(7) for u in range(10)),
-        "-------------+-" + "-" * 79,
+        "Player cards | " + " ".join(h.rjust(7) for h in heads),
+        "-------------+-" + "-" * (8 * len(ups) - 1),
     ]
     for low in range(10):
         for high in range(low, 10):
             row = []
-            for up in range(10):
+            for up in ups:
                 t = ties.get((low, high, up))
                 if t is None:
                     row.append(".".rjust(7))
@@ -253,7 +265,7 @@ def render_strategy_text(report) -> str:
     value = report.late_tie_value_per_round
     out += [
         "",
-        f"Favourable late-tie states: {len(report.favourable_late_ties)} of {len(report.late_ties)} offered.",
+        f"Favourable {label.lower().replace(' ', '-')} states: {len(report.favourable_late_ties)} of {len(report.late_ties)} offered.",
         f"Placing one unit in exactly those states gains {float(value) * 100:.4f}% of a unit per round "
         f"(exact {fraction_text(value)}).",
     ]

@@ -19,6 +19,9 @@ Rules
 calls ``decide(p1, p2, up)`` (card strings; ``up`` is the banker/dealer's
 first card); the dealer then hits 0-5 and stands 6-9 regardless of the
 player's third card.
+"baccarat-gold": the Player as in 21st Century (``decide`` on exactly 5); the
+Banker draws on 0-3, on 4-5 only against a Player third card of 3-7, never
+on 6-7; if the Player stood, on 0-5.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import Callable, Iterator
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 RED_SUITS = ("H", "D")
-RULES = ("punto-banco", "21st-century")
+RULES = ("punto-banco", "21st-century", "baccarat-gold")
 
 ALL_CARDS = [r + s for r in RANKS for s in SUITS]
 
@@ -151,6 +154,34 @@ def c21_dealer_draws(dealer_two: int) -> bool:
     return dealer_two <= 5
 
 
+def gold_banker_draws(banker_two: int, player_third: int | None) -> bool:
+    """Baccarat Gold (Wizard of Odds): if the Player drew, the Banker draws on 0-3, on 4-5
+    only against a third card of 3 to 7, never on 6-7; if the Player stood, on 0-5."""
+    if player_third is None:
+        return banker_two <= 5
+    if banker_two <= 3:
+        return True
+    if banker_two <= 5:
+        return 3 <= player_third <= 7
+    return False
+
+
+def player_draws(rules: str, player_two: int, p1: str, p2: str, up: str,
+                 decide: Decide) -> bool:
+    """The Player's draw under ``rules`` (both option games decide on exactly 5)."""
+    if rules == "punto-banco":
+        return pb_player_draws(player_two)
+    return c21_player_draws(player_two, p1, p2, up, decide)
+
+
+def banker_draws(rules: str, banker_two: int, player_third: int | None) -> bool:
+    if rules == "punto-banco":
+        return pb_banker_draws(banker_two, player_third)
+    if rules == "baccarat-gold":
+        return gold_banker_draws(banker_two, player_third)
+    return c21_dealer_draws(banker_two)
+
+
 def _check_rules(rules: str) -> None:
     if rules not in RULES:
         raise ValueError(f"unknown rules {rules!r}; expected one of {RULES}")
@@ -245,18 +276,11 @@ def deal_sequence(seq: list[str], rules: str = "punto-banco",
     player_third = banker_third = None
 
     if not (is_natural(player_two) or is_natural(banker_two)):
-        if rules == "punto-banco":
-            player_draws = pb_player_draws(player_two)
-        else:
-            player_draws = c21_player_draws(player_two, p1, p2, b1, decide)
-        if player_draws:
+        draws = player_draws(rules, player_two, p1, p2, b1, decide)
+        if draws:
             player_third = point(seq[position])
             position += 1
-        if rules == "punto-banco":
-            banker_draws = pb_banker_draws(banker_two, player_third)
-        else:
-            banker_draws = c21_dealer_draws(banker_two)
-        if banker_draws:
+        if banker_draws(rules, banker_two, player_third):
             banker_third = point(seq[position])
             position += 1
 
@@ -318,20 +342,11 @@ def rounds(counts: dict[str, int], rules: str = "punto-banco",
         if is_natural(player_two) or is_natural(banker_two):
             local[(player_two, banker_two, 2, 2, None, None)] += ways4
         else:
-            if rules == "punto-banco":
-                player_draws = pb_player_draws(player_two)
-            else:
-                player_draws = c21_player_draws(player_two, p1, p2, b1,
-                                                 decide)
-            if player_draws:
+            if player_draws(rules, player_two, p1, p2, b1, decide):
                 for i5 in rest:
                     x = pts[i5]
                     pt = (player_two + x) % 10
-                    if rules == "punto-banco":
-                        banker_draws = pb_banker_draws(banker_two, x)
-                    else:
-                        banker_draws = c21_dealer_draws(banker_two)
-                    if banker_draws:
+                    if banker_draws(rules, banker_two, x):
                         for i6 in rest:
                             if i6 == i5:
                                 continue
@@ -341,11 +356,7 @@ def rounds(counts: dict[str, int], rules: str = "punto-banco",
                     else:
                         local[(pt, banker_two, 3, 2, x, None)] += ways5
             else:
-                if rules == "punto-banco":
-                    banker_draws = pb_banker_draws(banker_two, None)
-                else:
-                    banker_draws = c21_dealer_draws(banker_two)
-                if banker_draws:
+                if banker_draws(rules, banker_two, None):
                     for i5 in rest:
                         y = pts[i5]
                         local[(player_two, (banker_two + y) % 10, 2, 3,
@@ -520,11 +531,22 @@ def early_tie_result(outcome: dict) -> Fraction:
     return early_tie(outcome["player_total"], outcome["banker_total"])
 
 
-def optimal_on_five(counts: dict[str, int]) -> dict[tuple, dict]:
+def punto_banco_player(player_total: int, banker_total: int) -> Fraction:
+    """The Player bet of punto banco (and Baccarat Gold): 1 to 1, a tie pushes."""
+    if player_total == banker_total:
+        return Fraction(0)
+    return Fraction(1) if player_total > banker_total else Fraction(-1)
+
+
+def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
+                    line: Callable[[int, int], Fraction] | None = None,
+                    sees_up: bool = True) -> dict[tuple, dict]:
     """EV of hitting / standing on a player two-card 5, per visible state.
 
     Key (low, high, up): point values of the player's two cards (low <= high)
-    and of the dealer's up card.  Conditional on that visible state and on
+    and of the dealer's up card (None when the bettor does not see it,
+    ``sees_up=False``, as in Baccarat Gold).  ``line`` settles the bet the
+    choice is made for (default: the 21st Century player line).  Conditional on that visible state and on
     the dealer NOT holding a natural.  Explicitly enumerates the physical
     hole card, hit card and dealer draw; each path is weighted by the number
     of ordered six-card sequences it stands for.
@@ -541,6 +563,7 @@ def optimal_on_five(counts: dict[str, int]) -> dict[tuple, dict]:
     hit_w: dict[tuple, int] = defaultdict(int)
     stand_sum: dict[tuple, Fraction] = defaultdict(Fraction)
     stand_w: dict[tuple, int] = defaultdict(int)
+    settle = player_line if line is None else line
 
     for i_p1 in range(n):
         for i_up in range(n):
@@ -552,7 +575,7 @@ def optimal_on_five(counts: dict[str, int]) -> dict[tuple, dict]:
                 if (pts[i_p1] + pts[i_p2]) % 10 != 5:
                     continue
                 low, high = sorted((pts[i_p1], pts[i_p2]))
-                key = (low, high, pts[i_up])
+                key = (low, high, pts[i_up] if sees_up else None)
                 for i_hole in range(n):
                     if i_hole in (i_p1, i_up, i_p2):
                         continue
@@ -563,27 +586,27 @@ def optimal_on_five(counts: dict[str, int]) -> dict[tuple, dict]:
                             if i not in (i_p1, i_up, i_p2, i_hole)]
 
                     # Player stands on 5; dealer's third card is the next one.
-                    if c21_dealer_draws(dealer_two):
+                    if banker_draws(rules, dealer_two, None):
                         for i_d in rest:
                             dt = (dealer_two + pts[i_d]) % 10
-                            stand_sum[key] += player_line(5, dt) * ways5
+                            stand_sum[key] += settle(5, dt) * ways5
                             stand_w[key] += ways5
                     else:
-                        stand_sum[key] += player_line(5, dealer_two) * ways4
+                        stand_sum[key] += settle(5, dealer_two) * ways4
                         stand_w[key] += ways4
 
                     # Player hits; then the dealer draws from what is left.
                     for i_hit in rest:
                         pt = (5 + pts[i_hit]) % 10
-                        if c21_dealer_draws(dealer_two):
+                        if banker_draws(rules, dealer_two, pts[i_hit]):
                             for i_d in rest:
                                 if i_d == i_hit:
                                     continue
                                 dt = (dealer_two + pts[i_d]) % 10
-                                hit_sum[key] += player_line(pt, dt) * ways6
+                                hit_sum[key] += settle(pt, dt) * ways6
                                 hit_w[key] += ways6
                         else:
-                            hit_sum[key] += player_line(pt, dealer_two) * ways5
+                            hit_sum[key] += settle(pt, dealer_two) * ways5
                             hit_w[key] += ways5
 
     result = {}
@@ -603,22 +626,24 @@ def late_tie_offered(player_two: int, up: int) -> bool:
     return True
 
 
-def late_tie_result(outcome: dict) -> Fraction:
-    """Result of the late tie bet for a round in which it was offered."""
+def late_tie_result(outcome: dict, pays: int = 7) -> Fraction:
+    """Result of the late tie bet (``pays`` to 1, seed 004: 7) for a round in which it
+    was offered."""
     if outcome["banker_two_card_total"] == 9:
         return Fraction(0)
     if outcome["player_total"] == outcome["banker_total"]:
-        return Fraction(7)
+        return Fraction(pays)
     return Fraction(-1)
 
 
 def late_tie(counts: dict[str, int],
-             decide: Decide | None = None) -> dict[tuple, Fraction]:
+             decide: Decide | None = None, pays: int = 7) -> dict[tuple, Fraction]:
     """Exact expected late-tie result per visible state (low, high, up).
 
     Conditional on the visible state only (the bet is placed before the
     dealer checks the hole card).  Only states where the bet is offered and
-    that can occur are returned.  The player's draw on 5 follows ``decide``.
+    that can occur are returned.  The player's draw on 5 follows ``decide``;
+    a winning late tie pays ``pays`` to 1.
     """
     value: dict[tuple, Fraction] = defaultdict(Fraction)
     weight: dict[tuple, int] = defaultdict(int)
@@ -628,6 +653,6 @@ def late_tie(counts: dict[str, int],
             continue
         key = (outcome["player_low_card"], outcome["player_high_card"],
                outcome["dealer_up"])
-        value[key] += late_tie_result(outcome) * ways
+        value[key] += late_tie_result(outcome, pays) * ways
         weight[key] += ways
     return {key: value[key] / weight[key] for key in sorted(weight)}

@@ -22,7 +22,7 @@ import pytest
 
 from exact_odds.analysis.report import game_report
 from exact_odds.engine.enumerator import outcome_counts, outcome_table, total_sequences
-from exact_odds.rules import PUNTO_BANCO, TwentyFirstCentury, rules_named
+from exact_odds.rules import PUNTO_BANCO, load_rules, rules_named
 from exact_odds.shoe import Shoe
 from exact_odds.engine.vocabulary import COLUMNS
 
@@ -88,13 +88,25 @@ def mixed_decide(p1: str, p2: str, up: str) -> bool:
     return MIXED_ON_FIVE.get((low, high, bf.point(up)), True)
 
 
+#: Baccarat Gold's bettor sees the Player's cards only: hit on 0-5 and 2-3, stand on the rest.
+GOLD_ON_FIVE = {(low, high, None): low in (0, 2) for low, high in FIVES}
+
+
+def gold_decide(p1: str, p2: str, up: str) -> bool:
+    low, high = sorted((bf.point(p1), bf.point(p2)))
+    return GOLD_ON_FIVE[(low, high, None)]
+
+
 #: name -> (engine rules, brute-force rules, brute-force decision on 5)
 RULES = {
     "punto-banco": (PUNTO_BANCO, "punto-banco", None),
     "21c-house-way": (rules_named("21st-century", "house-way"), "21st-century", bf.always_hit),
     "21c-stand": (rules_named("21st-century", "stand"), "21st-century", bf.never_hit),
-    "21c-mixed": (TwentyFirstCentury(on_five=FrozenMapping(MIXED_ON_FIVE), strategy_name="mixed"),
+    "21c-mixed": (load_rules("21st-century").with_strategy(FrozenMapping(MIXED_ON_FIVE), "mixed"),
                   "21st-century", mixed_decide),
+    "gold-house-way": (rules_named("baccarat-gold", "house-way"), "baccarat-gold", bf.always_hit),
+    "gold-mixed": (load_rules("baccarat-gold").with_strategy(GOLD_ON_FIVE, "mixed"),
+                   "baccarat-gold", gold_decide),
 }
 
 
@@ -235,7 +247,7 @@ def test_outcome_table_rows(shoe):
 
 
 def test_the_rules_give_different_counts():
-    """The four rule sets really differ on these shoes (else the tests above prove little)."""
+    """The rule sets really differ on these shoes (else the tests above prove little)."""
     seen = {
         rules: tuple(sorted(brute_counts("pairs-and-colours", rules, ROUND_COLUMNS).items(),
                             key=repr))
@@ -245,9 +257,9 @@ def test_the_rules_give_different_counts():
 
 
 def test_on_five_given_as_a_plain_dict():
-    """``TwentyFirstCentury(on_five={...})`` as its docstring shows it, with a plain dict:
+    """``DrawingRules.with_strategy({...})`` with a plain dict, as its docstring shows it:
     the engine must count it like the brute force (the tests above pass a hashable mapping)."""
-    rules = TwentyFirstCentury(on_five=dict(MIXED_ON_FIVE))
+    rules = load_rules("21st-century").with_strategy(dict(MIXED_ON_FIVE))
     got = outcome_counts(Shoe.from_counts(SHOES["repeated-cards"]), list(ROUND_COLUMNS), rules)
     assert_same_counts(got, brute_counts("repeated-cards", "21c-mixed", ROUND_COLUMNS))
 

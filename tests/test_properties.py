@@ -36,6 +36,7 @@ RULES = {
     "punto-banco": PUNTO_BANCO,
     "21c-house-way": rules_named("21st-century", "house-way"),
     "21c-stand": rules_named("21st-century", "stand"),
+    "gold-house-way": rules_named("baccarat-gold", "house-way"),
 }
 GAMES = builtin_games()
 

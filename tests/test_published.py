@@ -506,26 +506,88 @@ def test_banker_4pct_commission_multiplayerbaccarat(tmp_path):
     assert game_report(path, decks=6).bet("banker").house_edge == F(3504655144, 586851767425)
 
 
-def test_ez_baccarat_three_card_seven_push(tmp_path):
-    """EZ Baccarat Banker (a Banker win with a three-card 7 pushes): 8 decks 112,633,011,329,024
-    pushes and house edge 1.0183% (user-casino.com EZ Baccarat; 888casino's Super Six
-    article); 10 decks 8,374,622,242,806,400 paid wins and 1.02% (wizardofodds ten-deck).
-    The 8-deck paid-win count printed on user-casino is a mismatch, not tested."""
-    path = write_game(tmp_path, "ez", """\
-  - id: banker
-    name: EZ Banker
-    events:
-      - {event: Banker wins with three-card 7, when: banker_wins and banker_total == 7 and banker_cards == 3, pays: push}
-      - {event: Banker wins, when: banker_wins, pays: "1:1"}
-      - {event: Tie, when: tie, pays: push}
-      - {event: Player wins, when: otherwise, pays: lose}
-""")
-    eight = game_report(path).bet("banker")
-    assert eight.events[0].combinations == 112633011329024
-    assert eight.house_edge == F(66274384744, 6508331087895)
-    ten = game_report(path, decks=10).bet("banker")
+def test_ez_baccarat_three_card_seven_push():
+    """The shipped EZ Baccarat (tables/ez-baccarat.yaml), Banker (a Banker win with a
+    three-card 7 pushes): 8 decks 112,633,011,329,024 pushes and house edge 1.0183%
+    (user-casino.com EZ Baccarat; 888casino's Super Six article); 10 decks
+    8,374,622,242,806,400 paid wins and 1.02% (wizardofodds ten-deck).
+
+    user-casino prints the 8-deck paid wins as 2,179,619,555,108,870 and Player wins as
+    2,230,518,282,592,250, spreadsheet-precision artifacts (a MISMATCH): the exact counts
+    their table stands for, ...864 and ...256, are tested instead."""
+    eight = report("ez-baccarat").bet("banker")
+    assert [e.combinations for e in eight.events[:2]] == [112633011329024, 2179619555108864]
+    assert eight.events[3].combinations == 2230518282592256
+    assert eight.expected_value == F(-66274384744, 6508331087895)  # -0.010183
+    assert f"{float(eight.house_edge) * 100:.4f}%" == "1.0183%"
+    ten = report("ez-baccarat", 10).bet("banker")
     assert ten.events[1].combinations == 8374622242806400
     assert ten.house_edge == F(13599486014, 1333783814363)
+    assert f"{float(ten.house_edge) * 100:.2f}%" == "1.02%"
+
+
+def test_ez_baccarat_dragon_7_wizardofodds_5_treasures():
+    """Dragon 7 (40 to 1 on a Banker win with a three-card 7), 8 decks: 112,633,011,329,024
+    wins, 4,885,765,264,174,336 losses, EV -0.076113 (wizardofodds 5 Treasures); house edge
+    7.6113%, hit frequency 2.2534%, standard deviation 6.0849 (888casino, card counting the
+    Dragon 7). 888casino's other article prints 7.6110%, a mismatch: not tested."""
+    bet = report("ez-baccarat").bet("dragon-7")
+    assert [e.combinations for e in bet.events] == [112633011329024, 4885765264174336]
+    assert bet.expected_value == F(-64613588827, 848912750595)
+    assert f"{float(bet.expected_value):.6f}" == "-0.076113"
+    assert f"{float(bet.house_edge) * 100:.4f}%" == "7.6113%"
+    assert bet.hit_frequency == F(19129247848, 848912750595)
+    assert f"{float(bet.hit_frequency) * 100:.4f}%" == "2.2534%"
+    assert f"{bet.standard_deviation:.4f}" == "6.0849"
+
+
+def test_ez_baccarat_panda_8_wizardofodds_5_treasures():
+    """Panda 8 (25 to 1 on a Player win with a three-card 8), 8 decks: 172,660,763,262,976
+    wins (wizardofodds 5 Treasures), house edge 10.19% (same page) and 10.1876% (888casino,
+    the Dragon and Panda side bets), EV -0.101876 (user-casino EZ Baccarat). The losses print
+    as 4,825,737,512,240,380, a spreadsheet-precision artifact of the exact ...384."""
+    bet = report("ez-baccarat").bet("panda-8")
+    assert [e.combinations for e in bet.events] == [172660763262976, 4825737512240384]
+    assert bet.expected_value == F(-153010345753, 1501922558745)
+    assert bet.hit_frequency == F(674456106496, 19524993263685)  # 0.034543
+    assert f"{float(bet.house_edge) * 100:.4f}%" == "10.1876%"
+    assert f"{float(bet.house_edge) * 100:.2f}%" == "10.19%"
+
+
+WOO_BACCARAT_GOLD = "http://photoeditorx.com/games/baccarat/gold/ (Wizard of Odds, Baccarat Gold)"
+FRIXO_BACCARAT_GOLD = "https://www.frixo.com/sbook/articles/how-to-play-baccarat-gold.asp"
+
+
+def test_baccarat_gold_player_hits_on_5_wizardofodds():
+    """Baccarat Gold (tables/baccarat-gold.yaml, rules in tables/rules/baccarat-gold.yaml),
+    the Player hitting on 5, 8 decks: Player wins 2,232,878,486,302,976, Banker wins
+    2,290,212,297,375,744, ties 475,307,491,824,640; Player EV -0.011470, Banker (5%
+    commission) -0.011439, Tie at 9 to 1 a house edge of 4.908% (WOO_BACCARAT_GOLD)."""
+    gold = report("baccarat-gold")
+    assert gold.rules.describe() == "Baccarat Gold (player option on 5: house-way)"
+    player = gold.bet("player")
+    assert [e.combinations for e in player.events] == [2232878486302976, 475307491824640,
+                                                       2290212297375744]
+    assert player.expected_value == F(-223960199503, 19524993263685)
+    assert f"{float(player.expected_value):.6f}" == "-0.011470"
+    banker = gold.bet("banker")
+    assert banker.expected_value == F(-1116734449141, 97624966318425)
+    assert f"{float(banker.expected_value):.6f}" == "-0.011439"
+    tie = gold.bet("tie")
+    assert tie.house_edge == F(191658872857, 3904998652737)
+    assert f"{float(tie.house_edge) * 100:.3f}%" == "4.908%"
+    # hitting is the house way, so "hit" gives the same figures
+    hit = game_report("baccarat-gold", strategy="hit", bets=("player",)).bet("player")
+    assert hit.expected_value == player.expected_value
+
+
+def test_baccarat_gold_player_stands_on_5_frixo():
+    """Standing on 5, the Tie at 9 to 1 has a house edge of 7.55% (FRIXO_BACCARAT_GOLD:
+    "7.55% when the Player hand stands on a two-card total of five or 4.91% when it draws")."""
+    tie = game_report("baccarat-gold", strategy="stand", bets=("tie",)).bet("tie")
+    assert f"{float(tie.house_edge) * 100:.2f}%" == "7.55%"
+    hits = report("baccarat-gold").bet("tie")
+    assert f"{float(hits.house_edge) * 100:.2f}%" == "4.91%"
 
 
 @pytest.mark.parametrize("three_card_pays, published_ev", [

@@ -13,9 +13,14 @@ import bruteforce
 import pytest
 
 from exact_odds.analysis.report import game_report
+from exact_odds.analysis.strategy import (
+    decisions,
+    late_ties,
+    optimal_on_five,
+    strategy_report,
+)
 from exact_odds.cards import card_value
 from exact_odds.shoe import Shoe
-from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five, strategy_report
 
 # Small shoes with every kind of card the decision on 5 meets: fives, tens, low cards and
 # naturals for the dealer; the last one has no eights or nines at all.
@@ -109,3 +114,116 @@ def test_late_tie_never_offered_on_a_player_nine_or_an_equal_up_card():
         assert total != 9
         assert not (total >= 5 and total == up)
     assert (0, 5, 4) in states and (0, 5, 5) not in states and (2, 2, 4) in states
+
+
+def _late_tie_at(tmp_path, pays: str):
+    """A copy of the built-in 21st Century game file with the late tie paying ``pays``."""
+    from exact_odds.games.loader import tables_dir
+
+    text = (tables_dir() / "21st-century.yaml").read_text(encoding="utf-8")
+    old = '{event: Tie, when: tie, pays: "7 to 1"}'
+    assert text.count(old) == 1, "the late tie's winning line moved: update this test"
+    path = tmp_path / "late-tie-six.yaml"
+    path.write_text(text.replace(old, f'{{event: Tie, when: tie, pays: "{pays}"}}'), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("counts", SHOES[:2])
+@pytest.mark.parametrize("strategy", ["house-way", "optimal"])
+def test_late_tie_at_6_to_1_read_from_the_game_file(tmp_path, counts, strategy):
+    """The late tie's pay comes from the game file: at 6 to 1 the map and the value per round
+    are the brute force's at 6 to 1 (and differ from 7 to 1)."""
+    from itertools import permutations
+
+    path = _late_tie_at(tmp_path, "6 to 1")
+    shoe = Shoe.from_counts(counts)
+    report = strategy_report(shoe, strategy, game=path)
+    decide = (_decide(optimal_on_five(shoe)) if strategy == "optimal" else bruteforce.always_hit)
+    brute = bruteforce.late_tie(counts, decide, pays=6)
+    assert {(t.low, t.high, t.up): t.ev for t in report.late_ties} == brute
+    assert brute != bruteforce.late_tie(counts, decide, pays=7)
+    assert report.to_dict()["late_tie"]["pays"] == "6 to 1"
+
+    cards = bruteforce.expand_shoe(counts)
+    seen: dict[tuple, int] = {}
+    for p1, up, p2 in permutations(range(len(cards)), 3):
+        a, b = sorted((card_value(cards[p1][0]), card_value(cards[p2][0])))
+        state = (a, b, card_value(cards[up][0]))
+        seen[state] = seen.get(state, 0) + 1
+    n = len(cards)
+    expected = sum((Fraction(seen[s], n * (n - 1) * (n - 2)) * v for s, v in brute.items() if v > 0),
+                   Fraction(0))
+    assert report.late_tie_value_per_round == expected
+
+
+def test_late_tie_at_6_to_1_on_the_command_line(tmp_path):
+    """`exact-odds strategy FILE` reads the late tie's pay from the file, 8 decks."""
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    path = _late_tie_at(tmp_path, "6 to 1")
+    six = CliRunner().invoke(main, ["strategy", str(path), "--strategy", "house-way"])
+    seven = CliRunner().invoke(main, ["strategy", "21st-century", "--strategy", "house-way"])
+    assert six.exit_code == 0 and seven.exit_code == 0, six.output + seven.output
+    assert "Late tie (6 to 1)" in six.output and "Late tie (7 to 1)" in seven.output
+    # the decisions on 5 do not read the late tie: the same grid
+    assert six.output.split("Late tie")[0] == seven.output.split("Late tie")[0]
+    assert six.output.split("Late tie")[1] != seven.output.split("Late tie")[1]
+
+
+@pytest.mark.parametrize("counts", SHOES)
+def test_baccarat_gold_decisions_equal_the_brute_force(counts):
+    """Baccarat Gold's option on 5, seen on the Player's two cards only, for the Player bet
+    (1 to 1, ties push): the brute force with the Gold Banker chart written from the
+    Wizard of Odds' words, and the visible state without the up card."""
+    shoe = Shoe.from_counts(counts)
+    mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand)
+            for d in decisions(shoe, game="baccarat-gold")}
+    theirs = {state: (v["ev_hit"], v["ev_stand"]) for state, v in bruteforce.optimal_on_five(
+        counts, "baccarat-gold", bruteforce.punto_banco_player, sees_up=False).items()}
+    assert mine == theirs and mine
+
+    def decide(p1: str, p2: str, up: str) -> bool:
+        low, high = sorted((card_value(p1), card_value(p2)))
+        ev = theirs.get((low, high, None))
+        return True if ev is None else ev[0] >= ev[1]
+
+    report = game_report("baccarat-gold", shoe=shoe, strategy="optimal", bets=("player",))
+    expected = bruteforce.bet_ev(
+        counts, "baccarat-gold",
+        lambda o: bruteforce.punto_banco_player(o["player_total"], o["banker_total"]), decide)
+    assert report.bet("player").expected_value == expected
+
+
+def _variant(tmp_path, old: str, new: str):
+    """A copy of the built-in 21st Century game file with one line changed."""
+    from exact_odds.games.loader import tables_dir
+
+    text = (tables_dir() / "21st-century.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} moved: update this test"
+    path = tmp_path / "variant.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("counts", SHOES[:2])
+def test_the_option_is_played_for_the_bet_the_game_file_names(tmp_path, counts):
+    """``option: {optimise: dealer}``: the decisions are the dealer line's (19 to 20, ties
+    on 0 and 1 won), as the brute force computes them with its own dealer line."""
+    path = _variant(tmp_path, "option: {optimise: player}", "option: {optimise: dealer}")
+    shoe = Shoe.from_counts(counts)
+    mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(shoe, game=path)}
+    theirs = {state: (v["ev_hit"], v["ev_stand"]) for state, v in bruteforce.optimal_on_five(
+        counts, "21st-century", bruteforce.dealer_line).items()}
+    assert mine == theirs
+    assert mine != {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(shoe)}
+
+
+def test_an_offered_condition_must_read_only_the_visible_cards(tmp_path):
+    from exact_odds.analysis.strategy import StrategyError
+
+    path = _variant(tmp_path, 'offered: "not (player_two_card_total == 9 or',
+                    'offered: "not (banker_two_card_total == 9 or')
+    with pytest.raises(StrategyError, match="offered.*visible"):
+        late_ties(Shoe.from_decks(1), "house-way", game=path)

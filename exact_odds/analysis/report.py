@@ -19,7 +19,7 @@ from pathlib import Path
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Event, Game, UnknownGameError
-from exact_odds.rules import PuntoBanco, RulesError, TwentyFirstCentury, rules_named
+from exact_odds.rules import DrawingRules, RulesError
 from exact_odds.shoe import Shoe, ShoeError
 
 
@@ -115,7 +115,7 @@ class GameReport:
 
     game: Game
     shoe: Shoe
-    rules: PuntoBanco | TwentyFirstCentury
+    rules: DrawingRules
     bets: tuple[BetResult, ...]
     strategy: str | None = None
     notes: tuple[str, ...] = field(default=())
@@ -146,16 +146,20 @@ class GameReport:
         return report_frame(self)
 
 
-def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury,
+def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
                settings: dict[str, object] | None = None) -> BetResult:
     """Join a bet's events with the outcome counts of the columns they read; ``settings``
-    are the values of the game file's settings (the events may read them)."""
+    are the values of the game file's settings (the events may read them). A bet placed
+    late is counted as no action where it is not offered (a "Not offered" line)."""
     columns = bet.columns
     counts = outcome_counts(shoe, columns, rules)
     ways = [0] * len(bet.events)
-    unmatched = 0
+    unmatched = not_offered = 0
     for values, count in counts.items():
         row = {**(settings or {}), **dict(zip(columns, values))}
+        if bet.offered is not None and not bet.offered.holds(row):
+            not_offered += count
+            continue
         index = _first_event(bet.events, row)
         if index is None:
             unmatched += count
@@ -166,6 +170,9 @@ def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury,
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
         for e, w in zip(bet.events, ways)
     ]
+    if bet.offered is not None:
+        events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
+                                     Fraction(0), not_offered, Fraction(not_offered, total)))
     if bet.events[-1].condition is not None:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
                                   unmatched, Fraction(unmatched, total)))
@@ -190,18 +197,19 @@ def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
     return shoe.remove(remove) if remove else shoe
 
 
-def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
-    """The drawing rules of a game, with the decision on 5 where the game has one."""
-    if game.rules != "21st-century":
+def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRules:
+    """The drawing rules of a game, the option (where the game has one) taken by
+    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
+    if game.rules.option is None:
         if strategy not in (None, game.strategy):
             raise RulesError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
-        return rules_named(game.rules)
+        return game.rules
     chosen = strategy or game.strategy
     if chosen == "optimal":
         from exact_odds.analysis.strategy import optimal_rules
 
-        return optimal_rules(shoe)
-    return rules_named(game.rules, chosen)
+        return optimal_rules(shoe, game)
+    return game.rules.with_strategy(chosen)
 
 
 def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
@@ -225,5 +233,5 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     if game.decks_allowed and the_shoe.decks is not None and the_shoe.decks not in game.decks_allowed:
         allowed = ", ".join(map(str, game.decks_allowed))
         notes.append(f"the rules allow {allowed} decks; {the_shoe.describe()} analysed as asked")
-    used_strategy = (strategy or game.strategy) if game.rules == "21st-century" else None
+    used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
     return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes), values)

@@ -1,83 +1,167 @@
-"""Best play in 21st Century Baccarat 5.0: the decision on 5 and the late tie.
+"""Best play on the bettor's option, and the value of a late bet, from the game file.
 
-A bettor on the player line chooses to hit or stand when the player hand's two cards
-total 5. The choice is made seeing the player's two cards and the dealer's up card, after
-the dealer has checked the hole card for a natural, so the expected values here are
-conditional on the visible state and on the dealer holding no natural. ``optimal`` takes
-the better of the two in every visible state of the finite shoe (the house way, hit, on
-an exact tie).
+A game whose drawing rules give the bettor an option (21st Century Baccarat 5.0: hit or
+stand on a player two-card 5) names in its game file the bet the option is played for
+(``option: {optimise: player}``). The choice is made seeing the visible cards the rules
+file lists (``sees``: the player's two cards, and the dealer's up card where it is seen);
+where the dealer checks the hole card for a natural first (``after_natural_check``), the
+expected values are conditional on the visible state and on the dealer holding no natural.
+``optimal`` takes the better choice in every visible state of the finite shoe (the house
+way on an exact tie).
 
-The late tie (7 to 1) is placed seeing the same cards, before the hole card is checked:
-its value is conditional on the visible state alone. It is not offered when the player's
-two cards total 9, nor when they total 5 to 9 and equal the up card; it is returned when
-the dealer's two cards total 9.
+A bet placed late (``placed: after-visible-cards``, with an ``offered:`` condition, as the
+21st Century late tie) is valued in every visible state where it is offered, conditional on
+that state alone, the player hand played by the strategy chosen.
 
-All arithmetic is on point values with exact integers: the shoe is reduced to the count of
-each value, and every weight counts ordered sequences of distinct cards.
+Every pay and condition is the game file's, and every count comes from the enumerator
+(``outcome_counts`` over the visible columns, ``banker_natural`` and the bet's own columns),
+the same machinery as reports: exact integers and fractions throughout.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
-from exact_odds.rules import TwentyFirstCentury, VisibleState
+from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.errors import ExactOddsError
+from exact_odds.games.loader import load_game
+from exact_odds.games.model import Bet, Game
+from exact_odds.rules import DrawingRules, Option, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
-#: The two-card player hands (point values, low first) on which the bettor decides.
-FIVE_HANDS: tuple[tuple[int, int], ...] = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
-
-LATE_TIE_PAYS = 7
+GameLike = Game | str | Path
 
 
-def player_line(player: int, dealer: int) -> int:
-    """The player line's result: 1 to 1; the dealer wins ties on 0 and 1; other ties push."""
-    if player > dealer:
-        return 1
-    if player < dealer or player <= 1:
-        return -1
-    return 0
+class StrategyError(ExactOddsError, ValueError):
+    """A game with no option to play, or no bet to play it for."""
 
 
-def late_tie_offered(low: int, high: int, up: int) -> bool:
-    """Whether the late tie may be placed in this visible state."""
-    total = (low + high) % 10
-    return total != 9 and not (total >= 5 and total == up)
+def _game(game: GameLike) -> Game:
+    return game if isinstance(game, Game) else load_game(game)
 
 
-def late_tie_result(player: int, dealer: int, dealer_two_card_nine: bool) -> int:
-    if dealer_two_card_nine:
-        return 0
-    return LATE_TIE_PAYS if player == dealer else -1
+def _option(game: Game) -> Option:
+    if game.rules.option is None:
+        raise StrategyError(f"game {game.id!r} plays the {game.rules.name} rules: the bettor "
+                            "has no choice to make")
+    return game.rules.option
+
+
+def option_hands(rules: DrawingRules) -> tuple[tuple[int, int], ...]:
+    """The Player's two-card hands (point values, low first) on which the bettor decides.
+
+    >>> from exact_odds.rules import load_rules
+    >>> option_hands(load_rules("21st-century"))
+    ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
+    """
+    totals = rules.option.totals if rules.option else ()
+    return tuple((low, high) for low in range(10) for high in range(low, 10)
+                 if (low + high) % 10 in totals)
+
+
+def _net(bet: Bet, row: Mapping[str, Any]) -> Fraction | None:
+    """The bet's result on one outcome row; ``None`` where a late bet is not offered."""
+    if bet.offered is not None and not bet.offered.holds(row):
+        return None
+    for event in bet.events:
+        if event.condition is None or event.condition.holds(row):
+            return event.pay.net
+    return Fraction(-1)  # "Any other outcome" loses
+
+
+def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
+    up = row["dealer_up"] if option.sees_up_card else None
+    return (row["player_low_card"], row["player_high_card"], up)
+
+
+#: Per visible state, per bet tallied: [all ways, ways where the bet acts, sum of ways * net].
+Tally = dict[VisibleState, list[list[Any]]]
+
+
+def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
+           bets: tuple[tuple[Bet, bool], ...]) -> Tally:
+    """One enumeration over the visible columns and every bet's columns. For each (bet,
+    ``no_dealer_natural``) asked, and each visible state: the ways, the ways where the bet
+    acts and their sum of ways * net (only deals where the dealer holds no natural, if
+    ``no_dealer_natural``)."""
+    option = _option(game)
+    needs_natural = any(skip for _, skip in bets)
+    read_all = tuple(name for bet, _ in bets for name in bet.columns)
+    columns = tuple(dict.fromkeys(option.sees + (("banker_natural",) if needs_natural else ())
+                                  + read_all))
+    index = {name: i for i, name in enumerate(columns)}
+    low, high = index["player_low_card"], index["player_high_card"]
+    up = index.get("dealer_up") if option.sees_up_card else None
+    natural = index.get("banker_natural", -1)
+    reads = [[index[name] for name in bet.columns] for bet, _ in bets]
+    settings = game.setting_values()
+    nets: list[dict[tuple[Any, ...], Fraction | None]] = [{} for _ in bets]
+    # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
+    found: dict[VisibleState, list[list[Any]]] = {}
+    for values, ways in outcome_counts(shoe, columns, rules).items():
+        key = (values[low], values[high], None if up is None else values[up])
+        state = found.get(key)
+        if state is None:
+            state = found[key] = [[0, 0, {}] for _ in bets]
+        for number, ((bet, skip), read) in enumerate(zip(bets, reads)):
+            if skip and values[natural]:
+                continue
+            tally = state[number]
+            tally[0] += ways
+            row_key = tuple(values[i] for i in read)
+            cache = nets[number]
+            if row_key not in cache:
+                cache[row_key] = _net(bet, {**settings, **dict(zip(bet.columns, row_key))})
+            net = cache[row_key]
+            if net is not None:
+                tally[1] += ways
+                tally[2][net] = tally[2].get(net, 0) + ways
+    for state in found.values():
+        for tally in state:
+            tally[2] = sum((net * ways for net, ways in tally[2].items()), Fraction(0))
+    return found
+
+
+def _runs(shoe: Shoe, game: Game, bets: tuple[tuple[Bet, bool], ...]) -> dict[bool, Tally]:
+    """The tallies with the option always hit (True) and always stood (False)."""
+    return {hits: _tally(shoe, game, game.rules.with_strategy("hit" if hits else "stand"), bets)
+            for hits in (True, False)}
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The choice on 5 in one visible state, with both exact expected values."""
+    """The choice on the option in one visible state, with both exact expected values."""
 
     low: int
     high: int
-    up: int
+    up: int | None
     ev_hit: Fraction
     ev_stand: Fraction
+    house_way_hits: bool = True
 
     @property
     def choice(self) -> str:
-        return "hit" if self.ev_hit >= self.ev_stand else "stand"
+        if self.ev_hit == self.ev_stand:
+            return "hit" if self.house_way_hits else "stand"
+        return "hit" if self.ev_hit > self.ev_stand else "stand"
 
     @property
     def gain(self) -> Fraction:
-        """What the better choice gains over the other, per unit on the player line."""
+        """What the better choice gains over the other, per unit on the bet played for."""
         return abs(self.ev_hit - self.ev_stand)
 
 
 @dataclass(frozen=True)
 class LateTie:
-    """The late tie in one visible state where it is offered."""
+    """A late bet (the late tie) in one visible state where it is offered."""
 
     low: int
     high: int
-    up: int
+    up: int | None
     probability: Fraction  # of this visible state
     ev: Fraction
 
@@ -88,12 +172,30 @@ class LateTie:
 
 @dataclass(frozen=True)
 class StrategyReport:
-    """The decisions on 5, and the late tie under the strategy played."""
+    """The decisions on the option, and the late bet under the strategy played."""
 
     shoe: Shoe
     strategy: str
     decisions: tuple[Decision, ...]
     late_ties: tuple[LateTie, ...]
+    game: Game | None = None
+
+    @property
+    def optimised_bet(self) -> Bet | None:
+        return self.game.bet(self.game.optimise) if self.game and self.game.optimise else None
+
+    @property
+    def late_bet(self) -> Bet | None:
+        return _late_bet(self.game) if self.game else None
+
+    @property
+    def late_pays(self) -> str | None:
+        """The late bet's top pay as the game file writes it ("7 to 1")."""
+        bet = self.late_bet
+        if bet is None:
+            return None
+        wins = [e for e in bet.events if e.pay.net > 0]
+        return max(wins, key=lambda e: e.pay.net).pay.text if wins else None
 
     @property
     def favourable_late_ties(self) -> tuple[LateTie, ...]:
@@ -101,13 +203,14 @@ class StrategyReport:
 
     @property
     def late_tie_value_per_round(self) -> Fraction:
-        """Expected gain per round of one unit on the late tie in exactly the favourable states."""
+        """Expected gain per round of one unit on the late bet in exactly the favourable states."""
         return sum((t.probability * t.ev for t in self.favourable_late_ties), Fraction(0))
 
     def on_five(self) -> dict[VisibleState, bool]:
+        """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from exact_odds.render import fraction_text
 
         return {
@@ -121,7 +224,7 @@ class StrategyReport:
                 for d in self.decisions
             ],
             "late_tie": {
-                "pays": f"{LATE_TIE_PAYS} to 1",
+                "pays": self.late_pays,
                 "player_hand_played": self.strategy,
                 "states": [
                     {"player_cards": [t.low, t.high], "dealer_up": t.up,
@@ -138,110 +241,75 @@ class StrategyReport:
         }
 
 
-def _remaining(counts: tuple[int, ...], low: int, high: int, up: int) -> list[int]:
-    """The value counts once the player's two cards and the dealer's up card are out."""
-    left = list(counts)
-    for value in (low, high, up):
-        left[value] -= 1
-    return left
+def _late_bet(game: Game) -> Bet | None:
+    return next((b for b in game.bets if b.placed == "after-visible-cards"), None)
 
 
-def _visible_weight(counts: tuple[int, ...], low: int, high: int, up: int) -> int:
-    """Ordered (player card, up card, player card) sequences showing this visible state."""
-    orders = 1 if low == high else 2
-    return (orders * counts[low] * (counts[high] - (low == high))
-            * (counts[up] - (up == low) - (up == high)))
+def _optimised(game: Game) -> Bet:
+    if game.optimise is None:
+        raise StrategyError(f"game {game.id!r}: the optimal play on the option needs the "
+                            "bet it is played for: add 'option: {optimise: BET}' to its game file")
+    return game.bet(game.optimise)
 
 
-def _outcomes(m: list[int], low: int, high: int, up: int, hits_on_five: bool,
-              skip_dealer_naturals: bool):
-    """Yield (player final, dealer final, dealer two-card 9, weight) for the three cards left:
-    the hole card, the player's hit card, the dealer's draw; weights count ordered fills of
-    those three positions."""
-    size = sum(m)
-    p2 = (low + high) % 10
-    for hole in range(10):
-        w_hole = m[hole]
-        if not w_hole:
-            continue
-        b2 = (up + hole) % 10
-        if b2 >= 8 and skip_dealer_naturals:
-            continue
-        m[hole] -= 1
-        if p2 >= 8 or b2 >= 8:
-            yield p2, b2, b2 == 9, w_hole * (size - 1) * (size - 2)
-        else:
-            draws = p2 <= 4 or (p2 == 5 and hits_on_five)
-            if draws:
-                for card in range(10):
-                    w_card = m[card]
-                    if not w_card:
-                        continue
-                    x = (p2 + card) % 10
-                    if b2 <= 5:
-                        m[card] -= 1
-                        for draw in range(10):
-                            if m[draw]:
-                                yield x, (b2 + draw) % 10, False, w_hole * w_card * m[draw]
-                        m[card] += 1
-                    else:
-                        yield x, b2, False, w_hole * w_card * (size - 2)
-            elif b2 <= 5:
-                for draw in range(10):
-                    if m[draw]:
-                        yield p2, (b2 + draw) % 10, False, w_hole * m[draw] * (size - 2)
-            else:
-                yield p2, b2, False, w_hole * (size - 1) * (size - 2)
-        m[hole] += 1
+def decisions(shoe: Shoe, game: GameLike = "21st-century") -> tuple[Decision, ...]:
+    """The exact expected values of hitting and of standing on the option, in every
+    visible state, for the bet the game file names (``option: {optimise: BET}``)."""
+    loaded = _game(game)
+    option = _option(loaded)
+    bet = _optimised(loaded)
+    return _decisions(loaded, _runs(shoe, loaded, ((bet, option.after_natural_check),)), 0)
 
 
-def _expected(rest: list[int], low: int, high: int, up: int, hits: bool, pay, skip_naturals: bool
-              ) -> Fraction:
-    total = 0
-    weight = 0
-    for player, dealer, nine, w in _outcomes(rest, low, high, up, hits, skip_naturals):
-        total += w * pay(player, dealer, nine)
-        weight += w
-    return Fraction(total, weight) if weight else Fraction(0)
+def _decisions(game: Game, runs: dict[bool, Tally], number: int) -> tuple[Decision, ...]:
+    option = _option(game)
+    hands = set(option_hands(game.rules))
+    ev: dict[bool, dict[VisibleState, Fraction]] = {
+        hits: {state: Fraction(tallies[number][2], tallies[number][1])
+               for state, tallies in found.items()
+               if (state[0], state[1]) in hands and tallies[number][1]}
+        for hits, found in runs.items()}
+    return tuple(Decision(*state, ev[True][state], ev[False][state], option.house_way)
+                 for state in sorted(ev[True], key=_order))
 
 
-def decisions(shoe: Shoe) -> tuple[Decision, ...]:
-    """The exact expected values of hitting and standing on 5 in every visible state."""
-    counts = shoe.value_counts()
+def _order(state: VisibleState) -> tuple[int, int, int]:
+    return (state[0], state[1], -1 if state[2] is None else state[2])
+
+
+def late_ties(shoe: Shoe, on_five: str | Mapping[VisibleState, bool],
+              game: GameLike = "21st-century") -> tuple[LateTie, ...]:
+    """The late bet's exact value in every visible state where it is offered, the player
+    hand played by ``on_five`` (a strategy's name or a decision map)."""
+    loaded = _game(game)
+    _option(loaded)
+    bet = _late_bet(loaded)
+    if bet is None:
+        return ()
+    played = _tally(shoe, loaded, loaded.rules.with_strategy(on_five), ((bet, False),))
+    return _late_ties(shoe, loaded, {True: played, False: played}, 0, on_five)
+
+
+def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
+               on_five: str | Mapping[VisibleState, bool]) -> tuple[LateTie, ...]:
+    """The late bet under ``on_five``, from a run that hits (True) and one that stands
+    (False) on the option (the same run twice when it was played by ``on_five`` itself):
+    in each visible state, the tally of the run that plays the state's decision."""
+    rules = game.rules.with_strategy(on_five)
+    bet = _late_bet(game)
+    total = total_sequences(shoe)
     found = []
-    for low, high in FIVE_HANDS:
-        for up in range(10):
-            if not _visible_weight(counts, low, high, up):
-                continue
-            rest = _remaining(counts, low, high, up)
-            if not any(rest[h] for h in range(10) if (up + h) % 10 < 8):
-                continue  # the dealer always holds a natural: no decision is ever made
-            pay = lambda p, d, nine: player_line(p, d)  # noqa: E731
-            found.append(Decision(
-                low, high, up,
-                _expected(rest, low, high, up, True, pay, True),
-                _expected(rest, low, high, up, False, pay, True)))
-    return tuple(found)
-
-
-def late_ties(shoe: Shoe, on_five: str | dict[VisibleState, bool]) -> tuple[LateTie, ...]:
-    """The late tie's exact value in every visible state where it is offered."""
-    counts = shoe.value_counts()
-    size = shoe.size
-    visible_total = size * (size - 1) * (size - 2)
-    rules = TwentyFirstCentury(on_five=on_five)
-    found = []
-    for low in range(10):
-        for high in range(low, 10):
-            for up in range(10):
-                weight = _visible_weight(counts, low, high, up)
-                if not weight or not late_tie_offered(low, high, up):
-                    continue
-                rest = _remaining(counts, low, high, up)
-                hits = rules.player_draws(5, (low, high, up))
-                ev = _expected(rest, low, high, up, hits,
-                               lambda p, d, nine: late_tie_result(p, d, nine), False)
-                found.append(LateTie(low, high, up, Fraction(weight, visible_total), ev))
+    for state in sorted(runs[True], key=_order):
+        p2 = (state[0] + state[1]) % 10
+        hits = rules.player_draws(p2, state) if rules.player[p2] == "O" else True
+        ways, acting, net = runs[hits][state][number]
+        if not acting:
+            continue
+        if acting != ways:
+            assert bet is not None
+            raise StrategyError(f"bet {bet.id!r}: field 'offered' reads more than the visible "
+                                "cards: it must be decided by what the bettor sees")
+        found.append(LateTie(*state, Fraction(ways, total), Fraction(net, acting)))
     return tuple(found)
 
 
@@ -250,22 +318,26 @@ def on_five_map(found: tuple[Decision, ...]) -> dict[VisibleState, bool]:
     return {(d.low, d.high, d.up): d.choice == "hit" for d in found}
 
 
-def optimal_on_five(shoe: Shoe) -> dict[VisibleState, bool]:
-    """The optimal decision on 5 for each visible state: True to hit."""
-    return on_five_map(decisions(shoe))
+def optimal_on_five(shoe: Shoe, game: GameLike = "21st-century") -> dict[VisibleState, bool]:
+    """The optimal decision on the option for each visible state: True to hit."""
+    return on_five_map(decisions(shoe, game))
 
 
-def optimal_rules(shoe: Shoe) -> TwentyFirstCentury:
-    """21st Century rules with the player hand played optimally on 5 for this shoe."""
-    return TwentyFirstCentury(on_five=optimal_on_five(shoe), strategy_name="optimal")
+def optimal_rules(shoe: Shoe, game: GameLike = "21st-century") -> DrawingRules:
+    """The game's rules with the option played optimally for this shoe."""
+    loaded = _game(game)
+    return loaded.rules.with_strategy(StrategyMap(optimal_on_five(shoe, loaded)), "optimal")
 
 
-def strategy_report(shoe: Shoe, strategy: str = "optimal") -> StrategyReport:
-    """Decisions on 5 and the late tie, the player hand played by ``strategy``."""
-    found = decisions(shoe)
+def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
+                    game: GameLike = "21st-century") -> StrategyReport:
+    """Decisions on the option and the late bet, the player hand played by ``strategy``."""
+    loaded = _game(game)
+    found = decisions(shoe, loaded)
+    on_five: str | dict[VisibleState, bool]
     if strategy == "optimal":
-        on_five: str | dict = on_five_map(found)
+        on_five = on_five_map(found)
     else:
-        TwentyFirstCentury(on_five=strategy)  # checks the name
+        loaded.rules.with_strategy(strategy)  # checks the name
         on_five = strategy
-    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five))
+    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded)

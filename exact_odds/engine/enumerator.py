@@ -38,11 +38,11 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from exact_odds.cards import DECK, card_value
-from exact_odds.rules import PUNTO_BANCO, PuntoBanco, TwentyFirstCentury
+from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, column
 
-Rules = PuntoBanco | TwentyFirstCentury
+Rules = DrawingRules
 
 #: Outcome counts: the tuple of the requested columns' values -> ordered six-card sequences.
 Counts = dict[tuple, int]

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
-VISIBLE = ("player_low_card", "player_high_card", "dealer_up")
+from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
 
 
 def monomial_count(columns: tuple[str, ...]) -> int:
@@ -60,6 +60,7 @@ class _Group:
         default_factory=dict)
     option_bets: list[str] = field(default_factory=list)  # column order of the changes
     largest_size: int = 0  # the largest shoe of the batch being evaluated
+    house_way_hits: bool = True  # an exact tie between the choices goes to the house way
 
 
 @dataclass
@@ -109,7 +110,8 @@ class _Plan:
             for columns in sets:
                 bets_here = [bet for bet, own in members if set(own) <= set(columns)]
                 if optimal and drawn:
-                    groups.append(_option_group(partition, bets_here, columns, hit, stand, values))
+                    groups.append(_option_group(partition, bets_here, columns, hit, stand, values,
+                                                game.rules))
                 else:
                     table = compiled_counts(columns, hit if optimal else rules)
                     basis = MonomialBasis.covering(partition, [
@@ -152,20 +154,22 @@ class _Plan:
 
 def _is_optimal(evaluator: BatchEvaluator) -> bool:
     game = evaluator.game
-    return (evaluator.strategy or getattr(game, "strategy", None)) == "optimal" and \
-        game.rules == "21st-century"
+    return (evaluator.strategy or game.strategy) == "optimal" and game.rules.option is not None
 
 
 def _option_rules(game: Any) -> tuple[Rules, Rules]:
     """The game's rules with the option always taken (hit) and never (stand)."""
-    from exact_odds.rules import rules_named
-
-    return rules_named(game.rules, "house-way"), rules_named(game.rules, "stand")
+    return game.rules.with_strategy("hit"), game.rules.with_strategy("stand")
 
 
 def _objective(game: Any) -> Bet:
-    """The bet the optimal play maximises: the player line."""
-    return game.bet("player")
+    """The bet the optimal play maximises: the one the game file names."""
+    from exact_odds.rules import RulesError
+
+    if game.optimise is None:
+        raise RulesError(f"game {game.id!r}: the optimal play needs the bet it is played for, "
+                         "'option: {optimise: BET}' in the game file")
+    return game.bet(game.optimise)
 
 
 def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -186,15 +190,18 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> li
         net = seen.get(own)
         if net is None:
             row = {**settings, **dict(zip(bet.columns, own))}
-            index = _first_event(bet.events, row)
-            net = seen[own] = Fraction(-1) if index is None else bet.events[index].pay.net
+            if bet.offered is not None and not bet.offered.holds(row):
+                net = seen[own] = Fraction(0)  # a late bet not offered: no action
+            else:
+                index = _first_event(bet.events, row)
+                net = seen[own] = Fraction(-1) if index is None else bet.events[index].pay.net
         nets.append(net)
     return nets
 
 
 def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
                   columns: tuple[str, ...], hit: Rules, stand: Rules,
-                  values: dict[str, object]) -> _Group:
+                  values: dict[str, object], rules: Any) -> _Group:
     """Bets under the optimal play: the stand line as the base, and per visible state on
     which the bettor may choose, the change each bet sees when the option is taken."""
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
@@ -205,7 +212,7 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     # the terms of each table, by the visible state of their outcome
     by_state: dict[int, dict[tuple[int, int, int], np.ndarray]] = {}
     for t in (t_hit, t_stand):
-        states = [_visible(t, key) for key in t.outcomes]
+        states = [_visible(t, key, rules) for key in t.outcomes]
         key_index = t.sparse()[1]
         found: dict[tuple[int, int, int], list[int]] = {}
         for term, k in enumerate(key_index.tolist()):
@@ -227,13 +234,15 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
         touched = np.flatnonzero(np.any(stacked != 0, axis=1))
         option_states[state] = (touched, stacked[touched].astype(object))
     return _Group(basis, partition_matrix(partition), compiled, option_states,
-                  [bet.id for bet in bets])
+                  [bet.id for bet in bets], house_way_hits=rules.option.house_way)
 
 
-def _visible(table: CompiledCounts, key: tuple) -> tuple[int, int, int] | None:
-    """The visible state of an option hand (two cards totalling 5), else None."""
+def _visible(table: CompiledCounts, key: tuple, rules: Any) -> Any:
+    """What the bettor sees when the Player's two cards give the option, else None."""
     low, high, up = (key[table.columns.index(name)] for name in VISIBLE)
-    return (low, high, up) if (low + high) % 10 == 5 else None
+    if (low + high) % 10 not in rules.option.totals:
+        return None
+    return rules._seen((low, high, up))
 
 
 def _decisions(group: _Group, values: np.ndarray, objective: str
@@ -243,7 +252,8 @@ def _decisions(group: _Group, values: np.ndarray, objective: str
     column_of = group.option_bets.index(objective)
     found = {}
     for state, (touched, change) in group.option_states.items():
-        found[state] = _product(group, values, touched, change)[:, column_of] >= 0
+        gain = _product(group, values, touched, change)[:, column_of]
+        found[state] = gain >= 0 if group.house_way_hits else gain > 0
     return found
 
 
@@ -268,8 +278,8 @@ def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray
     totals = {b: found[b].astype(object) for b in group.option_bets}
     for state, (touched, change) in group.option_states.items():
         takes = decisions.get(state)
-        if takes is None:
-            takes = np.ones(len(values), dtype=bool)  # the objective never moves: house way
+        if takes is None:  # the objective never moves here: the house way is played
+            takes = np.full(len(values), group.house_way_hits, dtype=bool)
         part = _product(group, values, touched, change)
         for i, bet_id in enumerate(group.option_bets):
             totals[bet_id] = totals[bet_id] + np.where(takes, part[:, i], 0)

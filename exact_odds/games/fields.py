@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.games.model import GameFileError
-from exact_odds.rules import RULE_SETS, STRATEGIES
+from exact_odds.rules import STRATEGIES
 
 #: The kinds of value a field holds.
 #: text: a non-empty string; whole: an integer >= 1; wholes: a list of those; sentences: a
@@ -27,7 +27,7 @@ from exact_odds.rules import RULE_SETS, STRATEGIES
 #: a condition in words; settings / bets / events: mappings or lists of the records below;
 #: pays_by_event / when_by_event: a mapping from an event's name to a pay / a condition;
 #: setting_default: true, false or a word; words: a list of words.
-KINDS = ("text", "whole", "wholes", "sentences", "mapping", "pay", "condition", "settings",
+KINDS = ("rules", "text", "whole", "wholes", "sentences", "mapping", "pay", "condition", "settings",
          "bets", "events", "pays_by_event", "when_by_event", "setting_default", "words")
 
 
@@ -52,9 +52,13 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("source", "mapping", "Where the rules come from: document, seed file, ..."),
     Field("decks", "whole", "Decks in the shoe.", required=True),
     Field("decks_allowed", "wholes", "The deck counts the rules allow; a note is printed for others."),
-    Field("rules", "text", "The drawing rules.", required=True, choices=tuple(RULE_SETS)),
-    Field("strategy", "text", "21st Century only: the player hand's decision on 5.",
-          choices=tuple(STRATEGIES)),
+    Field("rules", "rules", "The drawing rules: the name of a rules file in tables/rules/ "
+          "(punto-banco, 21st-century, baccarat-gold) or the rules written inline.",
+          required=True),
+    Field("strategy", "text", "Rules with an option only: how the bettor takes it "
+          "(house-way, hit, stand or optimal).", choices=tuple(STRATEGIES)),
+    Field("option", "mapping", "Rules with an option only: {optimise: BET}, the bet the "
+          "optimal play on the option is computed for."),
     Field("readings", "sentences", "Every reading of an ambiguous rule, in words."),
     Field("settings", "settings", "Named settings where a reasonable reader could differ."),
     Field("bets", "bets", "The bets, each with its ordered events.", required=True),
@@ -77,6 +81,10 @@ BET_FIELDS: tuple[Field, ...] = (
           required=True, unless="use"),
     Field("pays", "pays_by_event", "With use: new pays for some events, by event name."),
     Field("when", "when_by_event", "With use: new conditions for some events, by event name."),
+    Field("placed", "text", "before-deal (the default) or after-visible-cards: a late bet, "
+          "placed seeing the player's two cards and the dealer's up card.",
+          choices=("before-deal", "after-visible-cards")),
+    Field("offered", "condition", "A late bet: when it may be placed (else no action)."),
     Field("mirror", "text", "Also define the same bet for the other hand under this id "
           "(player_ and banker_ columns swapped, Player and Banker swapped in names).",
           pattern=r"^[a-z0-9][a-z0-9-]*$"),
@@ -160,7 +168,7 @@ def _check_value(path: Path | str, where: str, f: Field, value: Any) -> Any:
         if not isinstance(value, list) or not value:
             raise _fail(path, where, f"field {f.name!r} must be a non-empty list")
         return value
-    return value  # pay, condition, setting_default: read by the loader
+    return value  # rules, pay, condition, setting_default: read by the loader
 
 
 def _show(value: object) -> str:
@@ -189,6 +197,11 @@ def _kind_schema(f: Field) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string"}}
     if kind == "mapping":
         return {"type": "object"}
+    if kind == "rules":
+        from exact_odds.rules import builtin_rules
+
+        return {"anyOf": [{"type": "string", "enum": list(builtin_rules())},
+                          {"type": "object", "required": ["player", "banker"]}]}
     if kind == "pay":
         return {"$ref": "#/$defs/pay"}
     if kind == "condition":

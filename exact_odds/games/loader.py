@@ -21,6 +21,7 @@ from exact_odds.games.conditions import (
     ConditionError,
     Setting,
 )
+from exact_odds.rules.loader import read_game_rules
 from exact_odds.games.fields import (
     BET_FIELDS,
     EVENT_FIELDS,
@@ -93,11 +94,6 @@ def parse_game(data: object, path: Path) -> Game:
         raise _fail(path, "", "a game file must be a mapping with name, decks, rules and bets")
     fields = check_record(path, "", data, GAME_FIELDS)
     game_id = fields.get("id", path.stem)
-    rules = fields["rules"]
-    strategy = fields.get("strategy", "house-way")
-    if "strategy" in fields and rules != "21st-century":
-        raise _fail(path, "", f"field 'strategy' applies to the 21st-century rules; the {rules} "
-                    "rules leave the bettor no choice")
     settings = _parse_settings(path, fields.get("settings", {}))
     raw_bets: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(fields["bets"], start=1):
@@ -110,9 +106,10 @@ def parse_game(data: object, path: Path) -> Game:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
+    rules, strategy, optimise = read_game_rules(fields, path, tuple(seen))
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
-                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings)
+                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise)
 
 
 def check_shared_bets() -> dict[str, Bet]:
@@ -171,7 +168,20 @@ def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str,
         if event.condition is None:
             raise _fail(path, f"{where}, event {event.name!r}",
                         "'when: otherwise' must be the last event")
-    return Bet(bet_id, checked["name"], tuple(events), checked.get("description", ""))
+    placed = checked.get("placed", "before-deal")
+    offered = None
+    if "offered" in checked:
+        if placed != "after-visible-cards":
+            raise _fail(path, where, "field 'offered' applies to a bet placed after-visible-cards")
+        text = checked["offered"]
+        if not isinstance(text, str) or not text.strip():
+            raise _fail(path, where, f"field 'offered' must be a condition in words, got {text!r}")
+        try:
+            offered = Condition.parse(text.strip(), settings)
+        except ConditionError as error:
+            raise _fail(path, where, f"field 'offered': {error}") from None
+    return Bet(bet_id, checked["name"], tuple(events), checked.get("description", ""),
+               placed, offered)
 
 
 def _parse_event(path: Path, bet_where: str, number: int, data: object,

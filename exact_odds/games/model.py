@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exact_odds.errors import ExactOddsError
+from exact_odds.rules import DrawingRules
 from exact_odds.games.conditions import Condition, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
 
@@ -54,11 +55,13 @@ class Bet:
     name: str
     events: tuple[Event, ...]
     description: str = ""
+    placed: str = "before-deal"  # or "after-visible-cards": a late bet
+    offered: Condition | None = None  # a late bet: when it may be placed (None: always)
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The outcome columns the bet's events read, sorted."""
-        names: set[str] = set()
+        """The outcome columns the bet's events (and its offered condition) read, sorted."""
+        names: set[str] = set(self.offered.columns) if self.offered else set()
         for event in self.events:
             if event.condition:
                 names |= event.condition.columns
@@ -71,7 +74,7 @@ class Game:
 
     id: str
     name: str
-    rules: str
+    rules: DrawingRules
     decks: int
     bets: tuple[Bet, ...]
     source: dict[str, Any] = field(default_factory=dict)
@@ -80,6 +83,7 @@ class Game:
     strategy: str = "house-way"
     path: str = ""
     settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
+    optimise: str | None = None  # the bet the best play on the option is computed for
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""

@@ -1,22 +1,34 @@
-"""Drawing rules: when each hand takes a third card, and the bettor's options."""
+"""Drawing rules as data: when each hand takes a third card, and the bettor's options.
+
+``chart.py`` holds the model (``DrawingRules``), ``loader.py`` reads and checks the rules
+files shipped in ``tables/rules/`` and a game file's ``rules:`` field.
+"""
 
 from __future__ import annotations
 
-from exact_odds.rules.drawing import (
+from exact_odds.rules.chart import (
     FIXED_STRATEGIES,
-    PUNTO_BANCO,
-    RULE_SETS,
     STRATEGIES,
-    TABLEAU,
-    PuntoBanco,
+    VISIBLE_COLUMNS,
+    DrawingRules,
+    Option,
     RulesError,
     StrategyMap,
-    TwentyFirstCentury,
     VisibleState,
-    rules_named,
 )
+from exact_odds.rules.loader import builtin_rules, load_rules, parse_rules, rules_field
+
+#: The standard tableau (``tables/rules/punto-banco.yaml``): the enumerator's default.
+PUNTO_BANCO = load_rules("punto-banco")
+
+
+def rules_named(name: str, strategy: str = "house-way") -> DrawingRules:
+    """The shipped rules called ``name``, the option (if any) taken by ``strategy``."""
+    return load_rules(name).with_strategy(strategy)
+
 
 __all__ = [
-    "FIXED_STRATEGIES", "PUNTO_BANCO", "RULE_SETS", "STRATEGIES", "TABLEAU", "PuntoBanco",
-    "RulesError", "StrategyMap", "TwentyFirstCentury", "VisibleState", "rules_named",
+    "FIXED_STRATEGIES", "PUNTO_BANCO", "STRATEGIES", "VISIBLE_COLUMNS", "DrawingRules",
+    "Option", "RulesError", "StrategyMap", "VisibleState", "builtin_rules", "load_rules",
+    "parse_rules", "rules_field", "rules_named",
 ]

@@ -1,0 +1,151 @@
+"""Drawing rules as data: the Player's rule by two-card total, the Banker's (dealer's) chart,
+and the bettor's option where there is one.
+
+One class, ``DrawingRules``, holds any game's drawing rules; the rules themselves are YAML
+files in ``tables/rules/`` (``exact_odds.rules.loader`` reads and checks them). A rule set
+with an option is *bound* to a way of taking it (``with_strategy``): the house way, always
+hit, always stand, or a decision for each visible state.
+
+>>> from exact_odds.rules.loader import load_rules
+>>> tableau = load_rules("punto-banco")
+>>> tableau.banker_draws(3, 8), tableau.banker_draws(3, 9), tableau.banker_draws(6, None)
+(False, True, False)
+>>> c21 = load_rules("21st-century")
+>>> c21.player_draws(5), c21.with_strategy("stand").player_draws(5)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from exact_odds.errors import ExactOddsError
+
+#: A visible state when the option is taken: the Player's two cards (point values, low
+#: first) and the dealer's up card (``None`` where the bettor does not see it).
+VisibleState = tuple[int, int, int | None]
+
+#: What a chart cell may say: hit, stand, or (Player only) the bettor's option.
+HIT, STAND, OPTION = "H", "S", "O"
+
+#: The strategies on an option that need no computation, and every strategy a game offers.
+FIXED_STRATEGIES = ("house-way", "stand", "hit")
+STRATEGIES = ("house-way", "stand", "hit", "optimal")
+
+#: The columns a bettor may see when taking an option.
+VISIBLE_COLUMNS = ("player_low_card", "player_high_card", "dealer_up")
+
+
+class RulesError(ExactOddsError, ValueError):
+    """Unknown or malformed drawing rules, or a strategy the rules cannot take."""
+
+
+class StrategyMap(dict[VisibleState, bool]):
+    """A decision on the option per visible state (True: hit), hashable so that rules
+    holding it can key the enumerator's cache."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=repr)))
+
+
+@dataclass(frozen=True)
+class Option:
+    """The bettor's option on the Player hand.
+
+    ``totals``: the two-card totals on which the bettor chooses; ``house_way``: True if the
+    house hits; ``sees``: the visible columns the bettor decides on; ``after_natural_check``:
+    the dealer checks the hole card for a natural before the option is taken (so a decision
+    is only ever made against a hand that is not a natural).
+    """
+
+    totals: tuple[int, ...]
+    house_way: bool
+    sees: tuple[str, ...]
+    after_natural_check: bool
+
+    @property
+    def sees_up_card(self) -> bool:
+        return "dealer_up" in self.sees
+
+    def describe(self) -> str:
+        return "on " + ", ".join(map(str, self.totals))
+
+
+@dataclass(frozen=True)
+class DrawingRules:
+    """A game's drawing rules, from its rules file.
+
+    ``player[t]`` is ``H``, ``S`` or ``O`` for a Player two-card total ``t``;
+    ``banker[t][x]`` is ``H`` or ``S`` for a Banker two-card total ``t`` against a Player
+    third card ``x`` (0-9), ``banker[t][10]`` when the Player stood. Two-card totals in
+    ``naturals`` end the round: neither hand draws.
+    """
+
+    name: str
+    title: str
+    naturals: tuple[int, ...]
+    player: tuple[str, ...]
+    banker: tuple[tuple[str, ...], ...]
+    option: Option | None = None
+    on_option: str | StrategyMap = "house-way"
+    strategy_name: str = "house-way"
+    source: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    readings: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def uses_up_card(self) -> bool:
+        """Whether the Player's draw reads the visible cards (low, high, up card): the
+        option is taken state by state, from a decision map."""
+        return self.option is not None and isinstance(self.on_option, StrategyMap)
+
+    def is_natural(self, total: int) -> bool:
+        return total in self.naturals
+
+    def player_draws(self, total: int, visible: VisibleState | None = None) -> bool:
+        """Whether the Player hand (neither hand a natural) takes a third card."""
+        cell = self.player[total]
+        if cell != OPTION:
+            return cell == HIT
+        choice = self.on_option
+        if choice == "house-way":
+            return self.option is not None and self.option.house_way
+        if isinstance(choice, str):
+            return choice == "hit"
+        if visible is None:
+            raise RulesError(f"the decision on {total} needs the visible cards")
+        return choice.get(self._seen(visible), self.option is not None and self.option.house_way)
+
+    def _seen(self, visible: VisibleState) -> VisibleState:
+        if self.option is not None and not self.option.sees_up_card:
+            return (visible[0], visible[1], None)
+        return visible
+
+    def banker_draws(self, total: int, player_third: int | None) -> bool:
+        """Whether the Banker hand draws, given the Player's third card (``None``: stood)."""
+        return self.banker[total][10 if player_third is None else player_third] == HIT
+
+    def with_strategy(self, strategy: str | Mapping[VisibleState, bool],
+                      name: str | None = None) -> DrawingRules:
+        """These rules with the option taken by ``strategy``: ``house-way``, ``hit``,
+        ``stand``, or a map from visible state to True (hit) / False (stand); states the
+        map does not name follow the house way."""
+        if self.option is None:
+            if strategy in (None, "house-way"):
+                return self
+            raise RulesError(f"the {self.name} rules leave the bettor no choice to make")
+        if isinstance(strategy, str):
+            if strategy == "optimal":
+                raise RulesError("the optimal strategy depends on the shoe: use "
+                                 "exact_odds.analysis.strategy.optimal_rules")
+            if strategy not in FIXED_STRATEGIES:
+                raise RulesError(f"unknown strategy {strategy!r} (use "
+                                 f"{', '.join(STRATEGIES)})")
+            return replace(self, on_option=strategy, strategy_name=name or strategy)
+        chosen = strategy if isinstance(strategy, StrategyMap) else StrategyMap(strategy)
+        return replace(self, on_option=chosen, strategy_name=name or "map")
+
+    def describe(self) -> str:
+        if self.option is None:
+            return self.title
+        return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
