@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from exact_odds.engine.enumerator import _base_counts, outcome_counts, outcome_table
+from exact_odds.engine.enumerator import _class_counts, outcome_counts, outcome_table
 from exact_odds.shoe import Shoe
 
 POINT_VALUE_COLUMNS = ["player_total", "banker_total", "player_cards", "banker_cards"]
@@ -26,7 +26,7 @@ POINT_VALUE_COLUMNS = ["player_total", "banker_total", "player_cards", "banker_c
 def in_process(label: str, fn, runs: int = 30) -> tuple[str, float, float]:
     times = []
     for _ in range(runs):
-        _base_counts.cache_clear()
+        _class_counts.cache_clear()
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)

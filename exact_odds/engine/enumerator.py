@@ -138,17 +138,6 @@ class _Classes:
         self.third_of = third_of
         self.pad = pad
 
-    @classmethod
-    def of_shoe(cls, shoe: Shoe, first_key, third_key) -> _Classes:
-        classes = shoe.classes(first_key)
-        thirds = shoe.classes(third_key)
-        third_index = {c.key: i for i, c in enumerate(thirds)}
-        size = shoe.size
-        pad = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
-        return cls([c.card for c in classes], [c.count for c in classes],
-                   [c.card for c in thirds], [c.count for c in thirds],
-                   [third_index[third_key(c.card)] for c in classes], pad)
-
 
 def class_partition(key) -> tuple[tuple[str, ...], ...]:
     """The deck's cards grouped by ``key``, in the order ``Shoe.classes`` uses."""
@@ -173,15 +162,32 @@ def _keys(deal_cols: list[Column], card_cols: list[Column]):
     return first_key, third_key
 
 
-@lru_cache(maxsize=128)
 def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str, ...],
                  needs: str | None, rules: Rules) -> dict:
     """Counts keyed by (deal column values, round base, card column values), shared by
     every set of columns that reads the same deal and card columns and the same detail of
-    the round."""
+    the round, and by every shoe with the same class counts (removing the nine of hearts
+    or of spades leaves the same point-value shoe)."""
+    first_key, third_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first = tuple((c.card, c.count) for c in shoe.classes(first_key))
+    third = tuple((c.card, c.count) for c in shoe.classes(third_key))
+    return _class_counts(first, third, deal_names, card_names, needs, rules)
+
+
+@lru_cache(maxsize=256)
+def _class_counts(first: tuple[tuple[str, int], ...], third: tuple[tuple[str, int], ...],
+                  deal_names: tuple[str, ...], card_names: tuple[str, ...],
+                  needs: str | None, rules: Rules) -> dict:
+    """The enumeration of a shoe given by its classes: (representative card, count)."""
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
-    classes = _Classes.of_shoe(shoe, *_keys(deal_cols, card_cols))
+    _, third_key = _keys(deal_cols, card_cols)
+    third_index = {third_key(card): t for t, (card, _) in enumerate(third)}
+    size = sum(count for _, count in first)
+    pad = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
+    classes = _Classes([card for card, _ in first], [count for _, count in first],
+                       [card for card, _ in third], [count for _, count in third],
+                       [third_index[third_key(card)] for card, _ in first], pad)
     return enumerate_round(classes, deal_cols, card_cols, needs, rules)
 
 

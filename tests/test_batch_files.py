@@ -1,0 +1,84 @@
+"""Shoes files in (CSV, JSON Lines, Parquet; cards removed or counts by card) and the batch
+results out, each value equal to the report for the same shoe."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from exact_odds.analysis.report import game_report
+from exact_odds.cards import DECK
+from exact_odds.engine.batch import BatchError
+from exact_odds.engine.batch_files import batch_frame, fraction_columns, read_shoes
+from exact_odds.shoe import Shoe
+
+REMOVED = ["", "9D KS 10H", "9d,9h,9s,9c,8D"]
+
+
+def _expected(removed: str, bet: str) -> Fraction:
+    shoe = Shoe.from_decks(8).remove(removed.replace(",", " ").split())
+    return game_report("rock-bac", shoe=shoe, bets=(bet,)).bet(bet).expected_value
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_removed_cards_in_every_format(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"shoes{suffix}"
+    frame = pl.DataFrame({"removed": REMOVED})
+    {".csv": frame.write_csv, ".jsonl": frame.write_ndjson,
+     ".parquet": frame.write_parquet}[suffix](path)
+    counts = read_shoes(path, [8] * 52)
+    result = batch_frame("rock-bac", counts, bets=["banker", "blazing-sevens"])
+    assert result["shoe"].to_list() == [0, 1, 2]
+    assert result["cards"].to_list() == [416, 413, 411]
+    for row, removed in enumerate(REMOVED):
+        for bet in ("banker", "blazing-sevens"):
+            value = Fraction(result[f"{bet}_numerator"][row], result[f"{bet}_denominator"][row])
+            assert value == _expected(removed, bet)
+            assert result[bet][row] == pytest.approx(float(value))
+
+
+def test_counts_by_card(tmp_path: Path) -> None:
+    rows = [dict.fromkeys(DECK, 8), {**dict.fromkeys(DECK, 8), "9D": 0, "KS": 3}]
+    path = tmp_path / "shoes.jsonl"
+    path.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    counts = read_shoes(path, [8] * 52)
+    assert counts.shape == (2, 52)
+    assert counts[1, DECK.index("9D")] == 0 and counts[1, DECK.index("KS")] == 3
+    strings = fraction_columns(batch_frame("commission-free", counts, bets=["banker"]),
+                               ["banker"])
+    assert strings["banker"][0] == "-284694798368/19524993263685"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("removed\n9D\nZZ\n", "row 1: column 'removed'"),
+    ("removed\n" + "9D " * 9 + "\n", "row 0: column 'removed': cannot remove 9D"),
+    ("colour\nred\n", "unknown column 'colour'"),
+    ("removed\n", "holds no shoes"),
+])
+def test_a_bad_row_is_named(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "shoes.csv"
+    path.write_text(content)
+    with pytest.raises(BatchError, match=message):
+        read_shoes(path, [8] * 52)
+
+
+def test_a_negative_count_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "shoes.csv"
+    header = ",".join(DECK)
+    good = ",".join(["8"] * 52)
+    bad = ",".join(["8"] * 51 + ["-1"])
+    path.write_text(f"{header}\n{good}\n{bad}\n")
+    with pytest.raises(BatchError, match="row 1: column 'KC'"):
+        read_shoes(path, [8] * 52)
+
+
+def test_rows_past_the_first_chunk_keep_their_number() -> None:
+    counts = np.full((2100, 52), 8)
+    counts[2050] = 0
+    with pytest.raises(BatchError, match="row 2050"):
+        batch_frame("rock-bac", counts, bets=["banker"])
