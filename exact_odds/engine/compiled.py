@@ -118,8 +118,7 @@ def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> Com
     deal_names, card_names, needs = _plan(columns)
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
-    first_key, third_key = _keys(deal_cols, card_cols)
-    classes, partition = _symbolic_classes(first_key, third_key)
+    classes, partition = _symbolic_classes(_keys(deal_cols, card_cols))
     deals = enumerate_round(classes, deal_cols, card_cols, needs, rules)
     outcomes = {key: poly for key, poly in _assemble(columns, deals)
                 if isinstance(poly, Poly) and poly}
@@ -129,18 +128,26 @@ def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> Com
     return CompiledCounts(columns, partition, outcomes)
 
 
-def _symbolic_classes(first_key: Any, third_key: Any) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
+def _symbolic_classes(keys: tuple) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
+    """Classes whose counts are variables: one per class of the Player's cards (the
+    finest); the Banker's and the third cards' classes are sums of them."""
+    first_key, banker_key, third_key = keys
     first = class_partition(first_key)
-    third = class_partition(third_key)
-    third_index = {third_key(cards[0]): t for t, cards in enumerate(third)}
-    third_of = [third_index[third_key(cards[0])] for cards in first]
     n = [Poly.count(i) for i in range(len(first))]
-    nt: list[object] = [Poly() for _ in third]
-    for i, t in enumerate(third_of):
-        nt[t] = nt[t] + n[i]
-    pad = dict.fromkeys((2, 4, 5, 6), 1)
-    return _Classes([cards[0] for cards in first], list(n), [cards[0] for cards in third], nt,
-                    third_of, pad), first
+    sums = []
+    for key in (banker_key, third_key):
+        groups: dict[Hashable, tuple[str, Poly]] = {}
+        for i, cards in enumerate(first):
+            k = key(cards[0])
+            rep, total = groups.get(k, (cards[0], Poly()))
+            groups[k] = (rep, total + n[i])
+        order = [card for cards in class_partition(key) for card in cards[:1]]
+        by_rep = {key(rep): (rep, total) for rep, total in groups.values()}
+        sums.append([(card, by_rep[key(card)][1]) for card in order if key(card) in by_rep])
+    pad: dict[int, object] = dict.fromkeys((2, 4, 5, 6), 1)
+    classes = _Classes([(cards[0], count) for cards, count in zip(first, n)], sums[0], sums[1],
+                       keys, pad)
+    return classes, first
 
 
 # --- evaluating many shoes -----------------------------------------------------------------

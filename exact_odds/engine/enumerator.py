@@ -122,20 +122,35 @@ def _add(table: dict, key: Hashable, ways: object) -> None:
 class _Classes:
     """The card classes of one enumeration and their counts.
 
-    First cards are dealt from classes fine enough for every column (``reps``, ``n``);
-    third cards from the coarser classes the card columns read at the third positions
-    (``third_reps``, ``nt``), each first class lying inside one third class
-    (``third_of``). Counts are integers for a shoe, or ``Poly`` variables when the
-    enumeration is compiled; ``pad[m]`` is the number of ways to fill the six positions
-    a round of ``m`` cards leaves unused (implied by a monomial's size when symbolic).
+    The Player's first cards are dealt from classes fine enough for every column
+    (``reps``, ``n``); the Banker's from classes fine enough for the columns that read
+    the Banker's cards (``banker_reps``, ``nb``: the same classes when a column reads both
+    hands finely, the point values when none reads the Banker's); third cards from the
+    classes the card columns read (``third_reps``, ``nt``). Each Player class lies inside
+    one Banker class (``banker_of``), each Banker class inside one third-card class
+    (``banker_third_of``), so cards dealt are removed exactly from every count. Counts are
+    integers for a shoe, or ``Poly`` variables of the Player classes when the enumeration
+    is compiled; ``pad[m]`` is the number of ways to fill the six positions a round of
+    ``m`` cards leaves unused (implied by a monomial's size when symbolic).
     """
 
-    def __init__(self, reps: list[str], n: list, third_reps: list[str], nt: list,
-                 third_of: list[int], pad: dict[int, object]) -> None:
-        self.reps, self.n, self.third_reps, self.nt = reps, n, third_reps, nt
-        self.values = [card_value(card) for card in reps]
-        self.third_values = [card_value(card) for card in third_reps]
-        self.third_of = third_of
+    def __init__(self, first: Sequence[tuple[str, object]], banker: Sequence[tuple[str, object]],
+                 third: Sequence[tuple[str, object]], keys: tuple, pad: dict[int, object]) -> None:
+        _, banker_key, third_key = keys
+        self.reps = [card for card, _ in first]
+        self.n = [count for _, count in first]
+        self.banker_reps = [card for card, _ in banker]
+        self.nb = [count for _, count in banker]
+        self.third_reps = [card for card, _ in third]
+        self.nt = [count for _, count in third]
+        banker_index = {banker_key(card): k for k, card in enumerate(self.banker_reps)}
+        third_index = {third_key(card): t for t, card in enumerate(self.third_reps)}
+        self.banker_of = [banker_index[banker_key(card)] for card in self.reps]
+        self.third_of = [third_index[third_key(card)] for card in self.reps]
+        self.banker_third_of = [third_index[third_key(card)] for card in self.banker_reps]
+        self.values = [card_value(card) for card in self.reps]
+        self.banker_values = [card_value(card) for card in self.banker_reps]
+        self.third_values = [card_value(card) for card in self.third_reps]
         self.pad = pad
 
 
@@ -149,17 +164,21 @@ def class_partition(key) -> tuple[tuple[str, ...], ...]:
 
 
 def _keys(deal_cols: list[Column], card_cols: list[Column]):
-    deal_keyed = [c.card_key for c in deal_cols if c.card_key is not None]
+    """The class keys of an enumeration: the Player's cards, the Banker's, third cards."""
     card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
-
-    def first_key(card: str) -> Hashable:
-        return (card_value(card), *(key(card) for key in deal_keyed),
-                *(key(card) for key in card_keyed))
+    banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
+    player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
 
     def third_key(card: str) -> Hashable:
         return (card_value(card), *(key(card) for key in card_keyed))
 
-    return first_key, third_key
+    def banker_key(card: str) -> Hashable:
+        return (*third_key(card), *(key(card) for key in banker_keyed))
+
+    def first_key(card: str) -> Hashable:
+        return (*banker_key(card), *(key(card) for key in player_keyed))
+
+    return first_key, banker_key, third_key
 
 
 def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str, ...],
@@ -168,26 +187,21 @@ def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str,
     every set of columns that reads the same deal and card columns and the same detail of
     the round, and by every shoe with the same class counts (removing the nine of hearts
     or of spades leaves the same point-value shoe)."""
-    first_key, third_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
-    first = tuple((c.card, c.count) for c in shoe.classes(first_key))
-    third = tuple((c.card, c.count) for c in shoe.classes(third_key))
-    return _class_counts(first, third, deal_names, card_names, needs, rules)
+    keys = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key)) for key in keys)
+    return _class_counts(first, banker, third, deal_names, card_names, needs, rules)
 
 
 @lru_cache(maxsize=256)
-def _class_counts(first: tuple[tuple[str, int], ...], third: tuple[tuple[str, int], ...],
-                  deal_names: tuple[str, ...], card_names: tuple[str, ...],
-                  needs: str | None, rules: Rules) -> dict:
+def _class_counts(first: tuple[tuple[str, int], ...], banker: tuple[tuple[str, int], ...],
+                  third: tuple[tuple[str, int], ...], deal_names: tuple[str, ...],
+                  card_names: tuple[str, ...], needs: str | None, rules: Rules) -> dict:
     """The enumeration of a shoe given by its classes: (representative card, count)."""
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
-    _, third_key = _keys(deal_cols, card_cols)
-    third_index = {third_key(card): t for t, (card, _) in enumerate(third)}
     size = sum(count for _, count in first)
-    pad = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
-    classes = _Classes([card for card, _ in first], [count for _, count in first],
-                       [card for card, _ in third], [count for _, count in third],
-                       [third_index[third_key(card)] for card, _ in first], pad)
+    pad: dict[int, object] = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
+    classes = _Classes(first, banker, third, _keys(deal_cols, card_cols), pad)
     return enumerate_round(classes, deal_cols, card_cols, needs, rules)
 
 
@@ -244,9 +258,10 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
         return out
     if hands_read == {"player", "banker"}:
         rest = classes.pad[4]
-        for i, j, k, l, weight in _four_cards(n, _ordered(deal_cols, "player"),
+        banker_cards = classes.banker_reps
+        for i, j, k, l, weight in _four_cards(classes, _ordered(deal_cols, "player"),
                                               _ordered(deal_cols, "banker")):
-            dv = _deal_values(deal_cols, (cards[i], cards[j]), (cards[k], cards[l]))
+            dv = _deal_values(deal_cols, (cards[i], cards[j]), (banker_cards[k], banker_cards[l]))
             key = (dv, None, ())
             _add(out, key, weight * rest)
         return out
@@ -261,17 +276,19 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
     return out
 
 
-def _four_cards(n: list, player_ordered: bool, banker_ordered: bool):
+def _four_cards(classes: _Classes, player_ordered: bool, banker_ordered: bool):
     """Every deal of the first four cards: the Player's two, then the Banker's two."""
+    n, nb, banker_of = classes.n, classes.nb, classes.banker_of
     player_hands = _hands(len(n), player_ordered)
-    banker_hands = _hands(len(n), banker_ordered)
+    banker_hands = _hands(len(nb), banker_ordered)
     for i, j, mult_p in player_hands:
         w_player = mult_p * n[i] * (n[j] - (i == j))
         if not w_player:
             continue
+        bi, bj = banker_of[i], banker_of[j]
         for k, l, mult_b in banker_hands:
-            nk = n[k] - (k == i) - (k == j)
-            nl = n[l] - (l == i) - (l == j) - (l == k)
+            nk = nb[k] - (k == bi) - (k == bj)
+            nl = nb[l] - (l == bi) - (l == bj) - (l == k)
             if nk > 0 and nl > 0:
                 yield i, j, k, l, w_player * mult_b * nk * nl
 
@@ -282,6 +299,10 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     n = classes.n
     cards = classes.reps
     value = classes.values
+    nb = classes.nb
+    banker_cards = classes.banker_reps
+    banker_of = classes.banker_of
+    banker_third_of = classes.banker_third_of
     nt = classes.nt
     third_of = classes.third_of
     third_cards = classes.third_reps
@@ -319,8 +340,9 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     uses_up_card = rules.uses_up_card
     player_draws_on = [rules.player_draws(total) for total in range(10)] if not uses_up_card else None
     banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
-    banker_hands = [(k, l, mb, value[k], value[l], (value[k] + value[l]) % 10)
-                    for k, l, mb in _hands(len(n), banker_ordered)]
+    bvalue = classes.banker_values
+    banker_hands = [(k, l, mb, bvalue[k], bvalue[l], (bvalue[k] + bvalue[l]) % 10)
+                    for k, l, mb in _hands(len(nb), banker_ordered)]
     detailed = bool(deal_cols or card_cols)
     dkey: tuple = ((), ())
     grid = no_draw[dkey] = [0] * 100
@@ -332,9 +354,11 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         p2 = (vi + vj) % 10
         player_natural = p2 >= 8
         player_draws = player_draws_on[p2] if player_draws_on is not None else None
+        bi, bj = banker_of[i], banker_of[j]
+        ti, tj = third_of[i], third_of[j]
         for k, l, mb, vk, vl, b2 in banker_hands:
-            nk = n[k] - (k == i) - (k == j)
-            nl = n[l] - (l == i) - (l == j) - (l == k)
+            nk = nb[k] - (k == bi) - (k == bj)
+            nl = nb[l] - (l == bi) - (l == bj) - (l == k)
             if nk <= 0 or nl <= 0:
                 continue
             weight = w_player * mb * nk * nl
@@ -342,7 +366,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                 ck = (i, j, k, l)
                 dkey = deal_cache.get(ck)
                 if dkey is None:
-                    player, banker = (cards[i], cards[j]), (cards[k], cards[l])
+                    player, banker = (cards[i], cards[j]), (banker_cards[k], banker_cards[l])
                     dkey = deal_cache[ck] = (_deal_values(deal_cols, player, banker),
                                              tuple(f(player, banker) for f in partials))
                 grid = no_draw.get(dkey)
@@ -361,7 +385,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                 state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [[0] * k3 for _ in range(k3)]]
             state[0] += weight
             m1 = state[1]
-            ti, tj, tk, tl = third_of[i], third_of[j], third_of[k], third_of[l]
+            tk, tl = banker_third_of[k], banker_third_of[l]
             m1[ti] += weight
             m1[tj] += weight
             m1[tk] += weight

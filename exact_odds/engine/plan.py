@@ -37,7 +37,7 @@ from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
 def monomial_count(columns: tuple[str, ...]) -> int:
     """How many monomials compiling these columns needs (an upper bound)."""
     deal_names, card_names, needs = _plan(columns)
-    first_key, _ = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
     k = len(class_partition(first_key))
     if needs is None:
         hands = {hand for name in deal_names for hand in column(name).hands}
@@ -174,7 +174,7 @@ def _objective(game: Any) -> Bet:
 
 def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     deal_names, card_names, _ = _plan(columns)
-    first_key, _ = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
     return class_partition(first_key)
 
 
