@@ -24,7 +24,7 @@ from fractions import Fraction
 import sympy
 
 from exact_odds.analysis.report import BetResult, EventResult
-from exact_odds.games.paytable import _slug, event_matches
+from exact_odds.names import find_name, slug
 
 
 class SolveError(ExactOddsError, ValueError):
@@ -33,16 +33,16 @@ class SolveError(ExactOddsError, ValueError):
 
 def find_event(bet: BetResult, name: str) -> EventResult:
     """The event of ``bet`` called ``name`` (its name in any case, or as a slug)."""
-    for event in bet.events:
-        if event_matches(event.event, name):
-            return event
+    index = find_name([e.event for e in bet.events], name)
+    if index is not None:
+        return bet.events[index]
     names = "; ".join(e.event for e in bet.events)
     raise SolveError(f"bet {bet.id!r} has no event {name!r}; its events are: {names}")
 
 
 def pay_symbol(event: EventResult) -> sympy.Symbol:
     """The symbol standing for an event's pay (to 1): ``pay_win_by_9_points``."""
-    return sympy.Symbol("pay_" + _slug(event.event).replace("-", "_"), positive=True)
+    return sympy.Symbol("pay_" + slug(event.event).replace("-", "_"), positive=True)
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,10 @@ def symbolic_bet(bet: BetResult, events) -> SymbolicBet:
         if event.net <= 0:
             raise SolveError(
                 f"{event.event!r} is a {event.kind}, not a win: only a winning event's pay can be a symbol")
-        symbols[event.event] = pay_symbol(event)
+        symbol = pay_symbol(event)
+        if symbol in symbols.values():  # two names with one slug ("6+7", "6 7"): keep apart
+            symbol = sympy.Symbol(f"{symbol.name}_{len(symbols) + 1}", positive=True)
+        symbols[event.event] = symbol
     return SymbolicBet(bet, symbols)
 
 
@@ -140,19 +143,31 @@ def _percent(value) -> str:
     return f"{float(value) * 100:.4f}%"
 
 
+#: The target house edges ``solve`` accepts: more than -1000% (the bettor's edge), less than 100%.
+EDGE_RANGE = (Fraction(-10), Fraction(1))
+
+
 def parse_edge(text: str) -> Fraction:
-    """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``.
+    """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``, ``"1e-5"``;
+    refused in one line beyond ``EDGE_RANGE`` or the limits of ``exact_odds.numbers``.
 
     >>> parse_edge("5%"), parse_edge("1/20"), parse_edge("-2.5%")
     (Fraction(1, 20), Fraction(1, 20), Fraction(-1, 40))
     """
-    raw = str(text).strip().replace(" ", "")
+    from exact_odds.errors import LimitError, quoted
+    from exact_odds.numbers import parse_number
+
+    raw = str(text).strip()
     try:
-        if raw.endswith("%"):
-            return Fraction(raw[:-1]) / 100
-        return Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        raise SolveError(f"{text!r} is not a house edge: write 5%, 0.05 or 1/20") from None
+        value = (parse_number(raw[:-1], "--edge") / 100 if raw.endswith("%")
+                 else parse_number(raw, "--edge"))
+    except LimitError as error:
+        raise SolveError(f"{error}; write a house edge as 5%, 0.05 or 1/20") from None
+    low, high = EDGE_RANGE
+    if not low < value < high:
+        raise SolveError(f"--edge: {quoted(text, 40)} is not a house edge: a target lies between "
+                         "-1000% and 100%")
+    return value
 
 
 # --- practical pays ------------------------------------------------------------------------

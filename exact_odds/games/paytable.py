@@ -27,6 +27,7 @@ from exact_odds.games.conditions import Condition, ConditionError, Setting
 from exact_odds.games.pays import Pay, PayError, Sexagesimal, parse_pay
 from exact_odds.rules import RULE_SETS, STRATEGIES
 from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.names import find_name, name_matches, slug
 
 
 class GameFileError(ExactOddsError, ValueError):
@@ -110,8 +111,8 @@ class Game:
 
         bet = self.bet(bet_id)
         names = [e.name for e in bet.events]
-        matches = [i for i, name in enumerate(names) if event_matches(name, event)]
-        if not matches:
+        index = find_name(names, event)
+        if index is None:
             raise UnknownGameError(
                 f"bet {bet_id!r} has no event {event!r}; its events are: {'; '.join(names)}")
         try:
@@ -119,7 +120,7 @@ class Game:
         except PayError as error:
             raise GameFileError(f"{self.path}: bet {bet_id!r}, event {event!r}: {error}") from None
         events = list(bet.events)
-        events[matches[0]] = replace(events[matches[0]], pay=pay)
+        events[index] = replace(events[index], pay=pay)
         new_bet = replace(bet, events=tuple(events))
         return replace(self, bets=tuple(new_bet if b.id == bet_id else b for b in self.bets))
 
@@ -149,13 +150,12 @@ def _setting_value(setting: Setting, text: object) -> object:
 
 
 def event_matches(name: str, query: str) -> bool:
-    """Whether an event called ``name`` is the one a person means by ``query``: the same
-    words in any case, or the same words as a slug (``win-by-9-points``)."""
-    return query.lower() == name.lower() or _slug(query) == _slug(name)
+    """Whether ``query`` names the event ``name`` at all (see ``exact_odds.names``)."""
+    return name_matches(name, query)
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug(text)
 
 
 # --- YAML ------------------------------------------------------------------------------
