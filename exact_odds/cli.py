@@ -2,84 +2,165 @@
 
     exact-odds games
     exact-odds report rock-bac --decks 6 --format markdown
+
+Every command takes the same output options (``output_options``: ``--format`` and
+``--output``) and hands its result to ``emit``. Every error, click's own included, is one
+line starting "Error:" on stderr, with a non-zero exit.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from exact_odds.render import FORMATS
 from exact_odds.rules import STRATEGIES
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
 def _input_errors() -> tuple[type[BaseException], ...]:
     """Errors that are the user's input, not the program's fault: one line, exit 1.
-    (OverflowError: a figure too large to print as a decimal.)"""
+    (OverflowError: a figure too large for a float; RecursionError: an input nested too
+    deeply to read.)"""
     from exact_odds.errors import ExactOddsError
 
-    return (ExactOddsError, OverflowError)
+    return (ExactOddsError, OverflowError, RecursionError)
+
+
+def _fail(message: str, code: int) -> None:
+    from exact_odds.errors import one_line
+
+    click.echo(f"Error: {one_line(message)}", err=True)
+    sys.exit(code)
 
 
 class _Group(click.Group):
-    def invoke(self, ctx: click.Context):
+    """Commands whose errors are one line: the library's input errors exit 1, click's usage
+    errors exit 2 with the command's ``--help`` named on the same line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except _input_errors() as error:
             raise click.ClickException(str(error)) from None
 
+    def main(self, args: Any = None, prog_name: str | None = None,  # type: ignore[override]
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            hint = ""
+            if error.ctx is not None:
+                hint = f" (see '{error.ctx.command_path} --help')"
+            _fail(error.format_message() + hint, error.exit_code)
+        except click.ClickException as error:
+            _fail(error.format_message(), error.exit_code)
+        except click.Abort:
+            _fail("aborted", 1)
+        sys.exit(result if isinstance(result, int) else 0)
 
-def _emit(text: str, output: Path | None) -> None:
-    """Print, or write the whole text at once: nothing is written half-way."""
+
+# --- shared options -------------------------------------------------------------------------
+
+class _Decks(click.ParamType):
+    """A number of decks, read without converting an arbitrarily long string."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        from exact_odds.errors import LimitError
+        from exact_odds.numbers import MAX_DECKS, parse_count
+
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_count(value, "--decks", MAX_DECKS)
+        except LimitError as error:
+            self.fail(str(error).removeprefix("--decks: "), param, ctx)
+
+
+def output_options(formats: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
+    """``--format`` and ``--output``, the same on every command: a command decorated with
+    it takes ``fmt`` and ``output`` and ends with ``emit(result, fmt, output)``."""
+
+    def decorate(command: F) -> F:
+        command = click.option(
+            "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+            help="Write to this file, all at once, instead of printing (a link is written "
+                 "through; folders and devices are refused).")(command)
+        command = click.option(
+            "--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
+            help="Output format; csv and json carry exact fractions as strings; xlsx "
+                 "(a workbook) needs --output.")(command)
+        return command
+
+    return decorate
+
+
+def emit(result: Any, fmt: str, output: Path | None, **context: Any) -> None:
+    """Render ``result`` (see ``exact_odds.render.render``) and print it, or write the whole
+    of it to ``output`` at once: nothing is written half-way."""
+    from exact_odds.render import render
+    from exact_odds.render.files import output_target, write_output
+
+    if fmt == "xlsx" and output is None:
+        raise click.UsageError("--format xlsx writes a workbook: give --output FILE.xlsx")
+    if output is not None:
+        output_target(output)  # refuse a folder or a device before computing anything more
+    rendered = render(result, fmt, **context)
     if output is None:
-        click.echo(text, nl=False)
-        return
-    temporary = output.with_name(output.name + ".partial")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(output)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
+        click.echo(rendered, nl=False)
+    else:
+        write_output(output, rendered)
 
 
-def _cards(value: str | None) -> tuple[str, ...]:
-    return tuple(part for part in (value or "").replace(",", " ").split() if part)
+def _cards(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Every card of every ``--remove`` (repeated options accumulate)."""
+    return tuple(part for value in values for part in value.replace(",", " ").split() if part)
 
 
-format_option = click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-    help="Output format; json and csv carry exact fractions as strings.")
-output_option = click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-    help="Write to this file (all at once) instead of printing.")
 decks_option = click.option(
-    "--decks", type=click.IntRange(min=1), help="Number of decks (default: the game's).")
+    "--decks", type=_Decks(), help="Number of decks, 1 to 1,000,000 (default: the game's).")
 shoe_option = click.option(
     "--shoe", "shoe_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="A YAML shoe file: decks, counts of cards, cards removed.")
 remove_option = click.option(
-    "--remove", help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS'.")
-
-
-bet_option = click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
+    "--remove", multiple=True,
+    help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS' (repeatable).")
+bet_option = click.option(
+    "--bet", "bets", multiple=True, help="Only this bet (repeatable; a repeat counts once).")
 set_option = click.option(
     "--set", "settings", multiple=True, metavar="NAME=VALUE",
     help="Choose a value for one of the game file's settings (repeatable).")
 
 
+def shoe_options(command: F) -> F:
+    """``--decks``, ``--shoe`` and ``--remove``."""
+    return decks_option(shoe_option(remove_option(command)))
+
+
 def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
-    chosen = {}
+    chosen: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--set")
+        if name.strip() in chosen and chosen[name.strip()] != value.strip():
+            raise click.BadParameter(f"{name.strip()!r} is given two values", param_hint="--set")
         chosen[name.strip()] = value.strip()
     return chosen
 
 
-def _shoe(shoe_file: Path | None):
+def _shoe(shoe_file: Path | None) -> Any:
     if shoe_file is None:
         return None
     from exact_odds.shoe import load_shoe
@@ -103,42 +184,47 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def games(fmt: str) -> None:
+@output_options()
+def games(fmt: str, output: Path | None) -> None:
     """List the built-in games with their source document and bets.
 
     \b
     Example:
       exact-odds games
+      exact-odds games --format json
     """
     from exact_odds.games.paytable import builtin_games, load_game
-    from exact_odds.render import render_json
+    from exact_odds.render import data, text
 
     loaded = [load_game(name) for name in builtin_games()]
-    if fmt == "json":
-        click.echo(render_json({"games": [
-            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules,
-             "source": g.source, "bets": [b.id for b in g.bets]} for g in loaded]}), nl=False)
-        return
-    for game in loaded:
-        click.echo(f"{game.id}  {game.name}")
-        click.echo(f"    source: {game.source.get('document', '?')} [{game.source.get('seed', '')}]")
-        click.echo(f"    {game.decks} decks, {game.rules}; bets: {', '.join(b.id for b in game.bets)}")
+    if fmt == "text":
+        _write(text.games_text(loaded), output)
+    elif fmt == "json":
+        from exact_odds.render.json import json_text
+
+        _write(json_text(data.games_dict(loaded)), output)
+    else:
+        emit(data.games_document(loaded), fmt, output)
+
+
+def _write(rendered: str, output: Path | None) -> None:
+    from exact_odds.render.files import write_output
+
+    if output is None:
+        click.echo(rendered, nl=False)
+    else:
+        write_output(output, rendered)
 
 
 @main.command()
 @click.argument("game")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @bet_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5.")
 @set_option
-@format_option
-@output_option
-def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+@output_options()
+def report(game: str, decks: int | None, shoe_file: Path | None, remove: tuple[str, ...],
            bets: tuple[str, ...], strategy: str | None, settings: tuple[str, ...], fmt: str,
            output: Path | None) -> None:
     """Exact odds of every bet of GAME (a built-in id or a YAML file).
@@ -149,27 +235,23 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
       exact-odds report electronic-baccarat --decks 6 --bet super-six --format json
       exact-odds report commission-free --remove 9D,9H,9S --format markdown
       exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
+      exact-odds report rock-bac --format xlsx --output rock-bac.xlsx
     """
     from exact_odds.analysis.report import game_report
-    from exact_odds.render import render_report
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
-    _emit(render_report(result, fmt), output)
+    emit(result, fmt, output)
 
 
 @main.command()
 @click.argument("game", default="21st-century")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               default="optimal", show_default=True,
               help="How the player hand is played on 5 for the late-tie map.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@output_option
-def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+@output_options()
+def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: tuple[str, ...],
              strategy: str, fmt: str, output: Path | None) -> None:
     """Best play in 21st Century Baccarat: hit or stand on 5, and the late tie.
 
@@ -178,19 +260,18 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
     """
-    from exact_odds.analysis.report import resolve_shoe
-    from exact_odds.games.paytable import load_game
-    from exact_odds.render import render_json, render_strategy_text
+    from exact_odds.analysis.report import deck_notes, resolve_shoe
     from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.games.paytable import load_game
 
     loaded = load_game(game)
     if loaded.rules != "21st-century":
         raise click.ClickException(
             f"game {loaded.id!r} plays the {loaded.rules} rules: the bettor has no choice to make")
     shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
-    result = strategy_report(shoe, strategy)
-    text = render_json(result.to_dict()) if fmt == "json" else render_strategy_text(result)
-    _emit(text, output)
+    for note in deck_notes(loaded, shoe):
+        click.echo(f"Note: {note}", err=True)
+    emit(strategy_report(shoe, strategy), fmt, output, game=loaded)
 
 
 @main.command()
@@ -198,14 +279,12 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
 @click.argument("bet")
 @click.option("--event", required=True, help="The winning event whose pay to solve for.")
 @click.option("--edge", required=True, help="Target house edge: 5%, 0.05 or 1/20.")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @set_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@output_options()
 def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
-          shoe_file: Path | None, remove: str | None, settings: tuple[str, ...], fmt: str) -> None:
+          shoe_file: Path | None, remove: tuple[str, ...], settings: tuple[str, ...], fmt: str,
+          output: Path | None) -> None:
     """The exact pay of one event of BET that gives a target house edge.
 
     Also the break-even pay and the practical pays ("N to 1", "N to M") just above and
@@ -217,80 +296,74 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
       exact-odds solve rock-bac player-dragon-bonus --event win-by-9-points --edge 2%
     """
     from exact_odds.analysis.report import game_report
-    from exact_odds.render import render_json, render_solution_text
     from exact_odds.analysis.symbolic import parse_edge, solve_pay
 
     target = parse_edge(edge)
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=(bet,), settings=_settings(settings))
-    solution = solve_pay(result.bet(bet), event, target)
-    text = render_json(solution.to_dict()) if fmt == "json" else render_solution_text(solution)
-    click.echo(text, nl=False)
+    emit(solve_pay(result.bet(bet), event, target), fmt, output, report=result)
 
 
 @main.command()
 @click.argument("first")
 @click.argument("second")
-@decks_option
+@shoe_options
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5 (both sides).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def compare(first: str, second: str, decks: int | None, strategy: str | None, fmt: str) -> None:
-    """Compare two games or pay tables (built-in ids or YAML files) bet by bet.
+@set_option
+@output_options()
+def compare(first: str, second: str, decks: int | None, shoe_file: Path | None,
+            remove: tuple[str, ...], strategy: str | None, settings: tuple[str, ...], fmt: str,
+            output: Path | None) -> None:
+    """Compare two games or pay tables (built-in ids or YAML files) bet by bet, on the
+    same shoe; a --set applies to each game that has that setting.
 
     \b
     Examples:
       exact-odds compare commission-free-dragon-bonus rock-bac
-      exact-odds compare rock-bac my-rock-bac.yaml --decks 6
+      exact-odds compare rock-bac my-rock-bac.yaml --decks 6 --format csv
     """
-    from exact_odds.analysis.report import game_report
-    from exact_odds.analysis.compare import compare_reports
-    from exact_odds.render import render_comparison_text, render_json
+    from exact_odds.analysis.compare import compare_games
 
-    comparison = compare_reports(game_report(first, decks=decks, strategy=strategy),
-                                 game_report(second, decks=decks, strategy=strategy))
-    text = render_json(comparison.to_dict()) if fmt == "json" else render_comparison_text(comparison)
-    click.echo(text, nl=False)
+    comparison = compare_games(first, second, decks=decks, shoe=_shoe(shoe_file),
+                               remove=_cards(remove), strategy=strategy,
+                               settings=_settings(settings))
+    emit(comparison, fmt, output)
 
 
 @main.command()
 @click.argument("game")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @bet_option
 @click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="21st Century: the player hand's decision on 5 (held fixed).")
 @set_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@output_option
-def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+@output_options()
+def eor(game: str, decks: int | None, shoe_file: Path | None, remove: tuple[str, ...],
         bets: tuple[str, ...], by: str, strategy: str | None, settings: tuple[str, ...], fmt: str,
         output: Path | None) -> None:
-    """Effect of removal: each bet's exact change in expected value when one card leaves
-    the shoe, for card counters and for checking a bet's vulnerability to counting.
+    """Effect of removal: each bet's exact change in expected value (per unit bet, as in
+    report) when one card leaves the shoe, for card counters and for checking a bet's
+    vulnerability to counting.
 
     \b
     Examples:
       exact-odds eor rock-bac --bet super-six
       exact-odds eor electronic-baccarat --bet lucky-nines --by card --format json
     """
-    from exact_odds.analysis.report import game_report
     from exact_odds.analysis.removal import effect_of_removal
-    from exact_odds.render import render_json, render_removal_text
+    from exact_odds.analysis.report import game_report
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
-    table = effect_of_removal(result, by)
-    _emit(render_json(table.to_dict()) if fmt == "json" else render_removal_text(table), output)
+    emit(effect_of_removal(result, by), fmt, output)
 
 
 @main.command()
-def columns() -> None:
+@output_options()
+def columns(fmt: str, output: Path | None) -> None:
     """List the outcome columns that pay-table events can read.
 
     \b
@@ -298,10 +371,14 @@ def columns() -> None:
       exact-odds columns
     """
     from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds.render.data import columns_document
 
-    width = max(map(len, COLUMNS))
-    for col in COLUMNS.values():
-        click.echo(f"{col.name.ljust(width)}  {col.dtype:<4}  {col.doc}")
+    if fmt == "text":
+        width = max(map(len, COLUMNS))
+        _write("".join(f"{col.name.ljust(width)}  {col.dtype:<4}  {col.doc}\n"
+                       for col in COLUMNS.values()), output)
+    else:
+        emit(columns_document(), fmt, output)
 
 
 def run() -> None:  # pragma: no cover - the console script
@@ -309,4 +386,4 @@ def run() -> None:  # pragma: no cover - the console script
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run())
+    run()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.paytable import Bet, Event, Game, UnknownGameError, load_game
@@ -99,6 +100,16 @@ class BetResult:
         wins = [e for e in self.events if e.net > 0 and e.combinations]
         return max(wins, key=lambda e: e.net) if wins else None
 
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.render import to_data
+
+        return to_data(self)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import html
+
+        return html(self)
+
 
 def _sqrt(value: Fraction) -> float:
     from decimal import Decimal, localcontext
@@ -132,17 +143,28 @@ class GameReport:
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
 
-    def to_dict(self) -> dict:
-        """The report as plain data: exact fractions as strings, counts as integers."""
-        from exact_odds.render import report_dict
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data: its inputs, exact fractions as strings, counts as integers."""
+        from exact_odds.render import to_data
 
-        return report_dict(self)
+        return to_data(self)
 
-    def to_polars(self):
+    def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
         from exact_odds.render import report_frame
 
         return report_frame(self)
+
+    def render(self, fmt: str = "text") -> str | bytes:
+        """The report as the command line prints it, in any of ``exact_odds.render.FORMATS``."""
+        from exact_odds.render import render
+
+        return render(self, fmt)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import html
+
+        return html(self)
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury,
@@ -189,6 +211,16 @@ def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
     return shoe.remove(remove) if remove else shoe
 
 
+def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
+    """A note when the shoe is a number of decks the game's rules do not allow."""
+    whole = shoe.as_removed()
+    decks = whole[0] if whole is not None else None
+    if game.decks_allowed and decks is not None and decks not in game.decks_allowed:
+        allowed = ", ".join(map(str, game.decks_allowed))
+        return (f"the rules allow {allowed} decks; {shoe.describe()} analysed as asked",)
+    return ()
+
+
 def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
     """The drawing rules of a game, with the decision on 5 where the game has one."""
     if game.rules != "21st-century":
@@ -217,12 +249,10 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
         game = load_game(game)
     the_shoe = resolve_shoe(game, decks, shoe, remove)
     rules = game_rules(game, the_shoe, strategy)
-    chosen = [game.bet(b) for b in bets] if bets else list(game.bets)
+    # a bet named twice is analysed once, in the order first named
+    chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
     values = game.setting_values(settings)
     results = tuple(bet_result(bet, the_shoe, rules, values) for bet in chosen)
-    notes = []
-    if game.decks_allowed and the_shoe.decks is not None and the_shoe.decks not in game.decks_allowed:
-        allowed = ", ".join(map(str, game.decks_allowed))
-        notes.append(f"the rules allow {allowed} decks; {the_shoe.describe()} analysed as asked")
+    notes = deck_notes(game, the_shoe)
     used_strategy = (strategy or game.strategy) if game.rules == "21st-century" else None
-    return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes), values)
+    return GameReport(game, the_shoe, rules, results, used_strategy, notes, values)

@@ -20,6 +20,7 @@ from exact_odds.errors import ExactOddsError
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
@@ -162,7 +163,8 @@ def parse_edge(text: str) -> Fraction:
         value = (parse_number(raw[:-1], "--edge") / 100 if raw.endswith("%")
                  else parse_number(raw, "--edge"))
     except LimitError as error:
-        raise SolveError(f"{error}; write a house edge as 5%, 0.05 or 1/20") from None
+        reason = str(error).replace("is not a number", "is not a house edge")
+        raise SolveError(f"{reason}; write a house edge as 5%, 0.05 or 1/20") from None
     low, high = EDGE_RANGE
     if not low < value < high:
         raise SolveError(f"--edge: {quoted(text, 40)} is not a house edge: a target lies between "
@@ -200,21 +202,10 @@ class PaySolution:
     nearest_below: PracticalPay | None
     nearest_above: PracticalPay
 
-    def to_dict(self) -> dict:
-        from exact_odds.render import fraction_text
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.render import to_data
 
-        def practical(p):
-            return None if p is None else {"pays": p.text, "pay": fraction_text(p.pay),
-                                           "house_edge": fraction_text(p.house_edge)}
-
-        return {
-            "bet": self.bet_id, "event": self.event,
-            "target_house_edge": fraction_text(self.target_edge),
-            "exact_pay": fraction_text(self.exact_pay),
-            "break_even_pay": fraction_text(self.break_even),
-            "to_one": {"below": practical(self.to_one_below), "above": practical(self.to_one_above)},
-            "nearest": {"below": practical(self.nearest_below), "above": practical(self.nearest_above)},
-        }
+        return to_data(self)
 
 
 def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
