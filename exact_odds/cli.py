@@ -260,7 +260,7 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: tuple
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
     """
-    from exact_odds.analysis.report import deck_notes, resolve_shoe
+    from exact_odds.analysis.report import resolve_shoe
     from exact_odds.analysis.strategy import strategy_report
     from exact_odds.games.paytable import load_game
 
@@ -269,8 +269,6 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: tuple
         raise click.ClickException(
             f"game {loaded.id!r} plays the {loaded.rules} rules: the bettor has no choice to make")
     shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
-    for note in deck_notes(loaded, shoe):
-        click.echo(f"Note: {note}", err=True)
     emit(strategy_report(shoe, strategy), fmt, output, game=loaded)
 
 

@@ -46,9 +46,9 @@ class Comparison:
         return render(self, fmt)
 
     def _repr_html_(self) -> str:
-        from exact_odds.render import html
+        from exact_odds.render import to_html
 
-        return html(self)
+        return to_html(self)
 
 
 def compare_reports(first: GameReport, second: GameReport) -> Comparison:

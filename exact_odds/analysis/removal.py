@@ -42,9 +42,9 @@ class RemovalTable:
         return render(self, fmt)
 
     def _repr_html_(self) -> str:
-        from exact_odds.render import html
+        from exact_odds.render import to_html
 
-        return html(self)
+        return to_html(self)
 
 
 def _groups(by: str) -> list[tuple[str, list[str]]]:

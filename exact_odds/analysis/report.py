@@ -106,9 +106,9 @@ class BetResult:
         return to_data(self)
 
     def _repr_html_(self) -> str:
-        from exact_odds.render import html
+        from exact_odds.render import to_html
 
-        return html(self)
+        return to_html(self)
 
 
 def _sqrt(value: Fraction) -> float:
@@ -162,9 +162,9 @@ class GameReport:
         return render(self, fmt)
 
     def _repr_html_(self) -> str:
-        from exact_odds.render import html
+        from exact_odds.render import to_html
 
-        return html(self)
+        return to_html(self)
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury,

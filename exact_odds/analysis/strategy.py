@@ -114,9 +114,9 @@ class StrategyReport:
         return to_data(self)
 
     def _repr_html_(self) -> str:
-        from exact_odds.render import html
+        from exact_odds.render import to_html
 
-        return html(self)
+        return to_html(self)
 
 
 def _remaining(counts: tuple[int, ...], low: int, high: int, up: int) -> list[int]:

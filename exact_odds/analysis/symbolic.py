@@ -163,8 +163,10 @@ def parse_edge(text: str) -> Fraction:
         value = (parse_number(raw[:-1], "--edge") / 100 if raw.endswith("%")
                  else parse_number(raw, "--edge"))
     except LimitError as error:
-        reason = str(error).replace("is not a number", "is not a house edge")
-        raise SolveError(f"{reason}; write a house edge as 5%, 0.05 or 1/20") from None
+        reason = str(error)
+        if reason.endswith("is not a number"):
+            reason = reason.replace("is not a number", "is not a house edge: write 5%, 0.05 or 1/20")
+        raise SolveError(reason) from None
     low, high = EDGE_RANGE
     if not low < value < high:
         raise SolveError(f"--edge: {quoted(text, 40)} is not a house edge: a target lies between "

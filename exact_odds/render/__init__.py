@@ -122,10 +122,12 @@ def render(result: Any, fmt: str = "text", **context: Any) -> str | bytes:
 
         return document_xlsx(to_document(result, **context))
     if fmt == "csv":
-        from exact_odds.render.csv import document_csv, report_csv
+        from exact_odds.render.csv import comparison_csv, document_csv, report_csv
 
         if kind == "report":
             return report_csv(result)
+        if kind == "comparison":
+            return comparison_csv(result)
         return document_csv(to_document(result, **context), _inputs(result, **context))
     if fmt == "markdown":
         from exact_odds.render.markdown import document_markdown
@@ -148,7 +150,7 @@ def render(result: Any, fmt: str = "text", **context: Any) -> str | bytes:
     return text.document_text(to_document(result, **context))
 
 
-def html(result: Any, **context: Any) -> str:
+def to_html(result: Any, **context: Any) -> str:
     """HTML tables, for ``_repr_html_`` in Jupyter."""
     from exact_odds.render.html import document_html
 
@@ -192,5 +194,5 @@ def report_frame(report: Any) -> Any:
     return pl.DataFrame(rows, schema_overrides={"combinations": pl.Int128})
 
 
-__all__ = ["FORMATS", "decimal", "fraction_text", "html", "percent", "render", "render_json",
+__all__ = ["FORMATS", "decimal", "fraction_text", "to_html", "percent", "render", "render_json",
            "render_report", "report_dict", "report_frame", "to_data", "to_document"]

@@ -89,3 +89,19 @@ def document_csv(document: Document, inputs: Json | None = None) -> str:
             values = {_name(c): csv_value(v, c.kind) for v, c in zip(row, table.columns)}
             rows.append([*lead, csv_value(table.title), *(values.get(n, "") for n in names)])
     return _write(header, rows)
+
+
+def comparison_csv(comparison: Any) -> str:
+    """One row per bet; the inputs of both sides (``a_...``, ``b_...``) in the first columns."""
+    from exact_odds.render.data import comparison_document
+
+    document = comparison_document(comparison)
+    sides = [input_cells(report_inputs(r)) for r in (comparison.first, comparison.second)]
+    lead = [*sides[0][:-1], *sides[1][:-1], sides[0][-1]]
+    header = [*(f"a_{c}" for c in INPUT_COLUMNS[:-1]), *(f"b_{c}" for c in INPUT_COLUMNS[:-1]),
+              INPUT_COLUMNS[-1]]
+    table = document.tables[0]
+    header += [_name(c) for c in table.columns]
+    rows = [[*lead, *(csv_value(v, c.kind) for v, c in zip(row, table.columns))]
+            for row in table.rows]
+    return _write(header, rows)

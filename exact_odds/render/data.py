@@ -209,11 +209,14 @@ def bet_document(bet: BetResult) -> Document:
 # --- best play (21st Century) --------------------------------------------------------------
 
 def strategy_inputs(result: StrategyReport, game: Game | None = None) -> Json:
+    from exact_odds.analysis.report import deck_notes
+
     data: Json = {"exact_odds_version": version()}
     if game is not None:
         data.update({"game": game.id, "name": game.name})
         if not _is_builtin(game):
             data["game_file"] = game.path
+        data["notes"] = list(deck_notes(game, result.shoe))
     data.update({"rules": "21st Century 5.0", "decks": result.shoe.decks,
                  "cards": result.shoe.size, "shoe": result.shoe.spec(),
                  "shoe_description": result.shoe.describe(), "strategy": result.strategy,
@@ -257,6 +260,7 @@ def _strategy_inputs_lines(data: Json) -> tuple[tuple[str, str], ...]:
     lines += [("Shoe", data["shoe_description"]), ("Rules", data["rules"]),
               ("Late tie played with", data["strategy"]),
               ("exact-odds", data["exact_odds_version"])]
+    lines += [("Note", note) for note in data.get("notes", [])]
     return tuple(lines)
 
 
