@@ -405,3 +405,21 @@ def test_the_public_api_is_pinned():
                            "print(sorted(m for m in ('polars', 'sympy', 'numpy', 'yaml', 'click') "
                            "if m in sys.modules))"], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+@pytest.mark.parametrize("decks, needle", [("1" * 5000, "limited"), ("1000001", "limit")])
+def test_a_game_file_with_too_many_decks_names_the_file_and_field(tmp_path, decks, needle):
+    path = tmp_path / "big.yaml"
+    path.write_text(GAME_HEAD.replace("decks: 8", f"decks: {decks}") + "bets:\n  - id: t\n"
+                    "    name: T\n    events:\n      - {event: E, when: tie, pays: \"8 to 1\"}\n",
+                    encoding="utf-8")
+    line = one_error_line(run("report", str(path)), "big.yaml", needle)
+    assert len(line) < 200
+
+
+@pytest.mark.parametrize("text", ["decks: " + "1" * 5000, "decks: 0\ncounts: {9D: " + "7" * 30 + "}",
+                                  "decks: 2000000"])
+def test_a_shoe_file_with_huge_numbers_is_one_line(tmp_path, text):
+    path = tmp_path / "shoe.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    one_error_line(run("report", "rock-bac", "--shoe", str(path)), "shoe.yaml")

@@ -206,8 +206,13 @@ def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
     less any cards removed."""
     if shoe is not None and decks is not None:
         raise ShoeError("give either a number of decks or a shoe, not both")
-    if shoe is None:
-        shoe = Shoe.from_decks(game.decks if decks is None else decks)
+    if shoe is None and decks is None:
+        try:
+            shoe = Shoe.from_decks(game.decks)
+        except ShoeError as error:
+            raise ShoeError(f"{game.path or game.id}: field 'decks': {error}") from None
+    elif shoe is None:
+        shoe = Shoe.from_decks(decks)
     return shoe.remove(remove) if remove else shoe
 
 

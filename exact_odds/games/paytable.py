@@ -193,6 +193,23 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+def _construct_number(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
+    """A YAML number, refused when longer than a number may be (exact_odds.numbers)."""
+    from exact_odds.numbers import MAX_NUMBER_CHARS
+
+    if len(str(node.value)) > MAX_NUMBER_CHARS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of {len(str(node.value)):,} characters: numbers are limited "
+            f"to {MAX_NUMBER_CHARS}", node.start_mark)
+    if node.tag.endswith(":int"):
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+    return yaml.SafeLoader.construct_yaml_float(loader, node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_number)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_number)
+
+
 def read_yaml(path: Path) -> object:
     """Read a YAML file with the pay-table loader; errors name the file and the line."""
     try:
