@@ -26,6 +26,9 @@ from exact_odds.rules import PUNTO_BANCO, TwentyFirstCentury, rules_named
 from exact_odds.shoe import Shoe
 from exact_odds.engine.vocabulary import COLUMNS
 
+#: brute-force cross-checks: skipped by the fast development run, `pytest -m "not slow"`
+pytestmark = pytest.mark.slow
+
 # --- small shoes ----------------------------------------------------------------------------------
 
 SHOES: dict[str, dict[str, int]] = {

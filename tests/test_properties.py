@@ -131,6 +131,7 @@ def _probabilities(shoe: Shoe, columns, rules) -> dict[tuple, Fraction]:
     return {key: Fraction(ways, sequences(shoe.size)) for key, ways in got.items()}
 
 
+@pytest.mark.slow
 @settings(max_examples=10, **SETTINGS)
 @given(counts=shoes(SMALL_POOL, min_cards=7, max_cards=20, max_count=3),
        rules=st.sampled_from(list(RULES)))
@@ -142,6 +143,7 @@ def test_burning_a_card_leaves_every_probability(counts, rules):
     assert _burn_average(shoe, lambda s: _probabilities(s, columns, RULES[rules])) == full
 
 
+@pytest.mark.slow
 @settings(max_examples=10, **SETTINGS)
 @given(counts=shoes(SMALL_POOL, min_cards=7, max_cards=24, max_count=3),
        game=st.sampled_from(["rock-bac", "electronic-baccarat", "21st-century"]))

@@ -81,6 +81,7 @@ def test_rank_effect_is_the_count_weighted_average_of_its_cards():
     assert by_card["9D"] != by_card["9S"]  # the nine of diamonds has its own tier
 
 
+@pytest.mark.slow
 def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
     counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 2, "7D": 1, "8C": 1, "9S": 1, "KH": 2}
     report = game_report("rock-bac", shoe=Shoe.from_counts(counts), bets=("super-six", "blazing-sevens"))

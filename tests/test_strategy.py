@@ -42,6 +42,7 @@ def test_decisions_equal_the_brute_force(counts):
     assert mine, "the shoe must offer at least one decision"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counts", SHOES[:2])
 @pytest.mark.parametrize("strategy", ["house-way", "stand", "optimal"])
 def test_late_tie_equals_the_brute_force(counts, strategy):
@@ -56,6 +57,7 @@ def test_late_tie_equals_the_brute_force(counts, strategy):
     assert mine == bruteforce.late_tie(counts, decide)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counts", SHOES[:2])
 @pytest.mark.parametrize("strategy", ["house-way", "stand", "optimal"])
 def test_report_lines_equal_the_brute_force(counts, strategy):
@@ -81,6 +83,7 @@ def test_optimal_beats_both_fixed_strategies(decks):
     assert ev["optimal"] > max(ev["house-way"], ev["stand"])  # it mixes: strictly better
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counts", SHOES[:2])
 def test_value_per_round_equals_the_brute_force(counts):
     """The late tie's value per round: the brute force's value of each visible state, weighted
