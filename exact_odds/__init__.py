@@ -38,7 +38,12 @@ _WHERE = {
     "solve_pay": "exact_odds.analysis.symbolic",
 }
 
-__all__ = ["__version__", *sorted(_WHERE)]
+__all__ = [
+    "__version__", "BetResult", "COLUMNS", "ExactOddsError", "Game", "GameReport", "Shoe",
+    "builtin_games", "compare_games", "compare_reports", "effect_of_removal", "game_report",
+    "load_game", "load_shoe", "outcome_counts", "outcome_table", "parse_pay", "solve_pay",
+    "strategy_report", "symbolic_bet",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -62,6 +67,6 @@ if TYPE_CHECKING:
     from exact_odds.engine.enumerator import outcome_counts, outcome_table
     from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
-    from exact_odds.games.paytable import Game, builtin_games, load_game
     from exact_odds.games.pays import parse_pay
+    from exact_odds.games.paytable import Game, builtin_games, load_game
     from exact_odds.shoe import Shoe, load_shoe

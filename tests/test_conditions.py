@@ -7,8 +7,8 @@ import re
 import polars as pl
 import pytest
 
-from exact_odds.games.conditions import Condition, ConditionError
 from exact_odds.engine.enumerator import outcome_table
+from exact_odds.games.conditions import Condition, ConditionError
 from exact_odds.shoe import Shoe
 
 COLUMNS = ["player_total", "banker_total", "player_cards", "player_third", "winner", "tie",

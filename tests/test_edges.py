@@ -423,3 +423,9 @@ def test_a_shoe_file_with_huge_numbers_is_one_line(tmp_path, text):
     path = tmp_path / "shoe.yaml"
     path.write_text(text + "\n", encoding="utf-8")
     one_error_line(run("report", "rock-bac", "--shoe", str(path)), "shoe.yaml")
+
+
+def test_all_names_every_deferred_import():
+    import exact_odds
+
+    assert sorted(exact_odds.__all__[1:]) == sorted(exact_odds._WHERE)

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from exact_odds.analysis.report import game_report
 from exact_odds.cards import DECK
 from exact_odds.engine.enumerator import outcome_counts, outcome_table
+from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.games.paytable import builtin_games
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe, ShoeError
-from exact_odds.engine.vocabulary import COLUMNS
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -9,9 +9,9 @@ import bruteforce
 import pytest
 from click.testing import CliRunner
 
+from exact_odds.analysis.removal import effect_of_removal
 from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
-from exact_odds.analysis.removal import effect_of_removal
 from exact_odds.shoe import Shoe
 
 LUCKY_6 = """\

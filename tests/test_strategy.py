@@ -13,9 +13,9 @@ import bruteforce
 import pytest
 
 from exact_odds.analysis.report import game_report
+from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five, strategy_report
 from exact_odds.cards import card_value
 from exact_odds.shoe import Shoe
-from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five, strategy_report
 
 # Small shoes with every kind of card the decision on 5 meets: fives, tens, low cards and
 # naturals for the dealer; the last one has no eights or nines at all.

@@ -16,8 +16,6 @@ sympy is imported here only, so the command line starts fast when it is not need
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,6 +23,7 @@ from typing import Any
 import sympy
 
 from exact_odds.analysis.report import BetResult, EventResult
+from exact_odds.errors import ExactOddsError
 from exact_odds.names import find_name, slug
 
 

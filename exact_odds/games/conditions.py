@@ -23,14 +23,13 @@ True
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
+from exact_odds.errors import ExactOddsError
 
 
 class ConditionError(ExactOddsError, ValueError):

@@ -70,7 +70,7 @@ class Pay:
 
 def _number(text: str) -> Fraction:
     text = text.replace(" ", "")
-    half = text.endswith("½") or text.endswith("1/2")
+    half = text.endswith(("½", "1/2"))
     if half:
         text = text[:-1] if text.endswith("½") else text[:-3]
     return Fraction(text or "0") + (Fraction(1, 2) if half else 0)

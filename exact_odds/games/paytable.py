@@ -15,19 +15,18 @@ the file, the bet, the event and the field, and what is wrong.
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.errors import ExactOddsError
 from exact_odds.games.conditions import Condition, ConditionError, Setting
 from exact_odds.games.pays import Pay, PayError, Sexagesimal, parse_pay
-from exact_odds.rules import RULE_SETS, STRATEGIES
-from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.names import find_name, name_matches, slug
+from exact_odds.rules import RULE_SETS, STRATEGIES
 
 
 class GameFileError(ExactOddsError, ValueError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from exact_odds.numbers import fraction_text
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 Json = dict[str, Any]
 #: A table cell: text, a count, an exact figure, a flag, a decimal for display, or nothing.
-Cell = Union[str, int, Fraction, bool, float, None]
+Cell = str | int | Fraction | bool | float | None
 
 #: How a column is shown: ``text``; ``count`` (an exact integer); ``exact`` (a Fraction,
 #: a decimal where people read, ``p/q`` where machines read); ``signed`` (the same with a

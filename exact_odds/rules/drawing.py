@@ -15,10 +15,10 @@ In both, a two-card 8 or 9 in either hand (a natural) ends the round: nobody dra
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from exact_odds.errors import ExactOddsError
 
 #: The Banker's drawing chart of seed 000, row by the Banker's two-card total, column by the
 #: Player's third card (0-9): ``H`` hits, ``S`` stands. Totals 0-2 always hit, 7 always stands.
