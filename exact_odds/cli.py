@@ -49,7 +49,7 @@ class _Group(click.Group):
         except _input_errors() as error:
             raise click.ClickException(str(error)) from None
 
-    def main(self, args: Any = None, prog_name: str | None = None,  # type: ignore[override]
+    def main(self, args: Any = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         if not standalone_mode:
@@ -70,7 +70,7 @@ class _Group(click.Group):
 
 # --- shared options -------------------------------------------------------------------------
 
-class _Decks(click.ParamType):
+class _Decks(click.ParamType):  # type: ignore[type-arg]
     """A number of decks, read without converting an arbitrarily long string."""
 
     name = "integer"

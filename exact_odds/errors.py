@@ -53,7 +53,8 @@ def shown(text: object, limit: int = ECHO_LIMIT) -> str:
     try:
         raw = str(text)
     except ValueError:  # an integer beyond Python's 4,300-digit guard
-        raw = f"a number of about {int(text).bit_length() * 3 // 10:,} digits"
+        size = text.bit_length() if isinstance(text, int) else 0
+        raw = f"a number of about {size * 3 // 10:,} digits"
     safe = escape_controls(raw)
     if len(safe) > limit:
         half = (limit - 1) // 2

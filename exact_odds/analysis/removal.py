@@ -75,7 +75,8 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
         per_card[card] = {bet.id: bet_result(bet, smaller, report.rules, report.settings).expected_value
                           - base[bet.id]
                           for bet in bets}
-    labels, effects = [], {b.id: [] for b in bets}
+    labels: list[str] = []
+    effects: dict[str, list[Fraction]] = {b.id: [] for b in bets}
     for label, cards in groups:
         present = [c for c in cards if c in per_card]
         if not present:

@@ -129,7 +129,7 @@ class GameReport:
     bets: tuple[BetResult, ...]
     strategy: str | None = None
     notes: tuple[str, ...] = field(default=())
-    settings: dict = field(default_factory=dict)  # name -> value used
+    settings: dict[str, object] = field(default_factory=dict)  # name -> value used
 
     @property
     def total(self) -> int:
@@ -193,7 +193,7 @@ def bet_result(bet: Bet, shoe: Shoe, rules: PuntoBanco | TwentyFirstCentury,
     return BetResult(bet.id, bet.name, tuple(events), total)
 
 
-def _first_event(events: tuple[Event, ...], row: dict) -> int | None:
+def _first_event(events: tuple[Event, ...], row: dict[str, object]) -> int | None:
     for index, event in enumerate(events):
         if event.condition is None or event.condition.holds(row):
             return index
@@ -211,8 +211,9 @@ def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
             shoe = Shoe.from_decks(game.decks)
         except ShoeError as error:
             raise ShoeError(f"{game.path or game.id}: field 'decks': {error}") from None
-    elif shoe is None:
+    elif shoe is None and decks is not None:
         shoe = Shoe.from_decks(decks)
+    assert shoe is not None
     return shoe.remove(remove) if remove else shoe
 
 
@@ -226,7 +227,8 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
     return ()
 
 
-def game_rules(game: Game, shoe: Shoe, strategy: str | None = None):
+def game_rules(game: Game, shoe: Shoe, strategy: str | None = None
+               ) -> PuntoBanco | TwentyFirstCentury:
     """The drawing rules of a game, with the decision on 5 where the game has one."""
     if game.rules != "21st-century":
         if strategy not in (None, game.strategy):

@@ -18,6 +18,7 @@ each value, and every weight counts ordered sequences of distinct cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -135,7 +136,7 @@ def _visible_weight(counts: tuple[int, ...], low: int, high: int, up: int) -> in
 
 
 def _outcomes(m: list[int], low: int, high: int, up: int, hits_on_five: bool,
-              skip_dealer_naturals: bool):
+              skip_dealer_naturals: bool) -> Iterator[tuple[int, int, bool, int]]:
     """Yield (player final, dealer final, dealer two-card 9, weight) for the three cards left:
     the hole card, the player's hit card, the dealer's draw; weights count ordered fills of
     those three positions."""
@@ -176,7 +177,8 @@ def _outcomes(m: list[int], low: int, high: int, up: int, hits_on_five: bool,
         m[hole] += 1
 
 
-def _expected(rest: list[int], low: int, high: int, up: int, hits: bool, pay, skip_naturals: bool
+def _expected(rest: list[int], low: int, high: int, up: int, hits: bool,
+              pay: Callable[[int, int, bool], int], skip_naturals: bool
               ) -> Fraction:
     total = 0
     weight = 0
@@ -245,7 +247,7 @@ def strategy_report(shoe: Shoe, strategy: str = "optimal") -> StrategyReport:
     """Decisions on 5 and the late tie, the player hand played by ``strategy``."""
     found = decisions(shoe)
     if strategy == "optimal":
-        on_five: str | dict = on_five_map(found)
+        on_five: str | dict[VisibleState, bool] = on_five_map(found)
     else:
         TwentyFirstCentury(on_five=strategy)  # checks the name
         on_five = strategy

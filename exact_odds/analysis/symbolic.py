@@ -16,6 +16,7 @@ sympy is imported here only, so the command line starts fast when it is not need
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -111,17 +112,18 @@ class SymbolicBet:
             {self.symbols[find_event(self.bet, k).event]: _rational(v) for k, v in pays.items()})
         return Fraction(int(sympy.fraction(value)[0]), int(sympy.fraction(value)[1]))
 
-    def edge_curve(self, event: str, pays) -> list[tuple[Fraction, Fraction]]:
+    def edge_curve(self, event: str, pays: Iterable[Fraction | int | str]
+                   ) -> list[tuple[Fraction, Fraction]]:
         """(pay, exact house edge) for each pay in ``pays``, other symbols absent."""
         symbol, found = self._only_symbol(event)
         return [(Fraction(p), self.edge_at({found.event: Fraction(p)})) for p in pays]
 
 
-def symbolic_bet(bet: BetResult, events) -> SymbolicBet:
+def symbolic_bet(bet: BetResult, events: str | Iterable[str]) -> SymbolicBet:
     """Make the pays of ``events`` (names) symbols. A push or a loss has no pay to vary."""
     if isinstance(events, str):
         events = [events]
-    symbols = {}
+    symbols: dict[str, sympy.Symbol] = {}
     for name in events:
         event = find_event(bet, name)
         if event.net <= 0:
@@ -134,13 +136,19 @@ def symbolic_bet(bet: BetResult, events) -> SymbolicBet:
     return SymbolicBet(bet, symbols)
 
 
-def _rational(value) -> sympy.Rational:
-    value = Fraction(value)
-    return sympy.Rational(value.numerator, value.denominator)
+def _rational(value: Fraction | int | str | sympy.Expr) -> sympy.Rational:
+    exact = Fraction(str(value)) if isinstance(value, sympy.Expr) else Fraction(value)
+    return sympy.Rational(exact.numerator, exact.denominator)
 
 
-def _percent(value) -> str:
-    return f"{float(value) * 100:.4f}%"
+def _percent(value: Fraction | sympy.Expr) -> str:
+    from exact_odds.numbers import percent_text
+
+    return percent_text(_fraction(value))
+
+
+def _fraction(value: Fraction | sympy.Expr) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(str(value))
 
 
 #: The target house edges ``solve`` accepts: more than -1000% (the bettor's edge), less than 100%.
@@ -225,7 +233,7 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
 
     import math
 
-    def below_above(denominators):
+    def below_above(denominators: tuple[int, ...]) -> tuple[PracticalPay | None, PracticalPay]:
         below = max((Fraction(math.floor(exact * d), d) for d in denominators
                      if math.floor(exact * d) > 0 and Fraction(math.floor(exact * d), d) <= exact),
                     default=None)

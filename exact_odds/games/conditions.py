@@ -27,6 +27,7 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
 from exact_odds.errors import ExactOddsError
@@ -85,7 +86,7 @@ class Condition:
         """Whether the condition is true of an outcome row (a mapping of column values)."""
         return bool(self._test(row))
 
-    def to_polars(self):  # -> polars.Expr
+    def to_polars(self) -> Any:  # -> polars.Expr
         """The same condition as a polars expression, for filtering outcome tables."""
         return _to_polars(self._tree)
 
@@ -247,7 +248,7 @@ def _compile(node: ast.expr, names: set[str]) -> Callable[[Row], object]:
     if isinstance(node, ast.Name):
         name = node.id
         if name in ("true", "false"):
-            constant = name == "true"
+            constant: object = name == "true"
             return lambda row: constant
         names.add(name)
         return lambda row: row[name]
@@ -264,7 +265,7 @@ def _compile(node: ast.expr, names: set[str]) -> Callable[[Row], object]:
 
 def _compile_compare(node: ast.Compare, names: set[str]) -> Callable[[Row], object]:
     terms = [_compile(node.left, names)] + [_compile(c, names) for c in node.comparators]
-    tests = []
+    tests: list[Callable[[Any, Any], bool]] = []
     for op in node.ops:
         if type(op) in _COMPARE:
             tests.append(_COMPARE[type(op)])
@@ -285,11 +286,11 @@ def _compile_compare(node: ast.Compare, names: set[str]) -> Callable[[Row], obje
     return compare
 
 
-def _null_safe(op, *values):
+def _null_safe(op: Callable[..., Any], *values: Any) -> object:
     return None if any(v is None for v in values) else op(*values)
 
 
-def _to_polars(node: ast.expr):
+def _to_polars(node: ast.expr) -> Any:
     import polars as pl
 
     if isinstance(node, ast.BoolOp):

@@ -135,7 +135,7 @@ def parse_pay(value: object) -> Pay:
     return Pay("win", net, _display(match, ratio, commission))
 
 
-def _display(match: re.Match, ratio: Fraction, commission: Fraction) -> str:
+def _display(match: re.Match[str], ratio: Fraction, commission: Fraction) -> str:
     sep = match["sep"].lower()
     a, b = match["a"].strip(), match["b"].strip()
     text = f"{a} for {b}" if sep == "for" else f"{a} to {b}"

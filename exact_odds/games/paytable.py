@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -81,12 +82,12 @@ class Game:
     rules: str
     decks: int
     bets: tuple[Bet, ...]
-    source: dict = field(default_factory=dict)
+    source: dict[str, Any] = field(default_factory=dict)
     readings: tuple[str, ...] = ()
     decks_allowed: tuple[int, ...] = ()
     strategy: str = "house-way"
     path: str = ""
-    settings: dict = field(default_factory=dict)  # name -> Setting
+    settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""
@@ -178,7 +179,8 @@ for _first in "+-0123456789":
 _Loader.add_constructor("!sexagesimal", lambda loader, node: Sexagesimal(node.value))
 
 
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False):
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False
+                       ) -> dict[Any, Any]:
     seen = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
@@ -282,7 +284,7 @@ def _fail(path: Path, where: str, message: str) -> GameFileError:
     return GameFileError(f"{path}: {where}: {message}" if where else f"{path}: {message}")
 
 
-def _check_keys(path: Path, where: str, data: dict, allowed: set[str], required: set[str]) -> None:
+def _check_keys(path: Path, where: str, data: dict[str, Any], allowed: set[str], required: set[str]) -> None:
     unknown = sorted(set(map(str, data)) - allowed)
     if unknown:
         raise _fail(path, where, f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
@@ -364,7 +366,7 @@ def _parse_settings(path: Path, data: object) -> dict[str, Setting]:
         _check_keys(path, where, spec, _SETTING_KEYS, {"default"})
         default = spec["default"]
         if isinstance(default, bool):
-            choices: tuple = (False, True)
+            choices: tuple[object, ...] = (False, True)
         elif isinstance(default, str):
             raw = spec.get("choices")
             if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw) or default not in raw:

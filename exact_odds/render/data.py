@@ -351,7 +351,8 @@ def comparison_dict(comparison: Comparison) -> Json:
         rows.append({
             "id": row.id, "first": side(row.first), "second": side(row.second),
             "change": None if edge is None or hit is None or sd is None else {
-                "house_edge": fraction_text(edge), "hit_frequency": fraction_text(hit),
+                "house_edge": fraction_text(Fraction(edge)),
+                "hit_frequency": fraction_text(Fraction(hit)),
                 "standard_deviation": round(float(sd), 12)},
         })
     return {"first": _label(comparison.first), "second": _label(comparison.second),
@@ -409,7 +410,8 @@ def removal_document(table: RemovalTable) -> Document:
     report = table.report
     columns = (Column("Bet"), Column("EV", "signed"),
                *(Column(f"Remove {label}", "signed") for label in table.labels))
-    rows = tuple((bet.id, bet.expected_value, *table.effects[bet.id]) for bet in report.bets)
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (bet.id, bet.expected_value, *table.effects[bet.id]) for bet in report.bets)
     return Document(
         f"{report.game.name}: effect of removing one card, by {table.by}",
         inputs_lines(report_inputs(report)),

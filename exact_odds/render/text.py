@@ -124,9 +124,9 @@ def bet_lines(bet: BetResult) -> list[str]:
     from exact_odds.render.data import EVENT_COLUMNS
 
     out = [f"{safe(bet.name)} [{safe(bet.id)}]"]
-    rows = [[cell_text(v, c) for v, c in
-             zip((e.event, e.pays, e.combinations, e.probability, e.expected_return),
-                 EVENT_COLUMNS)] for e in bet.events]
+    cells: list[tuple[Cell, ...]] = [
+        (e.event, e.pays, e.combinations, e.probability, e.expected_return) for e in bet.events]
+    rows = [[cell_text(v, c) for v, c in zip(row, EVENT_COLUMNS)] for row in cells]
     out += grid([c.name for c in EVENT_COLUMNS], rows, left=2, indent="  ")
     out += ["  " + line for line in bet_summary_lines(bet)]
     return out
@@ -211,10 +211,12 @@ def comparison_text(comparison: Comparison) -> str:
     for row in table.rows:
         cells = [cell_text(v, c) for v, c in zip(row, table.columns)]
         for i in (3, 6):  # changes carry a sign
-            if row[i] is not None:
-                cells[i] = percent_text(Fraction(row[i]), table.columns[i].places, sign=True)
-        if row[9] is not None:
-            cells[9] = f"{float(row[9]):+.4f}"
+            value = row[i]
+            if isinstance(value, (int, Fraction)):
+                cells[i] = percent_text(value, table.columns[i].places, sign=True)
+        sd = row[9]
+        if isinstance(sd, (int, float, Fraction)):
+            cells[9] = f"{float(sd):+.4f}"
         rows.append(cells)
     out += grid(header, rows)
     out += [f"*** {note} ***" for note in document.notes]

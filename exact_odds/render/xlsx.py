@@ -37,13 +37,15 @@ def _columns(table: Table) -> dict[str, list[Any]]:
         values = [row[index] for row in table.rows]
         if column.kind in ("exact", "signed", "percent"):
             data[f"{column.name} (exact)"] = [_text(v) for v in values]
-            data[column.name] = [None if v is None else to_float(v) for v in values]
+            data[column.name] = [None if v is None else to_float(Fraction(v))  # type: ignore[arg-type, unused-ignore]
+                                 for v in values]
         elif column.kind == "count":
             data[column.name] = [_text(v) for v in values]
         elif column.kind == "flag":
             data[column.name] = [None if v is None else bool(v) for v in values]
         elif column.kind == "decimal":
-            data[column.name] = [None if v is None else to_float(v) for v in values]  # type: ignore[arg-type]
+            data[column.name] = [None if v is None else to_float(v)  # type: ignore[arg-type]
+                                 for v in values]
         else:
             data[column.name] = [_text(v) for v in values]
     return data

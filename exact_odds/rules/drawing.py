@@ -72,7 +72,7 @@ FIXED_STRATEGIES = ("house-way", "stand")
 STRATEGIES = ("house-way", "stand", "optimal")
 
 
-class StrategyMap(dict):
+class StrategyMap(dict[VisibleState, bool]):
     """A decision on 5 per visible state (True: hit), hashable so rules holding it can be
     cached."""
 
@@ -114,6 +114,7 @@ class TwentyFirstCentury:
             return False
         if visible is None:
             raise RulesError("the decision on 5 needs the visible state")
+        assert not isinstance(self.on_five, str)
         return self.on_five.get(visible, True)
 
     def banker_draws(self, total: int, player_third: int | None) -> bool:
