@@ -198,6 +198,8 @@ class Shoe:
 
 
 SHOE_FIELDS = ("decks", "counts", "remove")
+#: The largest shoe file read, in bytes: a shoe needs at most a few kilobytes.
+MAX_SHOE_FILE = 1_000_000
 
 
 def load_shoe(path: str | Path) -> Shoe:
@@ -209,9 +211,20 @@ def load_shoe(path: str | Path) -> Shoe:
 
     Errors name the file and the field.
     """
+    import stat
+
     from exact_odds.games.paytable import GameFileError, read_yaml
 
     path = Path(path)
+    try:
+        status = path.stat()
+    except OSError as error:
+        raise ShoeError(f"{path}: cannot read the shoe file ({error.strerror})") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise ShoeError(f"{path}: a shoe file must be a regular file, not a device, pipe or folder")
+    if status.st_size > MAX_SHOE_FILE:
+        raise ShoeError(f"{path}: a shoe file is at most {MAX_SHOE_FILE:,} bytes, this one has "
+                        f"{status.st_size:,}")
     data = read_yaml(path)
     if not isinstance(data, dict) or not data:
         raise ShoeError(f"{path}: a shoe file is a mapping with decks, counts and/or remove")

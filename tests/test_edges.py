@@ -429,3 +429,16 @@ def test_all_names_every_deferred_import():
     import exact_odds
 
     assert sorted(exact_odds.__all__[1:]) == sorted(exact_odds._WHERE)
+
+
+@pytest.mark.parametrize("where", ["/dev/zero", "fifo"])
+def test_a_shoe_file_that_is_a_device_or_a_pipe_is_refused(tmp_path, where):
+    if where == "fifo":
+        where = str(tmp_path / "pipe")
+        os.mkfifo(where)
+    one_error_line(run("report", "rock-bac", "--shoe", where), "regular file")
+
+
+def test_a_setting_given_two_values_is_refused():
+    one_error_line(run("report", "commission-free-dragon-bonus", "--set", "natural_pays_margin=true",
+                       "--set", "natural_pays_margin=false"), "two values", code=2)

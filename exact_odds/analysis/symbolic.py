@@ -24,7 +24,7 @@ from typing import Any
 import sympy
 
 from exact_odds.analysis.report import BetResult, EventResult
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, quoted
 from exact_odds.names import find_name, slug
 
 
@@ -37,8 +37,8 @@ def find_event(bet: BetResult, name: str) -> EventResult:
     index = find_name([e.event for e in bet.events], name)
     if index is not None:
         return bet.events[index]
-    names = "; ".join(e.event for e in bet.events)
-    raise SolveError(f"bet {bet.id!r} has no event {name!r}; its events are: {names}")
+    names = "; ".join(quoted(e.event, 60) for e in bet.events)
+    raise SolveError(f"bet {quoted(bet.id, 60)} has no event {quoted(name)}; its events are: {names}")
 
 
 def pay_symbol(event: EventResult) -> sympy.Symbol:
@@ -74,7 +74,7 @@ class SymbolicBet:
             event = next(iter(self.symbols))
         found = find_event(self.bet, event)
         if found.event not in self.symbols:
-            raise SolveError(f"the pay of {found.event!r} is not a symbol here")
+            raise SolveError(f"the pay of {quoted(found.event)} is not a symbol here")
         return self.symbols[found.event], found
 
     def pay_for_edge(self, edge: Fraction | str, event: str | None = None,
@@ -90,13 +90,13 @@ class SymbolicBet:
         if expression.free_symbols - {symbol}:
             raise SolveError("give values for the other symbols")
         if found.probability == 0:
-            raise SolveError(f"{found.event!r} never happens with this shoe: no pay changes the edge")
+            raise SolveError(f"{quoted(found.event)} never happens with this shoe: no pay changes the edge")
         solution = sympy.solve(sympy.Eq(expression, target), symbol)
         pay = solution[0] if solution else None
         if pay is None or pay <= 0:
             ceiling = expression.subs(symbol, 0)
             raise SolveError(
-                f"no pay of {found.event!r} gives a house edge of {_percent(target)}: "
+                f"no pay of {quoted(found.event)} gives a house edge of {_percent(target)}: "
                 f"the edge is below {_percent(ceiling)} whatever it pays (the edge falls as the pay rises)"
             )
         return sympy.Rational(pay)
@@ -128,7 +128,8 @@ def symbolic_bet(bet: BetResult, events: str | Iterable[str]) -> SymbolicBet:
         event = find_event(bet, name)
         if event.net <= 0:
             raise SolveError(
-                f"{event.event!r} is a {event.kind}, not a win: only a winning event's pay can be a symbol")
+                f"{quoted(event.event)} is a {event.kind}, not a win: only a winning event's pay "
+                "can be a symbol")
         symbol = pay_symbol(event)
         if symbol in symbols.values():  # two names with one slug ("6+7", "6 7"): keep apart
             symbol = sympy.Symbol(f"{symbol.name}_{len(symbols) + 1}", positive=True)
