@@ -33,9 +33,9 @@ def _input_errors() -> tuple[type[BaseException], ...]:
 
 
 def _fail(message: str, code: int) -> None:
-    from exact_odds.errors import one_line
+    from exact_odds.errors import LINE_LIMIT, one_line
 
-    click.echo(f"Error: {one_line(message)}", err=True)
+    click.echo(f"Error: {one_line(message, LINE_LIMIT - len('Error: '))}", err=True)
     sys.exit(code)
 
 

@@ -442,3 +442,10 @@ def test_a_shoe_file_that_is_a_device_or_a_pipe_is_refused(tmp_path, where):
 def test_a_setting_given_two_values_is_refused():
     one_error_line(run("report", "commission-free-dragon-bonus", "--set", "natural_pays_margin=true",
                        "--set", "natural_pays_margin=false"), "two values", code=2)
+
+
+def test_an_error_line_is_at_most_400_characters(tmp_path):
+    nested = "(" * 1000 + "tie" + ")" * 1000
+    path = game(tmp_path, f'      - {{event: E, when: "{nested}", pays: "8 to 1"}}\n')
+    line = one_error_line(run("report", path), "game.yaml")
+    assert len(line) <= 400
