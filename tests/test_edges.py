@@ -449,3 +449,14 @@ def test_an_error_line_is_at_most_400_characters(tmp_path):
     path = game(tmp_path, f'      - {{event: E, when: "{nested}", pays: "8 to 1"}}\n')
     line = one_error_line(run("report", path), "game.yaml")
     assert len(line) <= 400
+
+
+def test_a_shoe_of_52_different_counts_is_printed_in_full(tmp_path):
+    from exact_odds.cards import DECK
+
+    path = tmp_path / "shoe.yaml"
+    path.write_text("decks: 0\ncounts: {" + ", ".join(f"{c}: {i + 1}" for i, c in enumerate(DECK))
+                    + "}\n", encoding="utf-8")
+    for fmt in ("text", "markdown"):
+        out = ok("report", "commission-free", "--bet", "tie", "--shoe", str(path), "--format", fmt)
+        assert "a shoe of 1,378 cards: AS 1, AH 2," in out and "QC 48, KS 49, KH 50, KD 51, KC 52" in out, fmt

@@ -5,14 +5,15 @@ from __future__ import annotations
 from html import escape
 
 from exact_odds.render.data import Document
-from exact_odds.render.text import cell_text, safe
+from exact_odds.render.text import cell_text, input_text, safe
 
 _RIGHT = ("count", "exact", "signed", "percent", "decimal")
 
 
 def document_html(document: Document, *, summary: bool = True) -> str:
     out = [f"<h3>{escape(safe(document.title))}</h3>", "<p>"]
-    out += [f"<b>{escape(label)}</b>: {escape(safe(text))}<br>" for label, text in document.inputs]
+    out += [f"<b>{escape(label)}</b>: {escape(input_text(label, text))}<br>"
+            for label, text in document.inputs]
     out += [f"{escape(safe(note))}<br>" for note in document.notes]
     out.append("</p>")
     tables = document.tables

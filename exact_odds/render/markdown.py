@@ -6,7 +6,7 @@ Cells from a game file are escaped: control characters written out, ``|`` as ``\
 from __future__ import annotations
 
 from exact_odds.render.data import Document
-from exact_odds.render.text import cell_text, safe
+from exact_odds.render.text import cell_text, input_text, safe
 
 _RIGHT = ("count", "exact", "signed", "percent", "decimal")
 
@@ -19,7 +19,7 @@ def document_markdown(document: Document, *, summary: bool = True) -> str:
     """Any document as Markdown. ``summary=False`` leaves out a first table called
     "Summary" (a report shows each bet's summary under its own table)."""
     out = [f"# {_cell(safe(document.title))}", ""]
-    out += [f"{label}: {_cell(safe(text))}  " for label, text in document.inputs]
+    out += [f"{label}: {_cell(input_text(label, text))}  " for label, text in document.inputs]
     out += [f"{_cell(safe(note))}  " for note in document.notes]
     tables = document.tables
     if not summary and tables and tables[0].title == "Summary":

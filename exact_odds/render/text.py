@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from exact_odds.errors import shown
+from exact_odds.errors import escape_controls, shown
 from exact_odds.numbers import decimal_text, fraction_text, int_text, percent_text, to_float
 from exact_odds.render.data import (
     Cell,
@@ -67,8 +67,13 @@ def grid(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1,
             for row in table]
 
 
+def input_text(label: str, text: str) -> str:
+    """An input as printed: the shoe in full (it is ours, and exact), other text made safe."""
+    return escape_controls(text) if label.endswith("Shoe") else safe(text)
+
+
 def header_lines(lines: Sequence[tuple[str, str]]) -> list[str]:
-    return [f"{label}: {safe(text)}" for label, text in lines]
+    return [f"{label}: {input_text(label, text)}" for label, text in lines]
 
 
 # --- a report ------------------------------------------------------------------------------
