@@ -110,16 +110,20 @@ def emit(result: Any, fmt: str, output: Path | None, **context: Any) -> None:
     """Render ``result`` (see ``exact_odds.render.render``) and print it, or write the whole
     of it to ``output`` at once: nothing is written half-way."""
     from exact_odds.render import render
-    from exact_odds.render.files import output_target, write_output
 
     if fmt == "xlsx" and output is None:
         raise click.UsageError("--format xlsx writes a workbook: give --output FILE.xlsx")
     if output is not None:
+        from exact_odds.render.files import output_target
+
         output_target(output)  # refuse a folder or a device before computing anything more
     rendered = render(result, fmt, **context)
-    if output is None:
-        click.echo(rendered, nl=False)
+    if isinstance(rendered, str):
+        _write(rendered, output)
     else:
+        from exact_odds.render.files import write_output
+
+        assert output is not None
         write_output(output, rendered)
 
 
@@ -208,12 +212,13 @@ def games(fmt: str, output: Path | None) -> None:
 
 
 def _write(rendered: str, output: Path | None) -> None:
-    from exact_odds.render.files import write_output
-
+    """Print text, or write it to ``output`` all at once."""
     if output is None:
         click.echo(rendered, nl=False)
-    else:
-        write_output(output, rendered)
+        return
+    from exact_odds.render.files import write_output
+
+    write_output(output, rendered)
 
 
 @main.command()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from exact_odds.errors import ExactOddsError, quoted
@@ -44,6 +43,8 @@ def output_target(path: Path) -> Path:
 
 def write_output(path: Path, data: str | bytes) -> None:
     """Write ``data`` to ``path`` at once (see the module docstring)."""
+    import tempfile
+
     target = output_target(Path(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
