@@ -39,8 +39,8 @@ MAX_EXPONENT = 30
 MAX_DIGITS = 100_000
 
 _NUMBER = re.compile(
-    r"^(?P<sign>[-+]?)(?P<int>\d*)(?:\.(?P<frac>\d*))?(?:[eE](?P<exp>[-+]?\d+))?$")
-_RATIO = re.compile(r"^[-+]?\d+/\d+$")
+    r"^(?P<sign>[-+]?)(?P<int>[0-9]*)(?:\.(?P<frac>[0-9]*))?(?:[eE](?P<exp>[-+]?[0-9]+))?$")
+_RATIO = re.compile(r"^[-+]?[0-9]+/[0-9]+$")
 
 
 def parse_number(text: str, what: str) -> Fraction:
@@ -69,7 +69,7 @@ def parse_count(text: str, what: str, maximum: int) -> int:
     """A whole number of at least 1 and at most ``maximum``, read without converting an
     arbitrarily long string."""
     raw = str(text).strip().replace("_", "")
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise LimitError(f"{what}: {quoted(text, 40)} is not a whole number")
     if len(raw.lstrip("0")) > len(str(maximum)) or int(raw) > maximum:
         raise LimitError(f"{what}: {quoted(text, 40)} is more than the limit of {maximum:,}")

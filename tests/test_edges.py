@@ -460,3 +460,11 @@ def test_a_shoe_of_52_different_counts_is_printed_in_full(tmp_path):
     for fmt in ("text", "markdown"):
         out = ok("report", "commission-free", "--bet", "tie", "--shoe", str(path), "--format", fmt)
         assert "a shoe of 1,378 cards: AS 1, AH 2," in out and "QC 48, KS 49, KH 50, KD 51, KC 52" in out, fmt
+
+
+@pytest.mark.parametrize("args", [["report", "rock-bac", "--decks", "²"],
+                                  ["report", "rock-bac", "--decks", "-3"],
+                                  ["solve", "rock-bac", "super-six", "--event", "x", "--edge", "²%"],
+                                  ["solve", "rock-bac", "super-six", "--event", "x", "--edge", "1/0"]])
+def test_digits_that_python_half_accepts_are_refused_in_one_line(args):
+    one_error_line(run(*args))
