@@ -57,6 +57,9 @@ class _Group(click.Group):
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # no command: the help, as click shows it
+                error.show()
+                sys.exit(error.exit_code)
             hint = ""
             if error.ctx is not None:
                 hint = f" (see '{error.ctx.command_path} --help')"

@@ -468,3 +468,9 @@ def test_a_shoe_of_52_different_counts_is_printed_in_full(tmp_path):
                                   ["solve", "rock-bac", "super-six", "--event", "x", "--edge", "1/0"]])
 def test_digits_that_python_half_accepts_are_refused_in_one_line(args):
     one_error_line(run(*args))
+
+
+def test_no_command_shows_the_help():
+    result = run()
+    assert "Usage:" in result.output and "report" in result.output
+    assert not result.output.startswith("Error:")
