@@ -474,3 +474,18 @@ def test_no_command_shows_the_help():
     result = run()
     assert "Usage:" in result.output and "report" in result.output
     assert not result.output.startswith("Error:")
+
+
+def test_xlsx_keeps_text_from_a_game_file_as_text(tmp_path):
+    """An event called "=1+1" is a name, not a formula (nor "http://..." a link)."""
+    import zipfile
+
+    path = game(tmp_path, '      - {event: "=1+1", when: tie, pays: "8 to 1"}\n'
+                          '      - {event: "http://example.com", when: otherwise, pays: lose}\n')
+    out = tmp_path / "g.xlsx"
+    ok("report", path, "--format", "xlsx", "--output", str(out))
+    with zipfile.ZipFile(out) as book:
+        sheets = [book.read(n).decode() for n in book.namelist() if n.startswith("xl/worksheets/")]
+        strings = book.read("xl/sharedStrings.xml").decode()
+    assert not any("<f>" in xml or "<hyperlink" in xml for xml in sheets)
+    assert "=1+1" in strings and "http://example.com" in strings

@@ -84,7 +84,9 @@ def document_xlsx(document: Document) -> bytes:
     import xlsxwriter
 
     buffer = io.BytesIO()
-    workbook = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    # text from a game file stays text: never a formula ("=1+1") nor a link
+    workbook = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
+                                           "strings_to_urls": False, "strings_to_numbers": False})
     taken: set[str] = set()
     tables = list(document.tables)
     first = tables.pop(0) if tables and tables[0].title == "Summary" else None
