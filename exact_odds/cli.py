@@ -130,9 +130,25 @@ def emit(result: Any, fmt: str, output: Path | None, **context: Any) -> None:
         write_output(output, rendered)
 
 
-def _cards(values: tuple[str, ...]) -> tuple[str, ...]:
+def _cards(values: tuple[str, ...] | str | None) -> tuple[str, ...]:
     """Every card of every ``--remove`` (repeated options accumulate)."""
+    if values is None or isinstance(values, str):
+        values = (values or "",)
     return tuple(part for value in values for part in value.replace(",", " ").split() if part)
+
+
+#: The two halves of ``output_options()``, for a command that builds its options one by one.
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+    help="Output format; csv and json carry exact fractions as strings; xlsx needs --output.")
+output_option = click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to this file, all at once, instead of printing.")
+
+
+def _emit(text: str, output: Path | None) -> None:
+    """Print already rendered text, or write it at once (the older name of ``_write``)."""
+    _write(text, output)
 
 
 decks_option = click.option(
