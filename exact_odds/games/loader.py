@@ -21,7 +21,6 @@ from exact_odds.games.conditions import (
     ConditionError,
     Setting,
 )
-from exact_odds.rules.loader import read_game_rules
 from exact_odds.games.fields import (
     BET_FIELDS,
     EVENT_FIELDS,
@@ -33,6 +32,7 @@ from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.games.safe_yaml import read_yaml
+from exact_odds.rules.loader import read_game_rules
 
 
 def tables_dir() -> Path:
@@ -141,7 +141,8 @@ def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
         elif isinstance(default, str):
             raw = checked.get("choices")
             if not isinstance(raw, list) or default not in raw:
-                raise _fail(path, where, "a word setting needs 'choices', a list of words holding the default")
+                raise _fail(path, where,
+                            "a word setting needs 'choices', a list of words holding the default")
             choices = tuple(raw)
         else:
             raise _fail(path, where, "field 'default' must be true, false or a word")
