@@ -87,6 +87,7 @@ class Game:
     strategy: str = "house-way"
     path: str = ""
     settings: dict = field(default_factory=dict)  # name -> Setting
+    table: dict = field(default_factory=dict)  # the player-dealer's table: settlement_order
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""
@@ -256,7 +257,9 @@ def load_game(name: str | Path) -> Game:
 # --- checking ----------------------------------------------------------------------------
 
 _GAME_KEYS = {"id", "name", "source", "decks", "decks_allowed", "rules", "strategy",
-              "readings", "settings", "bets"}
+              "readings", "settings", "bets", "table"}
+#: ``table:`` in a game file: how its wagers are settled at a player-dealer's table.
+SETTLEMENT_ORDERS = ("by-bet-type", "from-action-button")
 _SETTING_KEYS = {"description", "default", "choices"}
 _BET_KEYS = {"id", "name", "description", "events"}
 _EVENT_KEYS = {"event", "when", "pays"}
@@ -318,6 +321,7 @@ def parse_game(data: object, path: Path) -> Game:
     if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
         raise _fail(path, "", "field 'readings' must be a list of sentences")
     settings = _parse_settings(path, data.get("settings", {}))
+    table = _parse_table(path, data.get("table", {}))
     bets_data = data["bets"]
     if not isinstance(bets_data, list) or not bets_data:
         raise _fail(path, "", "field 'bets' must be a non-empty list of bets")
@@ -330,7 +334,16 @@ def parse_game(data: object, path: Path) -> Game:
         seen.add(bet.id)
         bets.append(bet)
     return Game(game_id, name, rules, decks, tuple(bets), source, tuple(readings),
-                allowed_decks, strategy, str(path), settings)
+                allowed_decks, strategy, str(path), settings, table)
+
+
+def _parse_table(path: Path, data: object) -> dict:
+    if not isinstance(data, dict) or set(data) - {"settlement_order"}:
+        raise _fail(path, "table", "a mapping with one field, settlement_order")
+    order = data.get("settlement_order", SETTLEMENT_ORDERS[0])
+    if order not in SETTLEMENT_ORDERS:
+        raise _fail(path, "table", f"settlement_order is {order!r}; known: {', '.join(SETTLEMENT_ORDERS)}")
+    return {"settlement_order": order}
 
 
 def _parse_settings(path: Path, data: object) -> dict[str, Setting]:
