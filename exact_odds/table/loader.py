@@ -21,7 +21,7 @@ from pathlib import Path
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.paytable import Game, load_game, read_yaml
-from exact_odds.shoe import Shoe
+from exact_odds.shoe import Shoe, load_shoe
 from exact_odds.table.fees import (
     MOST_RATES,
     Bracket,
@@ -36,7 +36,7 @@ class TableFileError(ExactOddsError, ValueError):
     """A table file that cannot be used; the message names the file and the field."""
 
 
-_TABLE_KEYS = {"game", "decks", "settings", "settlement", "order", "seats_at_table",
+_TABLE_KEYS = {"game", "decks", "shoe", "settings", "settlement", "order", "seats_at_table",
                "table_limit", "player_dealer", "fees", "seats"}
 _DEALER_KEYS = {"seat", "bank", "fee"}
 _FEE_KEYS = {"per_bet", "per_hand", "player_dealer", "exempt", "refund_uncovered"}
@@ -117,11 +117,14 @@ def parse_table(data: object, path: Path) -> Table:
     f = _File(path)
     top = f.mapping("table file", data, _TABLE_KEYS, {"game", "player_dealer", "seats"})
     game = _game(f, top["game"])
-    shoe = Shoe.from_decks(f.whole("decks", top["decks"]) if "decks" in top else game.decks)
+    shoe = _shoe(f, top, game)
     settings = _settings(f, game, top.get("settings", {}))
     reading = f.word("settlement", top.get("settlement", READINGS[0]), READINGS)
     order = f.word("order", top.get("order", game.table.get("settlement_order", ORDERS[0])), ORDERS)
     seats_at_table = f.whole("seats_at_table", top.get("seats_at_table", 8), least=2)
+    if order == "from-action-button" and seats_at_table < 8:
+        raise f.fail("seats_at_table", "the action button names seats 2 to 8: "
+                     "settling from it needs a table of at least 8 seats")
     limit = _table_limit(f, top.get("table_limit"))
     dealer = f.mapping("player_dealer", top["player_dealer"], _DEALER_KEYS, {"seat", "bank"})
     dealer_seat = _seat_number(f, "player_dealer: seat", dealer["seat"], seats_at_table)
@@ -162,6 +165,22 @@ def _game(f: _File, value: object) -> Game:
         return load_game(relative if relative.is_file() else value)
     except ExactOddsError as error:
         raise f.fail("game", str(error)) from None
+
+
+def _shoe(f: _File, top: Mapping[str, object], game: Game) -> Shoe:
+    """Whole decks (``decks: 6``; the game's by default) or a shoe file (``shoe: FILE``,
+    relative to the table file)."""
+    if "decks" in top and "shoe" in top:
+        raise f.fail("shoe", "give either decks or a shoe file, not both")
+    if "shoe" not in top:
+        return Shoe.from_decks(f.whole("decks", top["decks"]) if "decks" in top else game.decks)
+    name = top["shoe"]
+    if not isinstance(name, str) or not (f.path.parent / name).is_file():
+        raise f.fail("shoe", f"no shoe file at {name!r} (a path relative to the table file)")
+    try:
+        return load_shoe(f.path.parent / name)
+    except ExactOddsError as error:
+        raise f.fail("shoe", str(error)) from None
 
 
 def _settings(f: _File, game: Game, value: object) -> dict[str, object]:
