@@ -126,7 +126,7 @@ class Person:
     seat: int
     name: str
     wagers: list[tuple[str, Fraction, Fraction]]  # bet, amount, fee
-    hand_fee: Fraction = F(0)
+    hand_fee: Fraction = Fraction(0)
     on_five: str = "hit"
 
 
@@ -139,7 +139,7 @@ class Setup:
     dealer_seat: int
     bank: Fraction
     people: list[Person]
-    dealer_fee: Fraction = F(0)
+    dealer_fee: Fraction = Fraction(0)
     seats_at_table: int = 8
     refund: bool = False
     shoe: dict[str, int] = field(default_factory=dict)

@@ -38,8 +38,8 @@ def write_table(tmp_path: Path, setup: Setup, game: str, per_bet: dict[str, Frac
         seats.setdefault(person.seat, []).append(person)
     lines = [f"game: {game}", "shoe: shoe.yaml", f"settlement: {setup.reading}",
              f"order: {setup.order}", f"seats_at_table: {setup.seats_at_table}",
-             f"player_dealer: {{seat: {setup.dealer_seat}, bank: \"{_amount(setup.bank)}\", "
-             f"fee: \"{_amount(setup.dealer_fee)}\"}}",
+             (f"player_dealer: {{seat: {setup.dealer_seat}, bank: \"{_amount(setup.bank)}\", "
+              f"fee: \"{_amount(setup.dealer_fee)}\"}}"),
              "fees:",
              "  per_bet: {" + ", ".join(f'{b}: "{_amount(f)}"' for b, f in per_bet.items()) + "}",
              f"  per_hand: \"{_amount(per_hand)}\"",
