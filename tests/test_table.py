@@ -182,8 +182,8 @@ BAD = {
     "a table limit not in the schedule": (
         HEAD + 'table_limit: "25-250"\nfees: {per_hand: {by_table_limit: {"10-100": "1"}}}\n'
         'seats: [{seat: 2, wagers: {player: "100"}}]\n', "fees: per_hand", "25-250", "10-100"),
-    "an unknown game": ('game: comission-free\nplayer_dealer: {seat: 1, bank: "5"}\n'
-                        'seats: [{seat: 2, wagers: {player: "1"}}]\n', "game", "commission-free"),
+    "an unknown game": (('game: comission-free\nplayer_dealer: {seat: 1, bank: "5"}\n'
+                         'seats: [{seat: 2, wagers: {player: "1"}}]\n'), "game", "commission-free"),
     "a fee given twice": (HEAD.replace('"500"}', '"500", fee: "1"}')
                           + 'fees: {player_dealer: "2"}\nseats: [{seat: 2, wagers: {player: "1"}}]\n',
                           "player_dealer", "twice"),

@@ -16,7 +16,7 @@ card counts and third cards rebuilt from the deal, every other column recomputed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -124,16 +124,26 @@ def table_report(table: Table | str | Path) -> TableReport:
     counts = outcome_counts(table.shoe, columns, _rules(table))
     total = total_sequences(table.shoe)
 
-    # the nets of every wager, per distinct round: rounds that settle alike are grouped
-    grouped: dict[tuple[tuple[Fraction, ...], int | None], int] = {}
-    readers = {bet_id: _pay_reader(bets[bet_id]) for bet_id in {w.bet for _, _, w in wagers}}
-    make_rows = _rows(columns, read, table.settings, standers)
+    # Each (bet, hit or stand line) is read once per round, from its own columns only; the
+    # rounds that settle every wager alike (and start at the same seat) are grouped.
+    payers = sorted({(wager.bet, line) for (_, _, wager), line in zip(wagers, lines)})
+    readers = [_Payer(bets[bet], line, columns, table.settings, standers) for bet, line in payers]
+    where = [columns.index(c) for c in BASE_COLUMNS] if standers else []
+    hole_at = columns.index(HOLE_CARD) if button else None
+    by_events: dict[tuple[tuple[int, ...], int | None], int] = {}
     for key, ways in counts.items():
-        rows = make_rows(key)
-        nets = tuple(readers[wager.bet](rows[line]) for (_, _, wager), line in zip(wagers, lines))
-        hole = key[columns.index(HOLE_CARD)] if button else None
-        group = (nets, hole)
-        grouped[group] = grouped.get(group, 0) + ways
+        bases: tuple[RoundBase, RoundBase] | None = None
+        if standers:
+            base: RoundBase = tuple(key[i] for i in where)
+            bases = (base, _stand_base(base))
+        events = tuple(reader.event(key, bases) for reader in readers)
+        group = (events, None if hole_at is None else int(key[hole_at]))
+        by_events[group] = by_events.get(group, 0) + ways
+    slots = [payers.index((wager.bet, line)) for (_, _, wager), line in zip(wagers, lines)]
+    grouped: dict[tuple[tuple[Fraction, ...], int | None], int] = {}
+    for (events, hole), ways in by_events.items():
+        nets = tuple(readers[s].nets[events[s]] for s in slots)
+        grouped[(nets, hole)] = grouped.get((nets, hole), 0) + ways
 
     index = {(o, w): i for i, (o, w, _) in enumerate(wagers)}
     owner_sum = [Fraction(0)] * len(table.owners)
@@ -193,44 +203,45 @@ def _stand_base(base: RoundBase) -> RoundBase:
     return base
 
 
-Row = dict[str, object]
+class _Payer:
+    """Which event of a bet settles a round, for the hit line or the stand line: read from
+    the bet's own columns, each distinct set of their values looked up once."""
 
+    def __init__(self, bet: Bet, stand: bool, columns: Sequence[str],
+                 settings: dict[str, object], standers: bool) -> None:
+        self.bet, self.stand, self.settings = bet, stand, settings
+        self.names = bet.columns
+        #: the net result per unit of each event; the last, a loss, for no event at all
+        self.nets = [event.pay.net for event in bet.events] + [Fraction(-1)]
+        self.rebuild = standers  # round columns are rebuilt from the round base
+        self.at = [columns.index(c) for c in self.names
+                   if not standers or COLUMNS[c].kind == "deal"]
+        self.rounds = [f for c in self.names if standers and COLUMNS[c].kind == "round"
+                       for f in [COLUMNS[c].of_round] if f is not None]
+        self.seen: dict[tuple[object, ...], int] = {}
+        self.round_seen: dict[RoundBase, tuple[object, ...]] = {}
 
-def _rows(columns: Sequence[str], read: Sequence[str], settings: dict[str, object],
-          standers: bool) -> Callable[[tuple[object, ...]], tuple[Row, Row]]:
-    """A function from an outcome key to the (hit line, stand line) rows the bets read."""
-    if not standers:
-        def plain(key: tuple[object, ...]) -> tuple[Row, Row]:
-            row = {**settings, **dict(zip(columns, key))}
-            return row, row
-        return plain
-    deal = [c for c in read if COLUMNS[c].kind == "deal"]
-    rounds = [(c, COLUMNS[c].of_round) for c in read if COLUMNS[c].kind == "round"]
-    where = [columns.index(c) for c in BASE_COLUMNS]
+    def event(self, key: tuple[object, ...], bases: tuple[RoundBase, RoundBase] | None) -> int:
+        values = tuple(key[i] for i in self.at)
+        if bases is not None:
+            base = bases[self.stand]
+            part = self.round_seen.get(base)
+            if part is None:
+                part = self.round_seen[base] = tuple(of_round(base) for of_round in self.rounds)
+            values += part
+        found = self.seen.get(values)
+        if found is None:
+            found = self.seen[values] = self._first(values)
+        return found
 
-    def both(key: tuple[object, ...]) -> tuple[Row, Row]:
-        values = dict(zip(columns, key))
-        first: Row = {**settings, **{c: values[c] for c in deal}}
-        base: RoundBase = tuple(key[i] for i in where)  # type: ignore[assignment]
-        hit, stand = dict(first), dict(first)
-        stand_base = _stand_base(base)
-        for name, of_round in rounds:
-            assert of_round is not None
-            hit[name] = of_round(base)
-            stand[name] = of_round(stand_base)
-        return hit, stand
-    return both
-
-
-def _pay_reader(bet: Bet) -> Callable[[Row], Fraction]:
-    """The net result per unit of ``bet`` in a round: the first event that holds (a bet with
-    no ``otherwise`` loses when none does)."""
-    def net(row: Row) -> Fraction:
-        for event in bet.events:
+    def _first(self, values: tuple[object, ...]) -> int:
+        deal = [c for c in self.names if not self.rebuild or COLUMNS[c].kind == "deal"]
+        rounds = [c for c in self.names if self.rebuild and COLUMNS[c].kind == "round"]
+        row = {**self.settings, **dict(zip(deal + rounds, values))}
+        for index, event in enumerate(self.bet.events):
             if event.condition is None or event.condition.holds(row):
-                return event.pay.net
-        return Fraction(-1)
-    return net
+                return index
+        return len(self.bet.events)
 
 
 def _exposure(bet: Bet) -> Fraction:
