@@ -200,6 +200,27 @@ def test_bad_table_file(tmp_path, case):
     assert line.startswith(f"Error: {path}: ")
 
 
+def test_the_game_files_name_their_settlement_order():
+    """Seeds 000 and 001 settle by bet type; seed 004 from the action button."""
+    from exact_odds.games.paytable import load_game
+
+    orders = {game: load_game(game).table["settlement_order"]
+              for game in ("commission-free", "commission-free-dragon-bonus", "21st-century")}
+    assert orders == {"commission-free": "by-bet-type", "commission-free-dragon-bonus": "by-bet-type",
+                      "21st-century": "from-action-button"}
+    assert table_report(tables_dir() / "tables" / "21st-century.yaml").table.order == "from-action-button"
+
+
+def test_a_game_file_with_an_unknown_settlement_order(tmp_path):
+    game = write(tmp_path, "name: G\ndecks: 8\nrules: punto-banco\ntable: {settlement_order: random}\n"
+                 "bets:\n  - {id: tie, name: Tie, events: [{event: Tie, when: tie, pays: '8:1'}]}\n",
+                 "game.yaml")
+    assert_one_error_line(run("report", game), "game.yaml", "table", "settlement_order", "random")
+    path = write(tmp_path, 'game: game.yaml\nplayer_dealer: {seat: 1, bank: "5"}\n'
+                 'seats: [{seat: 2, wagers: {tie: "1"}}]\n')
+    assert_one_error_line(run("table", path), "table.yaml", "game", "settlement_order")
+
+
 def test_21st_century_needs_a_choice_word(tmp_path):
     path = write(tmp_path, 'game: 21st-century\nplayer_dealer: {seat: 1, bank: "50"}\n'
                  'seats: [{seat: 2, wagers: {player: "10"}, on_five: maybe}]\n')
@@ -215,7 +236,7 @@ def test_missing_table_file(tmp_path):
 GAMES = {name: game_report(name, strategy="stand" if name == "21st-century" else None)
          for name in ("commission-free", "commission-free-dragon-bonus", "21st-century")}
 HOUSE_WAY = game_report("21st-century")
-#: Bonus pairs read suits: jointly with the round that is 52 card classes, about a minute of
+#: Bonus pairs read suits: jointly with the round that is 52 card classes, ~14 s of
 #: enumeration per table, too slow for a property test (README, "The player-dealer's table").
 BETS = {name: [b.id for b in report.game.bets if "pair" not in b.id] for name, report in GAMES.items()}
 

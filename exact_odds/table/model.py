@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exact_odds.games.paytable import Game
+from exact_odds.games.paytable import SETTLEMENT_ORDERS, Game
 from exact_odds.shoe import Shoe
 
 #: How far the player-dealer's bank reaches: the three readings of the seeds.
 READINGS = ("collect-then-pay", "in-order", "covered-before-the-deal")
 
 #: The order in which wagers are settled (seeds 000/001: by bet type; seed 004: seat by
-#: seat from the action button).
-ORDERS = ("by-bet-type", "from-action-button")
+#: seat from the action button), as a game file's ``table: {settlement_order}`` names it.
+ORDERS = SETTLEMENT_ORDERS
 
 #: The 21st Century owner's choice when the player hand's two cards total 5.
 ON_FIVE = ("hit", "stand")
