@@ -26,7 +26,7 @@ from exact_odds.engine.vocabulary import COLUMNS, RoundBase
 from exact_odds.games.paytable import Bet
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
-from exact_odds.table.model import Table
+from exact_odds.table.model import Table, Wager
 from exact_odds.table.settlement import coverage, settle, settlement_order
 
 #: The columns from which every round column is rebuilt (the enumerator's round base).
@@ -103,18 +103,36 @@ class TableReport:
         return table_dict(self)
 
 
+#: The joint distribution of a table's rounds: (each wager's net pay per unit, in the
+#: table's wager order; the hole card's rank or None) -> ordered six-card sequences.
+Rounds = dict[tuple[tuple[Fraction, ...], "int | None"], int]
+
+
 def table_report(table: Table | str | Path) -> TableReport:
     """Exact figures of a player-dealer's table (a ``Table`` or the path of a table file)."""
     if not isinstance(table, Table):
         from exact_odds.table.loader import load_table
 
         table = load_table(table)
-    game = table.game
-    bets = {bet.id: bet for bet in game.bets}
-    wagers = [(o, w, wager) for o, owner in enumerate(table.owners)
-              for w, wager in enumerate(owner.wagers)]
-    lines = [table.owners[o].on_five == "stand" for o, _, _ in wagers]
-    read = sorted({c for _, _, wager in wagers for c in bets[wager.bet].columns})
+    return _settle_rounds(table, wager_outcomes(table), total_sequences(table.shoe))
+
+
+def _wagers(table: Table) -> list[tuple[int, Wager]]:
+    """Every wager on the table with its owner's index, owner by owner."""
+    return [(o, wager) for o, owner in enumerate(table.owners) for wager in owner.wagers]
+
+
+def wager_outcomes(table: Table) -> Rounds:
+    """The exact joint distribution of every wager's net pay per unit (and the hole card's
+    rank when the action button orders the settlement), from one enumeration of the shoe.
+
+    Each (bet, hit or stand line) is read once per distinct round from its own columns
+    only; the rounds that pay every wager alike (and start at the same seat) are grouped.
+    """
+    bets = {bet.id: bet for bet in table.game.bets}
+    wagers = _wagers(table)
+    lines = [table.owners[o].on_five == "stand" for o, _ in wagers]
+    read = sorted({c for _, wager in wagers for c in bets[wager.bet].columns})
     standers = any(lines)
     columns = ([c for c in read if COLUMNS[c].kind == "deal"] + list(BASE_COLUMNS)
                if standers else list(read))
@@ -122,11 +140,7 @@ def table_report(table: Table | str | Path) -> TableReport:
     if button and HOLE_CARD not in columns:
         columns.append(HOLE_CARD)
     counts = outcome_counts(table.shoe, columns, _rules(table))
-    total = total_sequences(table.shoe)
-
-    # Each (bet, hit or stand line) is read once per round, from its own columns only; the
-    # rounds that settle every wager alike (and start at the same seat) are grouped.
-    payers = sorted({(wager.bet, line) for (_, _, wager), line in zip(wagers, lines)})
+    payers = sorted({(wager.bet, line) for (_, wager), line in zip(wagers, lines)})
     readers = [_Payer(bets[bet], line, columns, table.settings, standers) for bet, line in payers]
     where = [columns.index(c) for c in BASE_COLUMNS] if standers else []
     hole_at = columns.index(HOLE_CARD) if button else None
@@ -139,27 +153,34 @@ def table_report(table: Table | str | Path) -> TableReport:
         events = tuple(reader.event(key, bases) for reader in readers)
         group = (events, None if hole_at is None else int(key[hole_at]))
         by_events[group] = by_events.get(group, 0) + ways
-    slots = [payers.index((wager.bet, line)) for (_, _, wager), line in zip(wagers, lines)]
-    grouped: dict[tuple[tuple[Fraction, ...], int | None], int] = {}
+    slots = [payers.index((wager.bet, line)) for (_, wager), line in zip(wagers, lines)]
+    rounds: Rounds = {}
     for (events, hole), ways in by_events.items():
         nets = tuple(readers[s].nets[events[s]] for s in slots)
-        grouped[(nets, hole)] = grouped.get((nets, hole), 0) + ways
+        rounds[(nets, hole)] = rounds.get((nets, hole), 0) + ways
+    return rounds
 
-    index = {(o, w): i for i, (o, w, _) in enumerate(wagers)}
+
+def _settle_rounds(table: Table, rounds: Rounds, total: int) -> TableReport:
+    """Settle every distinct round in money and weigh it by its count."""
+    bets = {bet.id: bet for bet in table.game.bets}
+    wagers = _wagers(table)
+    pairs = [(o, w) for o, owner in enumerate(table.owners) for w in range(len(owner.wagers))]
+    where = {pair: i for i, pair in enumerate(pairs)}  # (owner, its wager) -> wager index
+    mine = [[i for i, (oo, _) in enumerate(wagers) if oo == o] for o in range(len(table.owners))]
     owner_sum = [Fraction(0)] * len(table.owners)
     owner_fees = [Fraction(0)] * len(table.owners)
     owner_actions = [[0, 0, 0] for _ in table.owners]
     dealer: dict[Fraction, int] = {}
     orders: dict[int | None, tuple[list[int], list[Fraction]]] = {}
-    mine = [[i for i, (oo, _, _) in enumerate(wagers) if oo == o] for o in range(len(table.owners))]
-    for (nets, hole), ways in grouped.items():
+    for (nets, hole), ways in rounds.items():
         if hole not in orders:
-            order = [index[pair] for pair in settlement_order(table, hole)]
-            exposures = [wagers[i][2].amount * _exposure(bets[wagers[i][2].bet]) for i in order]
+            order = [where[pair] for pair in settlement_order(table, hole)]
+            exposures = [wagers[i][1].amount * _exposure(bets[wagers[i][1].bet]) for i in order]
             orders[hole] = order, coverage(table.bank, exposures)
         order, cover = orders[hole]
         results, actions = settle(table.reading, table.bank, [nets[i] for i in order],
-                                  [wagers[i][2].amount for i in order], cover)
+                                  [wagers[i][1].amount for i in order], cover)
         money = [Fraction(0)] * len(wagers)
         action = [FULL_ACTION] * len(wagers)
         for i, result, act in zip(order, results, actions):
