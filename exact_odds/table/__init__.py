@@ -9,7 +9,7 @@ One call from Python, the same as ``exact-odds table TABLE.yaml``::
 
 from __future__ import annotations
 
-from exact_odds.table.loader import TableFileError, load_table
+from exact_odds.table.loader import TableFileError, load_table, parse_table
 from exact_odds.table.model import ON_FIVE, ORDERS, READINGS, Owner, Table, Wager
 from exact_odds.table.results import (
            DealerResult,
@@ -19,4 +19,5 @@ from exact_odds.table.results import (
 )
 
 __all__ = ["ON_FIVE", "ORDERS", "READINGS", "DealerResult", "Owner", "OwnerResult", "Table",
-           "TableFileError", "TableReport", "Wager", "load_table", "table_report"]
+           "TableFileError", "TableReport", "Wager", "load_table", "parse_table",
+           "table_report", "wager_outcomes"]
