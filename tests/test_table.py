@@ -187,6 +187,11 @@ BAD = {
     "a fee given twice": (HEAD.replace('"500"}', '"500", fee: "1"}')
                           + 'fees: {player_dealer: "2"}\nseats: [{seat: 2, wagers: {player: "1"}}]\n',
                           "player_dealer", "twice"),
+    "the action button at a small table": (
+        HEAD + 'order: from-action-button\nseats_at_table: 6\nseats: [{seat: 2, wagers: {player: "1"}}]\n',
+        "seats_at_table", "seats 2 to 8"),
+    "decks and a shoe file": (HEAD + 'decks: 6\nshoe: shoe.yaml\nseats: [{seat: 2, wagers: {player: "1"}}]\n',
+                              "shoe", "not both"),
     "a zero bank": (HEAD.replace('"500"', '"0"') + 'seats: [{seat: 2, wagers: {player: "1"}}]\n',
                     "player_dealer: bank", "more than 0"),
 }
