@@ -56,6 +56,12 @@ def _amount(value: Fraction) -> str:
     return f"{float(value):+,.4f}"
 
 
+def _cash(value: Fraction) -> str:
+    """An amount in whole cents as money ("2.50"); anything finer (an expectation of refunded
+    fees) as a decimal."""
+    return money(value) if (value * 100).denominator == 1 else f"{float(value):,.4f}"
+
+
 def _header(report: TableReport) -> list[str]:
     table = report.table
     order = ("by bet type, from the seat to the left of the player-dealer"
@@ -64,15 +70,15 @@ def _header(report: TableReport) -> list[str]:
         f"Table {table.path}",
         f"{table.game.name} ({table.game.id}), {table.shoe.describe()}",
         f"Settlement: {table.reading}; order: {order}",
-        (f"Player-dealer: seat {table.dealer_seat}, bank {money(table.bank)}, "
-         f"fee {money(table.dealer_fee)} per hand"),
+        (f"Player-dealer: seat {table.dealer_seat}, bank {_cash(table.bank)}, "
+         f"fee {_cash(table.dealer_fee)} per hand"),
     ]
 
 
 def _rows(report: TableReport) -> list[list[str]]:
     rows = []
     for seat in report.seats:
-        rows.append([str(seat.seat), seat.owner or "-", money(seat.wagered), money(seat.fees),
+        rows.append([str(seat.seat), seat.owner or "-", _cash(seat.wagered), _cash(seat.fees),
                      _amount(seat.expected), _amount(seat.expected_without_fees),
                      percent(seat.house_edge, 2), percent(seat.p_full_action, 2),
                      percent(seat.p_partial_action, 2), percent(seat.p_no_action, 2)])
