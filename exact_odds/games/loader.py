@@ -26,6 +26,8 @@ from exact_odds.games.fields import (
     EVENT_FIELDS,
     GAME_FIELDS,
     SETTING_FIELDS,
+    SETTLEMENT_ORDERS,
+    TABLE_FIELDS,
     check_record,
 )
 from exact_odds.games.library import expand, shared_bets
@@ -107,9 +109,17 @@ def parse_game(data: object, path: Path) -> Game:
         seen.add(bet.id)
         bets.append(bet)
     rules, strategy, optimise = read_game_rules(fields, path, tuple(seen))
+    table = _parse_table(path, fields.get("table", {}))
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
-                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise)
+                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
+                table)
+
+
+def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:
+    """``table:``: how the game's wagers are settled at a player-dealer's table."""
+    checked = check_record(path, "table", data, TABLE_FIELDS)
+    return {"settlement_order": checked.get("settlement_order", SETTLEMENT_ORDERS[0])}
 
 
 def check_shared_bets() -> dict[str, Bet]:

@@ -85,6 +85,8 @@ class Game:
     path: str = ""
     settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
     optimise: str | None = None  # the bet the best play on the option is computed for
+    #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
+    table: dict[str, str] = field(default_factory=dict)
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""

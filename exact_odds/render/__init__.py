@@ -5,7 +5,9 @@ fraction in a string (``"-284694798368/19524993263685"``) and every count as an 
 ``render(result, fmt)`` knows the results of the library (a report, a best-play report,
 a solved pay, a comparison, an effect-of-removal table) and any object with
 ``to_document()`` (a ``Document``) and ``to_dict()``: a new command gets every format by
-giving its result those two methods.
+giving its result those two methods (and, optionally, ``to_text()`` and ``to_csv()`` for its
+own text and CSV, ``inputs()`` for the inputs a document's CSV records; the player-dealer's
+table does).
 
 Modules: ``data`` (plain dicts and documents), ``text``, ``markdown``, ``csv``, ``json``,
 ``xlsx``, ``html``, ``files`` (writing a file at once).
@@ -101,6 +103,9 @@ def _inputs(result: Any, **context: Any) -> dict[str, Any] | None:
         return data.strategy_inputs(result, context.get("game"))
     if kind == "solution" and context.get("report") is not None:
         return data.report_inputs(context["report"])
+    if kind == "custom" and hasattr(result, "inputs"):
+        found: dict[str, Any] = result.inputs()
+        return found
     return None
 
 
@@ -128,6 +133,8 @@ def render(result: Any, fmt: str = "text", **context: Any) -> str | bytes:
             return report_csv(result)
         if kind == "comparison":
             return comparison_csv(result)
+        if kind == "custom" and hasattr(result, "to_csv"):
+            return str(result.to_csv())
         return document_csv(to_document(result, **context), _inputs(result, **context))
     if fmt == "markdown":
         from exact_odds.render.markdown import document_markdown
@@ -147,6 +154,8 @@ def render(result: Any, fmt: str = "text", **context: Any) -> str | bytes:
         return text.comparison_text(result)
     if kind == "removal":
         return text.removal_text(result)
+    if kind == "custom" and hasattr(result, "to_text"):
+        return str(result.to_text())
     return text.document_text(to_document(result, **context))
 
 
