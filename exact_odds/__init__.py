@@ -1,5 +1,73 @@
-"""exact-odds: exact odds of baccarat games and their side bets, from the finite shoe."""
+"""exact-odds: exact odds of baccarat games and their side bets, from the finite shoe.
+
+The public API, imported on first use (``import exact_odds`` itself loads nothing heavy;
+polars and sympy load only when a function that needs them runs):
+
+>>> import exact_odds
+>>> exact_odds.game_report("commission-free").bet("banker").house_edge
+Fraction(284694798368, 19524993263685)
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it.
+_WHERE = {
+    "ExactOddsError": "exact_odds.errors",
+    "Shoe": "exact_odds.shoe",
+    "load_shoe": "exact_odds.shoe",
+    "Game": "exact_odds.games.model",
+    "load_game": "exact_odds.games.loader",
+    "builtin_games": "exact_odds.games.loader",
+    "parse_pay": "exact_odds.games.pays",
+    "COLUMNS": "exact_odds.engine.vocabulary",
+    "outcome_counts": "exact_odds.engine.enumerator",
+    "outcome_table": "exact_odds.engine.enumerator",
+    "game_report": "exact_odds.analysis.report",
+    "GameReport": "exact_odds.analysis.report",
+    "BetResult": "exact_odds.analysis.report",
+    "effect_of_removal": "exact_odds.analysis.removal",
+    "compare_games": "exact_odds.analysis.compare",
+    "compare_reports": "exact_odds.analysis.compare",
+    "strategy_report": "exact_odds.analysis.strategy",
+    "symbolic_bet": "exact_odds.analysis.symbolic",
+    "solve_pay": "exact_odds.analysis.symbolic",
+}
+
+__all__ = [
+    "__version__", "BetResult", "COLUMNS", "ExactOddsError", "Game", "GameReport",
+    "Shoe", "builtin_games", "compare_games", "compare_reports", "effect_of_removal",
+    "game_report", "load_game", "load_shoe", "outcome_counts", "outcome_table",
+    "parse_pay", "solve_pay", "strategy_report", "symbolic_bet",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(import_module(_WHERE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'exact_odds' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:
+    from exact_odds.analysis.compare import compare_games, compare_reports
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.analysis.report import BetResult, GameReport, game_report
+    from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.analysis.symbolic import solve_pay, symbolic_bet
+    from exact_odds.engine.enumerator import outcome_counts, outcome_table
+    from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds.errors import ExactOddsError
+    from exact_odds.games.loader import builtin_games, load_game
+    from exact_odds.games.model import Game
+    from exact_odds.games.pays import parse_pay
+    from exact_odds.shoe import Shoe, load_shoe

@@ -11,6 +11,8 @@ A card is written as its rank followed by its suit: ``"9D"`` is the nine of diam
 
 from __future__ import annotations
 
+from exact_odds.errors import quoted
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = frozenset({"H", "D"})
@@ -49,7 +51,7 @@ def parse_card(text: str) -> str:
     """
     raw = str(text).strip()
     if len(raw) < 2:
-        raise ValueError(f"{text!r} is not a card: write a rank and a suit, like 9D or TS")
+        raise ValueError(f"{quoted(text, 40)} is not a card: write a rank and a suit, like 9D or TS")
     rank, suit = raw[:-1].upper(), raw[-1]
     suit = SUIT_SYMBOLS.get(suit, suit.upper())
     if rank == "10":
@@ -58,6 +60,6 @@ def parse_card(text: str) -> str:
         rank = "A"
     if rank not in RANKS or suit not in SUITS:
         raise ValueError(
-            f"{text!r} is not a card: ranks are A 2-9 T J Q K (or 10), suits S H D C"
+            f"{quoted(text, 40)} is not a card: ranks are A 2-9 T J Q K (or 10), suits S H D C"
         )
     return rank + suit

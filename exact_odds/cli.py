@@ -2,13 +2,18 @@
 
     exact-odds games
     exact-odds report rock-bac --decks 6 --format markdown
+
+Every command takes the same output options (``output_options``: ``--format`` and
+``--output``) and hands its result to ``emit``. Every error, click's own included, is one
+line starting "Error:" on stderr, with a non-zero exit.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -18,73 +23,171 @@ from exact_odds.rules import STRATEGIES
 if TYPE_CHECKING:
     from exact_odds.games.model import Game
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     """Errors that are the user's input, not the program's fault: one line, exit 1.
-    (OverflowError: a figure too large to print as a decimal.)"""
+    (OverflowError: a figure too large for a float; RecursionError: an input nested too
+    deeply to read.)"""
     from exact_odds.errors import ExactOddsError
 
-    return (ExactOddsError, OverflowError)
+    return (ExactOddsError, OverflowError, RecursionError)
+
+
+def _fail(message: str, code: int) -> None:
+    from exact_odds.errors import LINE_LIMIT, one_line
+
+    click.echo(f"Error: {one_line(message, LINE_LIMIT - len('Error: '))}", err=True)
+    sys.exit(code)
 
 
 class _Group(click.Group):
-    def invoke(self, ctx: click.Context):
+    """Commands whose errors are one line: the library's input errors exit 1, click's usage
+    errors exit 2 with the command's ``--help`` named on the same line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except _input_errors() as error:
             raise click.ClickException(str(error)) from None
 
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # no command: the help, as click shows it
+                error.show()
+                sys.exit(error.exit_code)
+            hint = ""
+            if error.ctx is not None:
+                hint = f" (see '{error.ctx.command_path} --help')"
+            _fail(error.format_message() + hint, error.exit_code)
+        except click.ClickException as error:
+            _fail(error.format_message(), error.exit_code)
+        except click.Abort:
+            _fail("aborted", 1)
+        sys.exit(result if isinstance(result, int) else 0)
 
-def _emit(text: str, output: Path | None) -> None:
-    """Print, or write the whole text at once: nothing is written half-way."""
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    temporary = output.with_name(output.name + ".partial")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(output)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise click.ClickException(f"cannot write {output}: {error.strerror}") from None
+
+# --- shared options -------------------------------------------------------------------------
+
+class _Decks(click.ParamType):  # type: ignore[type-arg]
+    """A number of decks, read without converting an arbitrarily long string."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        from exact_odds.errors import LimitError
+        from exact_odds.numbers import MAX_DECKS, parse_count
+
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_count(value, "--decks", MAX_DECKS)
+        except LimitError as error:
+            self.fail(str(error).removeprefix("--decks: "), param, ctx)
 
 
-def _cards(value: str | None) -> tuple[str, ...]:
-    return tuple(part for part in (value or "").replace(",", " ").split() if part)
+def output_options(formats: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
+    """``--format`` and ``--output``, the same on every command: a command decorated with
+    it takes ``fmt`` and ``output`` and ends with ``emit(result, fmt, output)``. A command
+    with one natural format (``schema``: json) passes ``formats``; the first is the default."""
+
+    def decorate(command: F) -> F:
+        command = click.option(
+            "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+            help="Write to this file, all at once, instead of printing (a link is written "
+                 "through; folders and devices are refused).")(command)
+        command = click.option(
+            "--format", "fmt", type=click.Choice(formats), default=formats[0], show_default=True,
+            help="Output format; csv and json carry exact fractions as strings; xlsx "
+                 "(a workbook) needs --output.")(command)
+        return command
+
+    return decorate
 
 
+def emit(result: Any, fmt: str, output: Path | None, **context: Any) -> None:
+    """Render ``result`` (see ``exact_odds.render.render``) and print it, or write the whole
+    of it to ``output`` at once: nothing is written half-way."""
+    from exact_odds.render import render
+
+    if fmt == "xlsx" and output is None:
+        raise click.UsageError("--format xlsx writes a workbook: give --output FILE.xlsx")
+    if output is not None:
+        from exact_odds.render.files import output_target
+
+        output_target(output)  # refuse a folder or a device before computing anything more
+    rendered = render(result, fmt, **context)
+    if isinstance(rendered, str):
+        _write(rendered, output)
+    else:
+        from exact_odds.render.files import write_output
+
+        assert output is not None
+        write_output(output, rendered)
+
+
+def _cards(values: tuple[str, ...] | str | None) -> tuple[str, ...]:
+    """Every card of every ``--remove`` (repeated options accumulate)."""
+    if values is None or isinstance(values, str):
+        values = (values or "",)
+    return tuple(part for value in values for part in value.replace(",", " ").split() if part)
+
+
+#: The two halves of ``output_options()``, for a command that builds its options one by one.
 format_option = click.option(
     "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-    help="Output format; json and csv carry exact fractions as strings.")
+    help="Output format; csv and json carry exact fractions as strings; xlsx needs --output.")
 output_option = click.option(
     "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-    help="Write to this file (all at once) instead of printing.")
+    help="Write to this file, all at once, instead of printing.")
+
+
+def _emit(text: str, output: Path | None) -> None:
+    """Print already rendered text, or write it at once (the older name of ``_write``)."""
+    _write(text, output)
+
+
 decks_option = click.option(
-    "--decks", type=click.IntRange(min=1), help="Number of decks (default: the game's).")
+    "--decks", type=_Decks(), help="Number of decks, 1 to 1,000,000 (default: the game's).")
 shoe_option = click.option(
     "--shoe", "shoe_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="A YAML shoe file: decks, counts of cards, cards removed.")
 remove_option = click.option(
-    "--remove", help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS'.")
-
-
-bet_option = click.option("--bet", "bets", multiple=True, help="Only this bet (repeatable).")
+    "--remove", multiple=True,
+    help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS' (repeatable).")
+bet_option = click.option(
+    "--bet", "bets", multiple=True, help="Only this bet (repeatable; a repeat counts once).")
 set_option = click.option(
     "--set", "settings", multiple=True, metavar="NAME=VALUE",
     help="Choose a value for one of the game file's settings (repeatable).")
 
 
+def shoe_options(command: F) -> F:
+    """``--decks``, ``--shoe`` and ``--remove``."""
+    return decks_option(shoe_option(remove_option(command)))
+
+
 def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
-    chosen = {}
+    chosen: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--set")
+        if name.strip() in chosen and chosen[name.strip()] != value.strip():
+            raise click.BadParameter(f"{name.strip()!r} is given two values", param_hint="--set")
         chosen[name.strip()] = value.strip()
     return chosen
 
 
-def _shoe(shoe_file: Path | None):
+def _shoe(shoe_file: Path | None) -> Any:
     if shoe_file is None:
         return None
     from exact_odds.shoe import load_shoe
@@ -108,43 +211,48 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def games(fmt: str) -> None:
+@output_options()
+def games(fmt: str, output: Path | None) -> None:
     """List the built-in games with their source document and bets.
 
     \b
     Example:
       exact-odds games
+      exact-odds games --format json
     """
     from exact_odds.games.loader import builtin_games, load_game
-    from exact_odds.render import render_json
+    from exact_odds.render import data, text
 
     loaded = [load_game(name) for name in builtin_games()]
-    if fmt == "json":
-        click.echo(render_json({"games": [
-            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules.name,
-             "source": g.source, "bets": [b.id for b in g.bets]} for g in loaded]}), nl=False)
+    if fmt == "text":
+        _write(text.games_text(loaded), output)
+    elif fmt == "json":
+        from exact_odds.render.json import json_text
+
+        _write(json_text(data.games_dict(loaded)), output)
+    else:
+        emit(data.games_document(loaded), fmt, output)
+
+
+def _write(rendered: str, output: Path | None) -> None:
+    """Print text, or write it to ``output`` all at once."""
+    if output is None:
+        click.echo(rendered, nl=False)
         return
-    for game in loaded:
-        click.echo(f"{game.id}  {game.name}")
-        seed = f" [{game.source['seed']}]" if game.source.get("seed") else ""
-        click.echo(f"    source: {game.source.get('document', '?')}{seed}")
-        click.echo(f"    {game.decks} decks, {game.rules.name}; bets: {', '.join(b.id for b in game.bets)}")
+    from exact_odds.render.files import write_output
+
+    write_output(output, rendered)
 
 
 @main.command()
 @click.argument("game")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @bet_option
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="A game with an option (21st Century, Baccarat Gold): how the bettor takes it.")
 @set_option
-@format_option
-@output_option
-def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+@output_options()
+def report(game: str, decks: int | None, shoe_file: Path | None, remove: tuple[str, ...],
            bets: tuple[str, ...], strategy: str | None, settings: tuple[str, ...], fmt: str,
            output: Path | None) -> None:
     """Exact odds of every bet of GAME (a built-in id or a YAML file).
@@ -155,14 +263,14 @@ def report(game: str, decks: int | None, shoe_file: Path | None, remove: str | N
       exact-odds report electronic-baccarat --decks 6 --bet super-six --format json
       exact-odds report commission-free --remove 9D,9H,9S --format markdown
       exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
+      exact-odds report rock-bac --format xlsx --output rock-bac.xlsx
     """
     from exact_odds.analysis.report import game_report
-    from exact_odds.render import render_report
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
     _warn_of_mistakes(result.game, [b.id for b in result.bets], _settings(settings))
-    _emit(render_report(result, fmt), output)
+    emit(result, fmt, output)
 
 
 def _warn_of_mistakes(game: Game, bets: list[str], settings: dict[str, str]) -> int:
@@ -178,35 +286,57 @@ def _warn_of_mistakes(game: Game, bets: list[str], settings: dict[str, str]) -> 
 @main.command()
 @click.argument("games", nargs=-1)
 @set_option
-def check(games: tuple[str, ...], settings: tuple[str, ...]) -> None:
+@output_options()
+def check(games: tuple[str, ...], settings: tuple[str, ...], fmt: str,
+          output: Path | None) -> None:
     """Check game files (built-in ids or YAML files) for probable mistakes: an event no
     outcome can reach, an event earlier events take entirely, a bet that cannot win.
 
-    Mistakes are warnings on stderr (exit 0); a file that cannot mean anything is an error.
-    With no GAME, every built-in game, every side bet of tables/extra/ and every shared
-    bet of tables/bets/ is checked.
+    Mistakes are warnings on stderr (exit 0), and listed in every format but text; a file
+    that cannot mean anything is an error. With no GAME, every built-in game, every side
+    bet of tables/extra/ and every shared bet of tables/bets/ is checked.
 
     \b
     Examples:
       exact-odds check
       exact-odds check my-game.yaml --set natural_pays_margin=true
+      exact-odds check --format json
     """
+    from exact_odds.analysis.checks import game_mistakes
     from exact_odds.games.loader import builtin_games, check_shared_bets, extra_games, load_game
+    from exact_odds.render import data
 
-    if not games:
-        shared = check_shared_bets()
-        click.echo(f"shared bets: {len(shared)} checked ({', '.join(shared)})")
+    chosen = _settings(settings)
+    shared = None if games else list(check_shared_bets())
+    found = []
     for name in games or builtin_games() + extra_games():
         loaded = load_game(name)
-        found = _warn_of_mistakes(loaded, [b.id for b in loaded.bets], _settings(settings))
-        events = sum(len(b.events) for b in loaded.bets)
-        verdict = f"{found} probable mistake{'s' if found != 1 else ''}" if found else "no mistakes found"
-        bets = f"{len(loaded.bets)} bet{'s' if len(loaded.bets) != 1 else ''}"
-        click.echo(f"{loaded.id}: {bets}, {events} events: {verdict}")
+        mistakes = tuple(game_mistakes(loaded, [b.id for b in loaded.bets], chosen))
+        for mistake in mistakes:
+            click.echo(f"Warning: {mistake}", err=True)
+        found.append((loaded, tuple(mistakes)))
+    if fmt == "text":
+        lines = [] if shared is None else [
+            f"shared bets: {len(shared)} checked ({', '.join(shared)})"]
+        for loaded, mistakes in found:
+            count = len(mistakes)
+            verdict = (f"{count} probable mistake{'s' if count != 1 else ''}" if count
+                       else "no mistakes found")
+            bets = f"{len(loaded.bets)} bet{'s' if len(loaded.bets) != 1 else ''}"
+            events = sum(len(b.events) for b in loaded.bets)
+            lines.append(f"{loaded.id}: {bets}, {events} events: {verdict}")
+        _write("".join(f"{line}\n" for line in lines), output)
+    elif fmt == "json":
+        from exact_odds.render.json import json_text
+
+        _write(json_text(data.check_dict(found, shared, chosen)), output)
+    else:
+        emit(data.check_document(found, shared, chosen), fmt, output)
 
 
 @main.command()
-def schema() -> None:
+@output_options(("json",))
+def schema(fmt: str, output: Path | None) -> None:
     """Print the JSON Schema of a game file, for editors that complete and check YAML.
 
     Generated from the loader's own field definitions. Put this line at the top of a
@@ -217,26 +347,22 @@ def schema() -> None:
 
     \b
     Example:
-      exact-odds schema > game-file.schema.json
+      exact-odds schema --output game-file.schema.json
     """
     from exact_odds.games.fields import json_schema
-    from exact_odds.render import render_json
+    from exact_odds.render.json import json_text
 
-    click.echo(render_json(json_schema()), nl=False)
+    _write(json_text(json_schema()), output)
 
 
 @main.command()
 @click.argument("game", default="21st-century")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               default="optimal", show_default=True,
               help="How the player hand is played on 5 for the late-tie map.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@output_option
-def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+@output_options()
+def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: tuple[str, ...],
              strategy: str, fmt: str, output: Path | None) -> None:
     """Best play on the bettor's option (21st Century, Baccarat Gold): hit or stand in
     every visible state, and the late tie; every pay from the game file.
@@ -250,13 +376,10 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
     from exact_odds.analysis.report import resolve_shoe
     from exact_odds.analysis.strategy import strategy_report
     from exact_odds.games.loader import load_game
-    from exact_odds.render import render_json, render_strategy_text
 
     loaded = load_game(game)
     shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
-    result = strategy_report(shoe, strategy, game=loaded)
-    text = render_json(result.to_dict()) if fmt == "json" else render_strategy_text(result)
-    _emit(text, output)
+    emit(strategy_report(shoe, strategy, game=loaded), fmt, output, game=loaded)
 
 
 @main.command()
@@ -264,14 +387,12 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: str |
 @click.argument("bet")
 @click.option("--event", required=True, help="The winning event whose pay to solve for.")
 @click.option("--edge", required=True, help="Target house edge: 5%, 0.05 or 1/20.")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @set_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@output_options()
 def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
-          shoe_file: Path | None, remove: str | None, settings: tuple[str, ...], fmt: str) -> None:
+          shoe_file: Path | None, remove: tuple[str, ...], settings: tuple[str, ...], fmt: str,
+          output: Path | None) -> None:
     """The exact pay of one event of BET that gives a target house edge.
 
     Also the break-even pay and the practical pays ("N to 1", "N to M") just above and
@@ -284,61 +405,56 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
     """
     from exact_odds.analysis.report import game_report
     from exact_odds.analysis.symbolic import parse_edge, solve_pay
-    from exact_odds.render import render_json, render_solution_text
 
     target = parse_edge(edge)
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=(bet,), settings=_settings(settings))
-    solution = solve_pay(result.bet(bet), event, target)
-    text = render_json(solution.to_dict()) if fmt == "json" else render_solution_text(solution)
-    click.echo(text, nl=False)
+    emit(solve_pay(result.bet(bet), event, target), fmt, output, report=result)
 
 
 @main.command()
 @click.argument("first")
 @click.argument("second")
-@decks_option
+@shoe_options
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="A game with an option: how the bettor takes it (both sides).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def compare(first: str, second: str, decks: int | None, strategy: str | None, fmt: str) -> None:
-    """Compare two games or pay tables (built-in ids or YAML files) bet by bet.
+@set_option
+@output_options()
+def compare(first: str, second: str, decks: int | None, shoe_file: Path | None,
+            remove: tuple[str, ...], strategy: str | None, settings: tuple[str, ...], fmt: str,
+            output: Path | None) -> None:
+    """Compare two games or pay tables (built-in ids or YAML files) bet by bet, on the
+    same shoe; a --set applies to each game that has that setting.
 
     \b
     Examples:
       exact-odds compare commission-free-dragon-bonus rock-bac
-      exact-odds compare rock-bac my-rock-bac.yaml --decks 6
+      exact-odds compare rock-bac my-rock-bac.yaml --decks 6 --format csv
     """
-    from exact_odds.analysis.compare import compare_reports
-    from exact_odds.analysis.report import game_report
-    from exact_odds.render import render_comparison_text, render_json
+    from exact_odds.analysis.compare import compare_games
 
-    comparison = compare_reports(game_report(first, decks=decks, strategy=strategy),
-                                 game_report(second, decks=decks, strategy=strategy))
-    text = render_json(comparison.to_dict()) if fmt == "json" else render_comparison_text(comparison)
-    click.echo(text, nl=False)
+    comparison = compare_games(first, second, decks=decks, shoe=_shoe(shoe_file),
+                               remove=_cards(remove), strategy=strategy,
+                               settings=_settings(settings))
+    emit(comparison, fmt, output)
 
 
 @main.command()
 @click.argument("game")
-@decks_option
-@shoe_option
-@remove_option
+@shoe_options
 @bet_option
 @click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="A game with an option: how the bettor takes it (held fixed).")
 @set_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@output_option
-def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None,
+@output_options()
+def eor(game: str, decks: int | None, shoe_file: Path | None, remove: tuple[str, ...],
         bets: tuple[str, ...], by: str, strategy: str | None, settings: tuple[str, ...], fmt: str,
         output: Path | None) -> None:
-    """Effect of removal: each bet's exact change in expected value when one card leaves
-    the shoe, for card counters and for checking a bet's vulnerability to counting.
+    """Effect of removal: each bet's exact change in expected value (per unit bet, as in
+    report) when one card leaves the shoe, for card counters and for checking a bet's
+    vulnerability to counting.
 
     \b
     Examples:
@@ -347,16 +463,40 @@ def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None
     """
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import game_report
-    from exact_odds.render import render_json, render_removal_text
 
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=bets or None, strategy=strategy, settings=_settings(settings))
-    table = effect_of_removal(result, by)
-    _emit(render_json(table.to_dict()) if fmt == "json" else render_removal_text(table), output)
+    emit(effect_of_removal(result, by), fmt, output)
 
 
 @main.command()
-def columns() -> None:
+@click.argument("table_file", metavar="TABLE", type=click.Path(dir_okay=False, path_type=Path))
+@output_options()
+def table(table_file: Path, fmt: str, output: Path | None) -> None:
+    """The player-dealer's table in money: each seat's and owner's expected result with and
+    without fees, the player-dealer's with its bank and fee, the cardroom's fees.
+
+    TABLE is a YAML table file: the game, the player-dealer's seat, bank and fee, the fee
+    schedule, the settlement reading and order, and every seat's wagers. Warnings (more
+    than five fee rates) go to stderr.
+
+    \b
+    Examples:
+      exact-odds table tables/tables/commission-free.yaml
+      exact-odds table my-table.yaml --format json --output my-table.json
+      exact-odds table my-table.yaml --format xlsx --output my-table.xlsx
+    """
+    from exact_odds.table import load_table, table_report
+
+    loaded = load_table(table_file)
+    for warning in loaded.warnings:
+        click.echo(f"Warning: {warning}", err=True)
+    emit(table_report(loaded), fmt, output)
+
+
+@main.command()
+@output_options()
+def columns(fmt: str, output: Path | None) -> None:
     """List the outcome columns that pay-table events can read.
 
     \b
@@ -364,10 +504,14 @@ def columns() -> None:
       exact-odds columns
     """
     from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds.render.data import columns_document
 
-    width = max(map(len, COLUMNS))
-    for col in COLUMNS.values():
-        click.echo(f"{col.name.ljust(width)}  {col.dtype:<4}  {col.doc}")
+    if fmt == "text":
+        width = max(map(len, COLUMNS))
+        _write("".join(f"{col.name.ljust(width)}  {col.dtype:<4}  {col.doc}\n"
+                       for col in COLUMNS.values()), output)
+    else:
+        emit(columns_document(), fmt, output)
 
 
 def run() -> None:  # pragma: no cover - the console script
@@ -375,4 +519,4 @@ def run() -> None:  # pragma: no cover - the console script
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run())
+    run()

@@ -1,8 +1,74 @@
-"""The errors exact-odds raises for bad input. The command line prints their message on one
-line and exits 1; any other exception is a bug and keeps its traceback."""
+"""The errors exact-odds raises for bad input, and how text from the user is echoed back.
+
+The command line prints an error's message on one line and exits 1; any other exception is
+a bug and keeps its traceback. Text that came from a file or an option (a game's name, an
+event, a card) may hold control characters or be very long: ``shown`` makes it safe to
+print on one line.
+
+>>> shown("Banker\\x00 wins\\nwith 6")
+'Banker\\\\x00 wins\\\\nwith 6'
+>>> len(shown("x" * 1000))
+120
+>>> one_line("first\\nsecond")
+'first second'
+"""
 
 from __future__ import annotations
+
+import re
+
+#: The longest piece of user text echoed in an error message, in characters.
+ECHO_LIMIT = 120
+#: The longest error line the command line prints, in characters.
+LINE_LIMIT = 400
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 class ExactOddsError(Exception):
     """Bad input: a game file, a shoe, a bet, a condition, a pay or a target."""
+
+
+class LimitError(ExactOddsError, ValueError):
+    """An input beyond a stated limit (a number too long, a figure too large to print)."""
+
+
+def escape_controls(text: str) -> str:
+    """Control and bidirectional characters written as escapes (``\\x00``, ``\\n``)."""
+
+    def escape(match: re.Match[str]) -> str:
+        char = match.group()
+        named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+        if char in named:
+            return named[char]
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _CONTROL.sub(escape, text)
+
+
+def shown(text: object, limit: int = ECHO_LIMIT) -> str:
+    """User text made safe to echo on one line: control characters escaped, and cut to
+    ``limit`` characters (the cut marked with an ellipsis)."""
+    try:
+        raw = str(text)
+    except ValueError:  # an integer beyond Python's 4,300-digit guard
+        size = text.bit_length() if isinstance(text, int) else 0
+        raw = f"a number of about {size * 3 // 10:,} digits"
+    safe = escape_controls(raw)
+    if len(safe) > limit:
+        half = (limit - 1) // 2
+        safe = safe[:half] + "…" + safe[len(safe) - (limit - 1 - half):]
+    return safe
+
+
+def quoted(text: object, limit: int = ECHO_LIMIT) -> str:
+    """``shown(text)`` in single quotes, for an error message."""
+    return f"'{shown(text, limit)}'"
+
+
+def one_line(message: str, limit: int = LINE_LIMIT) -> str:
+    """An error message as one printable line: line breaks become spaces, other control
+    characters are escaped, and a very long message is cut in the middle."""
+    flat = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    return shown(flat, limit)

@@ -14,12 +14,13 @@ computed) and works on the class counts.
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from exact_odds.cards import DECK, card_value, parse_card
+from exact_odds.errors import ExactOddsError, quoted
+from exact_odds.numbers import MAX_DECKS
 
 #: Cards needed to finish any round of baccarat: two hands of at most three cards.
 CARDS_PER_ROUND = 6
@@ -53,9 +54,12 @@ class Shoe:
             raise ShoeError(f"a shoe needs a count for each of the 52 cards, got {len(self.counts)}")
         for card, count in zip(DECK, self.counts):
             if not isinstance(count, int) or isinstance(count, bool):
-                raise ShoeError(f"the count of {card} must be a whole number, got {count!r}")
+                raise ShoeError(f"the count of {card} must be a whole number, got {quoted(count, 40)}")
             if count < 0:
                 raise ShoeError(f"the count of {card} is negative ({count})")
+            if count > MAX_DECKS:
+                raise ShoeError(f"the count of {card} is more than the limit of {MAX_DECKS:,} "
+                                "(a shoe holds at most a million decks)")
         if self.size < CARDS_PER_ROUND:
             raise ShoeError(
                 f"a shoe of {self.size} cards cannot finish a round: a round may need "
@@ -66,7 +70,10 @@ class Shoe:
     def from_decks(cls, decks: int) -> Shoe:
         """``decks`` standard 52-card decks, no jokers."""
         if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-            raise ShoeError(f"the number of decks must be a whole number of at least 1, got {decks!r}")
+            raise ShoeError(
+                f"the number of decks must be a whole number of at least 1, got {quoted(decks, 40)}")
+        if decks > MAX_DECKS:
+            raise ShoeError(f"the number of decks is more than the limit of {MAX_DECKS:,}")
         return cls((decks,) * len(DECK))
 
     @classmethod
@@ -83,7 +90,7 @@ class Shoe:
             except ValueError as error:
                 raise ShoeError(str(error)) from None
             if card in named:
-                raise ShoeError(f"{card} is given a count twice ({text!r})")
+                raise ShoeError(f"{card} is given a count twice ({quoted(text, 40)})")
             named.add(card)
             table[card] = count
         return cls(tuple(table[card] for card in DECK))
@@ -139,15 +146,63 @@ class Shoe:
             totals[card_value(card)] += count
         return tuple(totals)
 
+    def as_removed(self) -> tuple[int, tuple[str, ...]] | None:
+        """The shoe as whole decks less some cards, ``(decks, removed)``, when at most 52
+        cards are missing from ``max(counts)`` decks; ``None`` otherwise.
+
+        >>> Shoe.from_decks(8).remove(["9D", "KS", "9D"]).as_removed()
+        (8, ('9D', '9D', 'KS'))
+        """
+        decks = max(self.counts)
+        missing = sum(decks - count for count in self.counts)
+        if missing > len(DECK):
+            return None
+        removed = tuple(card for card, count in zip(DECK, self.counts)
+                        for _ in range(decks - count))
+        return decks, removed
+
+    def spec(self) -> dict[str, object]:
+        """The shoe as a shoe file's fields (``decks``, ``remove`` or ``counts``): reading
+        them back gives this shoe exactly.
+
+        >>> Shoe.from_decks(8).remove(["9D"]).spec()
+        {'decks': 8, 'remove': ['9D']}
+        """
+        whole = self.as_removed()
+        if whole is not None:
+            decks, removed = whole
+            return {"decks": decks, "remove": list(removed)} if removed else {"decks": decks}
+        return {"decks": 0, "counts": {card: count for card, count in zip(DECK, self.counts)
+                                       if count}}
+
     def describe(self) -> str:
-        """A short description: ``"8 decks"`` or ``"412 cards (custom)"``."""
-        decks = self.decks
-        if decks is not None:
-            return f"{decks} deck" + ("s" if decks != 1 else "")
-        return f"{self.size} cards (custom)"
+        """What the shoe is, exactly, with its size: ``"8 decks (416 cards)"``,
+        ``"8 decks less 9D x2, KS (413 cards)"``, or every count of a custom shoe.
+
+        >>> Shoe.from_decks(8).remove(["9D", "KS", "9D"]).describe()
+        '8 decks less 9D x2, KS (413 cards)'
+        """
+        whole = self.as_removed()
+        if whole is not None:
+            decks, removed = whole
+            text = f"{decks} deck" + ("s" if decks != 1 else "")
+            if removed:
+                seen: dict[str, int] = {}
+                for card in removed:
+                    seen[card] = seen.get(card, 0) + 1
+                text += " less " + ", ".join(card if n == 1 else f"{card} x{n}"
+                                             for card, n in seen.items())
+            return f"{text} ({self.size:,} cards)"
+        listed = ", ".join(f"{card} {count}" for card, count in zip(DECK, self.counts) if count)
+        return f"a shoe of {self.size:,} cards: {listed}"
 
 
-def load_shoe(path) -> Shoe:
+SHOE_FIELDS = ("decks", "counts", "remove")
+#: The largest shoe file read, in bytes: a shoe needs at most a few kilobytes.
+MAX_SHOE_FILE = 1_000_000
+
+
+def load_shoe(path: str | Path) -> Shoe:
     """Read a shoe file (YAML)::
 
         decks: 8            # whole decks to start from (default 0 if counts are given)
@@ -156,28 +211,49 @@ def load_shoe(path) -> Shoe:
 
     Errors name the file and the field.
     """
-    from pathlib import Path
+    import stat
 
     from exact_odds.games.model import GameFileError
     from exact_odds.games.safe_yaml import read_yaml
 
     path = Path(path)
+    try:
+        status = path.stat()
+    except OSError as error:
+        raise ShoeError(f"{path}: cannot read the shoe file ({error.strerror})") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise ShoeError(f"{path}: a shoe file must be a regular file, not a device, pipe or folder")
+    if status.st_size > MAX_SHOE_FILE:
+        raise ShoeError(f"{path}: a shoe file is at most {MAX_SHOE_FILE:,} bytes, this one has "
+                        f"{status.st_size:,}")
     data = read_yaml(path)
-    if not isinstance(data, dict) or not set(data) <= {"decks", "counts", "remove"} or not data:
+    if not isinstance(data, dict) or not data:
         raise ShoeError(f"{path}: a shoe file is a mapping with decks, counts and/or remove")
+    unknown = [key for key in data if key not in SHOE_FIELDS]
+    if unknown:
+        raise ShoeError(f"{path}: unknown field {quoted(unknown[0], 40)}; a shoe file has "
+                        "decks, counts and/or remove")
     try:
         decks = data.get("decks", 0 if "counts" in data else None)
         if decks is None:
             raise ShoeError("give decks or counts")
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 0:
-            raise ShoeError(f"field 'decks' must be a whole number, got {decks!r}")
+            raise ShoeError(f"field 'decks' must be a whole number, got {quoted(decks, 40)}")
+        if decks > MAX_DECKS:
+            raise ShoeError(f"field 'decks' is more than the limit of {MAX_DECKS:,}")
         counts = data.get("counts", {})
         if not isinstance(counts, dict):
             raise ShoeError("field 'counts' must map cards to counts, e.g. {9D: 0}")
-        shoe = Shoe.from_counts(counts, default=decks)
+        try:
+            shoe = Shoe.from_counts(counts, default=decks)
+        except ShoeError as error:
+            raise ShoeError(f"field 'counts': {error}") from None
         remove = data.get("remove", [])
         if not isinstance(remove, list):
             raise ShoeError("field 'remove' must be a list of cards")
-        return shoe.remove(str(card) for card in remove)
+        try:
+            return shoe.remove(str(card) for card in remove)
+        except ShoeError as error:
+            raise ShoeError(f"field 'remove': {error}") from None
     except (ShoeError, GameFileError) as error:
         raise ShoeError(f"{path}: {error}") from None

@@ -27,8 +27,8 @@ on 6-7; if the Player stood, on 0-5.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Callable, Iterator
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -87,7 +87,7 @@ def expand_shoe(counts: dict[str, int]) -> list[tuple[str, int]]:
 
 def decks(n: int) -> dict[str, int]:
     """Every one of the 52 cards, n times."""
-    return {card: n for card in ALL_CARDS}
+    return dict.fromkeys(ALL_CARDS, n)
 
 
 def fill_ways(n_cards: int, used: int) -> int:
@@ -204,7 +204,7 @@ def _prefix_features(p1: str, b1: str, p2: str, b2: str) -> tuple:
 
     first_four = (p1, b1, p2, b2)
     nines = [c for c in first_four if rank_of(c) == "9"]
-    per_suit = {s: 0 for s in SUITS}
+    per_suit = dict.fromkeys(SUITS, 0)
     for c in nines:
         per_suit[suit_of(c)] += 1
     nines_same_suit = max(per_suit.values()) if nines else 0

@@ -22,9 +22,12 @@ import pytest
 
 from exact_odds.analysis.report import game_report
 from exact_odds.engine.enumerator import outcome_counts, outcome_table, total_sequences
+from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.rules import PUNTO_BANCO, load_rules, rules_named
 from exact_odds.shoe import Shoe
-from exact_odds.engine.vocabulary import COLUMNS
+
+#: brute-force cross-checks: skipped by the fast development run, `pytest -m "not slow"`
+pytestmark = pytest.mark.slow
 
 # --- small shoes ----------------------------------------------------------------------------------
 

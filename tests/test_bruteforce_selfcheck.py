@@ -11,6 +11,9 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bruteforce as bf  # noqa: E402
 
+#: brute-force self-checks: skipped by the fast development run, `pytest -m "not slow"`
+pytestmark = pytest.mark.slow
+
 
 def falling(n, k):
     out = 1

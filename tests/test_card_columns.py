@@ -142,6 +142,7 @@ def test_every_card_level_column_is_checked():
         read(name, ("AS", "KH", "7D"), ("2C", "TD"))  # every name has a reading here
 
 
+@pytest.mark.slow  # a brute-force cross-check: left out of `pytest -m "not slow"`
 @pytest.mark.parametrize("shoe", list(SHOES))
 @pytest.mark.parametrize("start", range(0, 120, 6))
 def test_card_columns_agree_with_explicit_cards(shoe, start):

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from exact_odds.analysis.report import game_report
 from exact_odds.cards import DECK
 from exact_odds.engine.enumerator import outcome_counts, outcome_table
+from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.games.loader import builtin_games
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe, ShoeError
-from exact_odds.engine.vocabulary import COLUMNS
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -132,6 +132,7 @@ def _probabilities(shoe: Shoe, columns, rules) -> dict[tuple, Fraction]:
     return {key: Fraction(ways, sequences(shoe.size)) for key, ways in got.items()}
 
 
+@pytest.mark.slow
 @settings(max_examples=10, **SETTINGS)
 @given(counts=shoes(SMALL_POOL, min_cards=7, max_cards=20, max_count=3),
        rules=st.sampled_from(list(RULES)))
@@ -143,6 +144,7 @@ def test_burning_a_card_leaves_every_probability(counts, rules):
     assert _burn_average(shoe, lambda s: _probabilities(s, columns, RULES[rules])) == full
 
 
+@pytest.mark.slow
 @settings(max_examples=10, **SETTINGS)
 @given(counts=shoes(SMALL_POOL, min_cards=7, max_cards=24, max_count=3),
        game=st.sampled_from(["rock-bac", "electronic-baccarat", "21st-century"]))

@@ -55,3 +55,28 @@ def test_every_builtin_game_is_documented():
 
     for game in builtin_games():
         assert f"`{game}`" in README
+
+
+def test_the_sample_output_is_what_the_program_prints():
+    from click.testing import CliRunner
+
+    block = re.search(r"```text\n\$ exact-odds (.*?)\n(.*?)```", README, re.S)
+    assert block, "the README shows a sample output"
+    args, shown = block.group(1).split(), block.group(2)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0
+    assert result.output == shown
+
+
+def test_the_readme_states_the_limits_the_code_enforces():
+    from exact_odds.numbers import MAX_DECKS, MAX_EXPONENT, MAX_NUMBER_CHARS, MAX_PAY
+
+    assert f"| {MAX_DECKS:,} |" in README
+    assert f"{MAX_NUMBER_CHARS} characters" in README and f"at most {MAX_EXPONENT}" in README
+    assert f"{MAX_PAY:,} to 1" in README
+
+
+def test_every_format_is_documented():
+    from exact_odds.render import FORMATS
+
+    assert "--format " + "|".join(FORMATS) in README

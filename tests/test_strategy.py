@@ -13,12 +13,7 @@ import bruteforce
 import pytest
 
 from exact_odds.analysis.report import game_report
-from exact_odds.analysis.strategy import (
-    decisions,
-    late_ties,
-    optimal_on_five,
-    strategy_report,
-)
+from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five, strategy_report
 from exact_odds.cards import card_value
 from exact_odds.shoe import Shoe
 
@@ -47,6 +42,7 @@ def test_decisions_equal_the_brute_force(counts):
     assert mine, "the shoe must offer at least one decision"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counts", SHOES[:2])
 @pytest.mark.parametrize("strategy", ["house-way", "stand", "optimal"])
 def test_late_tie_equals_the_brute_force(counts, strategy):
@@ -61,6 +57,7 @@ def test_late_tie_equals_the_brute_force(counts, strategy):
     assert mine == bruteforce.late_tie(counts, decide)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counts", SHOES[:2])
 @pytest.mark.parametrize("strategy", ["house-way", "stand", "optimal"])
 def test_report_lines_equal_the_brute_force(counts, strategy):
@@ -86,6 +83,7 @@ def test_optimal_beats_both_fixed_strategies(decks):
     assert ev["optimal"] > max(ev["house-way"], ev["stand"])  # it mixes: strictly better
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counts", SHOES[:2])
 def test_value_per_round_equals_the_brute_force(counts):
     """The late tie's value per round: the brute force's value of each visible state, weighted

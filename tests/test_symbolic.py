@@ -10,9 +10,9 @@ import sympy
 from click.testing import CliRunner
 
 from exact_odds.analysis.report import game_report
+from exact_odds.analysis.symbolic import SolveError, parse_edge, solve_pay, symbolic_bet
 from exact_odds.cli import main
 from exact_odds.games.loader import load_game
-from exact_odds.analysis.symbolic import SolveError, parse_edge, solve_pay, symbolic_bet
 
 # Published: Wizard of Odds, baccarat appendix 6 - Banker wins with a total of 6, 8 decks.
 BANKER_WINS_WITH_SIX = 269232304455680

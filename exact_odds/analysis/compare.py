@@ -7,8 +7,13 @@ both, and the change from the first to the second (exact for edge and hit freque
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 from exact_odds.analysis.report import BetResult, GameReport
+from exact_odds.games.model import Game
+from exact_odds.shoe import Shoe
 
 
 @dataclass(frozen=True)
@@ -17,10 +22,11 @@ class BetComparison:
     first: BetResult | None
     second: BetResult | None
 
-    def change(self, attribute: str):
+    def change(self, attribute: str) -> Fraction | float | None:
         if self.first is None or self.second is None:
             return None
-        return getattr(self.second, attribute) - getattr(self.first, attribute)
+        change: Fraction | float = getattr(self.second, attribute) - getattr(self.first, attribute)
+        return change
 
 
 @dataclass(frozen=True)
@@ -29,33 +35,20 @@ class Comparison:
     second: GameReport
     bets: tuple[BetComparison, ...]
 
-    def to_dict(self) -> dict:
-        from exact_odds.render import fraction_text
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.render import to_data
 
-        def side(bet: BetResult | None):
-            if bet is None:
-                return None
-            return {"name": bet.name, "house_edge": fraction_text(bet.house_edge),
-                    "hit_frequency": fraction_text(bet.hit_frequency),
-                    "standard_deviation": round(bet.standard_deviation, 12),
-                    "favours_bettor": bet.favours_bettor}
+        return to_data(self)
 
-        rows = []
-        for row in self.bets:
-            edge, hit, sd = (row.change("house_edge"), row.change("hit_frequency"),
-                             row.change("standard_deviation"))
-            rows.append({
-                "id": row.id, "first": side(row.first), "second": side(row.second),
-                "change": None if edge is None else {
-                    "house_edge": fraction_text(edge), "hit_frequency": fraction_text(hit),
-                    "standard_deviation": round(sd, 12)},
-            })
-        return {"first": _label(self.first), "second": _label(self.second), "bets": rows}
+    def render(self, fmt: str = "text") -> str | bytes:
+        from exact_odds.render import render
 
+        return render(self, fmt)
 
-def _label(report: GameReport) -> dict:
-    return {"game": report.game.id, "path": report.game.path, "decks": report.shoe.decks,
-            "cards": report.shoe.size}
+    def _repr_html_(self) -> str:
+        from exact_odds.render import to_html
+
+        return to_html(self)
 
 
 def compare_reports(first: GameReport, second: GameReport) -> Comparison:
@@ -66,3 +59,25 @@ def compare_reports(first: GameReport, second: GameReport) -> Comparison:
     b = {x.id: x for x in second.bets}
     return Comparison(first, second, tuple(BetComparison(i, a.get(i), b.get(i)) for i in ids))
 
+
+
+def compare_games(first: Game | str | Path, second: Game | str | Path, *,
+                  decks: int | None = None, shoe: Shoe | None = None,
+                  remove: tuple[str, ...] = (), strategy: str | None = None,
+                  settings: dict[str, str] | None = None) -> Comparison:
+    """Report two games on the same shoe and compare them. Each setting in ``settings``
+    applies to the games that have it; a setting neither game has is refused."""
+    from exact_odds.analysis.report import game_report
+    from exact_odds.games.loader import load_game
+    from exact_odds.games.model import UnknownGameError
+
+    games = [g if isinstance(g, Game) else load_game(g) for g in (first, second)]
+    chosen = settings or {}
+    for name in chosen:
+        if not any(name in g.settings for g in games):
+            raise UnknownGameError(f"neither {games[0].id!r} nor {games[1].id!r} has a setting "
+                                   f"{name!r}")
+    reports = [game_report(g, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+                           settings={k: v for k, v in chosen.items() if k in g.settings})
+               for g in games]
+    return compare_reports(reports[0], reports[1])

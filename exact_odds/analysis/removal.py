@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from exact_odds.analysis.report import GameReport, bet_result
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
@@ -30,21 +31,20 @@ class RemovalTable:
     labels: tuple[str, ...]
     effects: dict[str, tuple[Fraction, ...]]  # bet id -> effect per label
 
-    def to_dict(self) -> dict:
-        from exact_odds.render import fraction_text
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.render import to_data
 
-        return {
-            "game": self.report.game.id,
-            "decks": self.report.shoe.decks,
-            "cards": self.report.shoe.size,
-            "by": self.by,
-            "removed": list(self.labels),
-            "bets": [
-                {"id": bet.id, "expected_value": fraction_text(bet.expected_value),
-                 "effects": {label: fraction_text(e) for label, e in zip(self.labels, self.effects[bet.id])}}
-                for bet in self.report.bets
-            ],
-        }
+        return to_data(self)
+
+    def render(self, fmt: str = "text") -> str | bytes:
+        from exact_odds.render import render
+
+        return render(self, fmt)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import to_html
+
+        return to_html(self)
 
 
 def _groups(by: str) -> list[tuple[str, list[str]]]:
@@ -75,7 +75,8 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
         per_card[card] = {bet.id: bet_result(bet, smaller, report.rules, report.settings).expected_value
                           - base[bet.id]
                           for bet in bets}
-    labels, effects = [], {b.id: [] for b in bets}
+    labels: list[str] = []
+    effects: dict[str, list[Fraction]] = {b.id: [] for b in bets}
     for label, cards in groups:
         present = [c for c in cards if c in per_card]
         if not present:

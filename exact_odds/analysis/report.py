@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.loader import load_game
@@ -100,6 +101,16 @@ class BetResult:
         wins = [e for e in self.events if e.net > 0 and e.combinations]
         return max(wins, key=lambda e: e.net) if wins else None
 
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.render import to_data
+
+        return to_data(self)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import to_html
+
+        return to_html(self)
+
 
 def _sqrt(value: Fraction) -> float:
     from decimal import Decimal, localcontext
@@ -119,7 +130,7 @@ class GameReport:
     bets: tuple[BetResult, ...]
     strategy: str | None = None
     notes: tuple[str, ...] = field(default=())
-    settings: dict = field(default_factory=dict)  # name -> value used
+    settings: dict[str, object] = field(default_factory=dict)  # name -> value used
 
     @property
     def total(self) -> int:
@@ -133,17 +144,28 @@ class GameReport:
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
 
-    def to_dict(self) -> dict:
-        """The report as plain data: exact fractions as strings, counts as integers."""
-        from exact_odds.render import report_dict
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data: its inputs, exact fractions as strings, counts as integers."""
+        from exact_odds.render import to_data
 
-        return report_dict(self)
+        return to_data(self)
 
-    def to_polars(self):
+    def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
         from exact_odds.render import report_frame
 
         return report_frame(self)
+
+    def render(self, fmt: str = "text") -> str | bytes:
+        """The report as the command line prints it, in any of ``exact_odds.render.FORMATS``."""
+        from exact_odds.render import render
+
+        return render(self, fmt)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import to_html
+
+        return to_html(self)
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
@@ -179,7 +201,7 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     return BetResult(bet.id, bet.name, tuple(events), total)
 
 
-def _first_event(events: tuple[Event, ...], row: dict) -> int | None:
+def _first_event(events: tuple[Event, ...], row: dict[str, object]) -> int | None:
     for index, event in enumerate(events):
         if event.condition is None or event.condition.holds(row):
             return index
@@ -192,9 +214,25 @@ def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
     less any cards removed."""
     if shoe is not None and decks is not None:
         raise ShoeError("give either a number of decks or a shoe, not both")
-    if shoe is None:
-        shoe = Shoe.from_decks(game.decks if decks is None else decks)
+    if shoe is None and decks is None:
+        try:
+            shoe = Shoe.from_decks(game.decks)
+        except ShoeError as error:
+            raise ShoeError(f"{game.path or game.id}: field 'decks': {error}") from None
+    elif shoe is None and decks is not None:
+        shoe = Shoe.from_decks(decks)
+    assert shoe is not None
     return shoe.remove(remove) if remove else shoe
+
+
+def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
+    """A note when the shoe is a number of decks the game's rules do not allow."""
+    whole = shoe.as_removed()
+    decks = whole[0] if whole is not None else None
+    if game.decks_allowed and decks is not None and decks not in game.decks_allowed:
+        allowed = ", ".join(map(str, game.decks_allowed))
+        return (f"the rules allow {allowed} decks; {shoe.describe()} analysed as asked",)
+    return ()
 
 
 def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRules:
@@ -226,12 +264,10 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
         game = load_game(game)
     the_shoe = resolve_shoe(game, decks, shoe, remove)
     rules = game_rules(game, the_shoe, strategy)
-    chosen = [game.bet(b) for b in bets] if bets else list(game.bets)
+    # a bet named twice is analysed once, in the order first named
+    chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
     values = game.setting_values(settings)
     results = tuple(bet_result(bet, the_shoe, rules, values) for bet in chosen)
-    notes = []
-    if game.decks_allowed and the_shoe.decks is not None and the_shoe.decks not in game.decks_allowed:
-        allowed = ", ".join(map(str, game.decks_allowed))
-        notes.append(f"the rules allow {allowed} decks; {the_shoe.describe()} analysed as asked")
+    notes = deck_notes(game, the_shoe)
     used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
-    return GameReport(game, the_shoe, rules, results, used_strategy, tuple(notes), values)
+    return GameReport(game, the_shoe, rules, results, used_strategy, notes, values)

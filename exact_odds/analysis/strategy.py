@@ -211,34 +211,14 @@ class StrategyReport:
         return on_five_map(self.decisions)
 
     def to_dict(self) -> dict[str, Any]:
-        from exact_odds.render import fraction_text
+        from exact_odds.render import to_data
 
-        return {
-            "decks": self.shoe.decks,
-            "cards": self.shoe.size,
-            "strategy": self.strategy,
-            "decisions": [
-                {"player_cards": [d.low, d.high], "dealer_up": d.up, "choice": d.choice,
-                 "ev_hit": fraction_text(d.ev_hit), "ev_stand": fraction_text(d.ev_stand),
-                 "gain": fraction_text(d.gain)}
-                for d in self.decisions
-            ],
-            "late_tie": {
-                "pays": self.late_pays,
-                "player_hand_played": self.strategy,
-                "states": [
-                    {"player_cards": [t.low, t.high], "dealer_up": t.up,
-                     "probability": fraction_text(t.probability), "ev": fraction_text(t.ev),
-                     "favours_bettor": t.favours_bettor}
-                    for t in self.late_ties
-                ],
-                "favourable_states": [
-                    {"player_cards": [t.low, t.high], "dealer_up": t.up, "ev": fraction_text(t.ev)}
-                    for t in self.favourable_late_ties
-                ],
-                "value_per_round": fraction_text(self.late_tie_value_per_round),
-            },
-        }
+        return to_data(self)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import to_html
+
+        return to_html(self)
 
 
 def _late_bet(game: Game) -> Bet | None:

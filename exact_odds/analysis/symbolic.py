@@ -16,15 +16,16 @@ sympy is imported here only, so the command line starts fast when it is not need
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
 from exact_odds.analysis.report import BetResult, EventResult
-from exact_odds.games.model import event_matches, slug
+from exact_odds.errors import ExactOddsError, quoted
+from exact_odds.names import find_name, slug
 
 
 class SolveError(ExactOddsError, ValueError):
@@ -33,11 +34,11 @@ class SolveError(ExactOddsError, ValueError):
 
 def find_event(bet: BetResult, name: str) -> EventResult:
     """The event of ``bet`` called ``name`` (its name in any case, or as a slug)."""
-    for event in bet.events:
-        if event_matches(event.event, name):
-            return event
-    names = "; ".join(e.event for e in bet.events)
-    raise SolveError(f"bet {bet.id!r} has no event {name!r}; its events are: {names}")
+    index = find_name([e.event for e in bet.events], name)
+    if index is not None:
+        return bet.events[index]
+    names = "; ".join(quoted(e.event, 60) for e in bet.events)
+    raise SolveError(f"bet {quoted(bet.id, 60)} has no event {quoted(name)}; its events are: {names}")
 
 
 def pay_symbol(event: EventResult) -> sympy.Symbol:
@@ -73,7 +74,7 @@ class SymbolicBet:
             event = next(iter(self.symbols))
         found = find_event(self.bet, event)
         if found.event not in self.symbols:
-            raise SolveError(f"the pay of {found.event!r} is not a symbol here")
+            raise SolveError(f"the pay of {quoted(found.event)} is not a symbol here")
         return self.symbols[found.event], found
 
     def pay_for_edge(self, edge: Fraction | str, event: str | None = None,
@@ -89,13 +90,13 @@ class SymbolicBet:
         if expression.free_symbols - {symbol}:
             raise SolveError("give values for the other symbols")
         if found.probability == 0:
-            raise SolveError(f"{found.event!r} never happens with this shoe: no pay changes the edge")
+            raise SolveError(f"{quoted(found.event)} never happens with this shoe: no pay changes the edge")
         solution = sympy.solve(sympy.Eq(expression, target), symbol)
         pay = solution[0] if solution else None
         if pay is None or pay <= 0:
             ceiling = expression.subs(symbol, 0)
             raise SolveError(
-                f"no pay of {found.event!r} gives a house edge of {_percent(target)}: "
+                f"no pay of {quoted(found.event)} gives a house edge of {_percent(target)}: "
                 f"the edge is below {_percent(ceiling)} whatever it pays (the edge falls as the pay rises)"
             )
         return sympy.Rational(pay)
@@ -111,48 +112,74 @@ class SymbolicBet:
             {self.symbols[find_event(self.bet, k).event]: _rational(v) for k, v in pays.items()})
         return Fraction(int(sympy.fraction(value)[0]), int(sympy.fraction(value)[1]))
 
-    def edge_curve(self, event: str, pays) -> list[tuple[Fraction, Fraction]]:
+    def edge_curve(self, event: str, pays: Iterable[Fraction | int | str]
+                   ) -> list[tuple[Fraction, Fraction]]:
         """(pay, exact house edge) for each pay in ``pays``, other symbols absent."""
         symbol, found = self._only_symbol(event)
         return [(Fraction(p), self.edge_at({found.event: Fraction(p)})) for p in pays]
 
 
-def symbolic_bet(bet: BetResult, events) -> SymbolicBet:
+def symbolic_bet(bet: BetResult, events: str | Iterable[str]) -> SymbolicBet:
     """Make the pays of ``events`` (names) symbols. A push or a loss has no pay to vary."""
     if isinstance(events, str):
         events = [events]
-    symbols = {}
+    symbols: dict[str, sympy.Symbol] = {}
     for name in events:
         event = find_event(bet, name)
         if event.net <= 0:
             raise SolveError(
-                f"{event.event!r} is a {event.kind}, not a win: only a winning event's pay can be a symbol")
-        symbols[event.event] = pay_symbol(event)
+                f"{quoted(event.event)} is a {event.kind}, not a win: only a winning event's pay "
+                "can be a symbol")
+        symbol = pay_symbol(event)
+        if symbol in symbols.values():  # two names with one slug ("6+7", "6 7"): keep apart
+            symbol = sympy.Symbol(f"{symbol.name}_{len(symbols) + 1}", positive=True)
+        symbols[event.event] = symbol
     return SymbolicBet(bet, symbols)
 
 
-def _rational(value) -> sympy.Rational:
-    value = Fraction(value)
-    return sympy.Rational(value.numerator, value.denominator)
+def _rational(value: Fraction | int | str | sympy.Expr) -> sympy.Rational:
+    exact = Fraction(str(value)) if isinstance(value, sympy.Expr) else Fraction(value)
+    return sympy.Rational(exact.numerator, exact.denominator)
 
 
-def _percent(value) -> str:
-    return f"{float(value) * 100:.4f}%"
+def _percent(value: Fraction | sympy.Expr) -> str:
+    from exact_odds.numbers import percent_text
+
+    return percent_text(_fraction(value))
+
+
+def _fraction(value: Fraction | sympy.Expr) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(str(value))
+
+
+#: The target house edges ``solve`` accepts: more than -1000% (the bettor's edge), less than 100%.
+EDGE_RANGE = (Fraction(-10), Fraction(1))
 
 
 def parse_edge(text: str) -> Fraction:
-    """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``.
+    """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``, ``"1e-5"``;
+    refused in one line beyond ``EDGE_RANGE`` or the limits of ``exact_odds.numbers``.
 
     >>> parse_edge("5%"), parse_edge("1/20"), parse_edge("-2.5%")
     (Fraction(1, 20), Fraction(1, 20), Fraction(-1, 40))
     """
-    raw = str(text).strip().replace(" ", "")
+    from exact_odds.errors import LimitError, quoted
+    from exact_odds.numbers import parse_number
+
+    raw = str(text).strip()
     try:
-        if raw.endswith("%"):
-            return Fraction(raw[:-1]) / 100
-        return Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        raise SolveError(f"{text!r} is not a house edge: write 5%, 0.05 or 1/20") from None
+        value = (parse_number(raw[:-1], "--edge") / 100 if raw.endswith("%")
+                 else parse_number(raw, "--edge"))
+    except LimitError as error:
+        reason = str(error)
+        if reason.endswith("is not a number"):
+            reason = reason.replace("is not a number", "is not a house edge: write 5%, 0.05 or 1/20")
+        raise SolveError(reason) from None
+    low, high = EDGE_RANGE
+    if not low < value < high:
+        raise SolveError(f"--edge: {quoted(text, 40)} is not a house edge: a target lies between "
+                         "-1000% and 100%")
+    return value
 
 
 # --- practical pays ------------------------------------------------------------------------
@@ -185,21 +212,10 @@ class PaySolution:
     nearest_below: PracticalPay | None
     nearest_above: PracticalPay
 
-    def to_dict(self) -> dict:
-        from exact_odds.render import fraction_text
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.render import to_data
 
-        def practical(p):
-            return None if p is None else {"pays": p.text, "pay": fraction_text(p.pay),
-                                           "house_edge": fraction_text(p.house_edge)}
-
-        return {
-            "bet": self.bet_id, "event": self.event,
-            "target_house_edge": fraction_text(self.target_edge),
-            "exact_pay": fraction_text(self.exact_pay),
-            "break_even_pay": fraction_text(self.break_even),
-            "to_one": {"below": practical(self.to_one_below), "above": practical(self.to_one_above)},
-            "nearest": {"below": practical(self.nearest_below), "above": practical(self.nearest_above)},
-        }
+        return to_data(self)
 
 
 def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
@@ -218,7 +234,7 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
 
     import math
 
-    def below_above(denominators):
+    def below_above(denominators: tuple[int, ...]) -> tuple[PracticalPay | None, PracticalPay]:
         below = max((Fraction(math.floor(exact * d), d) for d in denominators
                      if math.floor(exact * d) > 0 and Fraction(math.floor(exact * d), d) <= exact),
                     default=None)

@@ -83,7 +83,7 @@ def _from_removed(path: Path, rows: list[str | None], full: Sequence[int]) -> np
 def _from_counts(path: Path, frame: pl.DataFrame) -> np.ndarray:
     import polars as pl
 
-    named = {}
+    named: dict[str, str] = {}
     for name in frame.columns:
         try:
             card = parse_card(name)
@@ -179,7 +179,7 @@ def result_frame(result: BatchResult, counts: np.ndarray) -> pl.DataFrame:
     for bet_id in result.bet_ids:
         numerators, denominators = _reduced(result.numerators[bet_id],
                                             result.denominators[bet_id])
-        wide = numerators.dtype == object or denominators.dtype == object
+        wide = object in (numerators.dtype, denominators.dtype)
         dtype = pl.Int128 if wide and _fits_128(numerators, denominators) else pl.Int64
         if wide and dtype is pl.Int64:
             raise BatchError("an expected value is too large for an integer column "
@@ -188,6 +188,7 @@ def result_frame(result: BatchResult, counts: np.ndarray) -> pl.DataFrame:
                                                    dtype=dtype)
         columns[f"{bet_id}_denominator"] = pl.Series(f"{bet_id}_denominator",
                                                      denominators.tolist(), dtype=dtype)
+        floats: Any
         if wide:
             floats = [int(n) / int(d) for n, d in zip(numerators, denominators)]
         else:  # a float for plotting only: the exact value is in the two integer columns
@@ -197,7 +198,7 @@ def result_frame(result: BatchResult, counts: np.ndarray) -> pl.DataFrame:
 
 
 def _reduced(numerators: np.ndarray, denominators: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    if numerators.dtype != object and denominators.dtype != object:
+    if object not in (numerators.dtype, denominators.dtype):
         common = np.gcd(numerators, denominators)
         return numerators // common, denominators // common
     from math import gcd

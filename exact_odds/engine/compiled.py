@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import lcm
 from typing import Any
 
@@ -63,10 +63,10 @@ class CompiledCounts:
 
     columns: tuple[str, ...]
     partition: tuple[tuple[str, ...], ...]  # the card classes, each a tuple of cards
-    outcomes: Mapping[tuple, Poly]
+    outcomes: Mapping[tuple[Any, ...], Poly]
 
     @property
-    def keys(self) -> tuple[tuple, ...]:
+    def keys(self) -> tuple[tuple[Any, ...], ...]:
         return tuple(self.outcomes)
 
     def sparse(self) -> tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray]:
@@ -74,7 +74,8 @@ class CompiledCounts:
         term; coefficients count orderings, small enough for int64."""
         cached = _SPARSE.get(id(self))
         if cached is not None and cached[0] is self:
-            return cached[1]
+            hit: tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray] = cached[1]
+            return hit
         monomials: dict[Monomial, int] = {}
         key_index, mono_index, coefs = [], [], []
         for k, poly in enumerate(self.outcomes.values()):
@@ -92,7 +93,7 @@ class CompiledCounts:
         index = {card: i for i, card in enumerate(DECK)}
         return [sum(shoe.counts[index[card]] for card in cards) for cards in self.partition]
 
-    def counts(self, shoe: Shoe) -> dict[tuple, int]:
+    def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
         """The outcome counts of one shoe (the same as ``outcome_counts``), for checking."""
         n = self.class_counts(shoe)
         size = shoe.size
@@ -128,7 +129,7 @@ def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> Com
     return CompiledCounts(columns, partition, outcomes)
 
 
-def _symbolic_classes(keys: tuple) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
+def _symbolic_classes(keys: tuple[Any, Any, Any]) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
     """Classes whose counts are variables: one per class of the Player's cards (the
     finest); the Banker's and the third cards' classes are sums of them."""
     first_key, banker_key, third_key = keys
@@ -226,7 +227,7 @@ def _max_int64_size() -> int:
     return _largest_size_below(_INT64_LIMIT)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _largest_size_below(limit: int) -> int:
     size = CARDS_PER_ROUND
     while falling(size + 1, CARDS_PER_ROUND) <= limit:

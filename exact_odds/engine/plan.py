@@ -4,7 +4,6 @@ by shoe, and which bets fall back to the reference enumerator."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -82,14 +81,14 @@ class _Plan:
             hit, stand = _option_rules(game)
             objective = _objective(game)
             wanted = dict.fromkeys([*bets, objective], None)
-            extra = VISIBLE
+            extra: tuple[str, ...] = VISIBLE
         else:
             rules = game_rules(game, Shoe.from_decks(game.decks), evaluator.strategy)
             wanted = dict.fromkeys(bets, None)
             extra = ()
         # bets that read the same card classes and the same part of the round share one
         # compiled table (their columns' union) and one set of monomials
-        shared: dict[Hashable, list[tuple[Bet, tuple[str, ...]]]] = {}
+        shared: dict[tuple[Any, bool, Any], list[tuple[Bet, tuple[str, ...]]]] = {}
         fallback = []
         for bet in wanted:
             drawn = _plan(bet.columns)[2] is not None  # the round is played out
@@ -169,7 +168,8 @@ def _objective(game: Any) -> Bet:
     if game.optimise is None:
         raise RulesError(f"game {game.id!r}: the optimal play needs the bet it is played for, "
                          "'option: {optimise: BET}' in the game file")
-    return game.bet(game.optimise)
+    bet: Bet = game.bet(game.optimise)
+    return bet
 
 
 def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -183,7 +183,7 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> li
     from exact_odds.analysis.report import _first_event
 
     read = [table.columns.index(name) for name in bet.columns]
-    seen: dict[tuple, Fraction] = {}
+    seen: dict[tuple[Any, ...], Fraction] = {}
     nets = []
     for key in table.outcomes:
         own = tuple(key[i] for i in read)
@@ -237,7 +237,7 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
                   [bet.id for bet in bets], house_way_hits=rules.option.house_way)
 
 
-def _visible(table: CompiledCounts, key: tuple, rules: Any) -> Any:
+def _visible(table: CompiledCounts, key: tuple[Any, ...], rules: Any) -> Any:
     """What the bettor sees when the Player's two cards give the option, else None."""
     low, high, up = (key[table.columns.index(name)] for name in VISIBLE)
     if (low + high) % 10 not in rules.option.totals:
@@ -268,8 +268,10 @@ def _product(group: _Group, values: np.ndarray, touched: np.ndarray, change: np.
         size = int(group.largest_size)
         base = _limb_base(1, size)
         if base is not None and 2 * max(b.max_net for b in group.bets) < base:
-            return part @ change.astype(np.int64)
-    return part.astype(object) @ change
+            fast: np.ndarray = part @ change.astype(np.int64)
+            return fast
+    exact: np.ndarray = part.astype(object) @ change
+    return exact
 
 
 def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray],

@@ -17,12 +17,11 @@ columns its events name and nothing else.
 
 from __future__ import annotations
 
-from exact_odds.errors import ExactOddsError
-
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
+from exact_odds.errors import ExactOddsError
 
 #: What the enumerator knows of a finished round, from which round columns are read:
 #: final totals, cards in each hand, two-card totals, third-card values (None: no draw).

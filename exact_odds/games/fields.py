@@ -28,7 +28,11 @@ from exact_odds.rules import STRATEGIES
 #: pays_by_event / when_by_event: a mapping from an event's name to a pay / a condition;
 #: setting_default: true, false or a word; words: a list of words.
 KINDS = ("rules", "text", "whole", "wholes", "sentences", "mapping", "pay", "condition", "settings",
-         "bets", "events", "pays_by_event", "when_by_event", "setting_default", "words")
+         "bets", "events", "pays_by_event", "when_by_event", "setting_default", "words", "table")
+
+#: How a game's wagers are settled at a player-dealer's table (``exact-odds table``), as the
+#: game file's ``table: {settlement_order: ...}`` names it; the first is the default.
+SETTLEMENT_ORDERS = ("by-bet-type", "from-action-button")
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,16 @@ GAME_FIELDS: tuple[Field, ...] = (
           "optimal play on the option is computed for."),
     Field("readings", "sentences", "Every reading of an ambiguous rule, in words."),
     Field("settings", "settings", "Named settings where a reasonable reader could differ."),
+    Field("table", "table", "The player-dealer's table (exact-odds table): "
+          "{settlement_order: by-bet-type or from-action-button}."),
     Field("bets", "bets", "The bets, each with its ordered events.", required=True),
+)
+
+#: ``table:`` in a game file: how its wagers are settled at a player-dealer's table.
+TABLE_FIELDS: tuple[Field, ...] = (
+    Field("settlement_order", "text", "by-bet-type (every wager on the first bet, seat by seat, "
+          "then the second bet, ...) or from-action-button (seat by seat from the action "
+          "button); default by-bet-type.", choices=SETTLEMENT_ORDERS),
 )
 
 SETTING_FIELDS: tuple[Field, ...] = (
@@ -157,9 +170,10 @@ def _check_value(path: Path | str, where: str, f: Field, value: Any) -> Any:
             raise _fail(path, where, f"field {f.name!r} must be a list of "
                         f"{'sentences' if f.kind == 'sentences' else 'words'}")
         return value
-    if f.kind in ("mapping", "settings", "pays_by_event", "when_by_event"):
+    if f.kind in ("mapping", "settings", "pays_by_event", "when_by_event", "table"):
         if not isinstance(value, dict):
             what = {"settings": "map each setting's name to its default",
+                    "table": "be a mapping with one field, settlement_order",
                     "pays_by_event": "map event names to pays",
                     "when_by_event": "map event names to conditions"}.get(f.kind, "be a mapping")
             raise _fail(path, where, f"field {f.name!r} must {what}")
@@ -217,6 +231,8 @@ def _kind_schema(f: Field) -> dict[str, Any]:
         return {"type": "object", "additionalProperties": {"$ref": "#/$defs/pay"}}
     if kind == "when_by_event":
         return {"type": "object", "additionalProperties": {"$ref": "#/$defs/condition"}}
+    if kind == "table":
+        return {"$ref": "#/$defs/table"}
     if kind == "setting_default":
         return {"type": ["boolean", "string"]}
     raise ValueError(f"no schema for the kind {kind!r}")
@@ -253,6 +269,7 @@ def json_schema() -> dict[str, Any]:
             "setting": record_schema(SETTING_FIELDS, "A setting"),
             "bet": record_schema(BET_FIELDS, "A bet"),
             "event": record_schema(EVENT_FIELDS, "An event of a bet"),
+            "table": record_schema(TABLE_FIELDS, "The player-dealer's table"),
             "pay": {"type": "string", "minLength": 1,
                     "description": 'A pay in quotes: "8 to 1", "8:1", "1:2", "19:20", "9 for 1", '
                                    '"1:1 less 5%", push or lose (an unquoted 8:1 is refused).'},

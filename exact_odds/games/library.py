@@ -32,7 +32,8 @@ from typing import Any
 
 from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.games.fields import BET_FIELDS, LIBRARY_FIELDS, check_record
-from exact_odds.games.model import GameFileError, event_matches
+from exact_odds.games.model import GameFileError
+from exact_odds.names import AmbiguousNameError, find_name
 
 _HANDS = {"player": "banker", "banker": "player"}
 _COLUMN = re.compile(r"\b(player|banker)_([a-z0-9_]+)\b")
@@ -169,10 +170,14 @@ def _use(checked: dict[str, Any], path: Path | str, where: str, tables: Path) ->
     for key in ("pays", "when"):
         for name, value in checked.get(key, {}).items():
             events = [e for e in bet["events"] if isinstance(e, dict)]
-            matches = [e for e in events if event_matches(str(e.get("event", "")), str(name))]
-            if not matches:
+            # the closest name wins: exact, then any case, then slug (exact_odds.names)
+            try:
+                index = find_name([str(e.get("event", "")) for e in events], str(name))
+            except AmbiguousNameError as error:
+                raise GameFileError(f"{path}: {where}: field {key!r}: {error}") from None
+            if index is None:
                 known = "; ".join(str(e.get("event")) for e in events)
                 raise GameFileError(f"{path}: {where}: field {key!r}: the shared bet {used!r} "
                                     f"has no event {name!r}; its events: {known}")
-            matches[0][key] = value
+            events[index][key] = value
     return bet

@@ -21,18 +21,20 @@ from exact_odds.games.conditions import (
     ConditionError,
     Setting,
 )
-from exact_odds.rules.loader import read_game_rules
 from exact_odds.games.fields import (
     BET_FIELDS,
     EVENT_FIELDS,
     GAME_FIELDS,
     SETTING_FIELDS,
+    SETTLEMENT_ORDERS,
+    TABLE_FIELDS,
     check_record,
 )
 from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.games.safe_yaml import read_yaml
+from exact_odds.rules.loader import read_game_rules
 
 
 def tables_dir() -> Path:
@@ -107,9 +109,17 @@ def parse_game(data: object, path: Path) -> Game:
         seen.add(bet.id)
         bets.append(bet)
     rules, strategy, optimise = read_game_rules(fields, path, tuple(seen))
+    table = _parse_table(path, fields.get("table", {}))
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
-                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise)
+                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
+                table)
+
+
+def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:
+    """``table:``: how the game's wagers are settled at a player-dealer's table."""
+    checked = check_record(path, "table", data, TABLE_FIELDS)
+    return {"settlement_order": checked.get("settlement_order", SETTLEMENT_ORDERS[0])}
 
 
 def check_shared_bets() -> dict[str, Bet]:
@@ -141,7 +151,8 @@ def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
         elif isinstance(default, str):
             raw = checked.get("choices")
             if not isinstance(raw, list) or default not in raw:
-                raise _fail(path, where, "a word setting needs 'choices', a list of words holding the default")
+                raise _fail(path, where,
+                            "a word setting needs 'choices', a list of words holding the default")
             choices = tuple(raw)
         else:
             raise _fail(path, where, "field 'default' must be true, false or a word")

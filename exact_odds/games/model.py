@@ -13,14 +13,15 @@ bet without one loses on every outcome its events do not name.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from exact_odds.errors import ExactOddsError
-from exact_odds.rules import DrawingRules
 from exact_odds.games.conditions import Condition, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
+from exact_odds.names import find_name, name_matches
+from exact_odds.names import slug as _names_slug
+from exact_odds.rules import DrawingRules
 
 
 class GameFileError(ExactOddsError, ValueError):
@@ -84,6 +85,8 @@ class Game:
     path: str = ""
     settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
     optimise: str | None = None  # the bet the best play on the option is computed for
+    #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
+    table: dict[str, str] = field(default_factory=dict)
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""
@@ -108,8 +111,8 @@ class Game:
 
         bet = self.bet(bet_id)
         names = [e.name for e in bet.events]
-        matches = [i for i, name in enumerate(names) if event_matches(name, event)]
-        if not matches:
+        index = find_name(names, event)  # exact name beats any case beats slug
+        if index is None:
             raise UnknownGameError(
                 f"bet {bet_id!r} has no event {event!r}; its events are: {'; '.join(names)}")
         try:
@@ -117,7 +120,7 @@ class Game:
         except PayError as error:
             raise GameFileError(f"{self.path}: bet {bet_id!r}, event {event!r}: {error}") from None
         events = list(bet.events)
-        events[matches[0]] = replace(events[matches[0]], pay=pay)
+        events[index] = replace(events[index], pay=pay)
         new_bet = replace(bet, events=tuple(events))
         return replace(self, bets=tuple(new_bet if b.id == bet_id else b for b in self.bets))
 
@@ -147,11 +150,12 @@ def _setting_value(setting: Setting, text: object) -> object:
 
 
 def event_matches(name: str, query: str) -> bool:
-    """Whether an event called ``name`` is the one a person means by ``query``: the same
-    words in any case, or the same words as a slug (``win-by-9-points``)."""
-    return query.lower() == name.lower() or slug(query) == slug(name)
+    """Whether ``query`` names the event ``name`` at all: exactly, in any case, or as a slug
+    (``win-by-9-points``); where several events match, ``exact_odds.names.find_name`` picks
+    the closest."""
+    return name_matches(name, query)
 
 
 def slug(text: str) -> str:
     """``text`` in lower-case words joined by hyphens: ``"Win by 9 points"`` -> ``win-by-9-points``."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return _names_slug(text)

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.numbers import MAX_NUMBER_CHARS, MAX_PAY
 
 
 class PayError(ExactOddsError, ValueError):
@@ -78,6 +79,9 @@ def _number(text: str) -> Fraction:
 def parse_pay(value: object) -> Pay:
     """Read a pay from a pay table; raise ``PayError`` saying what is wrong."""
     if isinstance(value, Sexagesimal):
+        if len(value) > MAX_NUMBER_CHARS:
+            raise PayError(f"unquoted {quoted(value, 60)} is not a pay: write a ratio in quotes, "
+                           f"each number of at most {MAX_NUMBER_CHARS} characters")
         if value.is_base_60:
             raise PayError(
                 f"unquoted {value} is read by YAML as the base-60 number {value.as_yaml_number}, "
@@ -89,10 +93,13 @@ def parse_pay(value: object) -> Pay:
         )
     if isinstance(value, bool) or not isinstance(value, str):
         raise PayError(
-            f"{value!r} is not a pay: write a ratio in quotes such as \"8:1\" or \"8 to 1\", "
+            f"{shown(value, 60)} is not a pay: write a ratio in quotes such as \"8:1\" or \"8 to 1\", "
             "or push, or lose"
         )
     text = value.strip()
+    if len(text) > 2 * MAX_NUMBER_CHARS + 40:
+        raise PayError(f"{quoted(value, 60)} is too long for a pay: a pay has at most "
+                       f"{MAX_NUMBER_CHARS} characters in each number")
     word = text.lower()
     if word in _PUSH:
         return Pay("push", Fraction(0), "push")
@@ -101,28 +108,34 @@ def parse_pay(value: object) -> Pay:
     match = _RATIO.match(text)
     if not match:
         raise PayError(
-            f"{value!r} is not a pay: write a ratio such as \"8:1\", \"8 to 1\", \"1:2\", "
+            f"{quoted(value, 60)} is not a pay: write a ratio such as \"8:1\", \"8 to 1\", \"1:2\", "
             "\"19:20\", \"9 for 1\" or \"1:1 less 5%\", or push, or lose"
         )
+    for number in (match["a"], match["b"], match["commission"] or ""):
+        if len(number.strip()) > MAX_NUMBER_CHARS:
+            raise PayError(f"{quoted(value, 60)} is not a pay: a number in a pay has at most "
+                           f"{MAX_NUMBER_CHARS} characters")
     a, b = _number(match["a"]), _number(match["b"])
     if b == 0:
-        raise PayError(f"{value!r} is not a pay: the second number of a ratio cannot be 0")
+        raise PayError(f"{quoted(value, 60)} is not a pay: the second number of a ratio cannot be 0")
     if match["sep"].lower() == "for":
         ratio = (a - b) / b
         if ratio < 0:
-            raise PayError(f"{value!r} returns less than the bet: that is not a win")
+            raise PayError(f"{quoted(value, 60)} returns less than the bet: that is not a win")
     else:
         ratio = a / b
     if ratio == 0:
-        raise PayError(f"{value!r} pays nothing: write push if the bet is returned")
+        raise PayError(f"{quoted(value, 60)} pays nothing: write push if the bet is returned")
+    if ratio > MAX_PAY:
+        raise PayError(f"{quoted(value, 60)} pays more than the limit of {MAX_PAY:,} to 1")
     commission = Fraction(match["commission"]) / 100 if match["commission"] else Fraction(0)
     if commission >= 1:
-        raise PayError(f"{value!r} takes a commission of 100% or more")
+        raise PayError(f"{quoted(value, 60)} takes a commission of 100% or more")
     net = ratio * (1 - commission)
     return Pay("win", net, _display(match, ratio, commission))
 
 
-def _display(match: re.Match, ratio: Fraction, commission: Fraction) -> str:
+def _display(match: re.Match[str], ratio: Fraction, commission: Fraction) -> str:
     sep = match["sep"].lower()
     a, b = match["a"].strip(), match["b"].strip()
     text = f"{a} for {b}" if sep == "for" else f"{a} to {b}"

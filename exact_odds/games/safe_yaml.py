@@ -8,7 +8,8 @@ out:
 * a document of at most ``MAX_BYTES`` (1 MB);
 * at most ``MAX_ALIASES`` aliases (``*name``), and at most ``MAX_NODES`` values once every
   alias is expanded (a "billion laughs" alias bomb is refused in milliseconds);
-* at most ``MAX_DEPTH`` levels of nesting.
+* at most ``MAX_DEPTH`` levels of nesting;
+* a number of at most ``exact_odds.numbers.MAX_NUMBER_CHARS`` (24) characters.
 
 >>> parse_yaml("base: &b {pays: '8:1'}\\nbet: {<<: *b, id: tie}", "example.yaml")["bet"]
 {'pays': '8:1', 'id': 'tie'}
@@ -24,6 +25,7 @@ import yaml
 
 from exact_odds.games.model import GameFileError
 from exact_odds.games.pays import Sexagesimal
+from exact_odds.numbers import MAX_NUMBER_CHARS
 
 #: The largest YAML document read, in bytes.
 MAX_BYTES = 1_000_000
@@ -132,6 +134,21 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _construct_number(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
+    """A YAML number, refused when longer than a number may be (``exact_odds.numbers``)."""
+    if len(str(node.value)) > MAX_NUMBER_CHARS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of {len(str(node.value)):,} characters: numbers are limited "
+            f"to {MAX_NUMBER_CHARS}", node.start_mark)
+    if node.tag.endswith(":int"):
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+    return yaml.SafeLoader.construct_yaml_float(loader, node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_number)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_number)
 
 
 def read_yaml(path: Path) -> object:

@@ -1,0 +1,23 @@
+"""The player-dealer's table: collection fees, the bank's coverage, the settlement order and
+the action button, in money, exactly.
+One call from Python, the same as ``exact-odds table TABLE.yaml``::
+
+    from exact_odds.table import table_report
+    report = table_report("tables/tables/commission-free.yaml")
+    report.player_dealer.expected, report.seats[0].house_edge
+"""
+
+from __future__ import annotations
+
+from exact_odds.table.loader import TableFileError, load_table, parse_table
+from exact_odds.table.model import ON_FIVE, ORDERS, READINGS, Owner, Table, Wager
+from exact_odds.table.results import (
+           DealerResult,
+           OwnerResult,
+           TableReport,
+           table_report,
+)
+
+__all__ = ["ON_FIVE", "ORDERS", "READINGS", "DealerResult", "Owner", "OwnerResult", "Table",
+           "TableFileError", "TableReport", "Wager", "load_table", "parse_table",
+           "table_report", "wager_outcomes"]

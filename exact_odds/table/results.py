@@ -1,0 +1,324 @@
+"""Exact results of a player-dealer's table, from the joint distribution of every column the
+table's wagers read.
+
+One enumeration of the shoe gives the exact number of ordered six-card sequences for each
+combination of the columns read by every wager on the table (and, for the action button,
+the rank of the player-dealer's hole card). Every combination is settled in money, with
+exact fractions, and weighted by its count. Rounds that settle every wager the same way
+(and start at the same seat) are settled once.
+
+21st Century owners who choose differently on 5 share one deal. The dealer hand hits on 0-5
+whatever the player's third card, so the dealer's final hand is the same for a hitter and a
+stander: the shoe is enumerated with the player hand hitting on 5, and a stander's round is
+read from the same deal with the player's hand left at its two cards (the round's totals,
+card counts and third cards rebuilt from the deal, every other column recomputed from them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
+from exact_odds.engine.vocabulary import COLUMNS, RoundBase
+from exact_odds.games.model import Bet
+from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
+from exact_odds.table.model import Table, Wager, one_deal_for_both
+from exact_odds.table.settlement import coverage, settle, settlement_order
+
+#: The columns from which every round column is rebuilt (the enumerator's round base).
+BASE_COLUMNS = ("player_total", "banker_total", "player_cards", "banker_cards",
+                "player_two_card_total", "banker_two_card_total", "player_third", "banker_third")
+
+#: The rank of the player-dealer's hole card (the dealer's second card), A=1 ... K=13.
+HOLE_CARD = "banker_second_rank"
+
+
+@dataclass(frozen=True)
+class OwnerResult:
+    """One owner's exact figures for one hand, in money."""
+
+    seat: int
+    owner: str
+    wagered: Fraction
+    fees: Fraction  # expected fees paid (fees less any refunds)
+    expected_without_fees: Fraction
+    p_full_action: Fraction
+    p_partial_action: Fraction
+    p_no_action: Fraction
+
+    @property
+    def expected(self) -> Fraction:
+        """The expected result, fees paid."""
+        return self.expected_without_fees - self.fees
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The expected loss, fees included, per unit of money wagered."""
+        return -self.expected / self.wagered
+
+
+@dataclass(frozen=True)
+class DealerResult:
+    """The player-dealer's exact figures for one hand."""
+
+    seat: int
+    bank: Fraction
+    fee: Fraction
+    expected_without_fee: Fraction
+    p_bank_exhausted: Fraction  # the probability of losing the whole bank
+    distribution: tuple[tuple[Fraction, Fraction], ...]  # (result, probability), by result
+
+    @property
+    def expected(self) -> Fraction:
+        return self.expected_without_fee - self.fee
+
+
+@dataclass(frozen=True)
+class TableReport:
+    """Every figure of a table: each seat and owner, the player-dealer and the cardroom."""
+
+    table: Table
+    seats: tuple[OwnerResult, ...]
+    player_dealer: DealerResult
+    total: int  # ordered six-card sequences: the denominator of every probability
+
+    @property
+    def fees_per_hand(self) -> Fraction:
+        """What the cardroom collects per hand, on average."""
+        return sum((s.fees for s in self.seats), Fraction(0)) + self.player_dealer.fee
+
+    @property
+    def balance(self) -> Fraction:
+        """Bettors, player-dealer and cardroom together: exactly zero when the table adds up."""
+        bettors = sum((s.expected for s in self.seats), Fraction(0))
+        return bettors + self.player_dealer.expected + self.fees_per_hand
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the inputs, then seats, player-dealer and cardroom (exact strings)."""
+        from exact_odds.table.render import table_dict
+
+        return table_dict(self)
+
+    def to_document(self) -> Any:
+        from exact_odds.table.render import table_document
+
+        return table_document(self)
+
+    def to_text(self) -> str:
+        from exact_odds.table.render import render_table_text
+
+        return render_table_text(self)
+
+    def to_csv(self) -> str:
+        from exact_odds.table.render import render_table_csv
+
+        return render_table_csv(self)
+
+    def inputs(self) -> dict[str, Any]:
+        from exact_odds.table.render import table_inputs
+
+        return table_inputs(self)
+
+    def render(self, fmt: str = "text") -> str | bytes:
+        """The report as ``exact-odds table`` prints it, in any of ``exact_odds.render.FORMATS``."""
+        from exact_odds.render import render
+
+        return render(self, fmt)
+
+    def _repr_html_(self) -> str:
+        from exact_odds.render import to_html
+
+        return to_html(self)
+
+
+#: The joint distribution of a table's rounds: (each wager's net pay per unit, in the
+#: table's wager order; the hole card's rank or None) -> ordered six-card sequences.
+Rounds = dict[tuple[tuple[Fraction, ...], "int | None"], int]
+
+
+def table_report(table: Table | str | Path) -> TableReport:
+    """Exact figures of a player-dealer's table (a ``Table`` or the path of a table file)."""
+    if not isinstance(table, Table):
+        from exact_odds.table.loader import load_table
+
+        table = load_table(table)
+    return _settle_rounds(table, wager_outcomes(table), total_sequences(table.shoe))
+
+
+def _wagers(table: Table) -> list[tuple[int, Wager]]:
+    """Every wager on the table with its owner's index, owner by owner."""
+    return [(o, wager) for o, owner in enumerate(table.owners) for wager in owner.wagers]
+
+
+def wager_outcomes(table: Table) -> Rounds:
+    """The exact joint distribution of every wager's net pay per unit (and the hole card's
+    rank when the action button orders the settlement), from one enumeration of the shoe.
+
+    Each (bet, hit or stand line) is read once per distinct round from its own columns
+    only; the rounds that pay every wager alike (and start at the same seat) are grouped.
+    """
+    bets = {bet.id: bet for bet in table.game.bets}
+    wagers = _wagers(table)
+    lines = _stand_lines(table, wagers)
+    read = sorted({c for _, wager in wagers for c in bets[wager.bet].columns})
+    standers = any(lines)
+    option = table.game.rules.option
+    totals = option.totals if option is not None else ()
+    columns = ([c for c in read if COLUMNS[c].kind == "deal"] + list(BASE_COLUMNS)
+               if standers else list(read))
+    button = table.order == "from-action-button"
+    if button and HOLE_CARD not in columns:
+        columns.append(HOLE_CARD)
+    counts = outcome_counts(table.shoe, columns, _rules(table))
+    payers = sorted({(wager.bet, line) for (_, wager), line in zip(wagers, lines)})
+    readers = [_Payer(bets[bet], line, columns, table.settings, standers) for bet, line in payers]
+    where = [columns.index(c) for c in BASE_COLUMNS] if standers else []
+    hole_at = columns.index(HOLE_CARD) if button else None
+    by_events: dict[tuple[tuple[int, ...], int | None], int] = {}
+    for key, ways in counts.items():
+        bases: tuple[RoundBase, RoundBase] | None = None
+        if standers:
+            base: RoundBase = tuple(key[i] for i in where)
+            bases = (base, _stand_base(base, totals))
+        events = tuple(reader.event(key, bases) for reader in readers)
+        group = (events, None if hole_at is None else int(key[hole_at]))
+        by_events[group] = by_events.get(group, 0) + ways
+    slots = [payers.index((wager.bet, line)) for (_, wager), line in zip(wagers, lines)]
+    rounds: Rounds = {}
+    for (events, hole), ways in by_events.items():
+        nets = tuple(readers[s].nets[events[s]] for s in slots)
+        rounds[(nets, hole)] = rounds.get((nets, hole), 0) + ways
+    return rounds
+
+
+def _settle_rounds(table: Table, rounds: Rounds, total: int) -> TableReport:
+    """Settle every distinct round in money and weigh it by its count."""
+    bets = {bet.id: bet for bet in table.game.bets}
+    wagers = _wagers(table)
+    pairs = [(o, w) for o, owner in enumerate(table.owners) for w in range(len(owner.wagers))]
+    where = {pair: i for i, pair in enumerate(pairs)}  # (owner, its wager) -> wager index
+    mine = [[i for i, (oo, _) in enumerate(wagers) if oo == o] for o in range(len(table.owners))]
+    owner_sum = [Fraction(0)] * len(table.owners)
+    owner_fees = [Fraction(0)] * len(table.owners)
+    owner_actions = [[0, 0, 0] for _ in table.owners]
+    dealer: dict[Fraction, int] = {}
+    orders: dict[int | None, tuple[list[int], list[Fraction]]] = {}
+    for (nets, hole), ways in rounds.items():
+        if hole not in orders:
+            order = [where[pair] for pair in settlement_order(table, hole)]
+            exposures = [wagers[i][1].amount * _exposure(bets[wagers[i][1].bet]) for i in order]
+            orders[hole] = order, coverage(table.bank, exposures)
+        order, cover = orders[hole]
+        results, actions = settle(table.reading, table.bank, [nets[i] for i in order],
+                                  [wagers[i][1].amount for i in order], cover)
+        money = [Fraction(0)] * len(wagers)
+        action = [FULL_ACTION] * len(wagers)
+        for i, result, act in zip(order, results, actions):
+            money[i], action[i] = result, act
+        for o, owner in enumerate(table.owners):
+            owner_sum[o] += sum((money[i] for i in mine[o]), Fraction(0)) * ways
+            acts = [action[i] for i in mine[o]]
+            owner_fees[o] += fees_paid(owner, acts, table.refund_uncovered) * ways
+            kind = (FULL_ACTION if all(a == FULL_ACTION for a in acts) else
+                    NO_ACTION if all(a == NO_ACTION for a in acts) else PARTIAL_ACTION)
+            owner_actions[o][kind] += ways
+        result = -sum(money, Fraction(0))
+        dealer[result] = dealer.get(result, 0) + ways
+
+    seats = tuple(
+        OwnerResult(owner.seat, owner.name, owner.wagered, owner_fees[o] / total,
+                    owner_sum[o] / total, Fraction(owner_actions[o][FULL_ACTION], total),
+                    Fraction(owner_actions[o][PARTIAL_ACTION], total),
+                    Fraction(owner_actions[o][NO_ACTION], total))
+        for o, owner in enumerate(table.owners))
+    distribution = tuple((result, Fraction(ways, total)) for result, ways in sorted(dealer.items()))
+    expected = sum((r * p for r, p in distribution), Fraction(0))
+    exhausted = Fraction(dealer.get(-table.bank, 0), total)
+    return TableReport(table, seats, DealerResult(table.dealer_seat, table.bank, table.dealer_fee,
+                                                   expected, exhausted, distribution), total)
+
+
+def _rules(table: Table) -> Rules:
+    """The drawing rules the shoe is enumerated with: with an option that hitters and
+    standers share one deal on (21st Century), the player hand hits on it (the hit line; a
+    stander's round is read from the same deal); otherwise the option taken as every owner
+    takes it (the loader refuses mixed choices there)."""
+    rules = table.game.rules
+    if rules.option is None:
+        return rules
+    if one_deal_for_both(rules):
+        return rules.with_strategy("hit")
+    choices = {owner.on_five for owner in table.owners} or {"hit"}
+    return rules.with_strategy(choices.pop() or "hit")
+
+
+def _stand_lines(table: Table, wagers: list[tuple[int, Wager]]) -> list[bool]:
+    """For each wager, whether it is read on the stand line of a shared deal."""
+    if not one_deal_for_both(table.game.rules):
+        return [False] * len(wagers)
+    return [table.owners[o].on_five == "stand" for o, _ in wagers]
+
+
+def _stand_base(base: RoundBase, totals: tuple[int, ...] = (5,)) -> RoundBase:
+    """The round as a stander on the option (5) sees it: the player's two cards, the same
+    dealer hand."""
+    _, banker_total, player_cards, banker_cards, p2, b2, _third, banker_third = base
+    if player_cards == 3 and p2 in totals:
+        return (p2, banker_total, 2, banker_cards, p2, b2, None, banker_third)
+    return base
+
+
+class _Payer:
+    """Which event of a bet settles a round, for the hit line or the stand line: read from
+    the bet's own columns, each distinct set of their values looked up once."""
+
+    def __init__(self, bet: Bet, stand: bool, columns: Sequence[str],
+                 settings: dict[str, object], standers: bool) -> None:
+        self.bet, self.stand, self.settings = bet, stand, settings
+        self.names = bet.columns
+        #: the net result per unit of each event; then a loss, for no event at all; then no
+        #: action, where a late bet is not offered (as the per-unit report counts it)
+        self.nets = [event.pay.net for event in bet.events] + [Fraction(-1), Fraction(0)]
+        self.rebuild = standers  # round columns are rebuilt from the round base
+        self.at = [columns.index(c) for c in self.names
+                   if not standers or COLUMNS[c].kind == "deal"]
+        self.rounds = [f for c in self.names if standers and COLUMNS[c].kind == "round"
+                       for f in [COLUMNS[c].of_round] if f is not None]
+        self.seen: dict[tuple[object, ...], int] = {}
+        self.round_seen: dict[RoundBase, tuple[object, ...]] = {}
+
+    def event(self, key: tuple[object, ...], bases: tuple[RoundBase, RoundBase] | None) -> int:
+        values = tuple(key[i] for i in self.at)
+        if bases is not None:
+            base = bases[self.stand]
+            part = self.round_seen.get(base)
+            if part is None:
+                part = self.round_seen[base] = tuple(of_round(base) for of_round in self.rounds)
+            values += part
+        found = self.seen.get(values)
+        if found is None:
+            found = self.seen[values] = self._first(values)
+        return found
+
+    def _first(self, values: tuple[object, ...]) -> int:
+        deal = [c for c in self.names if not self.rebuild or COLUMNS[c].kind == "deal"]
+        rounds = [c for c in self.names if self.rebuild and COLUMNS[c].kind == "round"]
+        row = {**self.settings, **dict(zip(deal + rounds, values))}
+        if self.bet.offered is not None and not self.bet.offered.holds(row):
+            return len(self.bet.events) + 1
+        for index, event in enumerate(self.bet.events):
+            if event.condition is None or event.condition.holds(row):
+                return index
+        return len(self.bet.events)
+
+
+def _exposure(bet: Bet) -> Fraction:
+    """The most one unit on ``bet`` can move the bank: its top pay, or the stake if more."""
+    nets = [event.pay.net for event in bet.events]
+    if bet.events[-1].condition is not None:
+        nets.append(Fraction(-1))
+    return max(*nets, -min(nets), Fraction(0))
