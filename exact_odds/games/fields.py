@@ -62,6 +62,9 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("readings", "sentences", "Every reading of an ambiguous rule, in words."),
     Field("settings", "settings", "Named settings where a reasonable reader could differ."),
     Field("bets", "bets", "The bets, each with its ordered events.", required=True),
+    Field("dealing", "mapping", "How a shoe is dealt, for simulations: decks, cut_card "
+          "(cards behind it, or none), burn (none, N or standard), after_cut "
+          "(one-more or finish-round)."),
 )
 
 SETTING_FIELDS: tuple[Field, ...] = (

@@ -109,7 +109,18 @@ def parse_game(data: object, path: Path) -> Game:
     rules, strategy, optimise = read_game_rules(fields, path, tuple(seen))
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
-                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise)
+                tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
+                _parse_dealing(path, fields.get("dealing")))
+
+
+def _parse_dealing(path: Path, data: object) -> object:
+    """The dealing procedure of the ``dealing:`` section, checked with the rest of the file."""
+    from exact_odds.simulation.procedure import DealingError, parse_dealing
+
+    try:
+        return parse_dealing(data)
+    except DealingError as error:
+        raise _fail(path, "dealing", str(error)) from None
 
 
 def check_shared_bets() -> dict[str, Bet]:

@@ -84,6 +84,7 @@ class Game:
     path: str = ""
     settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
     optimise: str | None = None  # the bet the best play on the option is computed for
+    dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""

@@ -1,0 +1,270 @@
+"""Playing shoes: computer-perfect play or a count, many shoes in lockstep.
+
+Before every round, each chosen bet's exact expected value for the cards not yet seen comes
+from one ``BatchEvaluator.evaluate`` call for every shoe of the batch still in play. Perfect
+play bets one unit on each bet whose edge is positive (or above a minimum edge, an exact
+comparison); a count bets one unit when its true count is at least the threshold. Rounds in
+which a unit was placed are settled on the dealt cards.
+
+The per-round expected values are exact; what is summed across rounds and shoes (units per
+shoe, edges) is carried as floating point, for the estimates of ``summary``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from exact_odds.cards import DECK
+from exact_odds.simulation.counting import RankTags, RunningCounts
+from exact_odds.simulation.dealing import VALUES, ShoesInPlay
+from exact_odds.simulation.procedure import DealingProcedure
+from exact_odds.simulation.settlement import settle
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from exact_odds.engine.batch import BatchEvaluator, BatchResult
+    from exact_odds.games.model import Game
+
+#: Width of the bins in which the edge of every round is tallied (0.1%).
+EDGE_BIN = 1000  # bins per unit of expected value
+
+
+@dataclass(frozen=True)
+class PerfectPlay:
+    """One unit on each bet whose exact edge for the unseen cards exceeds ``min_edge``."""
+
+    min_edge: Fraction = Fraction(0)
+
+    name = "perfect"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"play": "perfect", "min_edge": float(self.min_edge)}
+
+    def describe(self) -> str:
+        if self.min_edge == 0:
+            return "perfect play: one unit whenever the exact edge favours the bettor"
+        return f"perfect play: one unit whenever the bettor's exact edge exceeds {float(self.min_edge):.4%}"
+
+
+@dataclass(frozen=True)
+class CountPlay:
+    """One unit on a bet when its true count is at least ``threshold``; ``tags`` maps each
+    bet to its tags per rank."""
+
+    tags: Mapping[str, RankTags]
+    threshold: Fraction
+    source: str = "tags"  # "tags" (given) or "eor:K" (derived)
+
+    name = "count"
+
+    def to_dict(self) -> dict[str, object]:
+        from exact_odds.cards import RANKS
+
+        return {"play": "count", "tags_from": self.source, "threshold": float(self.threshold),
+                "tags": {bet: dict(zip(RANKS, tags)) for bet, tags in self.tags.items()}}
+
+    def describe(self) -> str:
+        return (f"count ({self.source}): one unit when the true count is at least "
+                f"{float(self.threshold):g}")
+
+
+Play = PerfectPlay | CountPlay
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """Everything a worker needs to play a range of shoes (picklable)."""
+
+    game: Game
+    bet_ids: tuple[str, ...]
+    start: tuple[int, ...]  # the full shoe, one count per card of DECK
+    procedure: DealingProcedure
+    play: Play
+    seed: int
+    strategy: str | None = None
+    settings: Mapping[str, str] = field(default_factory=dict)
+    trace: bool = False
+    trace_detail: str = "value"  # "value", "rank" or "card": the finest class a bet reads
+    key: str = ""  # names the plan in a worker's cache of evaluators
+
+
+@dataclass
+class ShoeResults:
+    """What a range of shoes produced: per shoe, rounds dealt and per bet the units placed,
+    the sum of their exact expected values and the realised result; the tally of each
+    bet's edge over all rounds; and the trace, if asked for."""
+
+    first: int
+    rounds: np.ndarray
+    placed: dict[str, np.ndarray]
+    expected: dict[str, np.ndarray]
+    realised: dict[str, np.ndarray]
+    edges: dict[str, Counter[int]]
+    trace: pl.DataFrame | None = None
+
+
+_EVALUATORS: dict[str, BatchEvaluator] = {}
+
+
+def _evaluator(plan: SimulationPlan) -> BatchEvaluator:
+    """One evaluator per plan and process, kept for the plan's later ranges of shoes."""
+    from exact_odds.engine.batch import BatchEvaluator
+
+    evaluator = _EVALUATORS.get(plan.key) if plan.key else None
+    if evaluator is None:
+        evaluator = BatchEvaluator(plan.game, plan.bet_ids, strategy=plan.strategy,
+                                   settings=plan.settings)
+        if plan.key:
+            _EVALUATORS.clear()
+            _EVALUATORS[plan.key] = evaluator
+    return evaluator
+
+
+def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
+    """Every bet's exact expected value for each row of ``unseen``, each distinct row
+    evaluated once."""
+    from exact_odds.engine.batch import BatchResult
+
+    distinct, inverse = np.unique(unseen, axis=0, return_inverse=True)
+    if len(distinct) == len(unseen):
+        return evaluator.evaluate(unseen)
+    result = evaluator.evaluate(distinct)
+    inverse = inverse.reshape(-1)
+    return BatchResult(result.bet_ids,
+                       {b: result.numerators[b][inverse] for b in result.bet_ids},
+                       {b: result.denominators[b][inverse] for b in result.bet_ids})
+
+
+def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
+    """Deal and play shoes ``first`` to ``first + count - 1`` of the plan."""
+    from exact_odds.analysis.report import game_rules
+    from exact_odds.shoe import Shoe
+
+    evaluator = _evaluator(plan)
+    rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
+    shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
+    bets = {bet_id: plan.game.bet(bet_id) for bet_id in plan.bet_ids}
+    settings = plan.game.setting_values(dict(plan.settings))
+    counting = isinstance(plan.play, CountPlay)
+    counts = RunningCounts([plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay)
+                           else [], count)
+    exposed = shoes.burn()
+    if counting and exposed is not None:
+        counts.see(np.arange(count), exposed[:, None])
+
+    placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
+    expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
+    realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}
+    edges: dict[str, Counter[int]] = {b: Counter() for b in plan.bet_ids}
+    trace = _TraceRows(plan) if plan.trace else None
+
+    while True:
+        rows = shoes.active_rows()
+        if not len(rows):
+            break
+        unseen = shoes.unseen[rows]
+        result = evaluate_unseen(evaluator, unseen)
+        bet_now = counts.at_least(rows, plan.play.threshold, unseen) if isinstance(
+            plan.play, CountPlay) else None
+        wagers: dict[str, np.ndarray] = {}
+        for index, bet_id in enumerate(plan.bet_ids):
+            numerators, denominators = result.numerators[bet_id], result.denominators[bet_id]
+            if isinstance(plan.play, PerfectPlay):
+                wagers[bet_id] = _favourable(numerators, denominators, plan.play.min_edge)
+            else:
+                assert bet_now is not None
+                wagers[bet_id] = bet_now[:, index]
+            values = _floats(numerators, denominators)
+            bins, tallies = np.unique(np.floor(values * EDGE_BIN).astype(np.int64),
+                                      return_counts=True)
+            edges[bet_id].update(dict(zip(bins.tolist(), tallies.tolist())))
+            wager = wagers[bet_id]
+            placed[bet_id][rows[wager]] += 1
+            np.add.at(expected[bet_id], rows[wager], values[wager])
+        if trace is not None:
+            trace.add(first + rows, shoes.rounds[rows] + 1, unseen, result, wagers)
+        dealt = shoes.deal_round(rows)
+        if counting:
+            counts.see(rows, dealt.cards)
+        for i in np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0)):
+            player, banker = dealt.hands(int(i))
+            shoe = int(rows[i])
+            for bet_id, wager in wagers.items():
+                if wager[i]:
+                    net = settle(bets[bet_id], player, banker, settings)
+                    realised[bet_id][shoe] = realised[bet_id].get(shoe, Fraction(0)) + net
+
+    realised_arrays = {}
+    for bet_id, by_shoe in realised.items():
+        array = np.zeros(count, dtype=np.float64)
+        for shoe, total in by_shoe.items():
+            array[shoe] = float(total)
+        realised_arrays[bet_id] = array
+    return ShoeResults(first, shoes.rounds.copy(), placed, expected, realised_arrays, edges,
+                       trace.frame() if trace is not None else None)
+
+
+def _favourable(numerators: np.ndarray, denominators: np.ndarray, min_edge: Fraction) -> np.ndarray:
+    """Exactly: expected value > ``min_edge`` (denominators are positive)."""
+    if min_edge == 0:
+        return np.asarray(numerators > 0, dtype=bool)
+    left = numerators.astype(object) * min_edge.denominator
+    right = denominators.astype(object) * min_edge.numerator
+    return np.asarray(left > right, dtype=bool)
+
+
+def _floats(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+    if numerators.dtype == np.int64 and denominators.dtype == np.int64:
+        return numerators.astype(np.float64) / denominators.astype(np.float64)
+    return np.array([float(Fraction(int(n), int(d))) for n, d in zip(numerators, denominators)],
+                    dtype=np.float64)
+
+
+#: One-hot map from card index to point value, for the trace's unseen counts by value.
+_BY_VALUE = np.eye(10, dtype=np.int64)[VALUES[:len(DECK)]]
+
+
+class _TraceRows:
+    """Rows of the trace, gathered round by round for a range of shoes."""
+
+    def __init__(self, plan: SimulationPlan) -> None:
+        self.plan = plan
+        self.parts: list[dict[str, Any]] = []
+
+    def add(self, shoes: np.ndarray, rounds: np.ndarray, unseen: np.ndarray, result: BatchResult,
+            wagers: Mapping[str, np.ndarray]) -> None:
+        part: dict[str, Any] = {"shoe": shoes.copy(), "round": rounds.copy(),
+                                "unseen": unseen @ _BY_VALUE}
+        if self.plan.trace_detail == "rank":
+            part["unseen_ranks"] = unseen.reshape(len(unseen), 13, 4).sum(axis=2)
+        elif self.plan.trace_detail == "card":
+            part["unseen_cards"] = unseen.copy()
+        for bet_id in self.plan.bet_ids:
+            part[f"{bet_id}_ev"] = _fraction_texts(result.numerators[bet_id],
+                                                   result.denominators[bet_id])
+            part[f"{bet_id}_bet"] = wagers[bet_id].copy()
+        self.parts.append(part)
+
+    def frame(self) -> pl.DataFrame:
+        from exact_odds.simulation.trace import trace_frame
+
+        detail = {"rank": ("unseen_ranks",), "card": ("unseen_cards",)}.get(
+            self.plan.trace_detail, ())
+        return trace_frame(self.parts, self.plan.bet_ids, detail)
+
+
+def _fraction_texts(numerators: np.ndarray, denominators: np.ndarray) -> list[str]:
+    """Reduced fractions as text: ``"-31/415"``, ``"0"``."""
+    texts = []
+    for n, d in zip(numerators.tolist(), denominators.tolist()):
+        value = Fraction(int(n), int(d))
+        texts.append(str(value.numerator) if value.denominator == 1
+                     else f"{value.numerator}/{value.denominator}")
+    return texts

@@ -1,0 +1,52 @@
+"""Settling a dealt round: its outcome columns, read from the cards, and each bet's result.
+
+The outcome row is computed with the vocabulary's own column definitions
+(``exact_odds.engine.vocabulary``), so a bet is settled on a dealt round by exactly the
+meaning its events have in the exact report.
+
+>>> row = outcome_row(("9S", "KD"), ("4H", "2C"), ("player_wins", "player_natural"))
+>>> row["player_wins"], row["player_natural"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from exact_odds.cards import card_value
+from exact_odds.engine.vocabulary import COLUMNS, RoundBase
+from exact_odds.games.model import Bet
+
+
+def outcome_row(player: tuple[str, ...], banker: tuple[str, ...],
+                columns: Iterable[str]) -> dict[str, object]:
+    """The named outcome columns of a round in which the Player held ``player`` and the
+    Banker ``banker`` (cards in the order each hand received them)."""
+    player_values = [card_value(card) for card in player]
+    banker_values = [card_value(card) for card in banker]
+    base: RoundBase = (
+        sum(player_values) % 10, sum(banker_values) % 10, len(player), len(banker),
+        sum(player_values[:2]) % 10, sum(banker_values[:2]) % 10,
+        player_values[2] if len(player) == 3 else None,
+        banker_values[2] if len(banker) == 3 else None,
+    )
+    row: dict[str, object] = {}
+    for name in columns:
+        column = COLUMNS[name]
+        if column.of_round is not None:
+            row[name] = column.of_round(base)
+        elif column.of_deal is not None:
+            row[name] = column.of_deal(player[:2], banker[:2])
+    return row
+
+
+def settle(bet: Bet, player: tuple[str, ...], banker: tuple[str, ...],
+           settings: Mapping[str, object] | None = None) -> Fraction:
+    """The net result of one unit on ``bet`` for a dealt round: the first event whose
+    condition holds pays; a bet none of whose events hold loses."""
+    row = {**(settings or {}), **outcome_row(player, banker, bet.columns)}
+    for event in bet.events:
+        if event.condition is None or event.condition.holds(row):
+            return event.pay.net
+    return Fraction(-1)
