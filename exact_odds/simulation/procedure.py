@@ -89,10 +89,10 @@ class DealingProcedure:
 
     def check_fits(self, cards: int) -> None:
         """Refuse a procedure the shoe of ``cards`` cards cannot follow."""
-        if self.cut_card is not None and self.cut_card > cards - CARDS_PER_ROUND:
+        if self.cut_card is not None and self.cut_card >= cards:
             raise DealingError(
                 f"the cut card cannot have {self.cut_card} cards behind it: the shoe holds "
-                f"{cards} cards, and a round needs {CARDS_PER_ROUND} before the cut card")
+                f"{cards} cards (cut_card is at most {cards - 1})")
         if self.most_burned > cards - CARDS_PER_ROUND:
             raise DealingError(
                 f"a burn of up to {self.most_burned} cards leaves a shoe of {cards} cards "

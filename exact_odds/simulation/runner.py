@@ -239,12 +239,13 @@ def _run_on_dask(plan: SimulationPlan, ranges: list[tuple[int, int]],
                               "pip install 'exact-odds[distributed]'") from None
     client = _connect(Client, address)
     try:
-        shared = client.scatter(plan, broadcast=True)
-        futures = [client.submit(play_shoes, shared, first, size, pure=False)
-                   for first, size in ranges]
-        index_of = {future.key: index for index, future in enumerate(futures)}
-        for future, result in as_completed(futures, with_results=True):
-            yield index_of[future.key], result
+        with client.as_current():
+            shared = client.scatter(plan, broadcast=True)
+            futures = [client.submit(play_shoes, shared, first, size, pure=False)
+                       for first, size in ranges]
+            index_of = {future.key: index for index, future in enumerate(futures)}
+            for future in as_completed(futures):
+                yield index_of[future.key], future.result()
     finally:
         client.close()
 
@@ -253,7 +254,11 @@ def _connect(client_class: Callable[..., Any], address: str) -> Any:
     """A Dask client for ``address``, or one clear error within ``SCHEDULER_TIMEOUT``
     seconds (Dask's own connection warnings are held back meanwhile)."""
     import logging
+    import re
 
+    if not re.fullmatch(r"(?:[a-z]+://)?[\w.\-\[\]:]+:\d+", address):
+        raise SimulationError(f"--scheduler: {address!r} is not a scheduler address "
+                              "(write tcp://HOST:PORT)")
     loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client",
                                                      "distributed.comm", "tornado")]
     levels = [logger.level for logger in loggers]
