@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import bruteforce as bf
@@ -23,7 +23,11 @@ from exact_odds.cards import DECK, RANKS, card_value
 from exact_odds.shoe import Shoe
 from exact_odds.simulation import simulate
 from exact_odds.simulation.dealing import shuffled_shoes
-from exact_odds.simulation.procedure import DealingError, DealingProcedure, parse_dealing
+from exact_odds.simulation.procedure import (
+    DealingError,
+    DealingProcedure,
+    parse_dealing,
+)
 from exact_odds.simulation.summary import BET_KEYS
 
 # --- a tiny shoe, every deal enumerated ------------------------------------------------
@@ -51,7 +55,7 @@ def _tie(o: dict) -> Fraction:
 BETS = {"player": _player, "banker": _banker, "tie": _tie}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ev(unseen: tuple[tuple[str, int], ...], bet: str) -> Fraction:
     return bf.bet_ev(dict(unseen), "punto-banco", BETS[bet])
 
@@ -68,7 +72,7 @@ def _exact_units(after_cut: str, cut_card: int, bet: str) -> Fraction:
     size = sum(shoe.values())
     cut = size - cut_card  # index of the first card behind the cut card
 
-    @lru_cache(maxsize=None)
+    @cache
     def rounds_from(remaining: tuple, burned: tuple, position: int) -> Fraction:
         left = Counter(dict(remaining))
         if sum(left.values()) < 6:
@@ -203,7 +207,6 @@ def test_a_count_bets_when_the_true_count_reaches_the_threshold(tmp_path):
                        seed=3, workers=1, trace=path, cut_card=14, burn="standard")
     trace = pl.read_parquet(path)
     assert "unseen_ranks" not in trace.columns  # Banker reads point values only
-    orders = shuffled_shoes((8,) * 52, 3, 0, 3)
     placed = 0
     for row in trace.iter_rows(named=True):
         # rebuild unseen ranks: replay the shoe, counting seen cards by value, then compare
@@ -215,7 +218,6 @@ def test_a_count_bets_when_the_true_count_reaches_the_threshold(tmp_path):
         assert row["banker_bet"] == (true_count >= Fraction(1, 2))
         placed += row["banker_bet"]
     assert placed == summary.bet("banker").units_placed
-    del orders
 
 
 def test_tags_derived_from_eor():

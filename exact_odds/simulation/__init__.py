@@ -21,7 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from exact_odds.simulation.procedure import DealingError, DealingProcedure, parse_dealing
+from exact_odds.simulation.procedure import (
+    DealingError,
+    DealingProcedure,
+    parse_dealing,
+)
 
 __all__ = ["DealingError", "DealingProcedure", "parse_dealing", "simulate"]
 

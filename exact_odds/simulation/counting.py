@@ -132,7 +132,3 @@ class RunningCounts:
         left = running * len(DECK) * threshold.denominator
         right = threshold.numerator * unseen.sum(axis=1)[:, None]
         return np.asarray(left >= right)
-
-    def true_counts(self, rows: np.ndarray, unseen: np.ndarray) -> np.ndarray:
-        """The true counts as floats, for the trace and plots only."""
-        return self.running[rows] * len(DECK) / unseen.sum(axis=1)[:, None]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from exact_odds.simulation.summary import BET_KEYS, BetSummary, SimulationSummary
 
@@ -40,7 +42,7 @@ def _header_lines(summary: SimulationSummary) -> list[str]:
     return lines
 
 
-def _play_text(h: dict) -> str:  # type: ignore[type-arg]
+def _play_text(h: Mapping[str, Any]) -> str:
     if h["play"] == "perfect":
         edge = h["min_edge"]
         return ("perfect: one unit whenever the exact edge for the unseen cards favours the "
@@ -59,8 +61,8 @@ def _figures(bet: BetSummary) -> list[tuple[str, str]]:
         ("Average edge when betting", average),
         ("Units per shoe (expected)", f"{bet.units_per_shoe:+.5f} ± {bet.units_per_shoe_se:.5f}"),
         ("Units per 100 rounds", f"{bet.units_per_100_rounds:+.5f}"),
-        ("Realised units per shoe", f"{bet.realised_units_per_shoe:+.5f} ± {bet.realised_se:.5f} "
-                                    f"(SD per shoe {bet.realised_sd:.4f})"),
+        ("Realised units per shoe", (f"{bet.realised_units_per_shoe:+.5f} ± "
+                                     f"{bet.realised_se:.5f} (SD per shoe {bet.realised_sd:.4f})")),
     ]
 
 

@@ -23,8 +23,14 @@ from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
 from exact_odds.shoe import Shoe
+from exact_odds.simulation.play import (
+    CountPlay,
+    PerfectPlay,
+    ShoeResults,
+    SimulationPlan,
+    play_shoes,
+)
 from exact_odds.simulation.procedure import DealingProcedure
-from exact_odds.simulation.play import CountPlay, PerfectPlay, ShoeResults, SimulationPlan, play_shoes
 from exact_odds.simulation.summary import SimulationSummary, summarise
 
 #: The most shoes played together in one range (one evaluation call per round covers them).
@@ -244,7 +250,7 @@ def _run_on_dask(plan: SimulationPlan, ranges: list[tuple[int, int]],
             futures = [client.submit(play_shoes, shared, first, size, pure=False)
                        for first, size in ranges]
             index_of = {future.key: index for index, future in enumerate(futures)}
-            for future in as_completed(futures):
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 yield index_of[future.key], future.result()
     finally:
         client.close()
