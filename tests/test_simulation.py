@@ -136,6 +136,39 @@ def test_the_cut_card_rules_differ_on_the_tiny_shoe():
     assert one_more.bet("tie").rounds_per_shoe > finish.bet("tie").rounds_per_shoe >= 1
 
 
+# --- settling a dealt round -------------------------------------------------------------
+
+SMALL = ("7H", "7S", "TD", "KC", "3D", "5C", "9S", "AH")  # eight distinct physical cards
+
+
+def test_settlement_reads_every_column_as_the_enumerator_counts_it():
+    """Every column of the vocabulary, read by the simulation from explicitly dealt cards
+    (every ordered six-card sequence of a small shoe, third cards by the brute force's
+    tableau), has exactly the distribution the enumerator counts."""
+    import itertools
+
+    from exact_odds.engine.enumerator import outcome_counts
+    from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds.simulation.settlement import outcome_row
+
+    names = list(COLUMNS)
+    tallies: dict[str, Counter] = {name: Counter() for name in names}
+    for order in itertools.permutations(SMALL, 6):
+        outcome, _ = bf.deal_sequence(list(order))
+        player, banker, position = [order[0], order[2]], [order[1], order[3]], 4
+        if outcome["player_third"] is not None:
+            player.append(order[position])
+            position += 1
+        if outcome["banker_third"] is not None:
+            banker.append(order[position])
+        row = outcome_row(tuple(player), tuple(banker), names)
+        for name in names:
+            tallies[name][(row[name],)] += 1
+    shoe = Shoe.from_counts(Counter(SMALL))
+    for name in names:
+        assert dict(tallies[name]) == outcome_counts(shoe, [name]), name
+
+
 # --- the dealing procedure, card by card -------------------------------------------------
 
 def _explicit_shoe(order: list[str], cut_card: int) -> list[Counter]:

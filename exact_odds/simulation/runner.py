@@ -185,14 +185,14 @@ def _fraction(value: str | Fraction | int, option: str) -> Fraction:
 
 def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
     """The finest card class the bets read: ``value``, ``rank`` or ``card``."""
-    from exact_odds.cards import card_rank
+    from exact_odds.cards import card_rank, card_value
     from exact_odds.engine.vocabulary import COLUMNS
 
     detail = "value"
     for bet_id in bet_ids:
         for name in game.bet(bet_id).columns:
             key = COLUMNS[name].card_key if name in COLUMNS else None
-            if key is None:
+            if key is None or key is card_value:
                 continue
             if key is card_rank:
                 detail = "rank" if detail == "value" else detail

@@ -7,6 +7,8 @@ meaning its events have in the exact report.
 >>> row = outcome_row(("9S", "KD"), ("4H", "2C"), ("player_wins", "player_natural"))
 >>> row["player_wins"], row["player_natural"]
 (True, True)
+>>> outcome_row(("2S", "3D", "4D"), ("TH", "KC", "7S"), ("player_third_suit",))
+{'player_third_suit': 'diamonds'}
 """
 
 from __future__ import annotations
@@ -31,13 +33,20 @@ def outcome_row(player: tuple[str, ...], banker: tuple[str, ...],
         player_values[2] if len(player) == 3 else None,
         banker_values[2] if len(banker) == 3 else None,
     )
+    player_third = player[2] if len(player) == 3 else None
+    banker_third = banker[2] if len(banker) == 3 else None
     row: dict[str, object] = {}
     for name in columns:
         column = COLUMNS[name]
-        if column.of_round is not None:
+        if column.of_round is not None:  # how the round finished
             row[name] = column.of_round(base)
-        elif column.of_deal is not None:
+        elif column.of_deal is not None:  # the first two cards of each hand
             row[name] = column.of_deal(player[:2], banker[:2])
+        elif column.partial is not None and column.final is not None:  # every card dealt
+            row[name] = column.final(column.partial(player[:2], banker[:2]), player_third,
+                                     banker_third)
+        else:
+            raise ValueError(f"column {name!r} cannot be read from dealt cards")
     return row
 
 
