@@ -169,6 +169,34 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
         assert dict(tallies[name]) == outcome_counts(shoe, [name]), name
 
 
+def test_a_round_is_settled_once_per_distinct_reading():
+    """The settlement cache keys a round by what the bet reads (point values, ranks or
+    cards): over many dealt rounds its results equal settling every round afresh."""
+    from exact_odds.analysis.report import game_rules
+    from exact_odds.games.paytable import load_game
+    from exact_odds.simulation.dealing import ShoesInPlay
+    from exact_odds.simulation.play import _round_keys
+    from exact_odds.simulation.settlement import Settler, settle
+
+    game = load_game("electronic-baccarat")
+    shoes = ShoesInPlay((8,) * 52, DealingProcedure(), game_rules(game, Shoe.from_decks(8)),
+                        seed=9, first=0, count=40)
+    shoes.burn()
+    settlers = [Settler(game.bet(b)) for b in ("banker", "player-pair", "lucky-nines")]
+    assert [s.detail for s in settlers] == ["value", "rank", "card"]
+    checked = 0
+    while len(rows := shoes.active_rows()):
+        dealt = shoes.deal_round(rows)
+        keys = _round_keys(dealt.cards)
+        for i in range(len(rows)):
+            hands = dealt.hands(i)
+            for settler in settlers:
+                cached = settler.settle(tuple(keys[settler.detail][i].tolist()), lambda: hands)
+                assert cached == settle(settler.bet, *hands)
+                checked += 1
+    assert checked > 3 * 40 * 70 and len(settlers[0].results) < len(settlers[2].results)
+
+
 # --- the dealing procedure, card by card -------------------------------------------------
 
 def _explicit_shoe(order: list[str], cut_card: int) -> list[Counter]:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from exact_odds.cards import DECK
 from exact_odds.simulation.counting import RankTags, RunningCounts
 from exact_odds.simulation.dealing import VALUES, ShoesInPlay
 from exact_odds.simulation.procedure import DealingProcedure
-from exact_odds.simulation.settlement import settle
+from exact_odds.simulation.settlement import Settler
 
 if TYPE_CHECKING:
     import polars as pl
@@ -150,8 +151,8 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
     evaluator = _evaluator(plan)
     rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
-    bets = {bet_id: plan.game.bet(bet_id) for bet_id in plan.bet_ids}
     settings = plan.game.setting_values(dict(plan.settings))
+    settlers = {bet_id: Settler(plan.game.bet(bet_id), settings) for bet_id in plan.bet_ids}
     counting = isinstance(plan.play, CountPlay)
     counts = RunningCounts([plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay)
                            else [], count)
@@ -193,13 +194,17 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         dealt = shoes.deal_round(rows)
         if counting:
             counts.see(rows, dealt.cards)
-        for i in np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0)):
-            player, banker = dealt.hands(int(i))
-            shoe = int(rows[i])
-            for bet_id, wager in wagers.items():
-                if wager[i]:
-                    net = settle(bets[bet_id], player, banker, settings)
-                    realised[bet_id][shoe] = realised[bet_id].get(shoe, Fraction(0)) + net
+        placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
+        if len(placed_rows):
+            keys = _round_keys(dealt.cards[placed_rows])
+            for j, i in enumerate(placed_rows.tolist()):
+                shoe = int(rows[i])
+                for bet_id, wager in wagers.items():
+                    if wager[i]:
+                        settler = settlers[bet_id]
+                        net = settler.settle(tuple(keys[settler.detail][j].tolist()),
+                                             partial(dealt.hands, i))
+                        realised[bet_id][shoe] = realised[bet_id].get(shoe, Fraction(0)) + net
 
     realised_arrays = {}
     for bet_id, by_shoe in realised.items():
@@ -209,6 +214,12 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         realised_arrays[bet_id] = array
     return ShoeResults(first, shoes.rounds.copy(), placed, expected, realised_arrays, edges,
                        trace.frame() if trace is not None else None)
+
+
+def _round_keys(cards: np.ndarray) -> dict[str, np.ndarray]:
+    """Dealt rounds (card indices, 52 where no card) as each detail reads them."""
+    return {"value": np.where(cards < len(DECK), VALUES[cards], 10),
+            "rank": cards // 4, "card": cards}
 
 
 def _favourable(numerators: np.ndarray, denominators: np.ndarray, min_edge: Fraction) -> np.ndarray:

@@ -185,20 +185,9 @@ def _fraction(value: str | Fraction | int, option: str) -> Fraction:
 
 def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
     """The finest card class the bets read: ``value``, ``rank`` or ``card``."""
-    from exact_odds.cards import card_rank, card_value
-    from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds.simulation.settlement import DETAILS, card_detail
 
-    detail = "value"
-    for bet_id in bet_ids:
-        for name in game.bet(bet_id).columns:
-            key = COLUMNS[name].card_key if name in COLUMNS else None
-            if key is None or key is card_value:
-                continue
-            if key is card_rank:
-                detail = "rank" if detail == "value" else detail
-            else:
-                detail = "card"
-    return detail
+    return max((card_detail(game.bet(b)) for b in bet_ids), key=DETAILS.index, default="value")
 
 
 def _ranges(shoes: int, workers: int) -> list[tuple[int, int]]:

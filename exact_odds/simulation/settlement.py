@@ -13,12 +13,15 @@ meaning its events have in the exact report.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-from exact_odds.cards import card_value
+from exact_odds.cards import card_rank, card_value
 from exact_odds.engine.vocabulary import COLUMNS, RoundBase
 from exact_odds.games.model import Bet
+
+#: How finely a bet reads the cards, coarsest first.
+DETAILS = ("value", "rank", "card")
 
 
 def outcome_row(player: tuple[str, ...], banker: tuple[str, ...],
@@ -59,3 +62,39 @@ def settle(bet: Bet, player: tuple[str, ...], banker: tuple[str, ...],
         if event.condition is None or event.condition.holds(row):
             return event.pay.net
     return Fraction(-1)
+
+
+def card_detail(bet: Bet) -> str:
+    """The finest card attribute the bet's columns read: ``value`` (point values),
+    ``rank`` or ``card`` (suits or colours too), by the columns' own card keys."""
+    detail = "value"
+    for name in bet.columns:
+        key = COLUMNS[name].card_key if name in COLUMNS else None
+        if key is None or key is card_value:
+            continue
+        if key is card_rank:
+            detail = "rank" if detail == "value" else detail
+        else:
+            detail = "card"
+    return detail
+
+
+class Settler:
+    """Settles a bet on dealt rounds, remembering the result for each distinct round as
+    the bet reads it (point values, ranks or cards), so a round is settled once."""
+
+    def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None) -> None:
+        self.bet = bet
+        self.settings = dict(settings or {})
+        self.detail = card_detail(bet)
+        self.results: dict[tuple[int, ...], Fraction] = {}
+
+    def settle(self, key: tuple[int, ...],
+               hands: Callable[[], tuple[tuple[str, ...], tuple[str, ...]]]) -> Fraction:
+        """The net result for a round whose cards read ``key`` at the bet's detail;
+        ``hands()`` gives the Player's and the Banker's cards when the round is new."""
+        result = self.results.get(key)
+        if result is None:
+            player, banker = hands()
+            result = self.results[key] = settle(self.bet, player, banker, self.settings)
+        return result
