@@ -191,7 +191,8 @@ def test_a_round_is_settled_once_per_distinct_reading():
         for i in range(len(rows)):
             hands = dealt.hands(i)
             for settler in settlers:
-                cached = settler.settle(tuple(keys[settler.detail][i].tolist()), lambda: hands)
+                key = tuple(keys[settler.detail][i].tolist())
+                cached = settler.settle(key, lambda hands=hands: hands)
                 assert cached == settle(settler.bet, *hands)
                 checked += 1
     assert checked > 3 * 40 * 70 and len(settlers[0].results) < len(settlers[2].results)
