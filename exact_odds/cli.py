@@ -401,6 +401,9 @@ def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: 
     from exact_odds.simulation.render import render_simulation
     from exact_odds.simulation.runner import simulate as run_simulation
 
+    if output is not None and not output.resolve().parent.is_dir():  # refuse before the run
+        raise click.ClickException(f"cannot write {output}: no folder {output.parent}")
+
     summary = run_simulation(
         game, shoes, bets=bets or None, play=play, min_edge=min_edge, tags=tags,
         threshold=threshold, decks=decks, shoe=_shoe(shoe_file), cut_card=cut_card, burn=burn,
