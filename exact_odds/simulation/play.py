@@ -23,7 +23,7 @@ import numpy as np
 
 from exact_odds.cards import DECK
 from exact_odds.simulation.counting import RankTags, RunningCounts
-from exact_odds.simulation.dealing import VALUES, ShoesInPlay
+from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
 from exact_odds.simulation.procedure import DealingProcedure
 from exact_odds.simulation.settlement import Settler
 
@@ -48,6 +48,12 @@ class PerfectPlay:
     def to_dict(self) -> dict[str, object]:
         return {"play": "perfect", "min_edge": float(self.min_edge)}
 
+    def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
+               rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
+        """Whether each bet gets a unit, shoe by shoe: its edge exceeds the minimum."""
+        return {b: _favourable(result.numerators[b], result.denominators[b], self.min_edge)
+                for b in bet_ids}
+
     def describe(self) -> str:
         if self.min_edge == 0:
             return "perfect play: one unit whenever the exact edge favours the bettor"
@@ -70,6 +76,12 @@ class CountPlay:
 
         return {"play": "count", "tags_from": self.source, "threshold": float(self.threshold),
                 "tags": {bet: dict(zip(RANKS, tags)) for bet, tags in self.tags.items()}}
+
+    def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
+               rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
+        """Whether each bet gets a unit, shoe by shoe: its true count reaches the threshold."""
+        at_least = counts.at_least(rows, self.threshold, unseen)
+        return {b: at_least[:, index] for index, b in enumerate(bet_ids)}
 
     def describe(self) -> str:
         return (f"count ({self.source}): one unit when the true count is at least "
@@ -151,69 +163,78 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
     evaluator = _evaluator(plan)
     rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
-    settings = plan.game.setting_values(dict(plan.settings))
-    settlers = {bet_id: Settler(plan.game.bet(bet_id), settings) for bet_id in plan.bet_ids}
-    counting = isinstance(plan.play, CountPlay)
-    counts = RunningCounts([plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay)
-                           else [], count)
-    exposed = shoes.burn()
-    if counting and exposed is not None:
-        counts.see(np.arange(count), exposed[:, None])
-
-    placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
-    expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
-    realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}
-    edges: dict[str, Counter[int]] = {b: Counter() for b in plan.bet_ids}
+    tags = [plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay) else []
+    counts = RunningCounts(tags, count)
+    tally = _Tally(plan, count)
     trace = _TraceRows(plan) if plan.trace else None
-
-    while True:
-        rows = shoes.active_rows()
-        if not len(rows):
-            break
+    exposed = shoes.burn()
+    if exposed is not None:
+        counts.see(np.arange(count), exposed[:, None])
+    while len(rows := shoes.active_rows()):
         unseen = shoes.unseen[rows]
         result = evaluate_unseen(evaluator, unseen)
-        bet_now = counts.at_least(rows, plan.play.threshold, unseen) if isinstance(
-            plan.play, CountPlay) else None
-        wagers: dict[str, np.ndarray] = {}
-        for index, bet_id in enumerate(plan.bet_ids):
-            numerators, denominators = result.numerators[bet_id], result.denominators[bet_id]
-            if isinstance(plan.play, PerfectPlay):
-                wagers[bet_id] = _favourable(numerators, denominators, plan.play.min_edge)
-            else:
-                assert bet_now is not None
-                wagers[bet_id] = bet_now[:, index]
-            values = _floats(numerators, denominators)
-            bins, tallies = np.unique(np.floor(values * EDGE_BIN).astype(np.int64),
-                                      return_counts=True)
-            edges[bet_id].update(dict(zip(bins.tolist(), tallies.tolist())))
-            wager = wagers[bet_id]
-            placed[bet_id][rows[wager]] += 1
-            np.add.at(expected[bet_id], rows[wager], values[wager])
+        wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
+        tally.expect(rows, result, wagers)
         if trace is not None:
             trace.add(first + rows, shoes.rounds[rows] + 1, unseen, result, wagers)
         dealt = shoes.deal_round(rows)
-        if counting:
-            counts.see(rows, dealt.cards)
-        placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
-        if len(placed_rows):
-            keys = _round_keys(dealt.cards[placed_rows])
-            for j, i in enumerate(placed_rows.tolist()):
-                shoe = int(rows[i])
-                for bet_id, wager in wagers.items():
-                    if wager[i]:
-                        settler = settlers[bet_id]
-                        net = settler.settle(tuple(keys[settler.detail][j].tolist()),
-                                             partial(dealt.hands, i))
-                        realised[bet_id][shoe] = realised[bet_id].get(shoe, Fraction(0)) + net
-
-    realised_arrays = {}
-    for bet_id, by_shoe in realised.items():
-        array = np.zeros(count, dtype=np.float64)
-        for shoe, total in by_shoe.items():
-            array[shoe] = float(total)
-        realised_arrays[bet_id] = array
-    return ShoeResults(first, shoes.rounds.copy(), placed, expected, realised_arrays, edges,
+        counts.see(rows, dealt.cards)
+        tally.settle(rows, dealt, wagers)
+    return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
+                       tally.realised_per_shoe(), tally.edges,
                        trace.frame() if trace is not None else None)
+
+
+class _Tally:
+    """Per shoe and bet: units placed, the sum of their exact expected values, and the
+    realised result; per bet, the edge of every round in bins of 0.1%."""
+
+    def __init__(self, plan: SimulationPlan, count: int) -> None:
+        settings = plan.game.setting_values(dict(plan.settings))
+        self.count = count
+        self.settlers = {b: Settler(plan.game.bet(b), settings) for b in plan.bet_ids}
+        self.placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
+        self.expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
+        self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}
+        self.edges: dict[str, Counter[int]] = {b: Counter() for b in plan.bet_ids}
+
+    def expect(self, rows: np.ndarray, result: BatchResult,
+               wagers: Mapping[str, np.ndarray]) -> None:
+        """Before a round: tally each bet's edge, and the units placed with their EVs."""
+        for bet_id, wager in wagers.items():
+            values = _floats(result.numerators[bet_id], result.denominators[bet_id])
+            bins, tallies = np.unique(np.floor(values * EDGE_BIN).astype(np.int64),
+                                      return_counts=True)
+            self.edges[bet_id].update(dict(zip(bins.tolist(), tallies.tolist())))
+            self.placed[bet_id][rows[wager]] += 1
+            np.add.at(self.expected[bet_id], rows[wager], values[wager])
+
+    def settle(self, rows: np.ndarray, dealt: DealtRounds,
+               wagers: Mapping[str, np.ndarray]) -> None:
+        """After a round: settle the units placed on the dealt cards."""
+        placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
+        if not len(placed_rows):
+            return
+        keys = _round_keys(dealt.cards[placed_rows])
+        for j, i in enumerate(placed_rows.tolist()):
+            shoe = int(rows[i])
+            for bet_id, wager in wagers.items():
+                if wager[i]:
+                    settler = self.settlers[bet_id]
+                    net = settler.settle(tuple(keys[settler.detail][j].tolist()),
+                                         partial(dealt.hands, i))
+                    by_shoe = self.realised[bet_id]
+                    by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
+
+    def realised_per_shoe(self) -> dict[str, np.ndarray]:
+        """The realised results as floats (each shoe's sum is exact before conversion)."""
+        arrays = {}
+        for bet_id, by_shoe in self.realised.items():
+            array = np.zeros(self.count, dtype=np.float64)
+            for shoe, total in by_shoe.items():
+                array[shoe] = float(total)
+            arrays[bet_id] = array
+        return arrays
 
 
 def _round_keys(cards: np.ndarray) -> dict[str, np.ndarray]:
