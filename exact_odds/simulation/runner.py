@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
@@ -32,6 +32,9 @@ from exact_odds.simulation.play import (
 )
 from exact_odds.simulation.procedure import DealingProcedure
 from exact_odds.simulation.summary import SimulationSummary, summarise
+
+if TYPE_CHECKING:
+    from exact_odds.simulation.trace import TraceWriter
 
 #: The most shoes played together in one range (one evaluation call per round covers them).
 MOST_SHOES_PER_RANGE = 2000
@@ -115,7 +118,16 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     if settings:
         header["settings"] = dict(settings)
     ranges = _ranges(shoes, workers or os.cpu_count() or 1)
-    bar = _Progress(shoes) if progress and sys.stderr.isatty() else None
+    results = _play_ranges(plan, ranges, workers, scheduler, writer,
+                           _Progress(shoes) if progress and sys.stderr.isatty() else None)
+    names = {bet_id: loaded.bet(bet_id).name for bet_id in bet_ids}
+    return summarise(header, names, results)
+
+
+def _play_ranges(plan: SimulationPlan, ranges: list[tuple[int, int]], workers: int | None,
+                 scheduler: str | None, writer: TraceWriter | None,
+                 bar: _Progress | None) -> list[ShoeResults]:
+    """Play every range; the trace is written whole at the end, or nothing is left."""
     results: list[ShoeResults] = []
     try:
         for index, result in _run(plan, ranges, workers, scheduler):
@@ -134,8 +146,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     finally:
         if bar is not None:
             bar.close()
-    names = {bet_id: loaded.bet(bet_id).name for bet_id in bet_ids}
-    return summarise(header, names, results)
+    return results
 
 
 def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
