@@ -141,18 +141,17 @@ def _evaluator(plan: SimulationPlan) -> BatchEvaluator:
 
 
 def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
-    """Every bet's exact expected value for each row of ``unseen``, each distinct row
-    evaluated once."""
+    """Every bet's exact expected value for each row of ``unseen``; when every row is the
+    same shoe (a full shoe, reshuffled every round), it is evaluated once."""
     from exact_odds.engine.batch import BatchResult
 
-    distinct, inverse = np.unique(unseen, axis=0, return_inverse=True)
-    if len(distinct) == len(unseen):
+    if len(unseen) < 2 or not (unseen == unseen[0]).all():
         return evaluator.evaluate(unseen)
-    result = evaluator.evaluate(distinct)
-    inverse = inverse.reshape(-1)
+    result = evaluator.evaluate(unseen[:1])
+    same = np.zeros(len(unseen), dtype=np.int64)
     return BatchResult(result.bet_ids,
-                       {b: result.numerators[b][inverse] for b in result.bet_ids},
-                       {b: result.denominators[b][inverse] for b in result.bet_ids})
+                       {b: result.numerators[b][same] for b in result.bet_ids},
+                       {b: result.denominators[b][same] for b in result.bet_ids})
 
 
 def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
@@ -181,7 +180,7 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         counts.see(rows, dealt.cards)
         tally.settle(rows, dealt, wagers)
     return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
-                       tally.realised_per_shoe(), tally.edges,
+                       tally.realised_per_shoe(), tally.edges(),
                        trace.frame() if trace is not None else None)
 
 
@@ -196,16 +195,14 @@ class _Tally:
         self.placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
         self.expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
         self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}
-        self.edges: dict[str, Counter[int]] = {b: Counter() for b in plan.bet_ids}
+        self.bins: dict[str, list[np.ndarray]] = {b: [] for b in plan.bet_ids}
 
     def expect(self, rows: np.ndarray, result: BatchResult,
                wagers: Mapping[str, np.ndarray]) -> None:
         """Before a round: tally each bet's edge, and the units placed with their EVs."""
         for bet_id, wager in wagers.items():
             values = _floats(result.numerators[bet_id], result.denominators[bet_id])
-            bins, tallies = np.unique(np.floor(values * EDGE_BIN).astype(np.int64),
-                                      return_counts=True)
-            self.edges[bet_id].update(dict(zip(bins.tolist(), tallies.tolist())))
+            self.bins[bet_id].append(np.floor(values * EDGE_BIN).astype(np.int64))
             self.placed[bet_id][rows[wager]] += 1
             np.add.at(self.expected[bet_id], rows[wager], values[wager])
 
@@ -225,6 +222,15 @@ class _Tally:
                                          partial(dealt.hands, i))
                     by_shoe = self.realised[bet_id]
                     by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
+
+    def edges(self) -> dict[str, Counter[int]]:
+        """Each bet's rounds by edge, in bins of 0.1%."""
+        tallies: dict[str, Counter[int]] = {}
+        for bet_id, parts in self.bins.items():
+            bins, counts = np.unique(np.concatenate(parts) if parts else np.zeros(0, np.int64),
+                                     return_counts=True)
+            tallies[bet_id] = Counter(dict(zip(bins.tolist(), counts.tolist())))
+        return tallies
 
     def realised_per_shoe(self) -> dict[str, np.ndarray]:
         """The realised results as floats (each shoe's sum is exact before conversion)."""
