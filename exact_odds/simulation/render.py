@@ -12,7 +12,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from exact_odds.simulation.summary import BET_KEYS, BetSummary, SimulationSummary
+from exact_odds.simulation.summary import (
+    BET_KEYS,
+    BetSummary,
+    EdgeBin,
+    SimulationSummary,
+)
 
 
 def render_simulation(summary: SimulationSummary, fmt: str) -> str:
@@ -67,8 +72,14 @@ def _figures(bet: BetSummary) -> list[tuple[str, str]]:
 
 
 def _histogram_rows(bet: BetSummary) -> list[tuple[str, str, str]]:
-    return [(f"{b.lower:+.1%} to {b.upper:+.1%}", f"{b.rounds:,}", f"{b.share:.4%}")
-            for b in bet.histogram]
+    def span(b: EdgeBin) -> str:
+        if b.lower is None:
+            return f"below {b.upper:+.1%}"
+        if b.upper is None:
+            return f"{b.lower:+.1%} and above"
+        return f"{b.lower:+.1%} to {b.upper:+.1%}"
+
+    return [(span(b), f"{b.rounds:,}", f"{b.share:.4%}") for b in bet.histogram]
 
 
 def _text(summary: SimulationSummary) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,15 +30,18 @@ BET_KEYS = ("id", "rounds_per_shoe", "bet_frequency", "average_edge", "units_per
 #: Widths tried for the edge histogram, in bins of 0.1%; the first giving at most
 #: ``HISTOGRAM_BINS`` bins is used.
 _WIDTHS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
-HISTOGRAM_BINS = 16
+HISTOGRAM_BINS = 24
+#: The share of rounds at either end gathered into an open-ended bin.
+TAIL = 0.001
 
 
 @dataclass(frozen=True)
 class EdgeBin:
-    """Rounds whose expected value lay in ``[lower, upper)``."""
+    """Rounds whose expected value lay in ``[lower, upper)``; ``None`` is an open end (the
+    few rounds in the tails are gathered in a first and a last bin)."""
 
-    lower: float
-    upper: float
+    lower: float | None
+    upper: float | None
     rounds: int
     share: float
 
@@ -152,20 +155,48 @@ def summarise(header: Mapping[str, Any], names: Mapping[str, str],
 
 
 def edge_histogram(edges: Mapping[int, int]) -> tuple[EdgeBin, ...]:
-    """Coarsen a tally of edges in bins of 0.1% into at most ``HISTOGRAM_BINS`` bins.
+    """Coarsen a tally of edges in bins of 0.1% into at most ``HISTOGRAM_BINS`` bins of one
+    width (a boundary at 0), spanning all but ``TAIL`` of the rounds at either end; rounds
+    beyond go to an open-ended first or last bin.
 
-    >>> [(b.lower, b.rounds) for b in edge_histogram({-30: 3, -29: 1, 2: 2})]
-    [(-0.03, 4), (-0.025, 0), (-0.02, 0), (-0.015, 0), (-0.01, 0), (-0.005, 0), (0.0, 2)]
+    >>> bins = edge_histogram({-30: 3, -29: 1, 20: 2})
+    >>> len(bins), [(b.lower, b.upper, b.rounds) for b in bins if b.rounds]
+    (11, [(-0.03, -0.025, 4), (0.02, 0.025, 2)])
+    >>> [(b.lower, b.upper, b.rounds) for b in edge_histogram({-900: 1, -1: 9998, 0: 9000, 700: 1})]
+    [(None, -0.001, 1), (-0.001, 0.0, 9998), (0.0, 0.001, 9000), (0.001, None, 1)]
     """
     if not edges:
         return ()
-    low, high = min(edges), max(edges)
+    total = sum(edges.values())
+    keys = sorted(edges)
+    cut = total * TAIL
+    low = next(k for k, below in zip(keys, _running(edges[k] for k in keys)) if below > cut)
+    high = next(k for k, above in zip(reversed(keys), _running(edges[k] for k in reversed(keys)))
+                if above > cut)
     width = next((w for w in _WIDTHS if high // w - low // w + 1 <= HISTOGRAM_BINS), _WIDTHS[-1])
     start, stop = low // width, high // width
     tally = [0] * (stop - start + 1)
+    under = over = 0
     for key, count in edges.items():
-        tally[key // width - start] += count
-    total = sum(tally)
-    return tuple(EdgeBin(round((start + i) * width / EDGE_BIN, 6),
-                         round((start + i + 1) * width / EDGE_BIN, 6), n, n / total)
-                 for i, n in enumerate(tally))
+        slot = key // width - start
+        if slot < 0:
+            under += count
+        elif slot >= len(tally):
+            over += count
+        else:
+            tally[slot] += count
+    bins = [EdgeBin(round((start + i) * width / EDGE_BIN, 6),
+                    round((start + i + 1) * width / EDGE_BIN, 6), n, n / total)
+            for i, n in enumerate(tally)]
+    if under:
+        bins.insert(0, EdgeBin(None, bins[0].lower, under, under / total))
+    if over:
+        bins.append(EdgeBin(bins[-1].upper, None, over, over / total))
+    return tuple(bins)
+
+
+def _running(counts: Iterable[int]) -> Iterator[int]:
+    total = 0
+    for count in counts:
+        total += count
+        yield total
