@@ -8,7 +8,7 @@ loader builds the rest (conditions, pays, bets, events) from the checked values.
 ``json_schema()`` turns the same definitions into a JSON Schema.
 
 >>> sorted(json_schema()["properties"])[:4]
-['bets', 'decks', 'decks_allowed', 'id']
+['bets', 'dealing', 'decks', 'decks_allowed']
 """
 
 from __future__ import annotations
