@@ -11,6 +11,9 @@ card, the standard burn:
 
 A run of fewer shoes is timed whole (start-up of the workers included) and extrapolated in
 proportion to the target; the table says which figures are measured and which extrapolated.
+The machine is shared, so a second table measures the CPU time of one process
+(``--workers 1``, ``time.process_time``) and divides the target by the cores: what the target
+would take with the cores to itself.
 """
 
 from __future__ import annotations
@@ -53,6 +56,24 @@ def main() -> None:
         measured = "measured" if shoes >= target else "extrapolated"
         print(f"| {label} | {shoes:,} | {rounds:,} | {seconds:.1f} | {rate:,.0f} | {target:,} | "
               f"{projected / 60:.1f} min ({measured}) |")
+    per_core({"ppt_shoes": max(1, args.ppt_shoes // 5), "pair_shoes": max(1, args.pair_shoes // 5)})
+
+
+def per_core(shoes_by_target: dict[str, int]) -> None:
+    cores = os.cpu_count() or 1
+    print(f"\nOne process, CPU time (the target on {cores} cores with nothing else running):\n")
+    print("| what | shoes run | CPU seconds | shoes per CPU second | target shoes | "
+          f"target on {cores} cores |")
+    print("|---|--:|--:|--:|--:|--:|")
+    for label, game, bets, target, option in TARGETS:
+        shoes = shoes_by_target[option]
+        start = time.process_time()
+        simulate(game, shoes, bets=bets, cut_card=14, burn="standard", after_cut="one-more",
+                 seed=1, workers=1)
+        seconds = time.process_time() - start
+        rate = shoes / seconds
+        print(f"| {label} | {shoes:,} | {seconds:.1f} | {rate:,.0f} | {target:,} | "
+              f"{target / rate / cores / 60:.1f} min (extrapolated) |")
 
 
 if __name__ == "__main__":
