@@ -218,7 +218,7 @@ class _Tally:
             for bet_id, wager in wagers.items():
                 if wager[i]:
                     settler = self.settlers[bet_id]
-                    net = settler.settle(tuple(keys[settler.detail][j].tolist()),
+                    net = settler.settle(tuple(keys[settler.detail][j, settler.slots].tolist()),
                                          partial(dealt.hands, i))
                     by_shoe = self.realised[bet_id]
                     by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net

@@ -87,6 +87,9 @@ class Settler:
         self.bet = bet
         self.settings = dict(settings or {})
         self.detail = card_detail(bet)
+        #: the card slots the bet reads: the first four cards when it reads only the deal
+        self.slots = (slice(0, 4) if all(COLUMNS[c].kind == "deal" for c in bet.columns)
+                      else slice(0, 6))
         self.results: dict[tuple[int, ...], Fraction] = {}
 
     def settle(self, key: tuple[int, ...],
