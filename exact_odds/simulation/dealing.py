@@ -8,7 +8,8 @@ worker deals it and whatever else is dealt with it.
 A round is dealt Player, Banker, Player, Banker, then the Player's third card and the
 Banker's third card when the game's drawing rules call for them (the rules object of
 ``exact_odds.analysis.report.game_rules``, asked through its ``player_draws`` and
-``banker_draws`` only). A two-card 8 or 9 in either hand ends the round.
+``banker_draws``, and ``is_natural`` where they have it). A natural (a two-card 8 or 9) in
+either hand ends the round.
 """
 
 from __future__ import annotations
@@ -35,14 +36,22 @@ class DrawingRules(Protocol):
     def banker_draws(self, total: int, player_third: int | None) -> bool: ...
 
 
+def _naturals(rules: DrawingRules) -> np.ndarray:
+    """Which two-card totals are naturals (end the round): the rules' own ``is_natural``
+    where they have one, else 8 and 9."""
+    is_natural = getattr(rules, "is_natural", None)
+    return np.array([bool(is_natural(t)) if is_natural else t >= 8 for t in range(10)])
+
+
 @dataclass(frozen=True)
 class DrawingTables:
     """The drawing rules as lookup tables: ``player[low, high, up]`` (the Player's two card
     values and the Banker's first) and ``banker[total, third + 1]`` (column 0: the Player
-    stood). Naturals are handled before either is read."""
+    stood); ``natural[total]`` for a two-card total that ends the round, read first."""
 
     player: np.ndarray
     banker: np.ndarray
+    natural: np.ndarray
 
     @classmethod
     def of(cls, rules: DrawingRules) -> DrawingTables:
@@ -57,7 +66,7 @@ class DrawingTables:
             banker[total, 0] = rules.banker_draws(total, None)
             for third in range(10):
                 banker[total, third + 1] = rules.banker_draws(total, third)
-        return cls(player, banker)
+        return cls(player, banker, _naturals(rules))
 
 
 def shuffled_shoes(start: Sequence[int], seed: int, first: int, count: int) -> np.ndarray:
@@ -139,7 +148,7 @@ class ShoesInPlay:
         values = VALUES[cards]
         player_two = (values[:, 0] + values[:, 2]) % 10
         banker_two = (values[:, 1] + values[:, 3]) % 10
-        natural = (player_two >= 8) | (banker_two >= 8)
+        natural = self.tables.natural[player_two] | self.tables.natural[banker_two]
         low = np.minimum(values[:, 0], values[:, 2])
         high = np.maximum(values[:, 0], values[:, 2])
         player_third = ~natural & self.tables.player[low, high, values[:, 1]]

@@ -78,9 +78,9 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     bet_ids = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in loaded.bets)
     for bet_id in bet_ids:
         loaded.bet(bet_id)
-    if loaded.rules == "21st-century" and (strategy or loaded.strategy) == "optimal":
-        raise SimulationError("the optimal decision on 5 changes with the cards unseen: "
-                              "simulate with --strategy house-way or stand")
+    if loaded.rules.option is not None and (strategy or loaded.strategy) == "optimal":
+        raise SimulationError("the optimal play of the option changes with the cards unseen: "
+                              "simulate with --strategy house-way, hit or stand")
     loaded.setting_values(dict(settings or {}))
     base = loaded.dealing if isinstance(loaded.dealing, DealingProcedure) else DealingProcedure()
     procedure = base.with_overrides(cut_card=cut_card, burn=burn, after_cut=after_cut,
@@ -113,7 +113,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
         "estimates": "simulated: every figure is an estimate; units_per_shoe_se is its "
                      "standard error",
     }
-    if loaded.rules == "21st-century":
+    if loaded.rules.option is not None:
         header["strategy"] = strategy or loaded.strategy
     if settings:
         header["settings"] = dict(settings)
