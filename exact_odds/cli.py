@@ -378,9 +378,10 @@ def eor(game: str, decks: int | None, shoe_file: Path | None, remove: str | None
 @click.option("--trace", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every round to this Parquet file.")
 @click.option("--strategy", type=click.Choice(STRATEGIES),
-              help="21st Century: the player hand's decision on 5 (house-way or stand).")
+              help="A game with a player option: how it is taken (house-way, hit, stand).")
 @set_option
-@format_option
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="Output format; json and csv carry the estimates as numbers.")
 @output_option
 def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: str,
              tags: str | None, threshold: str | None, decks: int | None,
