@@ -495,6 +495,65 @@ def table(table_file: Path, fmt: str, output: Path | None) -> None:
 
 
 @main.command()
+@click.argument("game")
+@click.option("--shoes", type=int, required=True, help="How many shoes to deal.")
+@bet_option
+@click.option("--play", type=click.Choice(["perfect", "count"]), default="perfect",
+              show_default=True, help="Perfect play (exact edge) or a count.")
+@click.option("--min-edge", default="0", show_default=True,
+              help="Perfect play: bet only when the bettor's edge exceeds this (0.5%, 1/200).")
+@click.option("--tags", help="Count: RANK=TAG pairs (A 2-9 T J Q K, 0 for all tens), "
+              "e.g. '6=-3,7=1,8=1,9=1', or eor (or eor:K) to derive each bet's tags.")
+@click.option("--threshold", help="Count: bet when the true count is at least this.")
+@decks_option
+@shoe_option
+@click.option("--cut-card", help="Cards behind the cut card, or none (shuffle every round).")
+@click.option("--burn", help="none, a number of cards, or standard.")
+@click.option("--after-cut", type=click.Choice(["one-more", "finish-round"]),
+              help="What happens when the cut card comes out.")
+@click.option("--seed", type=int, help="Random seed (default: a fresh one, shown).")
+@click.option("--workers", type=int, help="Local processes (default: every core).")
+@click.option("--scheduler", metavar="ADDRESS", help="A Dask scheduler, tcp://HOST:PORT.")
+@click.option("--trace", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every round to this Parquet file.")
+@click.option("--strategy", type=click.Choice(STRATEGIES),
+              help="A game with a player option: how it is taken (house-way, hit, stand).")
+@set_option
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "csv"]),
+              default="text", show_default=True,
+              help="Output format; json and csv carry the estimates as numbers.")
+@output_option
+def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: str,
+             tags: str | None, threshold: str | None, decks: int | None,
+             shoe_file: Path | None, cut_card: str | None, burn: str | None,
+             after_cut: str | None, seed: int | None, workers: int | None,
+             scheduler: str | None, trace: Path | None, strategy: str | None,
+             settings: tuple[str, ...], fmt: str, output: Path | None) -> None:
+    """Deal shoes of GAME and play its bets perfectly (exact edge before every round) or
+    by a count; every figure is an estimate with its standard error.
+
+    \b
+    Examples:
+      exact-odds simulate electronic-baccarat --bet player-pair --bet banker-pair \\
+          --shoes 10000 --cut-card 14 --burn standard
+      exact-odds simulate rock-bac --bet super-six --shoes 1000 --play count \\
+          --tags eor --threshold 4 --format json
+    """
+    from exact_odds.simulation.render import render_simulation
+    from exact_odds.simulation.runner import simulate as run_simulation
+
+    if output is not None and not output.resolve().parent.is_dir():  # refuse before the run
+        raise click.ClickException(f"cannot write {output}: no folder {output.parent}")
+
+    summary = run_simulation(
+        game, shoes, bets=bets or None, play=play, min_edge=min_edge, tags=tags,
+        threshold=threshold, decks=decks, shoe=_shoe(shoe_file), cut_card=cut_card, burn=burn,
+        after_cut=after_cut, seed=seed, workers=workers, scheduler=scheduler, trace=trace,
+        strategy=strategy, settings=_settings(settings), progress=True)
+    _emit(render_simulation(summary, fmt), output)
+
+
+@main.command()
 @output_options()
 def columns(fmt: str, output: Path | None) -> None:
     """List the outcome columns that pay-table events can read.

@@ -123,10 +123,20 @@ class Condition:
         a null condition does not hold."""
         return self._test(row) is True
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the parsed tree and rebuild the test, so a game can cross to another
+        process (a simulation's workers)."""
+        return (_rebuilt, (self.text, self.columns, self._tree, self.settings))
+
     def to_polars(self) -> pl.Expr:
         """The same condition as a polars expression: true, false or null (three-valued, as
         ``value``); ``DataFrame.filter`` keeps the rows where it holds."""
         return _to_polars(self._tree)
+
+
+def _rebuilt(text: str, columns: frozenset[str], tree: ast.expr,
+             settings: frozenset[str]) -> Condition:
+    return Condition(text, columns, _compile(tree, set()), tree, settings)
 
 
 def _short(text: str) -> str:

@@ -8,7 +8,7 @@ loader builds the rest (conditions, pays, bets, events) from the checked values.
 ``json_schema()`` turns the same definitions into a JSON Schema.
 
 >>> sorted(json_schema()["properties"])[:4]
-['bets', 'decks', 'decks_allowed', 'id']
+['bets', 'dealing', 'decks', 'decks_allowed']
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("table", "table", "The player-dealer's table (exact-odds table): "
           "{settlement_order: by-bet-type or from-action-button}."),
     Field("bets", "bets", "The bets, each with its ordered events.", required=True),
+    Field("dealing", "mapping", "How a shoe is dealt, for simulations: decks, cut_card "
+          "(cards behind it, or none), burn (none, N or standard), after_cut "
+          "(one-more or finish-round)."),
 )
 
 #: ``table:`` in a game file: how its wagers are settled at a player-dealer's table.

@@ -113,13 +113,23 @@ def parse_game(data: object, path: Path) -> Game:
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
                 tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
-                table)
+                table, _parse_dealing(path, fields.get("dealing")))
 
 
 def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:
     """``table:``: how the game's wagers are settled at a player-dealer's table."""
     checked = check_record(path, "table", data, TABLE_FIELDS)
     return {"settlement_order": checked.get("settlement_order", SETTLEMENT_ORDERS[0])}
+
+
+def _parse_dealing(path: Path, data: object) -> object:
+    """The dealing procedure of the ``dealing:`` section, checked with the rest of the file."""
+    from exact_odds.simulation.procedure import DealingError, parse_dealing
+
+    try:
+        return parse_dealing(data)
+    except DealingError as error:
+        raise _fail(path, "dealing", str(error)) from None
 
 
 def check_shared_bets() -> dict[str, Bet]:

@@ -87,6 +87,7 @@ class Game:
     optimise: str | None = None  # the bet the best play on the option is computed for
     #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
     table: dict[str, str] = field(default_factory=dict)
+    dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
 
     def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the text given for it (``--set name=value``)."""

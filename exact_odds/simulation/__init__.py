@@ -1,0 +1,38 @@
+"""Simulated shoes: dealing procedures, computer-perfect play and card counts, run on every
+local core or on a Dask cluster.
+
+``simulate`` deals shoes by a game's dealing procedure and, before every round, reads each
+chosen bet's exact expected value for the cards not yet seen
+(``exact_odds.engine.batch.BatchEvaluator``); it bets one unit when the edge favours the
+bettor (perfect play) or when a count says so. Its statistics are estimates, each with a
+standard error.
+
+Modules: ``procedure`` (the dealing procedure as data), ``dealing`` (shuffle, burn, rounds),
+``settlement`` (a dealt round's outcome and each bet's result), ``counting`` (tags, running
+and true counts), ``play`` (perfect play and counts over many shoes in lockstep),
+``runner`` (local process pool or Dask), ``summary`` (per-bet statistics), ``trace``
+(every round to Parquet), ``render`` (text, Markdown, CSV, JSON).
+
+Importing this package is light: numpy, polars and Dask are imported by the modules that
+use them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exact_odds.simulation.procedure import (
+    DealingError,
+    DealingProcedure,
+    parse_dealing,
+)
+
+__all__ = ["DealingError", "DealingProcedure", "parse_dealing", "simulate"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "simulate":
+        from exact_odds.simulation.runner import simulate
+
+        return simulate
+    raise AttributeError(name)

@@ -1,0 +1,134 @@
+"""Card counting: tags, the running count of the cards seen, and the true count.
+
+A count is a tag for each rank: ``6=-3,7=1,8=1,9=1`` (keys ``A``, ``2``-``9``, ``T``, ``J``,
+``Q``, ``K``, or ``0`` for every ten-valued card; unlisted ranks count 0). The running count
+adds the tag of every card seen (dealt, or exposed by the burn; burned cards are unseen);
+the true count is the running count per deck unseen. A unit is bet when the true count is
+at least the threshold.
+
+``eor`` (or ``eor:K``) derives each bet's tags from its exact effects of removal by rank for
+the starting shoe, scaled so the largest tag is ``K`` (4 unless given) and rounded to whole
+numbers: a card whose removal raises the bet's expected value gets a positive tag.
+
+>>> parse_tags("6=-3,7=1,8=1,9=1")
+(0, 0, 0, 0, 0, -3, 1, 1, 1, 0, 0, 0, 0)
+>>> parse_tags("0=-1")[9:]
+(-1, -1, -1, -1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from exact_odds.cards import DECK, RANKS, card_rank
+from exact_odds.errors import ExactOddsError
+
+#: The largest tag of a count derived from the effects of removal, unless ``eor:K`` says.
+EOR_SCALE = 4
+
+RankTags = tuple[int, ...]  # one tag per rank, in RANKS order
+
+
+class CountError(ExactOddsError, ValueError):
+    """A count that cannot be read: an unknown rank, a tag that is not a whole number."""
+
+
+def parse_tags(text: str) -> RankTags:
+    """Tags per rank from ``RANK=TAG`` pairs separated by commas."""
+    tags = dict.fromkeys(RANKS, 0)
+    given: set[str] = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        key = key.strip().upper()
+        if not sep:
+            raise CountError(f"--tags: {part!r} is not RANK=TAG (e.g. 6=-3)")
+        ranks = _ranks(key)
+        try:
+            tag = int(value.strip())
+        except ValueError:
+            raise CountError(f"--tags: the tag of {key} must be a whole number, "
+                             f"got {value.strip()!r}") from None
+        for rank in ranks:
+            if rank in given:
+                raise CountError(f"--tags: rank {rank} is given a tag twice")
+            given.add(rank)
+            tags[rank] = tag
+    if not given:
+        raise CountError("--tags: give at least one RANK=TAG (e.g. 6=-3,7=1,8=1,9=1) or eor")
+    return tuple(tags[rank] for rank in RANKS)
+
+
+def _ranks(key: str) -> tuple[str, ...]:
+    if key == "0":
+        return ("T", "J", "Q", "K")
+    if key == "10":
+        return ("T",)
+    if key == "1":
+        return ("A",)
+    if key in RANKS:
+        return (key,)
+    raise CountError(f"--tags: unknown rank {key!r} (ranks are A, 2-9, T, J, Q, K, "
+                     "or 0 for every ten-valued card)")
+
+
+def eor_scale(text: str) -> int | None:
+    """``K`` for ``eor:K`` (``EOR_SCALE`` for ``eor``), ``None`` for explicit tags."""
+    word = text.strip().lower()
+    if word == "eor":
+        return EOR_SCALE
+    if word.startswith("eor:"):
+        scale = word[4:].strip()
+        if not scale.isdigit() or int(scale) < 1:
+            raise CountError(f"--tags: eor:K needs K a whole number of at least 1, got {scale!r}")
+        return int(scale)
+    return None
+
+
+def tags_from_effects(effects: Mapping[str, Fraction], scale: int = EOR_SCALE) -> RankTags:
+    """Whole-number tags from effects of removal by rank: ``effect / largest * scale``,
+    rounded half away from zero.
+
+    >>> tags_from_effects({"A": Fraction(1, 100), "2": Fraction(-1, 40)}, 4)[:3]
+    (2, -4, 0)
+    """
+    largest = max((abs(e) for e in effects.values()), default=Fraction(0))
+    if largest == 0:
+        return (0,) * len(RANKS)
+
+    def whole(value: Fraction) -> int:
+        scaled = value / largest * scale
+        return int(math.copysign(math.floor(abs(scaled) + Fraction(1, 2)), scaled))
+
+    return tuple(whole(effects.get(rank, Fraction(0))) for rank in RANKS)
+
+
+def card_tags(tags: RankTags) -> np.ndarray:
+    """A tag for each card index of ``DECK``, and 0 for the padding index 52."""
+    by_rank = dict(zip(RANKS, tags))
+    return np.array([by_rank[card_rank(card)] for card in DECK] + [0], dtype=np.int64)
+
+
+class RunningCounts:
+    """One running count per shoe and per count (a count per bet)."""
+
+    def __init__(self, tags: Sequence[RankTags], shoes: int) -> None:
+        self.tags = np.stack([card_tags(t) for t in tags]) if tags else np.zeros((0, 53), np.int64)
+        self.running = np.zeros((shoes, len(tags)), dtype=np.int64)
+
+    def see(self, rows: np.ndarray, cards: np.ndarray) -> None:
+        """Cards seen by shoes ``rows``: ``cards`` is one row of card indices per shoe."""
+        self.running[rows] += self.tags[:, cards].sum(axis=-1).T
+
+    def at_least(self, rows: np.ndarray, threshold: Fraction, unseen: np.ndarray) -> np.ndarray:
+        """Whether each true count (running count per deck unseen) is at least
+        ``threshold``, exactly: ``running * 52 * q >= p * unseen`` for ``threshold = p/q``."""
+        running = self.running[rows]
+        left = running * len(DECK) * threshold.denominator
+        right = threshold.numerator * unseen.sum(axis=1)[:, None]
+        return np.asarray(left >= right)

@@ -1,0 +1,177 @@
+"""Dealing shoes: shuffle, burn and rounds, for many shoes in lockstep.
+
+Every shoe is a shuffled array of card indices (``exact_odds.cards.DECK`` order) drawn from
+its own random generator, derived from the simulation's seed and the shoe's number
+(``numpy.random.SeedSequence(seed, spawn_key=(shoe,))``): a shoe is the same whichever
+worker deals it and whatever else is dealt with it.
+
+A round is dealt Player, Banker, Player, Banker, then the Player's third card and the
+Banker's third card when the game's drawing rules call for them (the rules object of
+``exact_odds.analysis.report.game_rules``, asked through its ``player_draws`` and
+``banker_draws``, and ``is_natural`` where they have it). A natural (a two-card 8 or 9) in
+either hand ends the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from exact_odds.cards import DECK, card_value
+from exact_odds.shoe import CARDS_PER_ROUND
+from exact_odds.simulation.procedure import DealingProcedure
+
+#: The point value of each card index, and of the padding index 52 (never dealt).
+VALUES = np.array([card_value(card) for card in DECK] + [0], dtype=np.int64)
+
+
+class DrawingRules(Protocol):
+    """What dealing asks of a game's drawing rules."""
+
+    def player_draws(self, total: int, visible: tuple[int, int, int] | None = ...) -> bool: ...
+
+    def banker_draws(self, total: int, player_third: int | None) -> bool: ...
+
+
+def _naturals(rules: DrawingRules) -> np.ndarray:
+    """Which two-card totals are naturals (end the round): the rules' own ``is_natural``
+    where they have one, else 8 and 9."""
+    is_natural = getattr(rules, "is_natural", None)
+    return np.array([bool(is_natural(t)) if is_natural else t >= 8 for t in range(10)])
+
+
+@dataclass(frozen=True)
+class DrawingTables:
+    """The drawing rules as lookup tables: ``player[low, high, up]`` (the Player's two card
+    values and the Banker's first) and ``banker[total, third + 1]`` (column 0: the Player
+    stood); ``natural[total]`` for a two-card total that ends the round, read first."""
+
+    player: np.ndarray
+    banker: np.ndarray
+    natural: np.ndarray
+
+    @classmethod
+    def of(cls, rules: DrawingRules) -> DrawingTables:
+        player = np.zeros((10, 10, 10), dtype=bool)
+        for low in range(10):
+            for high in range(10):
+                for up in range(10):
+                    visible = (min(low, high), max(low, high), up)
+                    player[low, high, up] = rules.player_draws((low + high) % 10, visible)
+        banker = np.zeros((10, 11), dtype=bool)
+        for total in range(10):
+            banker[total, 0] = rules.banker_draws(total, None)
+            for third in range(10):
+                banker[total, third + 1] = rules.banker_draws(total, third)
+        return cls(player, banker, _naturals(rules))
+
+
+def shuffled_shoes(start: Sequence[int], seed: int, first: int, count: int) -> np.ndarray:
+    """Shoes ``first`` to ``first + count - 1`` shuffled: an array of card indices, one row
+    per shoe, padded with ``CARDS_PER_ROUND`` columns of 52 (no card)."""
+    cards = np.repeat(np.arange(len(DECK), dtype=np.int16), np.asarray(start, dtype=np.int64))
+    orders = np.full((count, len(cards) + CARDS_PER_ROUND), len(DECK), dtype=np.int16)
+    for row in range(count):
+        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(first + row,)))
+        orders[row, :len(cards)] = generator.permutation(cards)
+    return orders
+
+
+@dataclass(frozen=True)
+class DealtRounds:
+    """One round dealt to each of several shoes: ``cards[i]`` holds the Player's first card,
+    the Banker's first, the Player's second, the Banker's second, the Player's third and the
+    Banker's third (52 where a hand took no third card)."""
+
+    rows: np.ndarray
+    cards: np.ndarray
+    player_third: np.ndarray  # bool
+    banker_third: np.ndarray  # bool
+
+    def hands(self, i: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The Player's and the Banker's cards of round ``i``, as card names."""
+        cards = [DECK[c] if c < len(DECK) else "" for c in self.cards[i]]
+        player = [cards[0], cards[2]]
+        banker = [cards[1], cards[3]]
+        if self.player_third[i]:
+            player.append(cards[4])
+        if self.banker_third[i]:
+            banker.append(cards[5])
+        return tuple(player), tuple(banker)
+
+
+class ShoesInPlay:
+    """Shoes being dealt together: the shuffled cards, where each shoe is, what is unseen.
+
+    ``unseen`` counts, per shoe, the cards not yet seen: those still in the shoe and those
+    burned face down.
+    """
+
+    def __init__(self, start: Sequence[int], procedure: DealingProcedure, rules: DrawingRules,
+                 seed: int, first: int, count: int) -> None:
+        self.procedure = procedure
+        self.tables = DrawingTables.of(rules)
+        self.orders = shuffled_shoes(start, seed, first, count)
+        self.size = int(sum(start))
+        self.position = np.zeros(count, dtype=np.int64)
+        self.unseen = np.tile(np.asarray(start, dtype=np.int64), (count, 1))
+        self.active = np.ones(count, dtype=bool)
+        self.rounds = np.zeros(count, dtype=np.int64)
+        cut = procedure.cut_card
+        self.cut_position = self.size - cut if cut is not None else 0
+
+    def burn(self) -> np.ndarray | None:
+        """Burn by the procedure; returns the exposed card of each shoe (seen), if any."""
+        burn = self.procedure.burn
+        exposed = None
+        if burn == "standard":
+            exposed = self.orders[:, 0].astype(np.int64)
+            self.unseen[np.arange(len(exposed)), exposed] -= 1
+            pips = VALUES[exposed]
+            self.position += 1 + np.where(pips == 0, 10, pips)
+        elif burn != "none":
+            self.position += int(burn)
+        self.active &= self.size - self.position >= CARDS_PER_ROUND
+        return exposed
+
+    def active_rows(self) -> np.ndarray:
+        return np.flatnonzero(self.active)
+
+    def deal_round(self, rows: np.ndarray) -> DealtRounds:
+        """Deal one round to each shoe in ``rows``, by the drawing rules; shoes whose last
+        round it was stop."""
+        start = self.position[rows]
+        cards = self.orders[rows[:, None], start[:, None] + np.arange(CARDS_PER_ROUND)].astype(np.int64)
+        values = VALUES[cards]
+        player_two = (values[:, 0] + values[:, 2]) % 10
+        banker_two = (values[:, 1] + values[:, 3]) % 10
+        natural = self.tables.natural[player_two] | self.tables.natural[banker_two]
+        low = np.minimum(values[:, 0], values[:, 2])
+        high = np.maximum(values[:, 0], values[:, 2])
+        player_third = ~natural & self.tables.player[low, high, values[:, 1]]
+        third_value = np.where(player_third, values[:, 4] + 1, 0)
+        banker_third = ~natural & self.tables.banker[banker_two, third_value]
+        used = 4 + player_third + banker_third
+        # the Banker's third card follows the Player's: move it to slot 5 when the Player stood
+        cards[:, 5] = np.where(player_third, cards[:, 5], cards[:, 4])
+        cards[:, 4] = np.where(player_third, cards[:, 4], len(DECK))
+        cards[:, 5] = np.where(banker_third, cards[:, 5], len(DECK))
+        for slot in range(CARDS_PER_ROUND):
+            dealt = cards[:, slot] < len(DECK)
+            self.unseen[rows[dealt], cards[dealt, slot]] -= 1
+        self.position[rows] = start + used
+        self.rounds[rows] += 1
+        self.active[rows] = ~self._last(start, start + used - 1) & (
+            self.size - self.position[rows] >= CARDS_PER_ROUND)
+        return DealtRounds(rows, cards, player_third, banker_third)
+
+    def _last(self, first_card: np.ndarray, last_card: np.ndarray) -> np.ndarray:
+        """Whether a round dealt from ``first_card`` to ``last_card`` ends its shoe."""
+        if self.procedure.cut_card is None:
+            return np.ones(len(first_card), dtype=bool)
+        if self.procedure.after_cut == "one-more":
+            return np.asarray(first_card >= self.cut_position)
+        return np.asarray(last_card >= self.cut_position)

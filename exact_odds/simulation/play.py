@@ -1,0 +1,308 @@
+"""Playing shoes: computer-perfect play or a count, many shoes in lockstep.
+
+Before every round, each chosen bet's exact expected value for the cards not yet seen comes
+from one ``BatchEvaluator.evaluate`` call for every shoe of the batch still in play. Perfect
+play bets one unit on each bet whose edge is positive (or above a minimum edge, an exact
+comparison); a count bets one unit when its true count is at least the threshold. Rounds in
+which a unit was placed are settled on the dealt cards.
+
+The per-round expected values are exact; what is summed across rounds and shoes (units per
+shoe, edges) is carried as floating point, for the estimates of ``summary``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from exact_odds.cards import DECK
+from exact_odds.simulation.counting import RankTags, RunningCounts
+from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
+from exact_odds.simulation.procedure import DealingProcedure
+from exact_odds.simulation.settlement import Settler
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from exact_odds.engine.batch import BatchEvaluator, BatchResult
+    from exact_odds.games.model import Game
+
+#: Width of the bins in which the edge of every round is tallied (0.1%).
+EDGE_BIN = 1000  # bins per unit of expected value
+
+
+@dataclass(frozen=True)
+class PerfectPlay:
+    """One unit on each bet whose exact edge for the unseen cards exceeds ``min_edge``."""
+
+    min_edge: Fraction = Fraction(0)
+
+    name = "perfect"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"play": "perfect", "min_edge": float(self.min_edge)}
+
+    def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
+               rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
+        """Whether each bet gets a unit, shoe by shoe: its edge exceeds the minimum."""
+        return {b: _favourable(result.numerators[b], result.denominators[b], self.min_edge)
+                for b in bet_ids}
+
+    def describe(self) -> str:
+        if self.min_edge == 0:
+            return "perfect play: one unit whenever the exact edge favours the bettor"
+        return f"perfect play: one unit whenever the bettor's exact edge exceeds {float(self.min_edge):.4%}"
+
+
+@dataclass(frozen=True)
+class CountPlay:
+    """One unit on a bet when its true count is at least ``threshold``; ``tags`` maps each
+    bet to its tags per rank."""
+
+    tags: Mapping[str, RankTags]
+    threshold: Fraction
+    source: str = "tags"  # "tags" (given) or "eor:K" (derived)
+
+    name = "count"
+
+    def to_dict(self) -> dict[str, object]:
+        from exact_odds.cards import RANKS
+
+        return {"play": "count", "tags_from": self.source, "threshold": float(self.threshold),
+                "tags": {bet: dict(zip(RANKS, tags)) for bet, tags in self.tags.items()}}
+
+    def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
+               rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
+        """Whether each bet gets a unit, shoe by shoe: its true count reaches the threshold."""
+        at_least = counts.at_least(rows, self.threshold, unseen)
+        return {b: at_least[:, index] for index, b in enumerate(bet_ids)}
+
+    def describe(self) -> str:
+        return (f"count ({self.source}): one unit when the true count is at least "
+                f"{float(self.threshold):g}")
+
+
+Play = PerfectPlay | CountPlay
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """Everything a worker needs to play a range of shoes (picklable)."""
+
+    game: Game
+    bet_ids: tuple[str, ...]
+    start: tuple[int, ...]  # the full shoe, one count per card of DECK
+    procedure: DealingProcedure
+    play: Play
+    seed: int
+    strategy: str | None = None
+    settings: Mapping[str, str] = field(default_factory=dict)
+    trace: bool = False
+    trace_detail: str = "value"  # "value", "rank" or "card": the finest class a bet reads
+    key: str = ""  # names the plan in a worker's cache of evaluators
+
+
+@dataclass
+class ShoeResults:
+    """What a range of shoes produced: per shoe, rounds dealt and per bet the units placed,
+    the sum of their exact expected values and the realised result; the tally of each
+    bet's edge over all rounds; and the trace, if asked for."""
+
+    first: int
+    rounds: np.ndarray
+    placed: dict[str, np.ndarray]
+    expected: dict[str, np.ndarray]
+    realised: dict[str, np.ndarray]
+    edges: dict[str, Counter[int]]
+    trace: pl.DataFrame | None = None
+
+
+_EVALUATORS: dict[str, BatchEvaluator] = {}
+
+
+def _evaluator(plan: SimulationPlan) -> BatchEvaluator:
+    """One evaluator per plan and process, kept for the plan's later ranges of shoes."""
+    from exact_odds.engine.batch import BatchEvaluator
+
+    evaluator = _EVALUATORS.get(plan.key) if plan.key else None
+    if evaluator is None:
+        evaluator = BatchEvaluator(plan.game, plan.bet_ids, strategy=plan.strategy,
+                                   settings=plan.settings)
+        if plan.key:
+            _EVALUATORS.clear()
+            _EVALUATORS[plan.key] = evaluator
+    return evaluator
+
+
+def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
+    """Every bet's exact expected value for each row of ``unseen``; when every row is the
+    same shoe (a full shoe, reshuffled every round), it is evaluated once."""
+    from exact_odds.engine.batch import BatchResult
+
+    if len(unseen) < 2 or not (unseen == unseen[0]).all():
+        return evaluator.evaluate(unseen)
+    result = evaluator.evaluate(unseen[:1])
+    same = np.zeros(len(unseen), dtype=np.int64)
+    return BatchResult(result.bet_ids,
+                       {b: result.numerators[b][same] for b in result.bet_ids},
+                       {b: result.denominators[b][same] for b in result.bet_ids})
+
+
+def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
+    """Deal and play shoes ``first`` to ``first + count - 1`` of the plan."""
+    from exact_odds.analysis.report import game_rules
+    from exact_odds.shoe import Shoe
+
+    evaluator = _evaluator(plan)
+    rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
+    shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
+    tags = [plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay) else []
+    counts = RunningCounts(tags, count)
+    tally = _Tally(plan, count)
+    trace = _TraceRows(plan) if plan.trace else None
+    exposed = shoes.burn()
+    if exposed is not None:
+        counts.see(np.arange(count), exposed[:, None])
+    while len(rows := shoes.active_rows()):
+        unseen = shoes.unseen[rows]
+        result = evaluate_unseen(evaluator, unseen)
+        wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
+        tally.expect(rows, result, wagers)
+        if trace is not None:
+            trace.add(first + rows, shoes.rounds[rows] + 1, unseen, result, wagers)
+        dealt = shoes.deal_round(rows)
+        counts.see(rows, dealt.cards)
+        tally.settle(rows, dealt, wagers)
+    return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
+                       tally.realised_per_shoe(), tally.edges(),
+                       trace.frame() if trace is not None else None)
+
+
+class _Tally:
+    """Per shoe and bet: units placed, the sum of their exact expected values, and the
+    realised result; per bet, the edge of every round in bins of 0.1%."""
+
+    def __init__(self, plan: SimulationPlan, count: int) -> None:
+        settings = plan.game.setting_values(dict(plan.settings))
+        self.count = count
+        self.settlers = {b: Settler(plan.game.bet(b), settings) for b in plan.bet_ids}
+        self.placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
+        self.expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
+        self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}
+        self.bins: dict[str, list[np.ndarray]] = {b: [] for b in plan.bet_ids}
+
+    def expect(self, rows: np.ndarray, result: BatchResult,
+               wagers: Mapping[str, np.ndarray]) -> None:
+        """Before a round: tally each bet's edge, and the units placed with their EVs."""
+        for bet_id, wager in wagers.items():
+            values = _floats(result.numerators[bet_id], result.denominators[bet_id])
+            self.bins[bet_id].append(np.floor(values * EDGE_BIN).astype(np.int64))
+            self.placed[bet_id][rows[wager]] += 1
+            np.add.at(self.expected[bet_id], rows[wager], values[wager])
+
+    def settle(self, rows: np.ndarray, dealt: DealtRounds,
+               wagers: Mapping[str, np.ndarray]) -> None:
+        """After a round: settle the units placed on the dealt cards."""
+        placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
+        if not len(placed_rows):
+            return
+        keys = _round_keys(dealt.cards[placed_rows])
+        for j, i in enumerate(placed_rows.tolist()):
+            shoe = int(rows[i])
+            for bet_id, wager in wagers.items():
+                if wager[i]:
+                    settler = self.settlers[bet_id]
+                    net = settler.settle(tuple(keys[settler.detail][j, settler.slots].tolist()),
+                                         partial(dealt.hands, i))
+                    by_shoe = self.realised[bet_id]
+                    by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
+
+    def edges(self) -> dict[str, Counter[int]]:
+        """Each bet's rounds by edge, in bins of 0.1%."""
+        tallies: dict[str, Counter[int]] = {}
+        for bet_id, parts in self.bins.items():
+            bins, counts = np.unique(np.concatenate(parts) if parts else np.zeros(0, np.int64),
+                                     return_counts=True)
+            tallies[bet_id] = Counter(dict(zip(bins.tolist(), counts.tolist())))
+        return tallies
+
+    def realised_per_shoe(self) -> dict[str, np.ndarray]:
+        """The realised results as floats (each shoe's sum is exact before conversion)."""
+        arrays = {}
+        for bet_id, by_shoe in self.realised.items():
+            array = np.zeros(self.count, dtype=np.float64)
+            for shoe, total in by_shoe.items():
+                array[shoe] = float(total)
+            arrays[bet_id] = array
+        return arrays
+
+
+def _round_keys(cards: np.ndarray) -> dict[str, np.ndarray]:
+    """Dealt rounds (card indices, 52 where no card) as each detail reads them."""
+    return {"value": np.where(cards < len(DECK), VALUES[cards], 10),
+            "rank": cards // 4, "card": cards}
+
+
+def _favourable(numerators: np.ndarray, denominators: np.ndarray, min_edge: Fraction) -> np.ndarray:
+    """Exactly: expected value > ``min_edge`` (denominators are positive)."""
+    if min_edge == 0:
+        return np.asarray(numerators > 0, dtype=bool)
+    left = numerators.astype(object) * min_edge.denominator
+    right = denominators.astype(object) * min_edge.numerator
+    return np.asarray(left > right, dtype=bool)
+
+
+def _floats(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+    if numerators.dtype == np.int64 and denominators.dtype == np.int64:
+        return numerators.astype(np.float64) / denominators.astype(np.float64)
+    return np.array([float(Fraction(int(n), int(d))) for n, d in zip(numerators, denominators)],
+                    dtype=np.float64)
+
+
+#: One-hot map from card index to point value, for the trace's unseen counts by value.
+_BY_VALUE = np.eye(10, dtype=np.int64)[VALUES[:len(DECK)]]
+
+
+class _TraceRows:
+    """Rows of the trace, gathered round by round for a range of shoes."""
+
+    def __init__(self, plan: SimulationPlan) -> None:
+        self.plan = plan
+        self.parts: list[dict[str, Any]] = []
+
+    def add(self, shoes: np.ndarray, rounds: np.ndarray, unseen: np.ndarray, result: BatchResult,
+            wagers: Mapping[str, np.ndarray]) -> None:
+        part: dict[str, Any] = {"shoe": shoes.copy(), "round": rounds.copy(),
+                                "unseen": unseen @ _BY_VALUE}
+        if self.plan.trace_detail == "rank":
+            part["unseen_ranks"] = unseen.reshape(len(unseen), 13, 4).sum(axis=2)
+        elif self.plan.trace_detail == "card":
+            part["unseen_cards"] = unseen.copy()
+        for bet_id in self.plan.bet_ids:
+            part[f"{bet_id}_ev"] = _fraction_texts(result.numerators[bet_id],
+                                                   result.denominators[bet_id])
+            part[f"{bet_id}_bet"] = wagers[bet_id].copy()
+        self.parts.append(part)
+
+    def frame(self) -> pl.DataFrame:
+        from exact_odds.simulation.trace import trace_frame
+
+        detail = {"rank": ("unseen_ranks",), "card": ("unseen_cards",)}.get(
+            self.plan.trace_detail, ())
+        return trace_frame(self.parts, self.plan.bet_ids, detail)
+
+
+def _fraction_texts(numerators: np.ndarray, denominators: np.ndarray) -> list[str]:
+    """Reduced fractions as text: ``"-31/415"``, ``"0"``."""
+    texts = []
+    for n, d in zip(numerators.tolist(), denominators.tolist()):
+        value = Fraction(int(n), int(d))
+        texts.append(str(value.numerator) if value.denominator == 1
+                     else f"{value.numerator}/{value.denominator}")
+    return texts

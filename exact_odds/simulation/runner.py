@@ -1,0 +1,304 @@
+"""Running a simulation: shoes split into ranges, played on local cores or on Dask.
+
+The shoes are split into ranges played independently (``play.play_shoes``); every shoe's
+cards come from its own generator (seed, shoe number), and the results are joined in shoe
+order, so a seed gives the same figures whatever the number of workers. Locally the ranges
+go to the standard library's process pool (``--workers``, all cores by default); with
+``--scheduler tcp://HOST:PORT`` the same ranges run on an existing Dask distributed cluster
+(``pip install 'exact-odds[distributed]'``; its workers need exact-odds installed).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from exact_odds.errors import ExactOddsError
+from exact_odds.games.loader import load_game
+from exact_odds.games.model import Game
+from exact_odds.shoe import Shoe
+from exact_odds.simulation.play import (
+    CountPlay,
+    PerfectPlay,
+    ShoeResults,
+    SimulationPlan,
+    play_shoes,
+)
+from exact_odds.simulation.procedure import DealingProcedure
+from exact_odds.simulation.summary import SimulationSummary, summarise
+
+if TYPE_CHECKING:
+    from exact_odds.simulation.trace import TraceWriter
+
+#: The most shoes played together in one range (one evaluation call per round covers them).
+MOST_SHOES_PER_RANGE = 2000
+#: Seconds to wait for a Dask scheduler before giving up.
+SCHEDULER_TIMEOUT = 5
+
+
+class SimulationError(ExactOddsError, ValueError):
+    """A simulation that cannot be run as asked."""
+
+
+def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None = None,
+             play: str = "perfect", min_edge: str | Fraction | int = 0,
+             tags: str | None = None, threshold: str | Fraction | int | None = None,
+             decks: int | None = None, shoe: Shoe | None = None,
+             cut_card: str | int | None = None, burn: str | int | None = None,
+             after_cut: str | None = None, seed: int | None = None,
+             workers: int | None = None, scheduler: str | None = None,
+             trace: str | Path | None = None, strategy: str | None = None,
+             settings: Mapping[str, str] | None = None,
+             progress: bool = False) -> SimulationSummary:
+    """Deal ``shoes`` shoes of ``game`` and play the chosen bets (all by default).
+
+    ``play`` is ``"perfect"`` (one unit whenever a bet's exact edge exceeds ``min_edge``)
+    or ``"count"`` (one unit when the true count of ``tags`` is at least ``threshold``;
+    ``tags`` is ``"6=-3,7=1"`` or ``"eor"``). ``decks``, ``cut_card``, ``burn`` and
+    ``after_cut`` override the game file's dealing procedure; ``shoe`` deals a custom
+    composition. The summary's ``bets_frame()``, ``histogram_frame()`` and ``shoes_frame()``
+    are polars DataFrames; ``trace`` writes every round to a Parquet file.
+    """
+    from exact_odds.analysis.report import game_rules
+
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise SimulationError(f"the number of shoes (--shoes) must be at least 1, got {shoes!r}")
+    if workers is not None and (isinstance(workers, bool) or workers < 1):
+        raise SimulationError(f"--workers must be at least 1, got {workers!r}")
+    if workers is not None and scheduler is not None:
+        raise SimulationError("give --workers (local cores) or --scheduler (a Dask cluster), "
+                              "not both")
+    loaded = game if isinstance(game, Game) else load_game(game)
+    bet_ids = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in loaded.bets)
+    for bet_id in bet_ids:
+        loaded.bet(bet_id)
+    if loaded.rules.option is not None and (strategy or loaded.strategy) == "optimal":
+        raise SimulationError("the optimal play of the option changes with the cards unseen: "
+                              "simulate with --strategy house-way, hit or stand")
+    loaded.setting_values(dict(settings or {}))
+    base = loaded.dealing if isinstance(loaded.dealing, DealingProcedure) else DealingProcedure()
+    procedure = base.with_overrides(cut_card=cut_card, burn=burn, after_cut=after_cut,
+                                    decks=decks)
+    if shoe is not None and decks is not None:
+        raise SimulationError("give either a number of decks or a shoe, not both")
+    start = shoe if shoe is not None else Shoe.from_decks(procedure.decks or loaded.decks)
+    procedure.check_fits(start.size)
+    rules = game_rules(loaded, start, strategy)
+    chosen_play = _play(play, min_edge, tags, threshold, loaded, start, bet_ids, strategy,
+                        settings)
+    if seed is None:
+        seed = int(__import__("numpy").random.SeedSequence().entropy % 2**63)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SimulationError(f"--seed must be a whole number of at least 0, got {seed!r}")
+
+    writer = None
+    if trace is not None:
+        from exact_odds.simulation.trace import TraceWriter
+
+        writer = TraceWriter(Path(trace))
+    plan = SimulationPlan(loaded, bet_ids, start.counts, procedure, chosen_play, seed,
+                          strategy, dict(settings or {}), writer is not None,
+                          _trace_detail(loaded, bet_ids), uuid.uuid4().hex)
+    header = {
+        "game": loaded.id, "name": loaded.name, "decks": start.decks, "cards": start.size,
+        "rules": rules.describe(), "dealing": procedure.to_dict(),
+        "dealing_text": procedure.describe(), **chosen_play.to_dict(),
+        "seed": seed, "shoes": shoes,
+        "estimates": "simulated: every figure is an estimate; units_per_shoe_se is its "
+                     "standard error",
+    }
+    if loaded.rules.option is not None:
+        header["strategy"] = strategy or loaded.strategy
+    if settings:
+        header["settings"] = dict(settings)
+    ranges = _ranges(shoes, workers or os.cpu_count() or 1)
+    results = _play_ranges(plan, ranges, workers, scheduler, writer,
+                           _Progress(shoes) if progress and sys.stderr.isatty() else None)
+    names = {bet_id: loaded.bet(bet_id).name for bet_id in bet_ids}
+    return summarise(header, names, results)
+
+
+def _play_ranges(plan: SimulationPlan, ranges: list[tuple[int, int]], workers: int | None,
+                 scheduler: str | None, writer: TraceWriter | None,
+                 bar: _Progress | None) -> list[ShoeResults]:
+    """Play every range; the trace is written whole at the end, or nothing is left."""
+    results: list[ShoeResults] = []
+    try:
+        for index, result in _run(plan, ranges, workers, scheduler):
+            if writer is not None and result.trace is not None:
+                writer.add(index, result.trace)
+                result.trace = None
+            results.append(result)
+            if bar is not None:
+                bar.advance(len(result.rounds))
+        if writer is not None:
+            writer.finish()
+    except BaseException:
+        if writer is not None:
+            writer.abort()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    return results
+
+
+def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
+          threshold: str | Fraction | int | None, game: Game, start: Shoe,
+          bet_ids: tuple[str, ...], strategy: str | None,
+          settings: Mapping[str, str] | None) -> PerfectPlay | CountPlay:
+    from exact_odds.simulation.counting import eor_scale, parse_tags, tags_from_effects
+
+    if play == "perfect":
+        if tags is not None or threshold is not None:
+            raise SimulationError("--tags and --threshold go with --play count")
+        edge = _fraction(min_edge, "--min-edge")
+        if edge < 0:
+            raise SimulationError(f"--min-edge must not be negative, got {min_edge}")
+        return PerfectPlay(edge)
+    if play != "count":
+        raise SimulationError(f"--play is perfect or count, not {play!r}")
+    if tags is None or threshold is None:
+        raise SimulationError("--play count needs --tags (RANK=TAG,... or eor) and --threshold")
+    level = _fraction(threshold, "--threshold")
+    scale = eor_scale(tags)
+    if scale is None:
+        rank_tags = parse_tags(tags)
+        return CountPlay(dict.fromkeys(bet_ids, rank_tags), level, "tags")
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.analysis.report import game_report
+
+    report = game_report(game, shoe=start, bets=bet_ids, strategy=strategy,
+                         settings=dict(settings or {}))
+    table = effect_of_removal(report, "rank")
+    derived = {bet_id: tags_from_effects(dict(zip(table.labels, table.effects[bet_id])), scale)
+               for bet_id in bet_ids}
+    return CountPlay(derived, level, f"eor:{scale}")
+
+
+def _fraction(value: str | Fraction | int, option: str) -> Fraction:
+    """A number as written: ``2``, ``-1.5``, ``1/2``, ``0.5%``."""
+    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+        return Fraction(value)
+    raw = str(value).strip().replace(" ", "")
+    try:
+        return Fraction(raw[:-1]) / 100 if raw.endswith("%") else Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise SimulationError(f"{option}: {value!r} is not a number (write 2, 1.5, 1/2 "
+                              "or 0.5%)") from None
+
+
+def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
+    """The finest card class the bets read: ``value``, ``rank`` or ``card``."""
+    from exact_odds.simulation.settlement import DETAILS, card_detail
+
+    return max((card_detail(game.bet(b)) for b in bet_ids), key=DETAILS.index, default="value")
+
+
+def _ranges(shoes: int, workers: int) -> list[tuple[int, int]]:
+    """Ranges of shoes ``(first, count)``: a few per worker, none over
+    ``MOST_SHOES_PER_RANGE`` shoes."""
+    size = max(1, min(MOST_SHOES_PER_RANGE, math.ceil(shoes / (4 * workers))))
+    return [(first, min(size, shoes - first)) for first in range(0, shoes, size)]
+
+
+def _run(plan: SimulationPlan, ranges: list[tuple[int, int]], workers: int | None,
+         scheduler: str | None) -> Iterator[tuple[int, ShoeResults]]:
+    """Play every range, yielding ``(range index, results)`` as they finish."""
+    if scheduler is not None:
+        yield from _run_on_dask(plan, ranges, scheduler)
+        return
+    count = workers or os.cpu_count() or 1
+    if count == 1 or len(ranges) == 1:
+        for index, (first, size) in enumerate(ranges):
+            yield index, play_shoes(plan, first, size)
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
+    with ProcessPoolExecutor(max_workers=min(count, len(ranges)), mp_context=context) as pool:
+        pending = {pool.submit(play_shoes, plan, first, size): index
+                   for index, (first, size) in enumerate(ranges)}
+        try:
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield pending.pop(future), future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _run_on_dask(plan: SimulationPlan, ranges: list[tuple[int, int]],
+                 address: str) -> Iterator[tuple[int, ShoeResults]]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise SimulationError("--scheduler needs Dask distributed: "
+                              "pip install 'exact-odds[distributed]'") from None
+    client = _connect(Client, address)
+    try:
+        with client.as_current():
+            shared = client.scatter(plan, broadcast=True)
+            futures = [client.submit(play_shoes, shared, first, size, pure=False)
+                       for first, size in ranges]
+            index_of = {future.key: index for index, future in enumerate(futures)}
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                yield index_of[future.key], future.result()
+    finally:
+        client.close()
+
+
+def _connect(client_class: Callable[..., Any], address: str) -> Any:
+    """A Dask client for ``address``, or one clear error within ``SCHEDULER_TIMEOUT``
+    seconds (Dask's own connection warnings are held back meanwhile)."""
+    import logging
+    import re
+
+    if not re.fullmatch(r"(?:[a-z]+://)?[\w.\-\[\]:]+:\d+", address):
+        raise SimulationError(f"--scheduler: {address!r} is not a scheduler address "
+                              "(write tcp://HOST:PORT)")
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client",
+                                                     "distributed.comm", "tornado")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        return client_class(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
+    except Exception as error:  # noqa: BLE001 - any failure to connect is the address's
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+class _Progress:
+    """A progress bar on the terminal's standard error: shoes played out of all."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.draw()
+
+    def advance(self, shoes: int) -> None:
+        self.done += shoes
+        self.draw()
+
+    def draw(self) -> None:
+        width = 30
+        filled = width * self.done // self.total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                         f"{self.done:,}/{self.total:,} shoes")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()

@@ -1,0 +1,99 @@
+"""The trace: every round of a simulation, written to Parquet.
+
+Columns: ``shoe``, ``round`` (from 1), ``unseen`` (a list of ten counts: the unseen cards by
+point value 0-9), ``unseen_ranks`` (thirteen counts, A to K) where a bet reads ranks,
+``unseen_cards`` (52 counts, ``exact_odds.cards.DECK`` order) where a bet reads suits, and
+per bet ``<id>_ev`` (the exact expected value for the unseen cards, a reduced fraction as
+text) and ``<id>_bet`` (whether a unit was placed).
+
+The file is written whole or not at all: the parts go to a folder beside it, are joined
+into a temporary file, and the temporary file is renamed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from exact_odds.errors import ExactOddsError
+
+
+class TraceError(ExactOddsError, OSError):
+    """A trace file that cannot be written."""
+
+
+def trace_frame(parts: Sequence[dict[str, Any]], bet_ids: Sequence[str],
+                detail: Sequence[str] = ()) -> pl.DataFrame:
+    """The rows gathered round by round (``play._TraceRows``), as one DataFrame;
+    ``detail`` names the finer unseen columns."""
+    if not parts:
+        return empty_trace(bet_ids, detail)
+    columns: dict[str, pl.Series] = {}
+    names = list(parts[0])
+    for name in names:
+        values = [part[name] for part in parts]
+        if name in ("unseen", "unseen_ranks", "unseen_cards"):
+            array = np.concatenate(values).astype(np.int16)
+            columns[name] = pl.Series(name, array.tolist(), dtype=pl.List(pl.Int16))
+        elif name.endswith("_ev"):
+            columns[name] = pl.Series(name, [t for v in values for t in v], dtype=pl.String)
+        elif name.endswith("_bet"):
+            columns[name] = pl.Series(name, np.concatenate(values), dtype=pl.Boolean)
+        else:
+            columns[name] = pl.Series(name, np.concatenate(values),
+                                      dtype=pl.Int64 if name == "shoe" else pl.Int32)
+    return pl.DataFrame(columns).sort(["shoe", "round"])
+
+
+def empty_trace(bet_ids: Sequence[str], detail: Sequence[str]) -> pl.DataFrame:
+    schema: dict[str, Any] = {"shoe": pl.Int64, "round": pl.Int32, "unseen": pl.List(pl.Int16)}
+    for name in detail:
+        schema[name] = pl.List(pl.Int16)
+    for bet_id in bet_ids:
+        schema[f"{bet_id}_ev"] = pl.String
+        schema[f"{bet_id}_bet"] = pl.Boolean
+    return pl.DataFrame(schema=schema)
+
+
+class TraceWriter:
+    """Writes the trace of a simulation part by part, then whole, atomically."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        folder = self.path.parent if str(self.path.parent) else Path(".")
+        if not folder.is_dir():
+            raise TraceError(f"cannot write the trace {self.path}: no folder {folder}")
+        try:
+            self.parts_dir = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", dir=folder))
+        except OSError as error:
+            raise TraceError(f"cannot write the trace {self.path}: {error.strerror}") from None
+        self.parts: dict[int, Path] = {}
+
+    def add(self, index: int, frame: pl.DataFrame) -> None:
+        """Keep the trace of part ``index`` (parts are joined in index order)."""
+        part = self.parts_dir / f"part-{index:09d}.parquet"
+        frame.write_parquet(part)
+        self.parts[index] = part
+
+    def finish(self) -> None:
+        """Join the parts into the trace file, replacing it whole."""
+        temporary = self.path.with_name(self.path.name + ".partial")
+        try:
+            ordered = [self.parts[i] for i in sorted(self.parts)]
+            pl.concat([pl.scan_parquet(p) for p in ordered]).sink_parquet(temporary)
+            temporary.replace(self.path)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise TraceError(f"cannot write the trace {self.path}: {error.strerror}") from None
+        finally:
+            self.abort()
+
+    def abort(self) -> None:
+        """Remove the parts (and nothing else)."""
+        shutil.rmtree(self.parts_dir, ignore_errors=True)
