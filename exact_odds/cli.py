@@ -554,6 +554,62 @@ def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: 
 
 
 @main.command()
+@click.argument("game")
+@click.argument("shoes_file", metavar="SHOES",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@decks_option
+@bet_option
+@click.option("--strategy", type=click.Choice(STRATEGIES),
+              help="A game with a bettor's option: how it is taken; optimal gives each "
+                   "shoe its own best play.")
+@set_option
+@output_options(("csv", "json", "parquet"))
+def batch(game: str, shoes_file: Path, decks: int | None, bets: tuple[str, ...],
+          strategy: str | None, settings: tuple[str, ...], fmt: str,
+          output: Path | None) -> None:
+    """Every bet's exact expected value for each shoe of SHOES, a CSV, JSON Lines or
+    Parquet file with one shoe per row: a column 'removed' (cards dealt from the game's
+    full shoe, like --remove: '9D KS 10H') or 52 columns AS ... KD holding counts.
+
+    \b
+    Examples:
+      exact-odds batch rock-bac shoes.csv --output values.csv
+      exact-odds batch electronic-baccarat shoes.parquet --bet lucky-nines --format parquet -o out.parquet
+      exact-odds batch 21st-century shoes.jsonl --strategy optimal --format json
+    """
+    from exact_odds import __version__
+    from exact_odds.engine.batch import BatchEvaluator
+    from exact_odds.engine.batch_files import Progress, evaluate_batch, read_shoes, result_frame
+    from exact_odds.render.batch import render_batch
+    from exact_odds.shoe import Shoe
+
+    if fmt == "parquet" and output is None:
+        raise click.UsageError("--format parquet writes a file: give --output FILE.parquet")
+    if output is not None:
+        from exact_odds.render.files import output_target
+
+        output_target(output)  # refuse a folder or a device before computing anything
+    chosen = _settings(settings)
+    evaluator = BatchEvaluator(game, bets or None, strategy=strategy, settings=chosen)
+    full = Shoe.from_decks(evaluator.game.decks if decks is None else decks)
+    counts = read_shoes(shoes_file, full.counts)
+    result = evaluate_batch(evaluator, counts, Progress("exact-odds batch"))
+    inputs = {"game": evaluator.game.id, "decks": full.decks, "shoes": str(shoes_file),
+              "strategy": strategy or evaluator.game.strategy
+              if evaluator.game.rules.option is not None else None,
+              "settings": evaluator.game.setting_values(chosen),
+              "bets": list(evaluator.bet_ids), "version": __version__}
+    rendered = render_batch(result_frame(result, counts), evaluator.bet_ids, fmt, inputs)
+    if isinstance(rendered, bytes):
+        from exact_odds.render.files import write_output
+
+        assert output is not None
+        write_output(output, rendered)
+    else:
+        _write(rendered, output)
+
+
+@main.command()
 @output_options()
 def columns(fmt: str, output: Path | None) -> None:
     """List the outcome columns that pay-table events can read.

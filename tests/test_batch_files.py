@@ -82,3 +82,50 @@ def test_rows_past_the_first_chunk_keep_their_number() -> None:
     counts[2050] = 0
     with pytest.raises(BatchError, match="row 2050"):
         batch_frame("rock-bac", counts, bets=["banker"])
+
+
+# --- the command ------------------------------------------------------------------------
+
+def test_batch_command_writes_one_row_per_shoe(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    shoes = tmp_path / "shoes.csv"
+    pl.DataFrame({"removed": REMOVED}).write_csv(shoes)
+    out = tmp_path / "values.csv"
+    result = CliRunner().invoke(main, ["batch", "rock-bac", str(shoes), "--bet", "banker",
+                                       "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = pl.read_csv(out, infer_schema=False)
+    assert rows.columns == ["shoe", "cards", "banker"]
+    assert [Fraction(v) for v in rows["banker"]] == [_expected(r, "banker") for r in REMOVED]
+    parquet = tmp_path / "values.parquet"
+    result = CliRunner().invoke(main, ["batch", "rock-bac", str(shoes), "--format", "parquet",
+                                       "--output", str(parquet)])
+    assert result.exit_code == 0, result.output
+    exact = pl.read_parquet(parquet)
+    assert Fraction(exact["tie_numerator"][1], exact["tie_denominator"][1]) == _expected(
+        REMOVED[1], "tie")
+    assert json.loads(pl.read_parquet_metadata(parquet)["exact-odds"])["game"] == "rock-bac"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bet", "nope"], "no bet 'nope'"),
+    (["--format", "parquet"], "give --output"),
+])
+def test_batch_command_bad_input_is_one_line(tmp_path: Path, args: list[str], message: str
+                                             ) -> None:
+    import subprocess
+    import sys
+
+    shoes = tmp_path / "shoes.csv"
+    shoes.write_text("removed\n9D\nXX\n")
+    exe = Path(sys.executable).parent / "exact-odds"
+    for extra, expect in ((args, message), ([], "row 1: column 'removed'")):
+        run = subprocess.run([str(exe), "batch", "rock-bac", str(shoes), *extra],
+                             capture_output=True, text=True)
+        assert run.returncode != 0
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error:") and expect in lines[0], lines
+        assert run.stdout == ""
