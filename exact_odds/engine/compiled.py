@@ -158,15 +158,18 @@ _POSITIONS: dict[int, tuple[Any, dict[Monomial, int]]] = {}
 
 @dataclass(frozen=True, eq=False)
 class MonomialBasis:
-    """The monomials a set of bets needs, with every prefix, in an order where each is one
-    product away from its parent: ``value[K] = value[parent] * (n[last] - prior)``."""
+    """Every monomial up to the bets' largest degree, level by level in *colex* order: a
+    level's monomials ending in class ``c`` are the previous level's monomials ending in a
+    class up to ``c`` (a prefix of that level), each times ``n_c``. Building a level is
+    then a broadcast product per class on contiguous blocks, with a small correction where
+    the parent already ends in ``c`` (``n_c - r`` for a parent holding ``r`` of them)."""
 
     partition: tuple[tuple[str, ...], ...]
     monomials: tuple[Monomial, ...]
-    parent: np.ndarray
-    last: np.ndarray
-    prior: np.ndarray
     levels: tuple[slice, ...]  # levels[d]: the monomials of degree d
+    #: per level d >= 1 and class c: (prefix length, start of the parents ending in c,
+    #: their multiplicities of c)
+    blocks: tuple[tuple[tuple[int, int, np.ndarray], ...], ...]
 
     @property
     def position(self) -> dict[Monomial, int]:
@@ -178,48 +181,72 @@ class MonomialBasis:
     @classmethod
     def covering(cls, partition: tuple[tuple[str, ...], ...],
                  wanted: Sequence[Monomial]) -> MonomialBasis:
-        closure: set[Monomial] = {()}
-        for monomial in wanted:
-            for end in range(1, len(monomial) + 1):
-                closure.add(monomial[:end])
-        ordered = sorted(closure, key=lambda m: (len(m), m))
-        position = {m: i for i, m in enumerate(ordered)}
-        parent = np.array([position[m[:-1]] if m else 0 for m in ordered], dtype=np.intp)
-        last = np.array([m[-1] if m else 0 for m in ordered], dtype=np.intp)
-        prior = np.array([m[:-1].count(m[-1]) if m else 0 for m in ordered], dtype=np.intp)
-        degrees = [len(m) for m in ordered]
-        levels = []
-        for d in range(max(degrees) + 1):
-            start = degrees.index(d) if d in degrees else len(degrees)
-            stop = start + degrees.count(d)
-            levels.append(slice(start, stop))
-        return cls(partition, tuple(ordered), parent, last, prior, tuple(levels))
+        """Every monomial over the partition's classes up to the largest degree wanted."""
+        k = len(partition)
+        top = max((len(m) for m in wanted), default=0)
+        levels_list: list[list[Monomial]] = [[()]]
+        blocks = []
+        for _ in range(top):
+            previous = levels_list[-1]
+            lasts = [m[-1] if m else -1 for m in previous]
+            level: list[Monomial] = []
+            per_class = []
+            for c in range(k):
+                prefix = sum(1 for last in lasts if last <= c)
+                start = sum(1 for last in lasts if last < c)
+                tail = np.array([previous[i].count(c) for i in range(start, prefix)],
+                                dtype=np.int64)
+                per_class.append((prefix, start, tail))
+                level.extend(m + (c,) for m in previous[:prefix])
+            levels_list.append(level)
+            blocks.append(tuple(per_class))
+        monomials = tuple(m for level in levels_list for m in level)
+        slices, at = [], 0
+        for level in levels_list:
+            slices.append(slice(at, at + len(level)))
+            at += len(level)
+        return cls(partition, monomials, tuple(slices), tuple(blocks))
 
     def values(self, class_counts: np.ndarray, size: np.ndarray) -> np.ndarray:
-        """Every monomial times its padding ``falling(N - m, 6 - m)``, shoe by shoe.
+        """Every monomial's value, shoe by shoe (no padding: see ``pads``).
 
         ``int64`` when every shoe has at most ``_max_int64_size()`` cards, else ``object``.
         """
-        shoes, k = class_counts.shape
+        shoes, _ = class_counts.shape
         exact = int(size.max(initial=0)) > _max_int64_size()
         dtype: Any = object if exact else np.int64
         counts = class_counts.astype(dtype)
-        factors = np.concatenate([counts - j for j in range(CARDS_PER_ROUND)], axis=1)
-        values = np.empty((shoes, len(self.monomials)), dtype=dtype)
-        values[:, 0] = 1
-        for level in self.levels[1:]:
-            if level.stop > level.start:
-                values[:, level] = (np.take(values, self.parent[level], axis=1)
-                                    * np.take(factors, self.prior[level] * k + self.last[level],
-                                              axis=1))
+        previous = np.ones((shoes, 1), dtype=dtype)
+        found = [previous]
+        for per_class in self.blocks:
+            parts = []
+            for c, (prefix, start, tail) in enumerate(per_class):
+                part = previous[:, :prefix] * counts[:, c:c + 1]
+                if prefix > start:
+                    part[:, start:] -= previous[:, start:prefix] * tail.astype(dtype)
+                parts.append(part)
+            previous = np.concatenate(parts, axis=1)
+            found.append(previous)
+        return np.concatenate(found, axis=1)
+
+    def pads(self, size: np.ndarray, dtype: Any) -> list[np.ndarray]:
+        """``falling(N - m, 6 - m)`` per shoe, for each degree m: the ways to fill the
+        positions a round of m cards leaves unused."""
         sizes = size.astype(dtype)
-        for degree, level in enumerate(self.levels):
-            if degree and level.stop > level.start:
-                pad = np.ones(shoes, dtype=dtype)
-                for i in range(CARDS_PER_ROUND - degree):
-                    pad = pad * (sizes - degree - i)
-                values[:, level] *= pad[:, None]
-        return values
+        found = []
+        for degree in range(len(self.levels)):
+            pad = np.ones(len(size), dtype=dtype)
+            for i in range(CARDS_PER_ROUND - degree):
+                pad = pad * (sizes - degree - i)
+            found.append(pad)
+        return found
+
+    def padded(self, values: np.ndarray, size: np.ndarray) -> np.ndarray:
+        """The values times their padding."""
+        result = values.copy()
+        for level, pad in zip(self.levels, self.pads(size, values.dtype)):
+            result[:, level] *= pad[:, None]
+        return result
 
 
 def _max_int64_size() -> int:
@@ -329,19 +356,29 @@ def evaluate_bets(basis: MonomialBasis, bets: Sequence[CompiledBet], class_count
     largest = int(size.max(initial=0))
     found: dict[str, np.ndarray] = {}
     small: list[CompiledBet] = []
+    padded: np.ndarray | None = None
     for bet in bets:
         base = None if values.dtype == object else _limb_base(bet.max_net, largest)
-        if base is None:
-            found[bet.id] = values.astype(object) @ bet.coefficients
-        elif bet.max_net < base:
+        if base is not None and bet.max_net < base:
             small.append(bet)
+            continue
+        if padded is None:
+            padded = basis.padded(values, size)
+        if base is None:
+            found[bet.id] = padded.astype(object) @ bet.coefficients
         else:
             total = np.zeros(len(size), dtype=object)
             for power, limb in enumerate(bet.limbs(base)):
-                total = total + (values @ limb).astype(object) * base**power
+                total = total + (padded @ limb).astype(object) * base**power
             found[bet.id] = _narrow(total)
     if small:
-        product = values @ _stacked(tuple(small))
+        matrix = _stacked(tuple(small))
+        pads = basis.pads(size, values.dtype)
+        product = np.zeros((len(size), len(small)), dtype=values.dtype)
+        for level, pad in zip(basis.levels, pads):
+            rows = matrix[level]
+            if rows.any():
+                product += (values[:, level] @ rows) * pad[:, None]
         for i, bet in enumerate(small):
             found[bet.id] = product[:, i]
     return found
