@@ -32,20 +32,39 @@ Python integers throughout: no count can overflow, whatever the shoe.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING, Any, cast
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, column
 
+if TYPE_CHECKING:
+    import polars as pl
+
 Rules = DrawingRules
 
 #: Outcome counts: the tuple of the requested columns' values -> ordered six-card sequences.
-Counts = dict[tuple, int]
+Counts = dict[tuple[Any, ...], int]
+
+#: A count: an ``int`` for a real shoe, or a ``Poly`` (``polynomial.py``) when the enumeration
+#: is compiled over symbolic class counts. The enumerator only adds, subtracts, multiplies and
+#: compares counts, and both kinds support that, so the same code runs on either; ``Any``
+#: says so without a check or a cast in the inner loops.
+Count = Any
+
+#: The enumeration's table: (deal column values, round base, card column values) -> count.
+Table = dict[tuple[Any, ...], Count]
+
+#: A card's class key: the card attributes a class is made of (point value first).
+ClassKey = Callable[[str], tuple[Hashable, ...]]
+
+#: A round base as the enumerator builds it: ``RoundBase``, with None where not needed.
+_Base = tuple[int, int, int, int, "int | None", "int | None", "int | None", "int | None"]
 
 
 def falling(n: int, k: int) -> int:
@@ -86,15 +105,16 @@ def _plan(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], str
     return deal_names, card_names, needs
 
 
-def _assemble(names: tuple[str, ...], deals: dict) -> tuple[tuple[tuple, object], ...]:
+def _assemble(names: tuple[str, ...], deals: Table) -> tuple[tuple[tuple[Any, ...], Count], ...]:
     """Read the round columns once per distinct round base, and put every column in the
     order asked. Works on integer counts and on symbolic ones alike."""
     cols = [column(name) for name in names]
     round_cols = [c for c in cols if c.kind == "round"]
     deal_names, card_names, _ = _plan(names)
-    round_fns = [c.of_round for c in round_cols]
-    round_values: dict[tuple, tuple] = {}
-    summed: dict[tuple, object] = {}
+    # every round column has of_round (vocabulary._round, _third_card)
+    round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
+    round_values: dict[_Base | None, tuple[object, ...]] = {}
+    summed: Table = {}
     for (dv, base, cv), ways in deals.items():
         rv = round_values.get(base)
         if rv is None:
@@ -104,19 +124,19 @@ def _assemble(names: tuple[str, ...], deals: dict) -> tuple[tuple[tuple, object]
     index.update({c.name: (1, i) for i, c in enumerate(round_cols)})
     index.update({name: (2, i) for i, name in enumerate(card_names)})
     order = [index[c.name] for c in cols]
-    counts: dict[tuple, object] = {}
+    counts: Table = {}
     for parts, ways in summed.items():
         _add(counts, tuple(parts[part][i] for part, i in order), ways)
     return tuple(counts.items())
 
 
-def _add(table: dict, key: Hashable, ways: object) -> None:
+def _add(table: Table, key: tuple[Any, ...], ways: Count) -> None:
     """``table[key] += ways``; a symbolic count is copied before it is first stored, so
     that adding to it later never changes a count held elsewhere."""
     if key in table:
         table[key] += ways
     else:
-        table[key] = +ways  # type: ignore[operator]
+        table[key] = +ways
 
 
 class _Classes:
@@ -134,8 +154,9 @@ class _Classes:
     ``m`` cards leaves unused (implied by a monomial's size when symbolic).
     """
 
-    def __init__(self, first: Sequence[tuple[str, object]], banker: Sequence[tuple[str, object]],
-                 third: Sequence[tuple[str, object]], keys: tuple, pad: dict[int, object]) -> None:
+    def __init__(self, first: Sequence[tuple[str, Count]], banker: Sequence[tuple[str, Count]],
+                 third: Sequence[tuple[str, Count]], keys: tuple[ClassKey, ClassKey, ClassKey],
+                 pad: dict[int, Count]) -> None:
         _, banker_key, third_key = keys
         self.reps = [card for card, _ in first]
         self.n = [count for _, count in first]
@@ -154,35 +175,35 @@ class _Classes:
         self.pad = pad
 
 
-def class_partition(key) -> tuple[tuple[str, ...], ...]:
+def class_partition(key: Callable[[str], Hashable]) -> tuple[tuple[str, ...], ...]:
     """The deck's cards grouped by ``key``, in the order ``Shoe.classes`` uses."""
-    groups: dict = {}
+    groups: dict[Hashable, list[str]] = {}
     for card in DECK:
         groups.setdefault(key(card), []).append(card)
     ordered = sorted(groups.values(), key=lambda cards: card_value(cards[0]))
     return tuple(tuple(cards) for cards in ordered)
 
 
-def _keys(deal_cols: list[Column], card_cols: list[Column]):
+def _keys(deal_cols: list[Column], card_cols: list[Column]) -> tuple[ClassKey, ClassKey, ClassKey]:
     """The class keys of an enumeration: the Player's cards, the Banker's, third cards."""
     card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
     banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
     player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
 
-    def third_key(card: str) -> Hashable:
+    def third_key(card: str) -> tuple[Hashable, ...]:
         return (card_value(card), *(key(card) for key in card_keyed))
 
-    def banker_key(card: str) -> Hashable:
+    def banker_key(card: str) -> tuple[Hashable, ...]:
         return (*third_key(card), *(key(card) for key in banker_keyed))
 
-    def first_key(card: str) -> Hashable:
+    def first_key(card: str) -> tuple[Hashable, ...]:
         return (*banker_key(card), *(key(card) for key in player_keyed))
 
     return first_key, banker_key, third_key
 
 
 def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str, ...],
-                 needs: str | None, rules: Rules) -> dict:
+                 needs: str | None, rules: Rules) -> Table:
     """Counts keyed by (deal column values, round base, card column values), shared by
     every set of columns that reads the same deal and card columns and the same detail of
     the round, and by every shoe with the same class counts (removing the nine of hearts
@@ -195,18 +216,18 @@ def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str,
 @lru_cache(maxsize=256)
 def _class_counts(first: tuple[tuple[str, int], ...], banker: tuple[tuple[str, int], ...],
                   third: tuple[tuple[str, int], ...], deal_names: tuple[str, ...],
-                  card_names: tuple[str, ...], needs: str | None, rules: Rules) -> dict:
+                  card_names: tuple[str, ...], needs: str | None, rules: Rules) -> Table:
     """The enumeration of a shoe given by its classes: (representative card, count)."""
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
     size = sum(count for _, count in first)
-    pad: dict[int, object] = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
+    pad: dict[int, Count] = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
     classes = _Classes(first, banker, third, _keys(deal_cols, card_cols), pad)
     return enumerate_round(classes, deal_cols, card_cols, needs, rules)
 
 
 def enumerate_round(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
-                    needs: str | None, rules: Rules) -> dict:
+                    needs: str | None, rules: Rules) -> Table:
     """The enumeration itself, on integer or symbolic class counts."""
     if needs is None:
         return _deal_outcomes(classes, deal_cols)
@@ -229,16 +250,18 @@ def _ordered(deal_cols: list[Column], hand: str) -> bool:
     return any(c.ordered and hand in c.hands for c in deal_cols)
 
 
-def _deal_values(deal_cols: list[Column], player: tuple[str, ...], banker: tuple[str, ...]) -> tuple:
-    return tuple(c.of_deal(player, banker) for c in deal_cols)
+def _deal_values(deal_cols: list[Column], player: tuple[str, ...],
+                 banker: tuple[str, ...]) -> tuple[object, ...]:
+    # every deal column has of_deal (vocabulary._deal, _first_cards); no check on this path
+    return tuple(c.of_deal(player, banker) for c in deal_cols)  # type: ignore[misc]
 
 
-def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
+def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> Table:
     """Columns that read only the first cards: enumerate just the hands they read."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
     n = classes.n
     cards = classes.reps
-    out: dict = {}
+    out: Table = {}
     if all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
         rest = classes.pad[4]
@@ -276,7 +299,8 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> dict:
     return out
 
 
-def _four_cards(classes: _Classes, player_ordered: bool, banker_ordered: bool):
+def _four_cards(classes: _Classes, player_ordered: bool,
+                banker_ordered: bool) -> Iterator[tuple[int, int, int, int, Count]]:
     """Every deal of the first four cards: the Player's two, then the Banker's two."""
     n, nb, banker_of = classes.n, classes.nb, classes.banker_of
     player_hands = _hands(len(n), player_ordered)
@@ -294,7 +318,7 @@ def _four_cards(classes: _Classes, player_ordered: bool, banker_ordered: bool):
 
 
 def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
-                    rules: Rules, needs: str) -> dict:
+                    rules: Rules, needs: str) -> Table:
     """Columns that read how the round ends: play the drawing rules."""
     n = classes.n
     cards = classes.reps
@@ -312,31 +336,35 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
     two_card = needs in (TWO_CARD, THIRD)
     third = needs == THIRD
-    partials = [c.partial for c in card_cols]
-    finals = [c.final for c in card_cols]
+    # every card column has partial and final (vocabulary._third_card, _counted, ...)
+    partials = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                    [c.partial for c in card_cols])
+    finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
+                  [c.final for c in card_cols])
 
-    def base(x, y, pc, bc, p2, b2, a, b):
+    def base(x: int, y: int, pc: int, bc: int, p2: int, b2: int, a: int | None,
+             b: int | None) -> _Base:
         return (x, y, pc, bc, p2 if two_card else None, b2 if two_card else None,
                 a if third else None, b if third else None)
 
-    def card_values(pv: tuple, a: int | None, b: int | None) -> tuple:
+    def card_values(pv: tuple[Hashable, ...], a: int | None, b: int | None) -> tuple[object, ...]:
         if not finals:
             return ()
         p3 = None if a is None else third_cards[a]
         b3 = None if b is None else third_cards[b]
         return tuple(f(partial, p3, b3) for f, partial in zip(finals, pv))
 
-    out: dict = {}
+    out: Table = {}
     after_four = classes.pad[4]
     after_five = classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
     # totals, one per combination of deal-column values and card-column partials.
-    no_draw: dict[tuple, list] = {}
+    no_draw: dict[tuple[Any, ...], list[Count]] = {}
     # state (two-card totals, whether the Player draws, deal values, partials) ->
     #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
     #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either order).
-    states: dict[tuple, list] = {}
-    deal_cache: dict[tuple, tuple] = {}
+    states: dict[tuple[Any, ...], list[Any]] = {}
+    deal_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
     uses_up_card = rules.uses_up_card
     player_draws_on = [rules.player_draws(total) for total in range(10)] if not uses_up_card else None
     banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
@@ -344,7 +372,9 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     banker_hands = [(k, l, mb, bvalue[k], bvalue[l], (bvalue[k] + bvalue[l]) % 10)
                     for k, l, mb in _hands(len(nb), banker_ordered)]
     detailed = bool(deal_cols or card_cols)
-    dkey: tuple = ((), ())
+    dkey: tuple[Any, ...] | None
+    grid: list[Count] | None
+    dkey = ((), ())
     grid = no_draw[dkey] = [0] * 100
     for i, j, mp in _hands(len(n), player_ordered):
         w_player = mp * n[i] * (n[j] - (i == j))
@@ -409,7 +439,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)] for b2 in range(10)]
     # Where no column reads the third cards, the Banker's final total is all that tells two
     # of its draws apart: add each row of draws into a grid indexed by the final totals.
-    grids: dict[tuple, list] = {}
+    grids: dict[tuple[Any, ...], list[Count]] = {}
     for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
         # r1[t]: sum over the state's deals of weight * (cards of third class t left)
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
@@ -465,7 +495,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     return out
 
 
-def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO):
+def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:
     """The outcome counts as a polars DataFrame: the requested columns and ``ways``.
 
     ``ways`` is an Int64 column where every count fits (any shoe up to about 27 decks),
@@ -477,6 +507,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     dtypes = {"int": pl.Int8, "bool": pl.Boolean, "str": pl.Utf8}
     data = {name: [key[i] for key in counts] for i, name in enumerate(columns)}
     total = total_sequences(shoe)
+    ways_type: type[pl.DataType]
     if total < 2**63:
         ways_type = pl.Int64
     elif total < 2**127:

@@ -158,7 +158,7 @@ class Poly(dict[Monomial, int]):
     def __ge__(self, other: object) -> bool:
         return True
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # a mutable dict: unhashable, as dict itself is
 
     @property
     def degree(self) -> int:

@@ -270,25 +270,37 @@ def _counted(scope: str, word: str, test: Callable[[str], bool],
                   example=example.replace("NAME", name))
 
 
+def _rank_is(rank: str) -> Callable[[str], bool]:
+    return lambda card: card[0] == rank
+
+
+def _colour_is(colour: str) -> Callable[[str], bool]:
+    return lambda card: card_colour(card) == colour
+
+
+def _suit_is(suit: str) -> Callable[[str], bool]:
+    return lambda card: suit_name(card) == suit
+
+
 def _count_columns() -> list[Column]:
-    found = []
+    found: list[Column] = []
     for scope in ("player", "banker", "round"):
         for index, word in enumerate(_RANK_WORDS):
             rank = "A23456789TJQK"[index]
             # aces to nines are told apart by point value; a ten, jack, queen or king
             # needs its own class (value 0 is shared by all four)
-            key = None if index < 9 else (lambda card, r=rank: card[0] == r)
-            found.append(_counted(scope, word, lambda card, r=rank: card[0] == r, key,
+            key = None if index < 9 else _rank_is(rank)
+            found.append(_counted(scope, word, _rank_is(rank), key,
                                   f"how many {word}", "NAME >= 2"))
         found.append(_counted(scope, "ten_value_cards", lambda card: card_value(card) == 0,
                               None, "how many tens and pictures (point value 0)", "NAME == 0"))
         for colour in ("red", "black"):
             found.append(_counted(scope, f"{colour}_cards",
-                                  lambda card, c=colour: card_colour(card) == c, card_colour,
+                                  _colour_is(colour), card_colour,
                                   f"how many {colour} cards", "NAME == cards_dealt"
                                   if scope == "round" else f"NAME == {scope}_cards"))
         for suit in SUIT_NAMES.values():
-            found.append(_counted(scope, suit, lambda card, s=suit: suit_name(card) == s,
+            found.append(_counted(scope, suit, _suit_is(suit),
                                   card_suit, f"how many {suit}", "NAME >= 3"))
     return found
 
@@ -304,7 +316,7 @@ def _hand_extreme(hand: str, what: str, read: Callable[[str], int],
 
     def final(best: Hashable, p3: str | None, b3: str | None) -> object:
         third = (p3, b3)[mine]
-        return best if third is None else pick(best, read(third))  # type: ignore[call-overload]
+        return best if third is None else pick(best, read(third))
 
     label = "rank (ace 1 ... king 13)" if what == "rank" else "point value"
     return Column(name, "int", f"the {'highest' if word == 'high' else 'lowest'} {label} in "
