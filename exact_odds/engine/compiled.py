@@ -27,7 +27,7 @@ Never a silent overflow.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import lcm
@@ -170,6 +170,7 @@ class MonomialBasis:
     #: per level d >= 1 and class c: (prefix length, start of the parents ending in c,
     #: their multiplicities of c)
     blocks: tuple[tuple[tuple[int, int, np.ndarray], ...], ...]
+    workspace: dict[tuple[int, str], np.ndarray] = field(default_factory=dict, compare=False)
 
     @property
     def position(self) -> dict[Monomial, int]:
@@ -211,23 +212,29 @@ class MonomialBasis:
         """Every monomial's value, shoe by shoe (no padding: see ``pads``).
 
         ``int64`` when every shoe has at most ``_max_int64_size()`` cards, else ``object``.
+        The result is written into a buffer the basis keeps and reuses: it is valid until
+        the next call (fresh megabytes on every call would cost a page fault per 4 kB).
         """
         shoes, _ = class_counts.shape
         exact = int(size.max(initial=0)) > _max_int64_size()
         dtype: Any = object if exact else np.int64
         counts = class_counts.astype(dtype)
-        previous = np.ones((shoes, 1), dtype=dtype)
-        found = [previous]
-        for per_class in self.blocks:
-            parts = []
+        key = (shoes, np.dtype(dtype).str)
+        found = self.workspace.get(key)
+        if found is None:
+            self.workspace.clear()
+            found = self.workspace[key] = np.empty((shoes, len(self.monomials)), dtype=dtype)
+        found[:, 0] = 1
+        for degree, per_class in enumerate(self.blocks, start=1):
+            previous = found[:, self.levels[degree - 1]]
+            at = self.levels[degree].start
             for c, (prefix, start, tail) in enumerate(per_class):
-                part = previous[:, :prefix] * counts[:, c:c + 1]
+                part = found[:, at:at + prefix]
+                np.multiply(previous[:, :prefix], counts[:, c:c + 1], out=part)
                 if prefix > start:
                     part[:, start:] -= previous[:, start:prefix] * tail.astype(dtype)
-                parts.append(part)
-            previous = np.concatenate(parts, axis=1)
-            found.append(previous)
-        return np.concatenate(found, axis=1)
+                at += prefix
+        return found
 
     def pads(self, size: np.ndarray, dtype: Any) -> list[np.ndarray]:
         """``falling(N - m, 6 - m)`` per shoe, for each degree m: the ways to fill the
