@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bench import whole_process
 
-from exact_odds.engine.enumerator import _base_counts
+from exact_odds.engine.enumerator import _class_counts
 from exact_odds.table import table_report
 
 HERE = Path(__file__).resolve().parent / "tables"
@@ -26,7 +26,7 @@ TABLES = ["seven-seats-dragon-bonus.yaml", "seven-seats-21st-century.yaml"]
 def in_process(path: Path, runs: int = 7) -> tuple[str, float, float]:
     times = []
     for _ in range(runs):
-        _base_counts.cache_clear()
+        _class_counts.cache_clear()
         start = time.perf_counter()
         table_report(path)
         times.append(time.perf_counter() - start)
