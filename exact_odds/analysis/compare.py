@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from exact_odds.analysis.report import BetResult, GameReport
 from exact_odds.games.model import Game
+from exact_odds.render.rendered import Rendered
 from exact_odds.shoe import Shoe
 
 
@@ -30,25 +30,11 @@ class BetComparison:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(Rendered):
     first: GameReport
     second: GameReport
     bets: tuple[BetComparison, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        from exact_odds.render import to_data
-
-        return to_data(self)
-
-    def render(self, fmt: str = "text") -> str | bytes:
-        from exact_odds.render import render
-
-        return render(self, fmt)
-
-    def _repr_html_(self) -> str:
-        from exact_odds.render import to_html
-
-        return to_html(self)
 
 
 def compare_reports(first: GameReport, second: GameReport) -> Comparison:

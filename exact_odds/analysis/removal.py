@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from exact_odds.analysis.report import GameReport, bet_result
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
+from exact_odds.render.rendered import Rendered
 from exact_odds.shoe import ShoeError
 
 GROUPINGS = ("value", "rank", "card")
 
 
 @dataclass(frozen=True)
-class RemovalTable:
+class RemovalTable(Rendered):
     """Effects of removal for the bets of a report, one column per kind of card removed."""
 
     report: GameReport
@@ -31,20 +31,6 @@ class RemovalTable:
     labels: tuple[str, ...]
     effects: dict[str, tuple[Fraction, ...]]  # bet id -> effect per label
 
-    def to_dict(self) -> dict[str, Any]:
-        from exact_odds.render import to_data
-
-        return to_data(self)
-
-    def render(self, fmt: str = "text") -> str | bytes:
-        from exact_odds.render import render
-
-        return render(self, fmt)
-
-    def _repr_html_(self) -> str:
-        from exact_odds.render import to_html
-
-        return to_html(self)
 
 
 def _groups(by: str) -> list[tuple[str, list[str]]]:

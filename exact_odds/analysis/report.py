@@ -20,6 +20,7 @@ from typing import Any
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Event, Game, UnknownGameError
+from exact_odds.render.rendered import Rendered
 from exact_odds.rules import DrawingRules, RulesError
 from exact_odds.shoe import Shoe, ShoeError
 
@@ -46,7 +47,7 @@ class EventResult:
 
 
 @dataclass(frozen=True)
-class BetResult:
+class BetResult(Rendered):
     """A bet analysed exactly."""
 
     id: str
@@ -101,15 +102,6 @@ class BetResult:
         wins = [e for e in self.events if e.net > 0 and e.combinations]
         return max(wins, key=lambda e: e.net) if wins else None
 
-    def to_dict(self) -> dict[str, Any]:
-        from exact_odds.render import to_data
-
-        return to_data(self)
-
-    def _repr_html_(self) -> str:
-        from exact_odds.render import to_html
-
-        return to_html(self)
 
 
 def _sqrt(value: Fraction) -> float:
@@ -121,7 +113,7 @@ def _sqrt(value: Fraction) -> float:
 
 
 @dataclass(frozen=True)
-class GameReport:
+class GameReport(Rendered):
     """Every bet of a game, for one shoe and one set of drawing rules."""
 
     game: Game
@@ -144,28 +136,12 @@ class GameReport:
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report as plain data: its inputs, exact fractions as strings, counts as integers."""
-        from exact_odds.render import to_data
-
-        return to_data(self)
-
     def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
         from exact_odds.render import report_frame
 
         return report_frame(self)
 
-    def render(self, fmt: str = "text") -> str | bytes:
-        """The report as the command line prints it, in any of ``exact_odds.render.FORMATS``."""
-        from exact_odds.render import render
-
-        return render(self, fmt)
-
-    def _repr_html_(self) -> str:
-        from exact_odds.render import to_html
-
-        return to_html(self)
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,

@@ -30,6 +30,7 @@ from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
+from exact_odds.render.rendered import Rendered
 from exact_odds.rules import DrawingRules, Option, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
@@ -171,7 +172,7 @@ class LateTie:
 
 
 @dataclass(frozen=True)
-class StrategyReport:
+class StrategyReport(Rendered):
     """The decisions on the option, and the late bet under the strategy played."""
 
     shoe: Shoe
@@ -210,15 +211,6 @@ class StrategyReport:
         """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
 
-    def to_dict(self) -> dict[str, Any]:
-        from exact_odds.render import to_data
-
-        return to_data(self)
-
-    def _repr_html_(self) -> str:
-        from exact_odds.render import to_html
-
-        return to_html(self)
 
 
 def _late_bet(game: Game) -> Bet | None:

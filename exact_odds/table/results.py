@@ -25,6 +25,7 @@ from typing import Any
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
 from exact_odds.engine.vocabulary import COLUMNS, RoundBase
 from exact_odds.games.model import Bet
+from exact_odds.render.rendered import Rendered
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
 from exact_odds.table.model import Table, Wager, one_deal_for_both
 from exact_odds.table.settlement import coverage, settle, settlement_order
@@ -78,7 +79,7 @@ class DealerResult:
 
 
 @dataclass(frozen=True)
-class TableReport:
+class TableReport(Rendered):
     """Every figure of a table: each seat and owner, the player-dealer and the cardroom."""
 
     table: Table
@@ -123,16 +124,6 @@ class TableReport:
 
         return table_inputs(self)
 
-    def render(self, fmt: str = "text") -> str | bytes:
-        """The report as ``exact-odds table`` prints it, in any of ``exact_odds.render.FORMATS``."""
-        from exact_odds.render import render
-
-        return render(self, fmt)
-
-    def _repr_html_(self) -> str:
-        from exact_odds.render import to_html
-
-        return to_html(self)
 
 
 #: The joint distribution of a table's rounds: (each wager's net pay per unit, in the
