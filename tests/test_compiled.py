@@ -50,6 +50,7 @@ COLUMN_SETS = [
 ]
 
 
+@pytest.mark.slow  # a cross-check against the reference enumerator
 @pytest.mark.parametrize("columns", COLUMN_SETS)
 def test_compiled_counts_equal_the_enumerator(columns):
     table = compiled_counts(columns, PUNTO_BANCO)
@@ -78,6 +79,7 @@ def test_batch_equals_the_report_for_every_bet(game):
     _agree(BatchEvaluator(game), random_shoes(4, seed=11))
 
 
+@pytest.mark.slow  # compiles the 21st Century tables (about 10 s)
 def test_batch_optimal_play_is_chosen_shoe_by_shoe():
     """Each shoe gets its own best play on 5, as the report's optimal strategy does."""
     evaluator = BatchEvaluator("21st-century", strategy="optimal")
