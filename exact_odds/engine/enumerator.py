@@ -347,12 +347,20 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         return (x, y, pc, bc, p2 if two_card else None, b2 if two_card else None,
                 a if third else None, b if third else None)
 
+    # card-column values by (partials, Player third class, Banker third class): many states
+    # share their partials, so each combination is read once
+    card_cache: dict[tuple[Hashable, ...], tuple[object, ...]] = {}
+
     def card_values(pv: tuple[Hashable, ...], a: int | None, b: int | None) -> tuple[object, ...]:
         if not finals:
             return ()
-        p3 = None if a is None else third_cards[a]
-        b3 = None if b is None else third_cards[b]
-        return tuple(f(partial, p3, b3) for f, partial in zip(finals, pv))
+        found = card_cache.get((pv, a, b))
+        if found is None:
+            p3 = None if a is None else third_cards[a]
+            b3 = None if b is None else third_cards[b]
+            found = card_cache[(pv, a, b)] = tuple(
+                f(partial, p3, b3) for f, partial in zip(finals, pv))
+        return found
 
     out: Table = {}
     after_four = classes.pad[4]
