@@ -57,13 +57,14 @@ PUNTO_BANCO_KEY = PUNTO_BANCO
 _INT64_LIMIT = 2**63 - 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CompiledCounts:
     """Every outcome of a set of columns as a polynomial in the class counts."""
 
     columns: tuple[str, ...]
     partition: tuple[tuple[str, ...], ...]  # the card classes, each a tuple of cards
     outcomes: Mapping[tuple[Any, ...], Poly]
+    _sparse: list[Any] = field(default_factory=list, repr=False)  # sparse(), once built
 
     @property
     def keys(self) -> tuple[tuple[Any, ...], ...]:
@@ -72,9 +73,8 @@ class CompiledCounts:
     def sparse(self) -> tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray]:
         """The table as arrays: (monomials, key index, monomial index, coefficient) per
         term; coefficients count orderings, small enough for int64."""
-        cached = _SPARSE.get(id(self))
-        if cached is not None and cached[0] is self:
-            hit: tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray] = cached[1]
+        if self._sparse:
+            hit: tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray] = self._sparse[0]
             return hit
         monomials: dict[Monomial, int] = {}
         key_index, mono_index, coefs = [], [], []
@@ -85,7 +85,7 @@ class CompiledCounts:
                 coefs.append(coef)
         found = (tuple(monomials), np.array(key_index, dtype=np.intp),
                  np.array(mono_index, dtype=np.intp), np.array(coefs, dtype=np.int64))
-        _SPARSE[id(self)] = (self, found)
+        self._sparse.append(found)
         return found
 
     def class_counts(self, shoe: Shoe) -> list[int]:
@@ -108,9 +108,6 @@ class CompiledCounts:
             if total:
                 found[key] = total
         return found
-
-
-_SPARSE: dict[int, tuple[CompiledCounts, Any]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -153,9 +150,6 @@ def _symbolic_classes(keys: tuple[Any, Any, Any]) -> tuple[_Classes, tuple[tuple
 
 # --- evaluating many shoes -----------------------------------------------------------------
 
-_POSITIONS: dict[int, tuple[Any, dict[Monomial, int]]] = {}
-
-
 @dataclass(frozen=True, eq=False)
 class MonomialBasis:
     """Every monomial up to the bets' largest degree, level by level in *colex* order: a
@@ -171,13 +165,19 @@ class MonomialBasis:
     #: their multiplicities of c)
     blocks: tuple[tuple[tuple[int, int, np.ndarray], ...], ...]
     workspace: dict[tuple[int, str], np.ndarray] = field(default_factory=dict, compare=False)
+    #: None -> {monomial: position}; a table -> its monomials' positions (``positions``)
+    placed: dict[Any, Any] = field(default_factory=dict, compare=False)
 
-    @property
-    def position(self) -> dict[Monomial, int]:
-        found = _POSITIONS.get(id(self))
-        if found is None or found[0] is not self:
-            found = _POSITIONS[id(self)] = (self, {m: i for i, m in enumerate(self.monomials)})
-        return found[1]
+    def positions(self, table: CompiledCounts) -> np.ndarray:
+        """Where each monomial of ``table`` (``table.sparse()[0]``) stands in the basis."""
+        found = self.placed.get(table)
+        if found is None:
+            if not self.placed:
+                self.placed[None] = {m: i for i, m in enumerate(self.monomials)}
+            position = self.placed[None]
+            found = self.placed[table] = np.array(
+                [position[m] for m in table.sparse()[0]], dtype=np.intp)
+        return found
 
     @classmethod
     def covering(cls, partition: tuple[tuple[str, ...], ...],
@@ -292,14 +292,30 @@ class CompiledBet:
                 return found
 
 
-def fold_bet(bet_id: str, table: CompiledCounts, nets: Sequence[Fraction], basis: MonomialBasis,
+@dataclass(frozen=True)
+class NetPays:
+    """A bet's net pay for each outcome of a table, over their least common denominator:
+    ``scaled[k] / denominator`` for the ``k``-th outcome; ``largest`` the largest
+    ``|scaled|``."""
+
+    denominator: int
+    scaled: np.ndarray  # object array of Python ints
+    largest: int
+
+    @classmethod
+    def of(cls, nets: Sequence[Fraction]) -> NetPays:
+        denominator = lcm(*{net.denominator for net in nets}) if nets else 1
+        scaled = np.array([int(net * denominator) for net in nets], dtype=object)
+        return cls(denominator, scaled, max((abs(int(v)) for v in scaled), default=0))
+
+
+def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialBasis,
              terms: np.ndarray | None = None) -> CompiledBet:
-    """Fold a bet's net pays into coefficients over ``basis``: ``nets[k]`` is the net pay
-    (a Fraction) of the table's ``k``-th outcome; ``terms`` (indices into the table's
-    terms) keeps only some of them."""
-    denominator, scaled, largest = _scaled(nets)
-    monomials, key_index, mono_index, coefs = table.sparse()
-    where = _positions(basis, monomials)[mono_index]
+    """Fold a bet's net pays into coefficients over ``basis``; ``terms`` (indices into the
+    table's terms) keeps only some of them."""
+    denominator, scaled, largest = nets.denominator, nets.scaled, nets.largest
+    _, key_index, mono_index, coefs = table.sparse()
+    where = basis.positions(table)[mono_index]
     if terms is not None:
         key_index, where, coefs = key_index[terms], where[terms], coefs[terms]
     if largest < 2**20:
@@ -315,33 +331,6 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: Sequence[Fraction], basis
     return CompiledBet(bet_id, denominator, max(largest, 1), coefficients)
 
 
-_SCALED: dict[int, tuple[Any, tuple[int, np.ndarray, int]]] = {}
-
-
-def _scaled(nets: Sequence[Fraction]) -> tuple[int, np.ndarray, int]:
-    """The net pays over their least common denominator D: (D, D * nets, max |D * net|)."""
-    cached = _SCALED.get(id(nets))
-    if cached is not None and cached[0] is nets:
-        return cached[1]
-    denominator = lcm(*{net.denominator for net in nets}) if nets else 1
-    scaled = np.array([int(net * denominator) for net in nets], dtype=object)
-    largest = max((abs(int(v)) for v in scaled), default=0)
-    found = (denominator, scaled, largest)
-    _SCALED[id(nets)] = (nets, found)
-    return found
-
-
-def _positions(basis: MonomialBasis, monomials: tuple[Monomial, ...]) -> np.ndarray:
-    cached = _POSITION_ARRAYS.get((id(basis), id(monomials)))
-    if cached is not None and cached[0] is basis and cached[1] is monomials:
-        return cached[2]
-    position = basis.position
-    found = np.array([position[m] for m in monomials], dtype=np.intp)
-    _POSITION_ARRAYS[(id(basis), id(monomials))] = (basis, monomials, found)
-    return found
-
-
-_POSITION_ARRAYS: dict[tuple[int, int], tuple[Any, Any, np.ndarray]] = {}
 
 
 def _limb_base(max_net: int, largest_size: int) -> int | None:

@@ -15,6 +15,7 @@ from exact_odds.engine.compiled import (
     CompiledBet,
     CompiledCounts,
     MonomialBasis,
+    NetPays,
     compiled_counts,
     evaluate_bets,
     fold_bet,
@@ -204,7 +205,7 @@ def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return class_partition(first_key)
 
 
-def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> list[Fraction]:
+def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> NetPays:
     """The bet's net pay for each outcome of the table (read on the bet's own columns)."""
     from exact_odds.analysis.report import _first_event
 
@@ -222,7 +223,7 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> li
                 index = _first_event(bet.events, row)
                 net = seen[own] = Fraction(-1) if index is None else bet.events[index].pay.net
         nets.append(net)
-    return nets
+    return NetPays.of(nets)
 
 
 def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
@@ -233,10 +234,10 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
     basis = MonomialBasis.covering(partition, [
         m for table in (t_hit, t_stand) for poly in table.outcomes.values() for m in poly])
-    nets = {(bet.id, id(t)): _net_pay(bet, t, values) for bet in bets for t in (t_hit, t_stand)}
-    compiled = [fold_bet(bet.id, t_stand, nets[bet.id, id(t_stand)], basis) for bet in bets]
+    nets = {(bet.id, t): _net_pay(bet, t, values) for bet in bets for t in (t_hit, t_stand)}
+    compiled = [fold_bet(bet.id, t_stand, nets[bet.id, t_stand], basis) for bet in bets]
     # the terms of each table, by the visible state of their outcome
-    by_state: dict[int, dict[tuple[int, int, int], np.ndarray]] = {}
+    by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}
     for t in (t_hit, t_stand):
         states = [_visible(t, key, rules) for key in t.outcomes]
         key_index = t.sparse()[1]
@@ -245,15 +246,15 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
             state = states[k]
             if state is not None:
                 found.setdefault(state, []).append(term)
-        by_state[id(t)] = {s: np.array(v, dtype=np.intp) for s, v in found.items()}
+        by_state[t] = {s: np.array(v, dtype=np.intp) for s, v in found.items()}
     option_states = {}
-    for state in sorted(by_state[id(t_hit)]):
+    for state in sorted(by_state[t_hit]):
         changes = []
         for bet, base in zip(bets, compiled):
             parts = []
             for t in (t_hit, t_stand):
-                terms = by_state[id(t)].get(state, np.zeros(0, dtype=np.intp))
-                part = fold_bet(bet.id, t, nets[bet.id, id(t)], basis, terms)
+                terms = by_state[t].get(state, np.zeros(0, dtype=np.intp))
+                part = fold_bet(bet.id, t, nets[bet.id, t], basis, terms)
                 parts.append(part.coefficients * (base.denominator // part.denominator))
             changes.append(parts[0] - parts[1])
         stacked = np.stack(changes, axis=1)
