@@ -20,6 +20,7 @@ import numpy as np
 
 from exact_odds.cards import DECK, parse_card
 from exact_odds.engine.batch import BatchError, BatchEvaluator, BatchResult
+from exact_odds.engine.compiled import concatenate_exact
 
 if TYPE_CHECKING:
     import polars as pl
@@ -123,8 +124,8 @@ def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
         if progress is not None:
             progress(min(start + CHUNK, len(counts)), len(counts))
     ids = evaluator.bet_ids
-    return BatchResult(ids, {b: _join([p.numerators[b] for p in parts]) for b in ids},
-                       {b: _join([p.denominators[b] for p in parts]) for b in ids})
+    return BatchResult(ids, {b: concatenate_exact([p.numerators[b] for p in parts]) for b in ids},
+                       {b: concatenate_exact([p.denominators[b] for p in parts]) for b in ids})
 
 
 def _shift_row(message: str, start: int) -> str:
@@ -133,12 +134,6 @@ def _shift_row(message: str, start: int) -> str:
         if number.isdigit():
             return f"row {int(number) + start}:{rest}"
     return message
-
-
-def _join(arrays: list[np.ndarray]) -> np.ndarray:
-    if all(a.dtype != object for a in arrays):
-        return np.concatenate(arrays)
-    return np.concatenate([a.astype(object) for a in arrays])
 
 
 def batch_frame(game: Game | str | Path, shoes: Any, *, bets: Sequence[str] | None = None,

@@ -19,7 +19,7 @@ coefficients are split into limbs small enough that each limb's sum stays below 
 Never a silent overflow.
 
 >>> from exact_odds.shoe import Shoe
->>> table = compiled_counts(("winner",), PUNTO_BANCO_KEY)
+>>> table = compiled_counts(("winner",), PUNTO_BANCO)
 >>> table.counts(Shoe.from_decks(8))[("tie",)]
 475627426473216
 """
@@ -51,9 +51,6 @@ from exact_odds.engine.vocabulary import column
 from exact_odds.rules import PUNTO_BANCO
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
-#: The standard tableau, as the default rules of ``compiled_counts``.
-PUNTO_BANCO_KEY = PUNTO_BANCO
-
 _INT64_LIMIT = 2**63 - 1
 
 
@@ -65,10 +62,6 @@ class CompiledCounts:
     partition: tuple[tuple[str, ...], ...]  # the card classes, each a tuple of cards
     outcomes: Mapping[tuple[Any, ...], Poly]
     _sparse: list[Any] = field(default_factory=list, repr=False)  # sparse(), once built
-
-    @property
-    def keys(self) -> tuple[tuple[Any, ...], ...]:
-        return tuple(self.outcomes)
 
     def sparse(self) -> tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray]:
         """The table as arrays: (monomials, key index, monomial index, coefficient) per
@@ -333,7 +326,7 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialB
 
 
 
-def _limb_base(max_net: int, largest_size: int) -> int | None:
+def _limb_base(largest_size: int) -> int | None:
     """A base for splitting coefficients so that every limb's sum fits in int64, or None
     when even the monomials do not (the shoe is too large)."""
     total = falling(largest_size, CARDS_PER_ROUND)
@@ -354,7 +347,7 @@ def evaluate_bets(basis: MonomialBasis, bets: Sequence[CompiledBet], class_count
     small: list[CompiledBet] = []
     padded: np.ndarray | None = None
     for bet in bets:
-        base = None if values.dtype == object else _limb_base(bet.max_net, largest)
+        base = None if values.dtype == object else _limb_base(largest)
         if base is not None and bet.max_net < base:
             small.append(bet)
             continue
@@ -366,7 +359,7 @@ def evaluate_bets(basis: MonomialBasis, bets: Sequence[CompiledBet], class_count
             total = np.zeros(len(size), dtype=object)
             for power, limb in enumerate(bet.limbs(base)):
                 total = total + (padded @ limb).astype(object) * base**power
-            found[bet.id] = _narrow(total)
+            found[bet.id] = narrow(total)
     if small:
         matrix = _stacked(tuple(small))
         pads = basis.pads(size, values.dtype)
@@ -385,10 +378,18 @@ def _stacked(bets: tuple[CompiledBet, ...]) -> np.ndarray:
     return np.stack([bet.coefficients.astype(np.int64) for bet in bets], axis=1)
 
 
-def _narrow(values: np.ndarray) -> np.ndarray:
-    if all(-_INT64_LIMIT <= int(v) <= _INT64_LIMIT for v in values):
+def narrow(values: np.ndarray) -> np.ndarray:
+    """Python integers as int64 where every one fits, else left as they are."""
+    if values.dtype != object or all(-_INT64_LIMIT <= int(v) <= _INT64_LIMIT for v in values):
         return values.astype(np.int64)
     return values
+
+
+def concatenate_exact(arrays: list[np.ndarray]) -> np.ndarray:
+    """Arrays of exact integers end to end: int64 if every part is, else Python integers."""
+    if all(a.dtype != object for a in arrays):
+        return np.concatenate(arrays)
+    return np.concatenate([a.astype(object) for a in arrays])
 
 
 def partition_matrix(partition: tuple[tuple[str, ...], ...]) -> np.ndarray:
@@ -399,7 +400,3 @@ def partition_matrix(partition: tuple[tuple[str, ...], ...]) -> np.ndarray:
         for card in cards:
             matrix[index[card], c] = 1
     return matrix
-
-
-def key_of(partition: tuple[tuple[str, ...], ...]) -> Hashable:
-    return partition

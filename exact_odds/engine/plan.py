@@ -16,9 +16,12 @@ from exact_odds.engine.compiled import (
     CompiledCounts,
     MonomialBasis,
     NetPays,
+    _limb_base,
     compiled_counts,
+    concatenate_exact,
     evaluate_bets,
     fold_bet,
+    narrow,
     partition_matrix,
 )
 from exact_odds.engine.enumerator import Rules, _keys, _plan, class_partition, falling
@@ -135,7 +138,7 @@ class _Plan:
             parts = [self._compiled(rows[start:start + step], sizes[start:start + step])
                      for start in range(0, len(rows), step)]
             for bet_id in parts[0]:
-                numerators[bet_id] = _concatenate([part[bet_id] for part in parts])
+                numerators[bet_id] = concatenate_exact([part[bet_id] for part in parts])
                 denominator = next(b.denominator for g in self.groups for b in g.bets
                                    if b.id == bet_id)
                 denominators[bet_id] = _times(total, denominator)
@@ -170,12 +173,6 @@ class _Plan:
 
 #: The working set of a step of shoes: about a processor's second-level cache.
 _CACHE_BYTES = 2_000_000
-
-
-def _concatenate(arrays: list[np.ndarray]) -> np.ndarray:
-    if all(a.dtype != object for a in arrays):
-        return np.concatenate(arrays)
-    return np.concatenate([a.astype(object) for a in arrays])
 
 
 def _is_optimal(evaluator: BatchEvaluator) -> bool:
@@ -290,10 +287,8 @@ def _product(group: _Group, values: np.ndarray, touched: np.ndarray, change: np.
     reach 2**63 (each change is at most twice a bet's largest pay times the total count)."""
     part = np.take(values, touched, axis=1)
     if values.dtype != object:
-        from exact_odds.engine.compiled import _limb_base
-
         size = int(group.largest_size)
-        base = _limb_base(1, size)
+        base = _limb_base(size)
         if base is not None and 2 * max(b.max_net for b in group.bets) < base:
             fast: np.ndarray = part @ change.astype(np.int64)
             return fast
@@ -312,14 +307,7 @@ def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray
         part = _product(group, values, touched, change)
         for i, bet_id in enumerate(group.option_bets):
             totals[bet_id] = totals[bet_id] + np.where(takes, part[:, i], 0)
-    return {b: _narrow_object(v) for b, v in totals.items()}
-
-
-def _narrow_object(values: np.ndarray) -> np.ndarray:
-    limit = 2**63 - 1
-    if all(-limit <= int(v) <= limit for v in values):
-        return values.astype(np.int64)
-    return values
+    return {b: narrow(v) for b, v in totals.items()}
 
 
 def _falling_column(sizes: np.ndarray) -> np.ndarray:
@@ -327,7 +315,7 @@ def _falling_column(sizes: np.ndarray) -> np.ndarray:
 
 
 def _times(total: np.ndarray, factor: int) -> np.ndarray:
-    return _narrow_object(total * factor)
+    return narrow(total * factor)
 
 
 def _reference(evaluator: BatchEvaluator, bet_id: str, rows: np.ndarray
@@ -344,5 +332,5 @@ def _reference(evaluator: BatchEvaluator, bet_id: str, rows: np.ndarray
         ev = report.bet(bet_id).expected_value
         numerators.append(ev.numerator)
         denominators.append(ev.denominator)
-    return (_narrow_object(np.array(numerators, dtype=object)),
-            _narrow_object(np.array(denominators, dtype=object)))
+    return (narrow(np.array(numerators, dtype=object)),
+            narrow(np.array(denominators, dtype=object)))

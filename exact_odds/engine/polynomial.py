@@ -54,10 +54,6 @@ class Poly(dict[Monomial, int]):
         """The count of class ``index`` as a polynomial."""
         return cls({(index,): 1})
 
-    @classmethod
-    def constant(cls, value: int) -> Poly:
-        return cls({(): value}) if value else cls()
-
     # --- arithmetic ----------------------------------------------------------------------
 
     def copy(self) -> Poly:
