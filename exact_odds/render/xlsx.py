@@ -16,7 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from exact_odds.errors import escape_controls
-from exact_odds.numbers import fraction_text, int_text, to_float
+from exact_odds.numbers import to_float
+from exact_odds.render.csv import csv_value
 from exact_odds.render.data import Cell, Column, Document, Table
 
 
@@ -52,15 +53,8 @@ def _columns(table: Table) -> dict[str, list[Any]]:
 
 
 def _text(value: Cell) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return int_text(value)
-    if isinstance(value, Fraction):
-        return fraction_text(value)
-    return escape_controls(str(value))
+    """A cell as exact text, as CSV writes it (an empty cell stays empty)."""
+    return None if value is None else csv_value(value)
 
 
 def _frame(data: dict[str, list[Any]]) -> Any:
