@@ -281,12 +281,9 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> Table:
         return out
     if hands_read == {"player", "banker"}:
         rest = classes.pad[4]
-        banker_cards = classes.banker_reps
-        for i, j, k, l, weight in _four_cards(classes, _ordered(deal_cols, "player"),
-                                              _ordered(deal_cols, "banker")):
-            dv = _deal_values(deal_cols, (cards[i], cards[j]), (banker_cards[k], banker_cards[l]))
-            key = (dv, None, ())
-            _add(out, key, weight * rest)
+        for _, _, weight, (dv, _) in _deals(classes, deal_cols, [], _ordered(deal_cols, "player"),
+                                            _ordered(deal_cols, "banker"), thirds=False):
+            _add(out, (dv, None, ()), weight * rest)
         return out
     (hand_read,) = hands_read
     rest = classes.pad[2]
@@ -299,36 +296,148 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> Table:
     return out
 
 
-def _four_cards(classes: _Classes, player_ordered: bool,
-                banker_ordered: bool) -> Iterator[tuple[int, int, int, int, Count]]:
-    """Every deal of the first four cards: the Player's two, then the Banker's two."""
-    n, nb, banker_of = classes.n, classes.nb, classes.banker_of
-    player_hands = _hands(len(n), player_ordered)
-    banker_hands = _hands(len(nb), banker_ordered)
-    for i, j, mult_p in player_hands:
-        w_player = mult_p * n[i] * (n[j] - (i == j))
-        if not w_player:
+class _HandGroup:
+    """Two-card hands of one side that the drawing rules and every column see alike: the
+    same point values, the same third-card classes and the same column values.
+
+    ``weight`` sums the hands' ways; ``by_class`` and ``by_pair`` carry what the other side
+    needs to remove the cards exactly (``_pair_weight``), keyed by Banker classes."""
+
+    __slots__ = ("values", "total", "thirds", "features", "rep", "weight", "by_class",
+                 "by_pair", "mask")
+
+    def __init__(self, values: tuple[int, int], thirds: tuple[int, ...], features: int,
+                 rep: tuple[str, str]) -> None:
+        self.values = values
+        self.total = (values[0] + values[1]) % 10
+        self.thirds = thirds
+        self.features = features  # an id of the column values the group shares
+        self.rep = rep  # one of its hands, to read the columns from
+        self.weight: Count = 0
+        self.by_class: dict[int, Count] = {}
+        self.by_pair: dict[tuple[int, int], Count] = {}
+        self.mask = 0  # the Banker classes its hands hold, as bits
+
+
+def _hand_reader(col: Column, side: str, ordered: bool) -> Callable[[tuple[str, str]], Hashable]:
+    """What ``col`` sees of one side's two cards: its value, for a column that reads that
+    hand alone; for one that reads both hands, each card's point value and attribute."""
+    if col.hands == (side,):
+        # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
+        read = cast("Callable[[tuple[str, ...], tuple[str, ...]], Hashable]",
+                    col.of_deal if col.kind == "deal" else col.partial)
+        return lambda hand: read(hand, hand)
+    if side not in col.hands:
+        return lambda hand: None
+    key = col.card_key
+
+    def seen(hand: tuple[str, str]) -> Hashable:
+        cards = tuple((card_value(c), None if key is None else key(c)) for c in hand)
+        return cards if ordered else tuple(sorted(cards, key=repr))
+    return seen
+
+
+def _hand_groups(classes: _Classes, side: str, ordered: bool, cols: list[Column],
+                 thirds: bool) -> list[_HandGroup]:
+    """One side's two-card hands, grouped.
+
+    Player hands are dealt from the full classes; a group keeps, per Banker class ``x``,
+    the sum of ``w * c_x`` and per pair of classes ``w * c_x * c_y`` (``c``: the hand's
+    cards in each Banker class). Banker hands are dealt from the Banker classes as if no
+    card were gone; a group keeps what removing the Player's cards takes off
+    (``_pair_weight``)."""
+    player = side == "player"
+    n = classes.n if player else classes.nb
+    reps = classes.reps if player else classes.banker_reps
+    values = classes.values if player else classes.banker_values
+    third_of = classes.third_of if player else classes.banker_third_of
+    banker_of = classes.banker_of if player else list(range(len(n)))
+    readers = [_hand_reader(col, side, ordered) for col in cols]
+    feature_ids: dict[tuple[Hashable, ...], int] = {}
+    groups: dict[tuple[Hashable, ...], _HandGroup] = {}
+    for i, j, mult in _hands(len(n), ordered):
+        weight = mult * n[i] * (n[j] - (i == j))
+        if not weight:
             continue
-        bi, bj = banker_of[i], banker_of[j]
-        for k, l, mult_b in banker_hands:
-            nk = nb[k] - (k == bi) - (k == bj)
-            nl = nb[l] - (l == bi) - (l == bj) - (l == k)
-            if nk > 0 and nl > 0:
-                yield i, j, k, l, w_player * mult_b * nk * nl
+        hand = (reps[i], reps[j])
+        features = tuple(read(hand) for read in readers)
+        fid = feature_ids.setdefault(features, len(feature_ids))
+        pair = (values[i], values[j]) if ordered else (min(values[i], values[j]),
+                                                        max(values[i], values[j]))
+        held = tuple(sorted((third_of[i], third_of[j]))) if thirds else ()
+        key = (pair, held, fid)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = _HandGroup(pair, held, fid, hand)
+        group.weight += weight
+        x, y = banker_of[i], banker_of[j]
+        group.mask |= (1 << x) | (1 << y)
+        if player:
+            # c_x and c_x * c_y of the hand, times its ways
+            _add_into(group.by_class, x, weight)
+            _add_into(group.by_class, y, weight)
+            for xy in ((x, x), (y, y), (x, y), (y, x)):
+                _add_into(group.by_pair, xy, weight)
+        else:
+            # ways = mult * (n_i - c_i) * (n_j - [i == j] - c_j), expanded in the Player's c
+            _add_into(group.by_class, i, mult * (n[j] - (i == j)))
+            _add_into(group.by_class, j, mult * n[i])
+            _add_into(group.by_pair, (i, j), mult)
+    return list(groups.values())
+
+
+def _add_into(table: dict[Any, Count], key: Any, ways: Count) -> None:
+    if key in table:
+        table[key] += ways
+    else:
+        table[key] = +ways
+
+
+def _pair_weight(player: _HandGroup, banker: _HandGroup) -> Count:
+    """The ways to deal a hand of the Player's group, then one of the Banker's from what is
+    left: the Banker's ways from the full classes, less those that use a card the Player
+    holds (only classes both groups hold can differ)."""
+    weight = player.weight * banker.weight
+    if player.mask & banker.mask:
+        by_class, by_pair = banker.by_class, banker.by_pair
+        for x, ways in player.by_class.items():
+            if x in by_class:
+                weight -= ways * by_class[x]
+        for xy, ways in player.by_pair.items():
+            if xy in by_pair:
+                weight += ways * by_pair[xy]
+    return weight
+
+
+def _deals(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
+           player_ordered: bool, banker_ordered: bool,
+           thirds: bool) -> Iterator[tuple[_HandGroup, _HandGroup, Count, tuple[Any, ...]]]:
+    """Every deal of the first four cards, the Player's two then the Banker's two, by groups
+    of hands: (Player group, Banker group, ways, (deal column values, card partials))."""
+    cols = deal_cols + card_cols
+    player_groups = _hand_groups(classes, "player", player_ordered, cols, thirds)
+    banker_groups = _hand_groups(classes, "banker", banker_ordered, cols, thirds)
+    # every card column has a partial (vocabulary._third_card, _counted, ...)
+    partials = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                    [c.partial for c in card_cols])
+    read: dict[tuple[int, int], tuple[Any, ...]] = {}
+    for pg in player_groups:
+        for bg in banker_groups:
+            weight = _pair_weight(pg, bg)
+            if not weight:
+                continue
+            dkey = read.get((pg.features, bg.features))
+            if dkey is None:
+                dkey = read[(pg.features, bg.features)] = (
+                    _deal_values(deal_cols, pg.rep, bg.rep),
+                    tuple(f(pg.rep, bg.rep) for f in partials))
+            yield pg, bg, weight, dkey
 
 
 def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
                     rules: Rules, needs: str) -> Table:
     """Columns that read how the round ends: play the drawing rules."""
-    n = classes.n
-    cards = classes.reps
-    value = classes.values
-    nb = classes.nb
-    banker_cards = classes.banker_reps
-    banker_of = classes.banker_of
-    banker_third_of = classes.banker_third_of
     nt = classes.nt
-    third_of = classes.third_of
     third_cards = classes.third_reps
     third_value = classes.third_values
     k3 = len(nt)
@@ -336,9 +445,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
     two_card = needs in (TWO_CARD, THIRD)
     third = needs == THIRD
-    # every card column has partial and final (vocabulary._third_card, _counted, ...)
-    partials = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                    [c.partial for c in card_cols])
+    # every card column has a final value (vocabulary._third_card, _counted, ...)
     finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
                   [c.final for c in card_cols])
 
@@ -372,70 +479,44 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
     #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either order).
     states: dict[tuple[Any, ...], list[Any]] = {}
-    deal_cache: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
-    uses_up_card = rules.uses_up_card
-    player_draws_on = [rules.player_draws(total) for total in range(10)] if not uses_up_card else None
+    player_draws_on = None if rules.uses_up_card else [rules.player_draws(t) for t in range(10)]
     banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
-    bvalue = classes.banker_values
-    banker_hands = [(k, l, mb, bvalue[k], bvalue[l], (bvalue[k] + bvalue[l]) % 10)
-                    for k, l, mb in _hands(len(nb), banker_ordered)]
-    detailed = bool(deal_cols or card_cols)
-    dkey: tuple[Any, ...] | None
-    grid: list[Count] | None
-    dkey = ((), ())
-    grid = no_draw[dkey] = [0] * 100
-    for i, j, mp in _hands(len(n), player_ordered):
-        w_player = mp * n[i] * (n[j] - (i == j))
-        if not w_player:
+    groups = _deals(classes, deal_cols, card_cols, player_ordered, banker_ordered, thirds=True)
+    for pg, bg, weight, dkey in groups:
+        p2, b2 = pg.total, bg.total
+        grid = no_draw.get(dkey)
+        if grid is None:
+            grid = no_draw[dkey] = [0] * 100
+        if p2 >= 8 or b2 >= 8:
+            grid[10 * p2 + b2] += weight
             continue
-        vi, vj = value[i], value[j]
-        p2 = (vi + vj) % 10
-        player_natural = p2 >= 8
-        player_draws = player_draws_on[p2] if player_draws_on is not None else None
-        bi, bj = banker_of[i], banker_of[j]
-        ti, tj = third_of[i], third_of[j]
-        for k, l, mb, vk, vl, b2 in banker_hands:
-            nk = nb[k] - (k == bi) - (k == bj)
-            nl = nb[l] - (l == bi) - (l == bj) - (l == k)
-            if nk <= 0 or nl <= 0:
-                continue
-            weight = w_player * mb * nk * nl
-            if detailed:
-                ck = (i, j, k, l)
-                dkey = deal_cache.get(ck)
-                if dkey is None:
-                    player, banker = (cards[i], cards[j]), (banker_cards[k], banker_cards[l])
-                    dkey = deal_cache[ck] = (_deal_values(deal_cols, player, banker),
-                                             tuple(f(player, banker) for f in partials))
-                grid = no_draw.get(dkey)
-                if grid is None:
-                    grid = no_draw[dkey] = [0] * 100
-            if player_natural or b2 >= 8:
-                grid[10 * p2 + b2] += weight
-                continue
-            draws = player_draws if player_draws is not None else rules.player_draws(
-                p2, (min(vi, vj), max(vi, vj), vk))
-            if not draws and banker_stands_alone[b2]:
-                grid[10 * p2 + b2] += weight
-                continue
-            state = states.get((p2, b2, draws, dkey))
-            if state is None:
-                state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [[0] * k3 for _ in range(k3)]]
-            state[0] += weight
-            m1 = state[1]
-            tk, tl = banker_third_of[k], banker_third_of[l]
-            m1[ti] += weight
-            m1[tj] += weight
-            m1[tk] += weight
-            m1[tl] += weight
-            if draws:
-                pairs = state[2]
-                pairs[ti][tj] += weight
-                pairs[ti][tk] += weight
-                pairs[ti][tl] += weight
-                pairs[tj][tk] += weight
-                pairs[tj][tl] += weight
-                pairs[tk][tl] += weight
+        if player_draws_on is not None:
+            draws = player_draws_on[p2]
+        else:
+            vi, vj = pg.values
+            draws = rules.player_draws(p2, (min(vi, vj), max(vi, vj), bg.values[0]))
+        if not draws and banker_stands_alone[b2]:
+            grid[10 * p2 + b2] += weight
+            continue
+        state = states.get((p2, b2, draws, dkey))
+        if state is None:
+            state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [[0] * k3 for _ in range(k3)]]
+        state[0] += weight
+        m1 = state[1]
+        ti, tj = pg.thirds
+        tk, tl = bg.thirds
+        m1[ti] += weight
+        m1[tj] += weight
+        m1[tk] += weight
+        m1[tl] += weight
+        if draws:
+            pairs = state[2]
+            pairs[ti][tj] += weight
+            pairs[ti][tk] += weight
+            pairs[ti][tl] += weight
+            pairs[tj][tk] += weight
+            pairs[tj][tl] += weight
+            pairs[tk][tl] += weight
     for (dv, pv), grid in no_draw.items():
         cv = card_values(pv, None, None)
         for index, w in enumerate(grid):

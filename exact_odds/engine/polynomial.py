@@ -8,8 +8,11 @@ it returns is an integer combination of *falling monomials*::
 
 one per multiset ``K`` of the classes dealt (``k_c`` cards of class ``c``). A ``Poly`` holds
 such a combination as ``{K: coefficient}``, ``K`` a sorted tuple of class indices.
-Multiplying by a count uses ``n_c * falling(n_c, k) = falling(n_c, k + 1) + k * falling(n_c, k)``,
-so the result stays in the same basis and every coefficient stays an integer.
+Multiplying by a count uses ``n_c * falling(n_c, k) = falling(n_c, k + 1) + k * falling(n_c, k)``;
+two falling monomials multiply class by class with
+``falling(n, a) * falling(n, b) = sum_j C(a, j) C(b, j) j! falling(n, a + b - j)``
+(``j`` cards of one counted among the other's). Either way the result stays in the same
+basis and every coefficient stays an integer.
 
 Running the enumerator with a ``Poly`` for each class count (instead of an ``int``) gives,
 for every outcome, the polynomial whose value at any shoe is that outcome's count: the
@@ -26,7 +29,10 @@ Poly({(0, 0, 1): 1})
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from collections.abc import Sequence
+from itertools import product
+from math import comb, factorial
 
 Monomial = tuple[int, ...]
 
@@ -41,8 +47,8 @@ def _falling(n: int, k: int) -> int:
 class Poly(dict[Monomial, int]):
     """An integer combination of falling monomials in the class counts.
 
-    Only what the enumerator needs is defined: sums, integer multiples, and products in
-    which one factor has degree at most one (a count, less a constant). A symbolic count
+    Only what the enumerator needs is defined: sums, integer multiples and products. A
+    symbolic count
     is never known to be zero, so ``p <= 0`` is false and ``p > 0`` true: the enumerator's
     "no cards left" shortcuts never drop a term.
     """
@@ -116,7 +122,7 @@ class Poly(dict[Monomial, int]):
                 return self._times_linear(other)
             if self.degree <= 1:
                 return other._times_linear(self)
-            raise ValueError("the enumerator only multiplies by counts less constants")
+            return self._times(other)
         return NotImplemented
 
     __rmul__ = __mul__
@@ -138,6 +144,29 @@ class Poly(dict[Monomial, int]):
                 k = monomial.count(c)
                 if k:
                     result[monomial] = get(monomial, 0) + coef * m * k
+        return Poly({key: coef for key, coef in result.items() if coef})
+
+    def _times(self, other: Poly) -> Poly:
+        result: dict[Monomial, int] = {}
+        for left, a in self.items():
+            mine = Counter(left)
+            for right, b in other.items():
+                theirs = Counter(right)
+                alone = [c for c in right if c not in mine]
+                # per class held by both: (cards of the product, coefficient) for each overlap
+                shared = [[(mine[c] + k - j, comb(mine[c], j) * comb(k, j) * factorial(j))
+                           for j in range(min(mine[c], k) + 1)]
+                          for c, k in theirs.items() if c in mine]
+                classes = [c for c in theirs if c in mine]
+                rest = [c for c in left if c not in theirs]
+                for choice in product(*shared):
+                    coef = a * b
+                    monomial = rest + alone
+                    for c, (size, ways) in zip(classes, choice):
+                        coef *= ways
+                        monomial += [c] * size
+                    key = tuple(sorted(monomial))
+                    result[key] = result.get(key, 0) + coef
         return Poly({key: coef for key, coef in result.items() if coef})
 
     # --- what the enumerator asks of a count ---------------------------------------------

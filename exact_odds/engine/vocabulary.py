@@ -44,7 +44,8 @@ class Column:
     # round columns: a function of the RoundBase, and how much of it they need
     of_round: Callable[[RoundBase], object] | None = None
     needs: str = FINAL
-    # deal columns: the hands read, the card attribute needed, a function of the cards
+    # deal columns: the hands read, the card attribute needed, a function of the cards;
+    # card columns: the hands whose first two cards the partial value reads
     hands: tuple[str, ...] = ()
     card_key: Callable[[str], Hashable] | None = None
     of_deal: Callable[[tuple[str, ...], tuple[str, ...]], object] | None = None
@@ -264,7 +265,8 @@ def _counted(scope: str, word: str, test: Callable[[str], bool],
         def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
             return (counted + (p3 is not None and test(p3))  # type: ignore[operator]
                     + (b3 is not None and test(b3)))
-    return Column(name, "int", f"{what} {where}", "cards",
+    hands = ("player", "banker") if scope == "round" else (scope,)
+    return Column(name, "int", f"{what} {where}", "cards", hands=hands,
                   card_key=key or card_value, partial=partial, final=final,
                   values=tuple(range(7 if scope == "round" else 4)),
                   example=example.replace("NAME", name))
@@ -321,7 +323,7 @@ def _hand_extreme(hand: str, what: str, read: Callable[[str], int],
     label = "rank (ace 1 ... king 13)" if what == "rank" else "point value"
     return Column(name, "int", f"the {'highest' if word == 'high' else 'lowest'} {label} in "
                   f"the {hand.title()}'s final hand (two or three cards)", "cards",
-                  card_key=key or card_value, partial=partial, final=final,
+                  hands=(hand,), card_key=key or card_value, partial=partial, final=final,
                   values=tuple(range(1, 14)) if what == "rank" else tuple(range(10)),
                   example=f"{name} == {13 if what == 'rank' else 9}")
 
@@ -338,7 +340,7 @@ def _suited(hand: str) -> Column:
         return suit is not None and (third is None or third[1] == suit)
 
     return Column(f"{hand}_suited", "bool", f"every card of the {hand.title()}'s final hand is "
-                  "of one suit", "cards", card_key=card_suit, partial=partial, final=final,
+                  "of one suit", "cards", hands=(hand,), card_key=card_suit, partial=partial, final=final,
                   values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3")
 
 
