@@ -106,11 +106,11 @@ class CompiledCounts:
 @lru_cache(maxsize=64)
 def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> CompiledCounts:
     """Run the enumerator once over symbolic class counts for these columns and rules."""
-    deal_names, card_names, needs = _plan(columns)
+    deal_names, card_names, round_names, needs = _plan(columns)
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
     classes, partition = _symbolic_classes(_keys(deal_cols, card_cols))
-    deals = enumerate_round(classes, deal_cols, card_cols, needs, rules)
+    deals = enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
     outcomes = {key: poly for key, poly in _assemble(columns, deals)
                 if isinstance(poly, Poly) and poly}
     for key, poly in outcomes.items():

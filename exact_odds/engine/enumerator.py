@@ -57,7 +57,8 @@ Counts = dict[tuple[Any, ...], int]
 #: says so without a check or a cast in the inner loops.
 Count = Any
 
-#: The enumeration's table: (deal column values, round base, card column values) -> count.
+#: The enumeration's table: (deal column values, round column values, card column values)
+#: -> count, each part in the order of ``_plan``'s names.
 Table = dict[tuple[Any, ...], Count]
 
 #: A card's class key: the card attributes a class is made of (point value first).
@@ -94,39 +95,31 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     return dict(_assemble(names, _base_counts(shoe, *_plan(names), rules)))
 
 
-def _plan(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+Names = tuple[str, ...]
+
+
+def _plan(names: Names) -> tuple[Names, Names, Names, str | None]:
     """What the enumeration must produce for these columns: the deal columns, the card
-    columns, and how much of the round (None: the first cards are enough)."""
+    columns, the round columns, and how much of the round (None: the first cards are
+    enough)."""
     cols = [column(name) for name in names]
-    round_cols = [c for c in cols if c.kind == "round"]
-    deal_names = tuple(sorted({c.name for c in cols if c.kind == "deal"}))
-    card_names = tuple(sorted({c.name for c in cols if c.kind == "cards"}))
+    deal_names, card_names, round_names = (tuple(sorted({c.name for c in cols if c.kind == kind}))
+                                           for kind in ("deal", "cards", "round"))
+    round_cols = [column(name) for name in round_names]
     needs = _needs(round_cols) if round_cols else FINAL if card_names else None
-    return deal_names, card_names, needs
+    return deal_names, card_names, round_names, needs
 
 
 def _assemble(names: tuple[str, ...], deals: Table) -> tuple[tuple[tuple[Any, ...], Count], ...]:
-    """Read the round columns once per distinct round base, and put every column in the
-    order asked. Works on integer counts and on symbolic ones alike."""
-    cols = [column(name) for name in names]
-    round_cols = [c for c in cols if c.kind == "round"]
-    deal_names, card_names, _ = _plan(names)
-    # every round column has of_round (vocabulary._round, _third_card)
-    round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
-    round_values: dict[_Base | None, tuple[object, ...]] = {}
-    summed: Table = {}
-    for (dv, base, cv), ways in deals.items():
-        rv = round_values.get(base)
-        if rv is None:
-            rv = round_values[base] = tuple(f(base) for f in round_fns)
-        _add(summed, (dv, rv, cv), ways)
-    index = {name: (0, i) for i, name in enumerate(deal_names)}
-    index.update({c.name: (1, i) for i, c in enumerate(round_cols)})
-    index.update({name: (2, i) for i, name in enumerate(card_names)})
-    order = [index[c.name] for c in cols]
+    """Put every column in the order asked. Works on integer counts and on symbolic ones."""
+    deal_names, card_names, round_names, _ = _plan(names)
+    parts = (deal_names, round_names, card_names)  # the order of a Table's key
+    index = {name: (part, i) for part, part_names in enumerate(parts)
+             for i, name in enumerate(part_names)}
+    order = [index[name] for name in names]
     counts: Table = {}
-    for parts, ways in summed.items():
-        _add(counts, tuple(parts[part][i] for part, i in order), ways)
+    for values, ways in deals.items():
+        _add(counts, tuple(values[part][i] for part, i in order), ways)
     return tuple(counts.items())
 
 
@@ -202,36 +195,39 @@ def _keys(deal_cols: list[Column], card_cols: list[Column]) -> tuple[ClassKey, C
     return first_key, banker_key, third_key
 
 
-def _base_counts(shoe: Shoe, deal_names: tuple[str, ...], card_names: tuple[str, ...],
+def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: Names,
                  needs: str | None, rules: Rules) -> Table:
-    """Counts keyed by (deal column values, round base, card column values), shared by
-    every set of columns that reads the same deal and card columns and the same detail of
-    the round, and by every shoe with the same class counts (removing the nine of hearts
-    or of spades leaves the same point-value shoe)."""
+    """Counts keyed by (deal column values, round column values, card column values), shared
+    by every request for the same columns in another order, and by every shoe with the
+    same class counts (removing the nine of hearts or of spades leaves the same point-value
+    shoe)."""
     keys = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
     first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key)) for key in keys)
-    return _class_counts(first, banker, third, deal_names, card_names, needs, rules)
+    return _class_counts(first, banker, third, deal_names, card_names, round_names, needs, rules)
 
 
 @lru_cache(maxsize=256)
 def _class_counts(first: tuple[tuple[str, int], ...], banker: tuple[tuple[str, int], ...],
-                  third: tuple[tuple[str, int], ...], deal_names: tuple[str, ...],
-                  card_names: tuple[str, ...], needs: str | None, rules: Rules) -> Table:
+                  third: tuple[tuple[str, int], ...], deal_names: Names, card_names: Names,
+                  round_names: Names, needs: str | None, rules: Rules) -> Table:
     """The enumeration of a shoe given by its classes: (representative card, count)."""
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
     size = sum(count for _, count in first)
     pad: dict[int, Count] = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
     classes = _Classes(first, banker, third, _keys(deal_cols, card_cols), pad)
-    return enumerate_round(classes, deal_cols, card_cols, needs, rules)
+    return enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
 
 
-def enumerate_round(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
+def enumerate_round(classes: _Classes, deal_names: Names, card_names: Names, round_names: Names,
                     needs: str | None, rules: Rules) -> Table:
     """The enumeration itself, on integer or symbolic class counts."""
+    deal_cols = [column(name) for name in deal_names]
     if needs is None:
         return _deal_outcomes(classes, deal_cols)
-    return _round_outcomes(classes, deal_cols, card_cols, rules, needs)
+    card_cols = [column(name) for name in card_names]
+    round_cols = [column(name) for name in round_names]
+    return _round_outcomes(classes, deal_cols, card_cols, round_cols, rules, needs)
 
 
 def _needs(round_cols: list[Column]) -> str:
@@ -276,14 +272,14 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> Table:
             weight = weight * orders
             if weight:
                 picked = tuple(cards[index] for index in combo)
-                key = (_deal_values(deal_cols, picked[:2], picked[2:]), None, ())
+                key = (_deal_values(deal_cols, picked[:2], picked[2:]), (), ())
                 _add(out, key, weight)
         return out
     if hands_read == {"player", "banker"}:
         rest = classes.pad[4]
         for _, _, weight, (dv, _) in _deals(classes, deal_cols, [], _ordered(deal_cols, "player"),
                                             _ordered(deal_cols, "banker"), thirds=False):
-            _add(out, (dv, None, ()), weight * rest)
+            _add(out, (dv, (), ()), weight * rest)
         return out
     (hand_read,) = hands_read
     rest = classes.pad[2]
@@ -291,7 +287,7 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> Table:
         weight = mult * n[i] * (n[j] - (i == j))
         if weight:
             hand = (cards[i], cards[j])
-            key = (_deal_values(deal_cols, hand, hand), None, ())
+            key = (_deal_values(deal_cols, hand, hand), (), ())
             _add(out, key, weight * rest)
     return out
 
@@ -435,7 +431,7 @@ def _deals(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
 
 
 def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
-                    rules: Rules, needs: str) -> Table:
+                    round_cols: list[Column], rules: Rules, needs: str) -> Table:
     """Columns that read how the round ends: play the drawing rules."""
     nt = classes.nt
     third_cards = classes.third_reps
@@ -449,14 +445,42 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
                   [c.final for c in card_cols])
 
-    def base(x: int, y: int, pc: int, bc: int, p2: int, b2: int, a: int | None,
-             b: int | None) -> _Base:
-        return (x, y, pc, bc, p2 if two_card else None, b2 if two_card else None,
+    # every round column has of_round (vocabulary._round, _third_card)
+    round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
+    round_cache: dict[_Base, tuple[object, ...]] = {}
+
+    def rounded(x: int, y: int, pc: int, bc: int, p2: int, b2: int, a: int | None,
+                b: int | None) -> tuple[object, ...]:
+        """The round columns' values of a finished round, read once per round base."""
+        base = (x, y, pc, bc, p2 if two_card else None, b2 if two_card else None,
                 a if third else None, b if third else None)
+        found = round_cache.get(base)
+        if found is None:
+            found = round_cache[base] = tuple(f(base) for f in round_fns)
+        return found
+
+    # a Banker draw's round values, per (two-card totals, Player's third card): one per class
+    banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
+
+    def banker_row(p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
+        found = banker_rows.get((p2, b2, va))
+        if found is None:
+            x, pc = (p2, 2) if va is None else ((p2 + va) % 10, 3)
+            found = banker_rows[(p2, b2, va)] = [
+                rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb) for vb in third_value]
+        return found
 
     # card-column values by (partials, Player third class, Banker third class): many states
     # share their partials, so each combination is read once
     card_cache: dict[tuple[Hashable, ...], tuple[object, ...]] = {}
+    card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
+
+    def card_row(pv: tuple[Hashable, ...], a: int | None) -> list[tuple[object, ...]]:
+        """The card columns' values for each Banker third class."""
+        found = card_rows.get((pv, a))
+        if found is None:
+            found = card_rows[(pv, a)] = [card_values(pv, a, b) for b in range(k3)]
+        return found
 
     def card_values(pv: tuple[Hashable, ...], a: int | None, b: int | None) -> tuple[object, ...]:
         if not finals:
@@ -517,13 +541,11 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             pairs[tj][tk] += weight
             pairs[tj][tl] += weight
             pairs[tk][tl] += weight
+    two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
     for (dv, pv), grid in no_draw.items():
         cv = card_values(pv, None, None)
-        for index, w in enumerate(grid):
-            if w:
-                p2, b2 = divmod(index, 10)
-                key = (dv, base(p2, b2, 2, 2, p2, b2, None, None), cv)
-                _add(out, key, w * after_four)
+        for rv, w in _folded(grid, two_cards).items():
+            _add(out, (dv, rv, cv), w * after_four)
 
     banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)] for b2 in range(10)]
     # Where no column reads the third cards, the Banker's final total is all that tells two
@@ -534,12 +556,12 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
-            for b in range(k3):
-                if r1[b]:
-                    vb = third_value[b]
-                    key = (dv, base(p2, (b2 + vb) % 10, 2, 3, p2, b2, None, vb),
-                           card_values(pv, None, b))
-                    _add(out, key, r1[b] * after_five)
+            found: Table = {}
+            for w, rv, cv in zip(r1, banker_row(p2, b2, None), card_row(pv, None)):
+                if w:
+                    _add(found, (rv, cv), w)
+            for (rv, cv), w in found.items():
+                _add(out, (dv, rv, cv), w * after_five)
             continue
         # sum of weight * m[t] * m[u] is pairs[t][u] + pairs[u][t], plus m1[t] when t == u
         transposed = list(zip(*pairs))
@@ -551,6 +573,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             grid = grids.get(gkey)
             if grid is None:
                 grid = grids[gkey] = [0] * 100
+        found = {}  # (round values, card values) -> ways, for this state
         for a in range(k3):
             ra = r1[a]
             if not ra:
@@ -558,8 +581,8 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             va = third_value[a]
             x = (p2 + va) % 10
             if not draws_after[va]:
-                key = (dv, base(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
-                _add(out, key, ra * after_five)
+                key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
+                _add(found, key, ra * after_five)
                 continue
             na = nt[a]
             # the Banker's third card of class b: weight * r[a] * (r[b] - [a == b])
@@ -570,18 +593,30 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                 for y, w in zip(rotation, row):
                     grid[offset + y] += w
             else:
-                for b, w in enumerate(row):
+                for w, rv, cv in zip(row, banker_row(p2, b2, va), card_row(pv, a)):
                     if w:
-                        vb = third_value[b]
-                        key = (dv, base(x, (b2 + vb) % 10, 3, 3, p2, b2, va, vb),
-                               card_values(pv, a, b))
-                        _add(out, key, w)
+                        _add(found, (rv, cv), w)
+        for (rv, cv), w in found.items():
+            _add(out, (dv, rv, cv), w)
+    three_cards: dict[tuple[int | None, int | None], list[tuple[object, ...]]] = {}
     for (dv, p2, b2), grid in grids.items():
-        for index, w in enumerate(grid):
-            if w:
-                key = (dv, (index // 10, index % 10, 3, 3, p2, b2, None, None), ())
-                _add(out, key, w)
+        cells = three_cards.get((p2, b2))
+        if cells is None:
+            cells = three_cards[(p2, b2)] = [
+                rounded(x, y, 3, 3, p2, b2, None, None)
+                for x in range(10) for y in range(10)]
+        for rv, w in _folded(grid, cells).items():
+            _add(out, (dv, rv, ()), w)
     return out
+
+
+def _folded(grid: list[Count], cells: list[tuple[object, ...]]) -> Table:
+    """A grid of the two final totals, summed by the round values of its cells."""
+    found: Table = {}
+    for w, rv in zip(grid, cells):
+        if w:
+            _add(found, rv, w)
+    return found
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:

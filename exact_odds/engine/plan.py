@@ -39,7 +39,7 @@ from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
 
 def monomial_count(columns: tuple[str, ...]) -> int:
     """How many monomials compiling these columns needs (an upper bound)."""
-    deal_names, card_names, needs = _plan(columns)
+    deal_names, card_names, _, needs = _plan(columns)
     first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
     k = len(class_partition(first_key))
     if needs is None:
@@ -95,7 +95,7 @@ class _Plan:
         shared: dict[tuple[Any, bool, Any], list[tuple[Bet, tuple[str, ...]]]] = {}
         fallback = []
         for bet in wanted:
-            drawn = _plan(bet.columns)[2] is not None  # the round is played out
+            drawn = _plan(bet.columns)[3] is not None  # the round is played out
             columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
             if monomial_count(columns) > evaluator.MAX_MONOMIALS:
                 if bet.id in evaluator.bet_ids:
@@ -197,7 +197,7 @@ def _objective(game: Any) -> Bet:
 
 
 def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    deal_names, card_names, _ = _plan(columns)
+    deal_names, card_names, _, _ = _plan(columns)
     first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
     return class_partition(first_key)
 
