@@ -36,6 +36,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from exact_odds.cards import DECK, card_value
@@ -102,25 +103,32 @@ def _plan(names: Names) -> tuple[Names, Names, Names, str | None]:
     """What the enumeration must produce for these columns: the deal columns, the card
     columns, the round columns, and how much of the round (None: the first cards are
     enough)."""
-    cols = [column(name) for name in names]
-    deal_names, card_names, round_names = (tuple(sorted({c.name for c in cols if c.kind == kind}))
-                                           for kind in ("deal", "cards", "round"))
+    cols = {column(name) for name in names}
+    # the Player's own columns first, then the Banker's, then those that read both hands
+    # (_deals builds a deal's values by joining the three)
+    deal_names, card_names, round_names = (
+        tuple(c.name for c in sorted((c for c in cols if c.kind == kind), key=_by_hand))
+        for kind in ("deal", "cards", "round"))
     round_cols = [column(name) for name in round_names]
     needs = _needs(round_cols) if round_cols else FINAL if card_names else None
     return deal_names, card_names, round_names, needs
 
 
+def _by_hand(col: Column) -> tuple[int, str]:
+    return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
+
+
 def _assemble(names: tuple[str, ...], deals: Table) -> tuple[tuple[tuple[Any, ...], Count], ...]:
-    """Put every column in the order asked. Works on integer counts and on symbolic ones."""
+    """Put every column in the order asked. Works on integer counts and on symbolic ones.
+
+    A table's key holds each requested column once, so no two keys meet."""
     deal_names, card_names, round_names, _ = _plan(names)
-    parts = (deal_names, round_names, card_names)  # the order of a Table's key
-    index = {name: (part, i) for part, part_names in enumerate(parts)
-             for i, name in enumerate(part_names)}
-    order = [index[name] for name in names]
-    counts: Table = {}
-    for values, ways in deals.items():
-        _add(counts, tuple(values[part][i] for part, i in order), ways)
-    return tuple(counts.items())
+    # where each column sits in a key's parts laid end to end: (deal, round, card values)
+    position = {name: i for i, name in enumerate(deal_names + round_names + card_names)}
+    if len(names) <= 1:  # the key is the one column's value alone, or nothing
+        return tuple((dv + rv + cv, ways) for (dv, rv, cv), ways in deals.items())
+    pick = itemgetter(*(position[name] for name in names))
+    return tuple((pick(dv + rv + cv), ways) for (dv, rv, cv), ways in deals.items())
 
 
 def _add(table: Table, key: tuple[Any, ...], ways: Count) -> None:
@@ -299,15 +307,18 @@ class _HandGroup:
     ``weight`` sums the hands' ways; ``by_class`` and ``by_pair`` carry what the other side
     needs to remove the cards exactly (``_pair_weight``), keyed by Banker classes."""
 
-    __slots__ = ("values", "total", "thirds", "features", "rep", "weight", "by_class",
-                 "by_pair", "mask")
+    __slots__ = ("values", "total", "thirds", "own", "shared", "features", "rep", "weight",
+                 "by_class", "by_pair", "mask")
 
-    def __init__(self, values: tuple[int, int], thirds: tuple[int, ...], features: int,
-                 rep: tuple[str, str]) -> None:
+    def __init__(self, values: tuple[int, int], thirds: tuple[int, ...],
+                 own: tuple[tuple[Hashable, ...], tuple[Hashable, ...]], shared: int,
+                 features: int, rep: tuple[str, str]) -> None:
         self.values = values
         self.total = (values[0] + values[1]) % 10
         self.thirds = thirds
-        self.features = features  # an id of the column values the group shares
+        self.own = own  # the values of the columns that read this hand alone: deal, partial
+        self.shared = shared  # an id of what the columns reading both hands see of this one
+        self.features = features  # an id of (own, shared)
         self.rep = rep  # one of its hands, to read the columns from
         self.weight: Count = 0
         self.by_class: dict[int, Count] = {}
@@ -315,16 +326,17 @@ class _HandGroup:
         self.mask = 0  # the Banker classes its hands hold, as bits
 
 
-def _hand_reader(col: Column, side: str, ordered: bool) -> Callable[[tuple[str, str]], Hashable]:
-    """What ``col`` sees of one side's two cards: its value, for a column that reads that
-    hand alone; for one that reads both hands, each card's point value and attribute."""
-    if col.hands == (side,):
-        # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
-        read = cast("Callable[[tuple[str, ...], tuple[str, ...]], Hashable]",
-                    col.of_deal if col.kind == "deal" else col.partial)
-        return lambda hand: read(hand, hand)
-    if side not in col.hands:
-        return lambda hand: None
+def _own_reader(col: Column) -> Callable[[tuple[str, str]], Hashable]:
+    """A column that reads one hand alone: its value from that hand."""
+    # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
+    read = cast("Callable[[tuple[str, ...], tuple[str, ...]], Hashable]",
+                col.of_deal if col.kind == "deal" else col.partial)
+    return lambda hand: read(hand, hand)
+
+
+def _seen(col: Column, ordered: bool) -> Callable[[tuple[str, str]], Hashable]:
+    """A column that reads both hands: what it sees of one, each card's point value and
+    the attribute the column reads."""
     key = col.card_key
 
     def seen(hand: tuple[str, str]) -> Hashable:
@@ -333,8 +345,8 @@ def _hand_reader(col: Column, side: str, ordered: bool) -> Callable[[tuple[str, 
     return seen
 
 
-def _hand_groups(classes: _Classes, side: str, ordered: bool, cols: list[Column],
-                 thirds: bool) -> list[_HandGroup]:
+def _hand_groups(classes: _Classes, side: str, ordered: bool, deal_cols: list[Column],
+                 card_cols: list[Column], thirds: bool) -> list[_HandGroup]:
     """One side's two-card hands, grouped.
 
     Player hands are dealt from the full classes; a group keeps, per Banker class ``x``,
@@ -348,23 +360,27 @@ def _hand_groups(classes: _Classes, side: str, ordered: bool, cols: list[Column]
     values = classes.values if player else classes.banker_values
     third_of = classes.third_of if player else classes.banker_third_of
     banker_of = classes.banker_of if player else list(range(len(n)))
-    readers = [_hand_reader(col, side, ordered) for col in cols]
-    feature_ids: dict[tuple[Hashable, ...], int] = {}
+    own_deal = [_own_reader(c) for c in deal_cols if c.hands == (side,)]
+    own_partial = [_own_reader(c) for c in card_cols if c.hands == (side,)]
+    shared = [_seen(c, ordered) for c in deal_cols + card_cols
+              if len(c.hands) != 1 and side in c.hands]
+    ids: dict[Hashable, int] = {}
     groups: dict[tuple[Hashable, ...], _HandGroup] = {}
     for i, j, mult in _hands(len(n), ordered):
         weight = mult * n[i] * (n[j] - (i == j))
         if not weight:
             continue
         hand = (reps[i], reps[j])
-        features = tuple(read(hand) for read in readers)
-        fid = feature_ids.setdefault(features, len(feature_ids))
+        own = (tuple(read(hand) for read in own_deal), tuple(read(hand) for read in own_partial))
+        sid = ids.setdefault(("shared", tuple(read(hand) for read in shared)), len(ids))
+        fid = ids.setdefault((own, sid), len(ids))
         pair = (values[i], values[j]) if ordered else (min(values[i], values[j]),
                                                         max(values[i], values[j]))
         held = tuple(sorted((third_of[i], third_of[j]))) if thirds else ()
         key = (pair, held, fid)
         group = groups.get(key)
         if group is None:
-            group = groups[key] = _HandGroup(pair, held, fid, hand)
+            group = groups[key] = _HandGroup(pair, held, own, sid, fid, hand)
         group.weight += weight
         x, y = banker_of[i], banker_of[j]
         group.mask |= (1 << x) | (1 << y)
@@ -409,24 +425,35 @@ def _deals(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
            player_ordered: bool, banker_ordered: bool,
            thirds: bool) -> Iterator[tuple[_HandGroup, _HandGroup, Count, tuple[Any, ...]]]:
     """Every deal of the first four cards, the Player's two then the Banker's two, by groups
-    of hands: (Player group, Banker group, ways, (deal column values, card partials))."""
-    cols = deal_cols + card_cols
-    player_groups = _hand_groups(classes, "player", player_ordered, cols, thirds)
-    banker_groups = _hand_groups(classes, "banker", banker_ordered, cols, thirds)
-    # every card column has a partial (vocabulary._third_card, _counted, ...)
-    partials = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                    [c.partial for c in card_cols])
+    of hands: (Player group, Banker group, ways, (deal column values, card partials)).
+
+    The columns come in ``_plan``'s order, the Player's own, the Banker's own, then those
+    reading both hands; card partials are (the Player's, the Banker's, both)."""
+    player_groups = _hand_groups(classes, "player", player_ordered, deal_cols, card_cols, thirds)
+    banker_groups = _hand_groups(classes, "banker", banker_ordered, deal_cols, card_cols, thirds)
+    # every deal column has of_deal, every card column a partial (vocabulary._deal, ...)
+    both_deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                     [c.of_deal for c in deal_cols if len(c.hands) != 1])
+    both_partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                        [c.partial for c in card_cols if len(c.hands) != 1])
+    both: dict[tuple[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = {}
     read: dict[tuple[int, int], tuple[Any, ...]] = {}
     for pg in player_groups:
+        (p_deal, p_partial) = pg.own
         for bg in banker_groups:
             weight = _pair_weight(pg, bg)
             if not weight:
                 continue
             dkey = read.get((pg.features, bg.features))
             if dkey is None:
+                seen = both.get((pg.shared, bg.shared))
+                if seen is None:
+                    seen = both[(pg.shared, bg.shared)] = (
+                        tuple(f(pg.rep, bg.rep) for f in both_deal),
+                        tuple(f(pg.rep, bg.rep) for f in both_partial))
+                b_deal, b_partial = bg.own
                 dkey = read[(pg.features, bg.features)] = (
-                    _deal_values(deal_cols, pg.rep, bg.rep),
-                    tuple(f(pg.rep, bg.rep) for f in partials))
+                    p_deal + b_deal + seen[0], (p_partial, b_partial, seen[1]))
             yield pg, bg, weight, dkey
 
 
@@ -441,9 +468,12 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
     two_card = needs in (TWO_CARD, THIRD)
     third = needs == THIRD
-    # every card column has a final value (vocabulary._third_card, _counted, ...)
+    # every card column has a final value (vocabulary._third_card, _counted, ...); the
+    # Player's own columns read the Player's third card, the Banker's the Banker's
     finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
                   [c.final for c in card_cols])
+    by_hand = [[f for c, f in zip(card_cols, finals) if _by_hand(c)[0] == part]
+               for part in range(3)]
 
     # every round column has of_round (vocabulary._round, _third_card)
     round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
@@ -470,9 +500,8 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                 rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb) for vb in third_value]
         return found
 
-    # card-column values by (partials, Player third class, Banker third class): many states
-    # share their partials, so each combination is read once
-    card_cache: dict[tuple[Hashable, ...], tuple[object, ...]] = {}
+    # card-column values, each part read once per (its partials, the third classes it reads)
+    card_cache: list[dict[tuple[Hashable, ...], tuple[object, ...]]] = [{}, {}, {}]
     card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
 
     def card_row(pv: tuple[Hashable, ...], a: int | None) -> list[tuple[object, ...]]:
@@ -482,15 +511,19 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             found = card_rows[(pv, a)] = [card_values(pv, a, b) for b in range(k3)]
         return found
 
-    def card_values(pv: tuple[Hashable, ...], a: int | None, b: int | None) -> tuple[object, ...]:
+    def card_values(pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
         if not finals:
             return ()
-        found = card_cache.get((pv, a, b))
-        if found is None:
-            p3 = None if a is None else third_cards[a]
-            b3 = None if b is None else third_cards[b]
-            found = card_cache[(pv, a, b)] = tuple(
-                f(partial, p3, b3) for f, partial in zip(finals, pv))
+        found: tuple[object, ...] = ()
+        for part, (partials, seen) in enumerate(zip(pv, ((a, None), (None, b), (a, b)))):
+            if not partials:
+                continue
+            values = card_cache[part].get((partials, *seen))
+            if values is None:
+                p3, b3 = (None if t is None else third_cards[t] for t in seen)
+                values = card_cache[part][(partials, *seen)] = tuple(
+                    f(partial, p3, b3) for f, partial in zip(by_hand[part], partials))
+            found += values
         return found
 
     out: Table = {}

@@ -45,7 +45,7 @@ class Column:
     of_round: Callable[[RoundBase], object] | None = None
     needs: str = FINAL
     # deal columns: the hands read, the card attribute needed, a function of the cards;
-    # card columns: the hands whose first two cards the partial value reads
+    # card columns: the hands whose cards the partial and final values read
     hands: tuple[str, ...] = ()
     card_key: Callable[[str], Hashable] | None = None
     of_deal: Callable[[tuple[str, ...], tuple[str, ...]], object] | None = None
@@ -228,7 +228,8 @@ def _third_card(hand: str, attribute: str) -> Column:
         def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
             return None if b3 is None else read(b3)
     return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
-                  "cards", card_key=key or card_value, partial=_no_partial, final=final,
+                  "cards", hands=(hand,), card_key=key or card_value, partial=_no_partial,
+                  final=final,
                   values=values, nullable=True,
                   example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
 
