@@ -37,6 +37,7 @@ import numpy as np
 
 from exact_odds.cards import DECK
 from exact_odds.engine.enumerator import (
+    Keys,
     Rules,
     _assemble,
     _Classes,
@@ -119,10 +120,10 @@ def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> Com
     return CompiledCounts(columns, partition, outcomes)
 
 
-def _symbolic_classes(keys: tuple[Any, Any, Any]) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
+def _symbolic_classes(keys: Keys) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
     """Classes whose counts are variables: one per class of the Player's cards (the
     finest); the Banker's and the third cards' classes are sums of them."""
-    first_key, banker_key, third_key = keys
+    first_key, banker_key, third_key, *_ = keys
     first = class_partition(first_key)
     n = [Poly.count(i) for i in range(len(first))]
     sums = []

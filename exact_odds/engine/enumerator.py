@@ -156,9 +156,8 @@ class _Classes:
     """
 
     def __init__(self, first: Sequence[tuple[str, Count]], banker: Sequence[tuple[str, Count]],
-                 third: Sequence[tuple[str, Count]], keys: tuple[ClassKey, ClassKey, ClassKey],
-                 pad: dict[int, Count]) -> None:
-        _, banker_key, third_key = keys
+                 third: Sequence[tuple[str, Count]], keys: Keys, pad: dict[int, Count]) -> None:
+        _, banker_key, third_key, player_draw, banker_draw = keys
         self.reps = [card for card, _ in first]
         self.n = [count for _, count in first]
         self.banker_reps = [card for card, _ in banker]
@@ -174,6 +173,31 @@ class _Classes:
         self.banker_values = [card_value(card) for card in self.banker_reps]
         self.third_values = [card_value(card) for card in self.third_reps]
         self.pad = pad
+        # the classes the third cards are drawn from: each hand's as fine as the columns
+        # that read it need (a union of third classes)
+        self.player_draw = _Draw(self.third_reps, self.nt, player_draw)
+        self.banker_draw = _Draw(self.third_reps, self.nt, banker_draw)
+
+
+class _Draw:
+    """The classes one hand's third card is drawn from, each a union of third classes."""
+
+    def __init__(self, third_reps: list[str], nt: list[Count], key: ClassKey) -> None:
+        index: dict[Hashable, int] = {}
+        self.reps: list[str] = []
+        self.n: list[Count] = []
+        self.of: list[int] = []  # the draw class of each third class
+        for card, count in zip(third_reps, nt):
+            d = index.get(key(card))
+            if d is None:
+                d = index[key(card)] = len(self.reps)
+                self.reps.append(card)
+                self.n.append(+count)
+            else:
+                self.n[d] = self.n[d] + count
+            self.of.append(d)
+        self.values = [card_value(card) for card in self.reps]
+        self.members = [[t for t, d in enumerate(self.of) if d == c] for c in range(len(self.reps))]
 
 
 def class_partition(key: Callable[[str], Hashable]) -> tuple[tuple[str, ...], ...]:
@@ -185,8 +209,12 @@ def class_partition(key: Callable[[str], Hashable]) -> tuple[tuple[str, ...], ..
     return tuple(tuple(cards) for cards in ordered)
 
 
-def _keys(deal_cols: list[Column], card_cols: list[Column]) -> tuple[ClassKey, ClassKey, ClassKey]:
-    """The class keys of an enumeration: the Player's cards, the Banker's, third cards."""
+Keys = tuple[ClassKey, ClassKey, ClassKey, ClassKey, ClassKey]
+
+
+def _keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
+    """The class keys of an enumeration: the Player's first cards, the Banker's, the cards
+    removed before a third card is drawn, the Player's third card, the Banker's."""
     card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
     banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
     player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
@@ -200,7 +228,11 @@ def _keys(deal_cols: list[Column], card_cols: list[Column]) -> tuple[ClassKey, C
     def first_key(card: str) -> tuple[Hashable, ...]:
         return (*banker_key(card), *(key(card) for key in player_keyed))
 
-    return first_key, banker_key, third_key
+    def draw_key(hand: str) -> ClassKey:
+        keyed = [c.card_key for c in card_cols if c.card_key is not None and hand in c.hands]
+        return lambda card: (card_value(card), *(key(card) for key in keyed))
+
+    return first_key, banker_key, third_key, draw_key("player"), draw_key("banker")
 
 
 def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: Names,
@@ -210,7 +242,7 @@ def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: 
     same class counts (removing the nine of hearts or of spades leaves the same point-value
     shoe)."""
     keys = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
-    first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key)) for key in keys)
+    first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key)) for key in keys[:3])
     return _class_counts(first, banker, third, deal_names, card_names, round_names, needs, rules)
 
 
@@ -461,9 +493,12 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                     round_cols: list[Column], rules: Rules, needs: str) -> Table:
     """Columns that read how the round ends: play the drawing rules."""
     nt = classes.nt
-    third_cards = classes.third_reps
-    third_value = classes.third_values
     k3 = len(nt)
+    # the Player's third card is drawn from classes A, the Banker's from classes B (both
+    # unions of the third classes: A = B when a column reads both third cards alike)
+    draw_a, draw_b = classes.player_draw, classes.banker_draw
+    split = len(draw_a.n) < k3 or len(draw_b.n) < k3
+    a_of, b_of = draw_a.of, draw_b.of
     player_ordered = _ordered(deal_cols, "player")
     banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
     two_card = needs in (TWO_CARD, THIRD)
@@ -497,7 +532,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         if found is None:
             x, pc = (p2, 2) if va is None else ((p2 + va) % 10, 3)
             found = banker_rows[(p2, b2, va)] = [
-                rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb) for vb in third_value]
+                rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb) for vb in draw_b.values]
         return found
 
     # card-column values, each part read once per (its partials, the third classes it reads)
@@ -508,7 +543,7 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         """The card columns' values for each Banker third class."""
         found = card_rows.get((pv, a))
         if found is None:
-            found = card_rows[(pv, a)] = [card_values(pv, a, b) for b in range(k3)]
+            found = card_rows[(pv, a)] = [card_values(pv, a, b) for b in range(len(draw_b.n))]
         return found
 
     def card_values(pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
@@ -520,7 +555,8 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                 continue
             values = card_cache[part].get((partials, *seen))
             if values is None:
-                p3, b3 = (None if t is None else third_cards[t] for t in seen)
+                p3 = None if seen[0] is None else draw_a.reps[seen[0]]
+                b3 = None if seen[1] is None else draw_b.reps[seen[1]]
                 values = card_cache[part][(partials, *seen)] = tuple(
                     f(partial, p3, b3) for f, partial in zip(by_hand[part], partials))
             found += values
@@ -534,7 +570,9 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     no_draw: dict[tuple[Any, ...], list[Count]] = {}
     # state (two-card totals, whether the Player draws, deal values, partials) ->
     #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
-    #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either order).
+    #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either
+    #   order), or where the draws are split, pairs[a][b] over the ordered pairs of distinct
+    #   dealt cards in classes a (of A) and b (of B).
     states: dict[tuple[Any, ...], list[Any]] = {}
     player_draws_on = None if rules.uses_up_card else [rules.player_draws(t) for t in range(10)]
     banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
@@ -557,7 +595,8 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             continue
         state = states.get((p2, b2, draws, dkey))
         if state is None:
-            state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [[0] * k3 for _ in range(k3)]]
+            state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [
+                [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
         state[0] += weight
         m1 = state[1]
         ti, tj = pg.thirds
@@ -566,7 +605,15 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         m1[tj] += weight
         m1[tk] += weight
         m1[tl] += weight
-        if draws:
+        if draws and split:
+            pairs = state[2]
+            dealt = (ti, tj, tk, tl)
+            for first, one in enumerate(dealt):
+                row = pairs[a_of[one]]
+                for second, other in enumerate(dealt):
+                    if first != second:
+                        row[b_of[other]] += weight
+        elif draws:
             pairs = state[2]
             pairs[ti][tj] += weight
             pairs[ti][tk] += weight
@@ -584,43 +631,52 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     # Where no column reads the third cards, the Banker's final total is all that tells two
     # of its draws apart: add each row of draws into a grid indexed by the final totals.
     grids: dict[tuple[Any, ...], list[Count]] = {}
+    nta, ntb = draw_a.n, draw_b.n
     for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
-        # r1[t]: sum over the state's deals of weight * (cards of third class t left)
+        # r1[t]: sum over the state's deals of weight * (cards of third class t left);
+        # m1a, m1b, r1a, r1b: the same by the classes each hand draws from
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
+        m1b = m1 if not split else [sum((m1[t] for t in ts), 0 * s0) for ts in draw_b.members]
+        r1b = r1 if not split else [n * s0 - m for n, m in zip(ntb, m1b)]
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
             found: Table = {}
-            for w, rv, cv in zip(r1, banker_row(p2, b2, None), card_row(pv, None)):
+            for w, rv, cv in zip(r1b, banker_row(p2, b2, None), card_row(pv, None)):
                 if w:
                     _add(found, (rv, cv), w)
             for (rv, cv), w in found.items():
                 _add(out, (dv, rv, cv), w * after_five)
             continue
-        # sum of weight * m[t] * m[u] is pairs[t][u] + pairs[u][t], plus m1[t] when t == u
-        transposed = list(zip(*pairs))
+        m1a = m1 if not split else [sum((m1[t] for t in ts), 0 * s0) for ts in draw_a.members]
+        # both(a)[b]: the sum of weight * m[a] * m[b] over the ordered pairs of distinct
+        # dealt cards, a row of pairs (split), or pairs[a][b] + pairs[b][a] (not split)
+        transposed = list(zip(*pairs)) if not split else None
         draws_after = banker_draws_after[b2]
         grid = None
-        rotation = [(b2 + v) % 10 for v in third_value]
+        rotation = [(b2 + v) % 10 for v in draw_b.values]
         if not third and not finals:
             gkey = (dv, p2, b2) if two_card else (dv, None, None)
             grid = grids.get(gkey)
             if grid is None:
                 grid = grids[gkey] = [0] * 100
         found = {}  # (round values, card values) -> ways, for this state
-        for a in range(k3):
-            ra = r1[a]
+        for a, na in enumerate(nta):
+            ra = na * s0 - m1a[a]
             if not ra:
                 continue
-            va = third_value[a]
+            va = draw_a.values[a]
             x = (p2 + va) % 10
             if not draws_after[va]:
                 key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
                 _add(found, key, ra * after_five)
                 continue
-            na = nt[a]
-            # the Banker's third card of class b: weight * r[a] * (r[b] - [a == b])
-            row = [nb * ra - na * mb + p + q for nb, mb, p, q in zip(nt, m1, pairs[a], transposed[a])]
-            row[a] += m1[a] - ra
+            # the Banker's third card of class b: the sum over the Player's card's third
+            # classes t in a of weight * r[t] * (r[b] - [t in b])
+            both = pairs[a] if transposed is None else [
+                p + q for p, q in zip(pairs[a], transposed[a])]
+            row = [nb * ra - na * mb + pq for nb, mb, pq in zip(ntb, m1b, both)]
+            for t in draw_a.members[a]:
+                row[b_of[t]] += m1[t] - r1[t]
             if grid is not None:
                 offset = 10 * x
                 for y, w in zip(rotation, row):
