@@ -112,7 +112,7 @@ def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> Com
     card_cols = [column(name) for name in card_names]
     classes, partition = _symbolic_classes(_keys(deal_cols, card_cols))
     deals = enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
-    outcomes = {key: poly for key, poly in _assemble(columns, deals)
+    outcomes = {key: poly for key, poly in _assemble(columns, deals).items()
                 if isinstance(poly, Poly) and poly}
     for key, poly in outcomes.items():
         if any(coef < 0 for coef in poly.values()):

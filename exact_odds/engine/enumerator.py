@@ -93,7 +93,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     ordered six-card sequences. Outcomes that cannot happen are absent.
     """
     names = tuple(columns)
-    return dict(_assemble(names, _base_counts(shoe, *_plan(names), rules)))
+    return _assemble(names, _base_counts(shoe, *_plan(names), rules))
 
 
 Names = tuple[str, ...]
@@ -118,7 +118,7 @@ def _by_hand(col: Column) -> tuple[int, str]:
     return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
 
 
-def _assemble(names: tuple[str, ...], deals: Table) -> tuple[tuple[tuple[Any, ...], Count], ...]:
+def _assemble(names: tuple[str, ...], deals: Table) -> Table:
     """Put every column in the order asked. Works on integer counts and on symbolic ones.
 
     A table's key holds each requested column once, so no two keys meet."""
@@ -126,9 +126,9 @@ def _assemble(names: tuple[str, ...], deals: Table) -> tuple[tuple[tuple[Any, ..
     # where each column sits in a key's parts laid end to end: (deal, round, card values)
     position = {name: i for i, name in enumerate(deal_names + round_names + card_names)}
     if len(names) <= 1:  # the key is the one column's value alone, or nothing
-        return tuple((dv + rv + cv, ways) for (dv, rv, cv), ways in deals.items())
+        return {dv + rv + cv: ways for (dv, rv, cv), ways in deals.items()}
     pick = itemgetter(*(position[name] for name in names))
-    return tuple((pick(dv + rv + cv), ways) for (dv, rv, cv), ways in deals.items())
+    return {pick(dv + rv + cv): ways for (dv, rv, cv), ways in deals.items()}
 
 
 def _add(table: Table, key: tuple[Any, ...], ways: Count) -> None:
