@@ -606,13 +606,25 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         m1[tk] += weight
         m1[tl] += weight
         if draws and split:
+            # each ordered pair of distinct dealt cards: (first's A class, second's B class)
             pairs = state[2]
-            dealt = (ti, tj, tk, tl)
-            for first, one in enumerate(dealt):
-                row = pairs[a_of[one]]
-                for second, other in enumerate(dealt):
-                    if first != second:
-                        row[b_of[other]] += weight
+            bi, bj, bk, bl = b_of[ti], b_of[tj], b_of[tk], b_of[tl]
+            row = pairs[a_of[ti]]
+            row[bj] += weight
+            row[bk] += weight
+            row[bl] += weight
+            row = pairs[a_of[tj]]
+            row[bi] += weight
+            row[bk] += weight
+            row[bl] += weight
+            row = pairs[a_of[tk]]
+            row[bi] += weight
+            row[bj] += weight
+            row[bl] += weight
+            row = pairs[a_of[tl]]
+            row[bi] += weight
+            row[bj] += weight
+            row[bk] += weight
         elif draws:
             pairs = state[2]
             pairs[ti][tj] += weight
