@@ -190,14 +190,14 @@ def test_the_shoes_are_small_and_varied():
 
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("shoe", list(SHOES))
-def test_round_columns_together(shoe, rules):
+def test_round_columns_together(shoe, rules, engine_path):
     assert_same_counts(engine_counts(shoe, rules, ROUND_COLUMNS),
                        brute_counts(shoe, rules, ROUND_COLUMNS))
 
 
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("shoe", list(SHOES))
-def test_every_column_at_once(shoe, rules):
+def test_every_column_at_once(shoe, rules, engine_path):
     columns = ROUND_COLUMNS + DEAL_COLUMNS
     assert_same_counts(engine_counts(shoe, rules, columns), brute_counts(shoe, rules, columns))
 
@@ -213,7 +213,7 @@ def test_each_deal_column_alone(shoe, column):
 @pytest.mark.parametrize("rules", ["punto-banco", "21c-mixed"])
 @pytest.mark.parametrize("column", DEAL_COLUMNS)
 @pytest.mark.parametrize("shoe", list(SHOES))
-def test_each_deal_column_with_the_round(shoe, column, rules):
+def test_each_deal_column_with_the_round(shoe, column, rules, engine_path):
     """A deal column read together with how the round ended."""
     columns = (column, "winner", "player_third", "banker_total")
     assert_same_counts(engine_counts(shoe, rules, columns), brute_counts(shoe, rules, columns))
@@ -229,7 +229,7 @@ def test_deal_columns_of_both_hands(shoe, columns):
 @pytest.mark.parametrize("columns", MIXED_SETS, ids="+".join)
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("shoe", ["repeated-cards", "missing-values", "pairs-and-colours"])
-def test_mixed_round_and_deal_columns(shoe, rules, columns):
+def test_mixed_round_and_deal_columns(shoe, rules, columns, engine_path):
     assert_same_counts(engine_counts(shoe, rules, columns), brute_counts(shoe, rules, columns))
 
 

@@ -145,7 +145,7 @@ def test_every_card_level_column_is_checked():
 @pytest.mark.slow  # a brute-force cross-check: left out of `pytest -m "not slow"`
 @pytest.mark.parametrize("shoe", list(SHOES))
 @pytest.mark.parametrize("start", range(0, len(CARD_LEVEL), 6))
-def test_card_columns_agree_with_explicit_cards(shoe, start):
+def test_card_columns_agree_with_explicit_cards(shoe, start, engine_path):
     columns = CARD_LEVEL[start:start + 6]
     engine = outcome_counts(Shoe.from_counts(Counter(SHOES[shoe])), columns)
     assert engine == brute(shoe, columns)
@@ -156,6 +156,46 @@ def test_card_columns_agree_with_explicit_cards(shoe, start):
     ("red_cards_dealt", "player_high_rank", "banker_low_rank", "tens_dealt"),
     ("player_first_rank", "banker_first_rank", "player_second_suit", "player_third_rank"),
 ])
-def test_card_columns_read_together(columns):
+def test_card_columns_read_together(columns, engine_path):
     engine = outcome_counts(Shoe.from_counts(Counter(SHOES["mixed"])), columns)
     assert engine == brute("mixed", columns)
+    path, built = engine_path
+    assert built == ([len(engine)] if path == "wide" else [])  # the path asked for ran
+
+
+@pytest.mark.slow
+def test_the_numpy_draw_fits_int64_at_its_largest_shoe():
+    """``engine.wide`` sums in int64 for shoes of up to WIDE_MAX_CARDS cards (every
+    intermediate below 4 * N**6 < 2**63). At that edge, on a shoe of odd counts, it must
+    agree count for count with the round played in Python integers (which cannot
+    overflow), and one card more must send the round back to Python."""
+    import random
+
+    from exact_odds.engine import enumerator, wide
+
+    assert 4 * enumerator.WIDE_MAX_CARDS**6 < 2**63
+    rng = random.Random(3)
+    counts = [20 + rng.randint(0, 2) for _ in range(52)]
+    counts[0] += enumerator.WIDE_MAX_CARDS - sum(counts)
+    columns = ("player_third_suit", "banker_third_colour", "winner")
+    draw = wide.round_outcomes
+    drawn: list[int] = []
+    saved = enumerator.WIDE_PAIRS
+    try:
+        wide.round_outcomes = lambda round_: drawn.append(1) or draw(round_)
+        enumerator._class_counts.cache_clear()
+        wide_table = outcome_counts(Shoe(tuple(counts)), columns)
+        assert drawn == [1]
+        enumerator.WIDE_PAIRS = 10**18
+        enumerator._class_counts.cache_clear()
+        played = outcome_counts(Shoe(tuple(counts)), columns)
+        enumerator.WIDE_PAIRS = saved
+        enumerator._class_counts.cache_clear()
+        outcome_counts(Shoe(tuple(c + (i == 0) for i, c in enumerate(counts))), columns)
+    finally:
+        wide.round_outcomes = draw
+        enumerator.WIDE_PAIRS = saved
+        enumerator._class_counts.cache_clear()
+    assert played == wide_table
+    assert max(wide_table.values()) > 2**53  # counts past what a float holds exactly
+    assert drawn == [1]  # one card past the edge: played in Python

@@ -10,19 +10,27 @@ need (the ten point values, for bets that read totals only). The deal is enumera
 card, each draw weighted by how many cards of its class are left once the cards before it
 are removed:
 
-1. the Player's two cards, then the Banker's two, as multisets of classes (or, where the up
-   card matters, the Banker's in order), each weighted by the falling product of the class
-   counts;
+1. each side's two-card hands are summed into groups that the rules and the columns see
+   alike (``_hand_groups``); a Player group and a Banker group are paired once, the
+   Banker's ways taken from the full classes less those that use a card the Player holds
+   (``_pair_weight``: only classes both groups hold can need it);
 2. the deals are merged into *states*: what the drawing rules and the requested columns can
    still tell apart (two-card totals, whether the Player draws, the deal columns);
-3. the third cards are drawn from what each deal leaves in the shoe. For a state, the weight
-   of the Player drawing a card of value ``a`` and the Banker one of value ``b`` is the sum,
-   over the state's deals, of ``w * r[a] * (r[b] - [a == b])`` with ``r`` the value counts
-   left. Expanding ``r = n - m`` (m the cards already dealt) makes this an exact function of
-   three sums per state, ``sum w``, ``sum w*m[a]`` and ``sum w*m[a]*m[b]``, so the last two
-   removals cost a hundred products per state instead of a hundred per deal.
+3. the third cards are drawn from what each deal leaves, each hand's from the classes its
+   columns read of it. For a state, the weight of the Player drawing a card of class ``a``
+   and the Banker one of class ``b`` is the sum, over the state's deals, of
+   ``w * r[a] * (r[b] - [a == b])`` with ``r`` the counts left. Expanding ``r = n - m``
+   (m the cards already dealt) makes this an exact function of three sums per state,
+   ``sum w``, ``sum w*m[a]`` and ``sum w*m[a]*m[b]``, so the last two removals cost a
+   product per cell and state instead of per deal;
+4. the round columns are read once per finished round, and the table is keyed by
+   (deal column values, round column values, card column values).
 
-Python integers throughout: no count can overflow, whatever the shoe.
+For a real shoe whose hand groups pair a hundred thousand times or more (suits or ranks
+read at several positions), ``wide`` takes the same sums with numpy (``_is_wide``).
+
+Python integers here: no count can overflow, whatever the shoe (``wide`` uses int64 only
+for shoes where every intermediate is proven to fit).
 
 >>> from exact_odds.shoe import Shoe
 >>> counts = outcome_counts(Shoe.from_decks(8), ["winner"])
@@ -32,7 +40,7 @@ Python integers throughout: no count can overflow, whatever the shoe.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -317,9 +325,16 @@ def _deal_outcomes(classes: _Classes, deal_cols: list[Column]) -> Table:
         return out
     if hands_read == {"player", "banker"}:
         rest = classes.pad[4]
-        for _, _, weight, (dv, _) in _deals(classes, deal_cols, [], _ordered(deal_cols, "player"),
-                                            _ordered(deal_cols, "banker"), thirds=False):
-            _add(out, (dv, (), ()), weight * rest)
+        deal_key = _DealKeys(deal_cols, [])
+        player_groups = _hand_groups(classes, "player", _ordered(deal_cols, "player"), deal_cols,
+                                     [], thirds=False)
+        banker_groups = _hand_groups(classes, "banker", _ordered(deal_cols, "banker"), deal_cols,
+                                     [], thirds=False)
+        for pg in player_groups:
+            for bg in banker_groups:
+                weight = _pair_weight(pg, bg)
+                if weight:
+                    _add(out, (deal_key(pg, bg)[0], (), ()), weight * rest)
         return out
     (hand_read,) = hands_read
     rest = classes.pad[2]
@@ -453,116 +468,174 @@ def _pair_weight(player: _HandGroup, banker: _HandGroup) -> Count:
     return weight
 
 
-def _deals(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
-           player_ordered: bool, banker_ordered: bool,
-           thirds: bool) -> Iterator[tuple[_HandGroup, _HandGroup, Count, tuple[Any, ...]]]:
-    """Every deal of the first four cards, the Player's two then the Banker's two, by groups
-    of hands: (Player group, Banker group, ways, (deal column values, card partials)).
+class _DealKeys:
+    """(deal column values, card partials) of a deal of two hand groups: the Player's own
+    columns, the Banker's own, then those reading both hands (``_plan``'s order); partials
+    as (the Player's, the Banker's, both). Read once per pair of feature ids."""
 
-    The columns come in ``_plan``'s order, the Player's own, the Banker's own, then those
-    reading both hands; card partials are (the Player's, the Banker's, both)."""
-    player_groups = _hand_groups(classes, "player", player_ordered, deal_cols, card_cols, thirds)
-    banker_groups = _hand_groups(classes, "banker", banker_ordered, deal_cols, card_cols, thirds)
-    # every deal column has of_deal, every card column a partial (vocabulary._deal, ...)
-    both_deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                     [c.of_deal for c in deal_cols if len(c.hands) != 1])
-    both_partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                        [c.partial for c in card_cols if len(c.hands) != 1])
-    both: dict[tuple[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = {}
-    read: dict[tuple[int, int], tuple[Any, ...]] = {}
-    for pg in player_groups:
-        (p_deal, p_partial) = pg.own
-        for bg in banker_groups:
-            weight = _pair_weight(pg, bg)
-            if not weight:
-                continue
-            dkey = read.get((pg.features, bg.features))
-            if dkey is None:
-                seen = both.get((pg.shared, bg.shared))
-                if seen is None:
-                    seen = both[(pg.shared, bg.shared)] = (
-                        tuple(f(pg.rep, bg.rep) for f in both_deal),
-                        tuple(f(pg.rep, bg.rep) for f in both_partial))
-                b_deal, b_partial = bg.own
-                dkey = read[(pg.features, bg.features)] = (
-                    p_deal + b_deal + seen[0], (p_partial, b_partial, seen[1]))
-            yield pg, bg, weight, dkey
+    def __init__(self, deal_cols: list[Column], card_cols: list[Column]) -> None:
+        # every deal column has of_deal, every card column a partial (vocabulary._deal, ...)
+        self._both_deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                               [c.of_deal for c in deal_cols if len(c.hands) != 1])
+        self._both_partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                                  [c.partial for c in card_cols if len(c.hands) != 1])
+        self._both: dict[tuple[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = {}
+        self._keys: dict[tuple[int, int], tuple[Any, ...]] = {}
+
+    def __call__(self, pg: _HandGroup, bg: _HandGroup) -> tuple[Any, ...]:
+        found = self._keys.get((pg.features, bg.features))
+        if found is None:
+            seen = self._both.get((pg.shared, bg.shared))
+            if seen is None:
+                seen = self._both[(pg.shared, bg.shared)] = (
+                    tuple(f(pg.rep, bg.rep) for f in self._both_deal),
+                    tuple(f(pg.rep, bg.rep) for f in self._both_partial))
+            (p_deal, p_partial), (b_deal, b_partial) = pg.own, bg.own
+            found = self._keys[(pg.features, bg.features)] = (
+                p_deal + b_deal + seen[0], (p_partial, b_partial, seen[1]))
+        return found
+
+
+class _Round:
+    """What one enumeration of a played round reads: the classes, the drawing rules, the
+    hands of each side in groups, and the columns, each read once per distinct input."""
+
+    def __init__(self, classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
+                 round_cols: list[Column], rules: Rules, needs: str) -> None:
+        self.classes = classes
+        self.rules = rules
+        self.nt = classes.nt
+        self.k3 = len(classes.nt)
+        # the Player's third card is drawn from classes A, the Banker's from classes B (both
+        # unions of the third classes: A = B when a column reads both third cards alike)
+        self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
+        self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
+        self.two_card = needs in (TWO_CARD, THIRD)
+        self.third = needs == THIRD
+        banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
+        self.player_groups = _hand_groups(classes, "player", _ordered(deal_cols, "player"),
+                                          deal_cols, card_cols, thirds=True)
+        self.banker_groups = _hand_groups(classes, "banker", banker_ordered, deal_cols,
+                                          card_cols, thirds=True)
+        self._player_draws_on = None if rules.uses_up_card else [
+            rules.player_draws(total) for total in range(10)]
+        self.banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
+        self.banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)]
+                                   for b2 in range(10)]
+        self.deal_key = _DealKeys(deal_cols, card_cols)
+        # every card column has a final value, every round column of_round (vocabulary)
+        finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
+                      [c.final for c in card_cols])
+        self.finals = bool(finals)
+        # the Player's own card columns read the Player's third card, the Banker's the Banker's
+        self._by_hand = [[f for c, f in zip(card_cols, finals) if _by_hand(c)[0] == part]
+                         for part in range(3)]
+        self._round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
+        self._rounded: dict[_Base, tuple[object, ...]] = {}
+        self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
+        self._card_parts: list[dict[tuple[Hashable, ...], tuple[object, ...]]] = [{}, {}, {}]
+        self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
+
+    def player_draws(self, pg: _HandGroup, bg: _HandGroup) -> bool:
+        if self._player_draws_on is not None:
+            return self._player_draws_on[pg.total]
+        vi, vj = pg.values
+        return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
+
+    def rounded(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
+                a: int | None, b: int | None) -> tuple[object, ...]:
+        """The round columns' values of a finished round, read once per round base."""
+        base = (x, y, pc, bc, p2 if self.two_card else None, b2 if self.two_card else None,
+                a if self.third else None, b if self.third else None)
+        found = self._rounded.get(base)
+        if found is None:
+            found = self._rounded[base] = tuple(f(base) for f in self._round_fns)
+        return found
+
+    def banker_row(self, p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
+        """A Banker draw's round values, one per B class, after the Player's third card
+        (None: the Player stood)."""
+        found = self._banker_rows.get((p2, b2, va))
+        if found is None:
+            x, pc = (p2, 2) if va is None else ((p2 + va) % 10, 3)
+            found = self._banker_rows[(p2, b2, va)] = [
+                self.rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb)
+                for vb in self.draw_b.values]
+        return found
+
+    def card_row(self, pv: tuple[Hashable, ...], a: int | None) -> list[tuple[object, ...]]:
+        """The card columns' values for each B class of the Banker's third card."""
+        found = self._card_rows.get((pv, a))
+        if found is None:
+            found = self._card_rows[(pv, a)] = [
+                self.card_values(pv, a, b) for b in range(len(self.draw_b.n))]
+        return found
+
+    def card_values(self, pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
+        """The card columns' values, in ``_plan``'s order: each part read once per (its
+        partials, the third cards it reads)."""
+        if not self.finals:
+            return ()
+        found: tuple[object, ...] = ()
+        for part in range(3):
+            found += self.card_part(part, pv[part], a, b)
+        return found
+
+    def card_part(self, part: int, partials: tuple[Hashable, ...], a: int | None,
+                  b: int | None) -> tuple[object, ...]:
+        """One part of the card values: the Player's own columns (0), the Banker's (1),
+        those reading both hands (2)."""
+        if not partials:
+            return ()
+        seen = (a, None) if part == 0 else (None, b) if part == 1 else (a, b)
+        values = self._card_parts[part].get((partials, *seen))
+        if values is None:
+            p3 = None if seen[0] is None else self.draw_a.reps[seen[0]]
+            b3 = None if seen[1] is None else self.draw_b.reps[seen[1]]
+            values = self._card_parts[part][(partials, *seen)] = tuple(
+                f(partial, p3, b3) for f, partial in zip(self._by_hand[part], partials))
+        return values
 
 
 def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
                     round_cols: list[Column], rules: Rules, needs: str) -> Table:
     """Columns that read how the round ends: play the drawing rules."""
-    nt = classes.nt
-    k3 = len(nt)
-    # the Player's third card is drawn from classes A, the Banker's from classes B (both
-    # unions of the third classes: A = B when a column reads both third cards alike)
-    draw_a, draw_b = classes.player_draw, classes.banker_draw
-    split = len(draw_a.n) < k3 or len(draw_b.n) < k3
+    round_ = _Round(classes, deal_cols, card_cols, round_cols, rules, needs)
+    if _is_wide(round_):
+        from exact_odds.engine import wide
+
+        table = wide.round_outcomes(round_)
+        if table is not None:
+            return table
+    return _played(round_)
+
+
+#: A round of at least this many pairs of hand groups is played by ``wide`` (numpy) for a
+#: real shoe: below it, playing the pairs in Python costs less than setting up the arrays.
+WIDE_PAIRS = 100_000
+
+#: The largest shoe ``wide`` takes: its int64 sums stay below 4 * N**6 < 2**63.
+WIDE_MAX_CARDS = 1100
+
+
+def _is_wide(round_: _Round) -> bool:
+    counts = round_.classes.n
+    if not all(type(count) is int for count in counts):  # symbolic counts: played in Python
+        return False
+    pairs = len(round_.player_groups) * len(round_.banker_groups)
+    return pairs >= WIDE_PAIRS and sum(counts) <= WIDE_MAX_CARDS
+
+
+def _played(round_: _Round) -> Table:
+    """The round played out one pair of hand groups at a time, on any counts."""
+    classes = round_.classes
+    nt, k3 = round_.nt, round_.k3
+    draw_a, draw_b, split = round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
-    player_ordered = _ordered(deal_cols, "player")
-    banker_ordered = rules.uses_up_card or _ordered(deal_cols, "banker")
-    two_card = needs in (TWO_CARD, THIRD)
-    third = needs == THIRD
-    # every card column has a final value (vocabulary._third_card, _counted, ...); the
-    # Player's own columns read the Player's third card, the Banker's the Banker's
-    finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
-                  [c.final for c in card_cols])
-    by_hand = [[f for c, f in zip(card_cols, finals) if _by_hand(c)[0] == part]
-               for part in range(3)]
-
-    # every round column has of_round (vocabulary._round, _third_card)
-    round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
-    round_cache: dict[_Base, tuple[object, ...]] = {}
-
-    def rounded(x: int, y: int, pc: int, bc: int, p2: int, b2: int, a: int | None,
-                b: int | None) -> tuple[object, ...]:
-        """The round columns' values of a finished round, read once per round base."""
-        base = (x, y, pc, bc, p2 if two_card else None, b2 if two_card else None,
-                a if third else None, b if third else None)
-        found = round_cache.get(base)
-        if found is None:
-            found = round_cache[base] = tuple(f(base) for f in round_fns)
-        return found
-
-    # a Banker draw's round values, per (two-card totals, Player's third card): one per class
-    banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
-
-    def banker_row(p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
-        found = banker_rows.get((p2, b2, va))
-        if found is None:
-            x, pc = (p2, 2) if va is None else ((p2 + va) % 10, 3)
-            found = banker_rows[(p2, b2, va)] = [
-                rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb) for vb in draw_b.values]
-        return found
-
-    # card-column values, each part read once per (its partials, the third classes it reads)
-    card_cache: list[dict[tuple[Hashable, ...], tuple[object, ...]]] = [{}, {}, {}]
-    card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
-
-    def card_row(pv: tuple[Hashable, ...], a: int | None) -> list[tuple[object, ...]]:
-        """The card columns' values for each Banker third class."""
-        found = card_rows.get((pv, a))
-        if found is None:
-            found = card_rows[(pv, a)] = [card_values(pv, a, b) for b in range(len(draw_b.n))]
-        return found
-
-    def card_values(pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
-        if not finals:
-            return ()
-        found: tuple[object, ...] = ()
-        for part, (partials, seen) in enumerate(zip(pv, ((a, None), (None, b), (a, b)))):
-            if not partials:
-                continue
-            values = card_cache[part].get((partials, *seen))
-            if values is None:
-                p3 = None if seen[0] is None else draw_a.reps[seen[0]]
-                b3 = None if seen[1] is None else draw_b.reps[seen[1]]
-                values = card_cache[part][(partials, *seen)] = tuple(
-                    f(partial, p3, b3) for f, partial in zip(by_hand[part], partials))
-            found += values
-        return found
-
-    out: Table = {}
+    two_card, third, finals = round_.two_card, round_.third, round_.finals
+    rounded, banker_row, card_row = round_.rounded, round_.banker_row, round_.card_row
+    card_values = round_.card_values
+    banker_stands_alone = round_.banker_stands_alone
     after_four = classes.pad[4]
     after_five = classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
@@ -574,72 +647,74 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
     #   order), or where the draws are split, pairs[a][b] over the ordered pairs of distinct
     #   dealt cards in classes a (of A) and b (of B).
     states: dict[tuple[Any, ...], list[Any]] = {}
-    player_draws_on = None if rules.uses_up_card else [rules.player_draws(t) for t in range(10)]
-    banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
-    groups = _deals(classes, deal_cols, card_cols, player_ordered, banker_ordered, thirds=True)
-    for pg, bg, weight, dkey in groups:
-        p2, b2 = pg.total, bg.total
-        grid = no_draw.get(dkey)
-        if grid is None:
-            grid = no_draw[dkey] = [0] * 100
-        if p2 >= 8 or b2 >= 8:
-            grid[10 * p2 + b2] += weight
-            continue
-        if player_draws_on is not None:
-            draws = player_draws_on[p2]
-        else:
-            vi, vj = pg.values
-            draws = rules.player_draws(p2, (min(vi, vj), max(vi, vj), bg.values[0]))
-        if not draws and banker_stands_alone[b2]:
-            grid[10 * p2 + b2] += weight
-            continue
-        state = states.get((p2, b2, draws, dkey))
-        if state is None:
-            state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [
-                [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
-        state[0] += weight
-        m1 = state[1]
+    for pg in round_.player_groups:
+        p2 = pg.total
         ti, tj = pg.thirds
-        tk, tl = bg.thirds
-        m1[ti] += weight
-        m1[tj] += weight
-        m1[tk] += weight
-        m1[tl] += weight
-        if draws and split:
-            # each ordered pair of distinct dealt cards: (first's A class, second's B class)
-            pairs = state[2]
-            bi, bj, bk, bl = b_of[ti], b_of[tj], b_of[tk], b_of[tl]
-            row = pairs[a_of[ti]]
-            row[bj] += weight
-            row[bk] += weight
-            row[bl] += weight
-            row = pairs[a_of[tj]]
-            row[bi] += weight
-            row[bk] += weight
-            row[bl] += weight
-            row = pairs[a_of[tk]]
-            row[bi] += weight
-            row[bj] += weight
-            row[bl] += weight
-            row = pairs[a_of[tl]]
-            row[bi] += weight
-            row[bj] += weight
-            row[bk] += weight
-        elif draws:
-            pairs = state[2]
-            pairs[ti][tj] += weight
-            pairs[ti][tk] += weight
-            pairs[ti][tl] += weight
-            pairs[tj][tk] += weight
-            pairs[tj][tl] += weight
-            pairs[tk][tl] += weight
+        for bg in round_.banker_groups:
+            weight = _pair_weight(pg, bg)
+            if not weight:
+                continue
+            b2 = bg.total
+            dkey = round_.deal_key(pg, bg)
+            grid = no_draw.get(dkey)
+            if grid is None:
+                grid = no_draw[dkey] = [0] * 100
+            if p2 >= 8 or b2 >= 8:
+                grid[10 * p2 + b2] += weight
+                continue
+            draws = round_.player_draws(pg, bg)
+            if not draws and banker_stands_alone[b2]:
+                grid[10 * p2 + b2] += weight
+                continue
+            state = states.get((p2, b2, draws, dkey))
+            if state is None:
+                state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [
+                    [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
+            state[0] += weight
+            m1 = state[1]
+            tk, tl = bg.thirds
+            m1[ti] += weight
+            m1[tj] += weight
+            m1[tk] += weight
+            m1[tl] += weight
+            if draws and split:
+                # each ordered pair of distinct dealt cards: (first's A class, second's B class)
+                pairs = state[2]
+                bi, bj, bk, bl = b_of[ti], b_of[tj], b_of[tk], b_of[tl]
+                row = pairs[a_of[ti]]
+                row[bj] += weight
+                row[bk] += weight
+                row[bl] += weight
+                row = pairs[a_of[tj]]
+                row[bi] += weight
+                row[bk] += weight
+                row[bl] += weight
+                row = pairs[a_of[tk]]
+                row[bi] += weight
+                row[bj] += weight
+                row[bl] += weight
+                row = pairs[a_of[tl]]
+                row[bi] += weight
+                row[bj] += weight
+                row[bk] += weight
+            elif draws:
+                pairs = state[2]
+                pairs[ti][tj] += weight
+                pairs[ti][tk] += weight
+                pairs[ti][tl] += weight
+                pairs[tj][tk] += weight
+                pairs[tj][tl] += weight
+                pairs[tk][tl] += weight
+    # the table by deal values: (round values, card values) -> ways
+    by_deal: dict[tuple[Any, ...], Table] = {}
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
     for (dv, pv), grid in no_draw.items():
         cv = card_values(pv, None, None)
+        found = by_deal.setdefault(dv, {})
         for rv, w in _folded(grid, two_cards).items():
-            _add(out, (dv, rv, cv), w * after_four)
+            _add(found, (rv, cv), w * after_four)
 
-    banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)] for b2 in range(10)]
+    banker_draws_after = round_.banker_draws_after
     # Where no column reads the third cards, the Banker's final total is all that tells two
     # of its draws apart: add each row of draws into a grid indexed by the final totals.
     grids: dict[tuple[Any, ...], list[Count]] = {}
@@ -650,14 +725,15 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
         m1b = m1 if not split else [sum((m1[t] for t in ts), 0 * s0) for ts in draw_b.members]
         r1b = r1 if not split else [n * s0 - m for n, m in zip(ntb, m1b)]
+        found = by_deal.setdefault(dv, {})
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
-            found: Table = {}
+            stood: Table = {}
             for w, rv, cv in zip(r1b, banker_row(p2, b2, None), card_row(pv, None)):
                 if w:
-                    _add(found, (rv, cv), w)
-            for (rv, cv), w in found.items():
-                _add(out, (dv, rv, cv), w * after_five)
+                    _add(stood, (rv, cv), w)
+            for key, w in stood.items():
+                _add(found, key, w * after_five)
             continue
         m1a = m1 if not split else [sum((m1[t] for t in ts), 0 * s0) for ts in draw_a.members]
         # both(a)[b]: the sum of weight * m[a] * m[b] over the ordered pairs of distinct
@@ -671,7 +747,6 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             grid = grids.get(gkey)
             if grid is None:
                 grid = grids[gkey] = [0] * 100
-        found = {}  # (round values, card values) -> ways, for this state
         for a, na in enumerate(nta):
             ra = na * s0 - m1a[a]
             if not ra:
@@ -697,8 +772,6 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
                 for w, rv, cv in zip(row, banker_row(p2, b2, va), card_row(pv, a)):
                     if w:
                         _add(found, (rv, cv), w)
-        for (rv, cv), w in found.items():
-            _add(out, (dv, rv, cv), w)
     three_cards: dict[tuple[int | None, int | None], list[tuple[object, ...]]] = {}
     for (dv, p2, b2), grid in grids.items():
         cells = three_cards.get((p2, b2))
@@ -706,9 +779,10 @@ def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[
             cells = three_cards[(p2, b2)] = [
                 rounded(x, y, 3, 3, p2, b2, None, None)
                 for x in range(10) for y in range(10)]
+        found = by_deal.setdefault(dv, {})
         for rv, w in _folded(grid, cells).items():
-            _add(out, (dv, rv, ()), w)
-    return out
+            _add(found, (rv, ()), w)
+    return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
 
 
 def _folded(grid: list[Count], cells: list[tuple[object, ...]]) -> Table:
