@@ -101,7 +101,14 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     ordered six-card sequences. Outcomes that cannot happen are absent.
     """
     names = tuple(columns)
-    return _assemble(names, _base_counts(shoe, *_plan(names), rules))
+    deal_names, card_names, round_names, needs = _plan(names)
+    # Without deal or card columns the table is small and keyed by the round base, so
+    # that every bet reading the same much of the round shares one enumeration (a report,
+    # or eor over 52 shoes); with them, the round columns are read as the round is played,
+    # so that the table does not carry a hundred pairs of final totals per deal value.
+    read = round_names if deal_names or card_names else None
+    table = _base_counts(shoe, deal_names, card_names, read, needs, rules)
+    return _assemble(names, table, bases=read is None)
 
 
 Names = tuple[str, ...]
@@ -126,11 +133,24 @@ def _by_hand(col: Column) -> tuple[int, str]:
     return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
 
 
-def _assemble(names: tuple[str, ...], deals: Table) -> Table:
+def _assemble(names: tuple[str, ...], deals: Table, bases: bool = False) -> Table:
     """Put every column in the order asked. Works on integer counts and on symbolic ones.
 
-    A table's key holds each requested column once, so no two keys meet."""
+    A table's key holds each requested column once, so no two keys meet; a table keyed by
+    round bases (``bases``) has its round columns read first, once per base."""
     deal_names, card_names, round_names, _ = _plan(names)
+    if bases:
+        # every round column has of_round (vocabulary._round, _third_card)
+        fns = cast("list[Callable[[_Base], object]]",
+                   [column(name).of_round for name in round_names])
+        read: dict[tuple[Any, ...], tuple[object, ...]] = {}
+        folded: Table = {}
+        for (dv, base, cv), ways in deals.items():
+            rv = read.get(base)
+            if rv is None:
+                rv = read[base] = tuple(f(base) for f in fns)
+            _add(folded, (dv, rv, cv), ways)
+        deals = folded
     # where each column sits in a key's parts laid end to end: (deal, round, card values)
     position = {name: i for i, name in enumerate(deal_names + round_names + card_names)}
     if len(names) <= 1:  # the key is the one column's value alone, or nothing
@@ -243,12 +263,12 @@ def _keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
     return first_key, banker_key, third_key, draw_key("player"), draw_key("banker")
 
 
-def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: Names,
+def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: Names | None,
                  needs: str | None, rules: Rules) -> Table:
-    """Counts keyed by (deal column values, round column values, card column values), shared
-    by every request for the same columns in another order, and by every shoe with the
-    same class counts (removing the nine of hearts or of spades leaves the same point-value
-    shoe)."""
+    """Counts keyed by (deal column values, round column values or round base (None),
+    card column values), shared by every request for the same columns in another order,
+    and by every shoe with the same class counts (removing the nine of hearts or of spades
+    leaves the same point-value shoe)."""
     keys = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
     first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key)) for key in keys[:3])
     return _class_counts(first, banker, third, deal_names, card_names, round_names, needs, rules)
@@ -257,7 +277,7 @@ def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: 
 @lru_cache(maxsize=256)
 def _class_counts(first: tuple[tuple[str, int], ...], banker: tuple[tuple[str, int], ...],
                   third: tuple[tuple[str, int], ...], deal_names: Names, card_names: Names,
-                  round_names: Names, needs: str | None, rules: Rules) -> Table:
+                  round_names: Names | None, needs: str | None, rules: Rules) -> Table:
     """The enumeration of a shoe given by its classes: (representative card, count)."""
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
@@ -267,14 +287,15 @@ def _class_counts(first: tuple[tuple[str, int], ...], banker: tuple[tuple[str, i
     return enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
 
 
-def enumerate_round(classes: _Classes, deal_names: Names, card_names: Names, round_names: Names,
-                    needs: str | None, rules: Rules) -> Table:
-    """The enumeration itself, on integer or symbolic class counts."""
+def enumerate_round(classes: _Classes, deal_names: Names, card_names: Names,
+                    round_names: Names | None, needs: str | None, rules: Rules) -> Table:
+    """The enumeration itself, on integer or symbolic class counts; the middle of each key
+    holds the round columns' values, or the round base where ``round_names`` is None."""
     deal_cols = [column(name) for name in deal_names]
     if needs is None:
         return _deal_outcomes(classes, deal_cols)
     card_cols = [column(name) for name in card_names]
-    round_cols = [column(name) for name in round_names]
+    round_cols = None if round_names is None else [column(name) for name in round_names]
     return _round_outcomes(classes, deal_cols, card_cols, round_cols, rules, needs)
 
 
@@ -355,7 +376,7 @@ class _HandGroup:
     needs to remove the cards exactly (``_pair_weight``), keyed by Banker classes."""
 
     __slots__ = ("values", "total", "thirds", "own", "shared", "features", "rep", "weight",
-                 "by_class", "by_pair", "mask")
+                 "by_class", "by_pair", "mask", "single")
 
     def __init__(self, values: tuple[int, int], thirds: tuple[int, ...],
                  own: tuple[tuple[Hashable, ...], tuple[Hashable, ...]], shared: int,
@@ -371,6 +392,8 @@ class _HandGroup:
         self.by_class: dict[int, Count] = {}
         self.by_pair: dict[tuple[int, int], Count] = {}
         self.mask = 0  # the Banker classes its hands hold, as bits
+        # a group of one hand: its Banker classes (x, y), orderings and the two counts
+        self.single: tuple[int, int, int, Count, Count] | None = None
 
 
 def _own_reader(col: Column) -> Callable[[tuple[str, str]], Hashable]:
@@ -426,10 +449,13 @@ def _hand_groups(classes: _Classes, side: str, ordered: bool, deal_cols: list[Co
         held = tuple(sorted((third_of[i], third_of[j]))) if thirds else ()
         key = (pair, held, fid)
         group = groups.get(key)
+        x, y = banker_of[i], banker_of[j]
         if group is None:
             group = groups[key] = _HandGroup(pair, held, own, sid, fid, hand)
+            group.single = (x, y, mult, n[i], n[j])
+        else:
+            group.single = None
         group.weight += weight
-        x, y = banker_of[i], banker_of[j]
         group.mask |= (1 << x) | (1 << y)
         if player:
             # c_x and c_x * c_y of the hand, times its ways
@@ -456,6 +482,12 @@ def _pair_weight(player: _HandGroup, banker: _HandGroup) -> Count:
     """The ways to deal a hand of the Player's group, then one of the Banker's from what is
     left: the Banker's ways from the full classes, less those that use a card the Player
     holds (only classes both groups hold can differ)."""
+    one, other = player.single, banker.single
+    if one is not None and other is not None:  # one hand each: remove the cards directly
+        x, y = one[0], one[1]
+        k, l, mult, nk, nl = other
+        return player.weight * mult * (nk - (k == x) - (k == y)) * (nl - (l == x) - (l == y)
+                                                                    - (l == k))
     weight = player.weight * banker.weight
     if player.mask & banker.mask:
         by_class, by_pair = banker.by_class, banker.by_pair
@@ -481,6 +513,7 @@ class _DealKeys:
                                   [c.partial for c in card_cols if len(c.hands) != 1])
         self._both: dict[tuple[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, ...]] = {}
+        self.reads = bool(deal_cols or card_cols)  # False: every deal has the same key
 
     def __call__(self, pg: _HandGroup, bg: _HandGroup) -> tuple[Any, ...]:
         found = self._keys.get((pg.features, bg.features))
@@ -501,7 +534,7 @@ class _Round:
     hands of each side in groups, and the columns, each read once per distinct input."""
 
     def __init__(self, classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
-                 round_cols: list[Column], rules: Rules, needs: str) -> None:
+                 round_cols: list[Column] | None, rules: Rules, needs: str) -> None:
         self.classes = classes
         self.rules = rules
         self.nt = classes.nt
@@ -517,7 +550,7 @@ class _Round:
                                           deal_cols, card_cols, thirds=True)
         self.banker_groups = _hand_groups(classes, "banker", banker_ordered, deal_cols,
                                           card_cols, thirds=True)
-        self._player_draws_on = None if rules.uses_up_card else [
+        self.player_draws_on = None if rules.uses_up_card else [
             rules.player_draws(total) for total in range(10)]
         self.banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
         self.banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)]
@@ -530,15 +563,17 @@ class _Round:
         # the Player's own card columns read the Player's third card, the Banker's the Banker's
         self._by_hand = [[f for c, f in zip(card_cols, finals) if _by_hand(c)[0] == part]
                          for part in range(3)]
-        self._round_fns = cast("list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
+        # None: the round base itself stands for the round values
+        self._round_fns = None if round_cols is None else cast(
+            "list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
         self._rounded: dict[_Base, tuple[object, ...]] = {}
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_parts: list[dict[tuple[Hashable, ...], tuple[object, ...]]] = [{}, {}, {}]
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
 
     def player_draws(self, pg: _HandGroup, bg: _HandGroup) -> bool:
-        if self._player_draws_on is not None:
-            return self._player_draws_on[pg.total]
+        if self.player_draws_on is not None:
+            return self.player_draws_on[pg.total]
         vi, vj = pg.values
         return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
 
@@ -547,6 +582,8 @@ class _Round:
         """The round columns' values of a finished round, read once per round base."""
         base = (x, y, pc, bc, p2 if self.two_card else None, b2 if self.two_card else None,
                 a if self.third else None, b if self.third else None)
+        if self._round_fns is None:
+            return base
         found = self._rounded.get(base)
         if found is None:
             found = self._rounded[base] = tuple(f(base) for f in self._round_fns)
@@ -598,7 +635,7 @@ class _Round:
 
 
 def _round_outcomes(classes: _Classes, deal_cols: list[Column], card_cols: list[Column],
-                    round_cols: list[Column], rules: Rules, needs: str) -> Table:
+                    round_cols: list[Column] | None, rules: Rules, needs: str) -> Table:
     """Columns that read how the round ends: play the drawing rules."""
     round_ = _Round(classes, deal_cols, card_cols, round_cols, rules, needs)
     if _is_wide(round_):
@@ -647,24 +684,31 @@ def _played(round_: _Round) -> Table:
     #   order), or where the draws are split, pairs[a][b] over the ordered pairs of distinct
     #   dealt cards in classes a (of A) and b (of B).
     states: dict[tuple[Any, ...], list[Any]] = {}
+    # without deal or card columns every deal has the same (empty) deal key
+    plain = not (round_.deal_key.reads or round_.finals)
+    dkey: tuple[Any, ...] = ((), ((), (), ()))
+    standing = no_draw[dkey] = [0] * 100
+    draws_on = round_.player_draws_on
     for pg in round_.player_groups:
-        p2 = pg.total
+        p2, p_weight, p_mask = pg.total, pg.weight, pg.mask
         ti, tj = pg.thirds
+        p_draws = None if draws_on is None else draws_on[p2]
         for bg in round_.banker_groups:
-            weight = _pair_weight(pg, bg)
+            # the pair's ways: the product, corrected where the groups share a class
+            weight = _pair_weight(pg, bg) if p_mask & bg.mask else p_weight * bg.weight
             if not weight:
                 continue
             b2 = bg.total
-            dkey = round_.deal_key(pg, bg)
-            grid = no_draw.get(dkey)
-            if grid is None:
-                grid = no_draw[dkey] = [0] * 100
+            if not plain:
+                dkey = round_.deal_key(pg, bg)
+                known = no_draw.get(dkey)
+                standing = known if known is not None else no_draw.setdefault(dkey, [0] * 100)
             if p2 >= 8 or b2 >= 8:
-                grid[10 * p2 + b2] += weight
+                standing[10 * p2 + b2] += weight
                 continue
-            draws = round_.player_draws(pg, bg)
+            draws = p_draws if p_draws is not None else round_.player_draws(pg, bg)
             if not draws and banker_stands_alone[b2]:
-                grid[10 * p2 + b2] += weight
+                standing[10 * p2 + b2] += weight
                 continue
             state = states.get((p2, b2, draws, dkey))
             if state is None:
@@ -678,7 +722,8 @@ def _played(round_: _Round) -> Table:
             m1[tk] += weight
             m1[tl] += weight
             if draws and split:
-                # each ordered pair of distinct dealt cards: (first's A class, second's B class)
+                # each ordered pair of distinct dealt cards: (first's A class, second's B
+                # class), unrolled: a loop over the four cards cost more than the additions
                 pairs = state[2]
                 bi, bj, bk, bl = b_of[ti], b_of[tj], b_of[tk], b_of[tl]
                 row = pairs[a_of[ti]]
@@ -708,10 +753,10 @@ def _played(round_: _Round) -> Table:
     # the table by deal values: (round values, card values) -> ways
     by_deal: dict[tuple[Any, ...], Table] = {}
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
-    for (dv, pv), grid in no_draw.items():
+    for (dv, pv), totals in no_draw.items():
         cv = card_values(pv, None, None)
         found = by_deal.setdefault(dv, {})
-        for rv, w in _folded(grid, two_cards).items():
+        for rv, w in _folded(totals, two_cards).items():
             _add(found, (rv, cv), w * after_four)
 
     banker_draws_after = round_.banker_draws_after
@@ -740,7 +785,7 @@ def _played(round_: _Round) -> Table:
         # dealt cards, a row of pairs (split), or pairs[a][b] + pairs[b][a] (not split)
         transposed = list(zip(*pairs)) if not split else None
         draws_after = banker_draws_after[b2]
-        grid = None
+        grid: list[Count] | None = None
         rotation = [(b2 + v) % 10 for v in draw_b.values]
         if not third and not finals:
             gkey = (dv, p2, b2) if two_card else (dv, None, None)

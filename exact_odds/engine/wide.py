@@ -19,7 +19,7 @@ cells. Here the same quantities are built as arrays:
    cards, from those sums, added by the code of its outcome into one dense array.
 
 Every number is an int64: the enumerator takes this path (``enumerator._is_wide``) only for
-integer counts and shoes of up to ``MAX_CARDS`` cards, where no sum or product here can reach
+integer counts and shoes of up to ``WIDE_MAX_CARDS`` cards, where no sum or product here can reach
 2**63 (every intermediate is below 4 * N**6); symbolic counts and larger shoes are played
 pair by pair in Python, as are enumerations whose outcome codes or pairs of keys would not
 fit the sizes below.
