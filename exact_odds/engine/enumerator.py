@@ -140,15 +140,12 @@ def _assemble(names: tuple[str, ...], deals: Table, bases: bool = False) -> Tabl
     round bases (``bases``) has its round columns read first, once per base."""
     deal_names, card_names, round_names, _ = _plan(names)
     if bases:
-        # every round column has of_round (vocabulary._round, _third_card)
-        fns = cast("list[Callable[[_Base], object]]",
-                   [column(name).of_round for name in round_names])
-        read: dict[tuple[Any, ...], tuple[object, ...]] = {}
+        read = _round_values(round_names)
         folded: Table = {}
         for (dv, base, cv), ways in deals.items():
             rv = read.get(base)
             if rv is None:
-                rv = read[base] = tuple(f(base) for f in fns)
+                rv = read[base] = tuple(f(base) for f in _round_readers(round_names))
             _add(folded, (dv, rv, cv), ways)
         deals = folded
     # where each column sits in a key's parts laid end to end: (deal, round, card values)
@@ -157,6 +154,20 @@ def _assemble(names: tuple[str, ...], deals: Table, bases: bool = False) -> Tabl
         return {dv + rv + cv: ways for (dv, rv, cv), ways in deals.items()}
     pick = itemgetter(*(position[name] for name in names))
     return {pick(dv + rv + cv): ways for (dv, rv, cv), ways in deals.items()}
+
+
+@lru_cache(maxsize=64)
+def _round_values(round_names: Names) -> dict[tuple[Any, ...], tuple[object, ...]]:
+    """The round columns' values by round base, filled as bases are met (shared by every
+    shoe and bet that reads these round columns)."""
+    return {}
+
+
+@lru_cache(maxsize=64)
+def _round_readers(round_names: Names) -> list[Callable[[_Base], object]]:
+    # every round column has of_round (vocabulary._round, _third_card)
+    return cast("list[Callable[[_Base], object]]",
+                [column(name).of_round for name in round_names])
 
 
 def _add(table: Table, key: tuple[Any, ...], ways: Count) -> None:
@@ -269,9 +280,18 @@ def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: 
     card column values), shared by every request for the same columns in another order,
     and by every shoe with the same class counts (removing the nine of hearts or of spades
     leaves the same point-value shoe)."""
-    keys = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
-    first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key)) for key in keys[:3])
+    first, banker, third = (tuple((c.card, c.count) for c in shoe.classes(key))
+                            for key in _class_keys(deal_names, card_names))
     return _class_counts(first, banker, third, deal_names, card_names, round_names, needs, rules)
+
+
+@lru_cache(maxsize=256)
+def _class_keys(deal_names: Names, card_names: Names) -> tuple[ClassKey, ClassKey, ClassKey]:
+    """The keys of the Player's, the Banker's and the third cards' classes, as lookups of
+    the 52 cards (a shoe's classes are read for every request)."""
+    keys = _keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first, banker, third = ({card: key(card) for card in DECK}.__getitem__ for key in keys[:3])
+    return first, banker, third
 
 
 @lru_cache(maxsize=256)
