@@ -425,12 +425,13 @@ def _own_reader(col: Column) -> Callable[[tuple[str, str]], Hashable]:
 
 
 def _seen(col: Column, ordered: bool) -> Callable[[tuple[str, str]], Hashable]:
-    """A column that reads both hands: what it sees of one, each card's point value and
-    the attribute the column reads."""
-    key = col.card_key
+    """A column that reads both hands: what it sees of one, each card's attribute (its
+    ``card_key``; its point value for a column that has none). The vocabulary reads cards
+    through nothing else (``tests/test_vocabulary_keys.py``)."""
+    key = col.card_key or card_value
 
     def seen(hand: tuple[str, str]) -> Hashable:
-        cards = tuple((card_value(c), None if key is None else key(c)) for c in hand)
+        cards = tuple(key(c) for c in hand)
         return cards if ordered else tuple(sorted(cards, key=repr))
     return seen
 
