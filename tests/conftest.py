@@ -9,12 +9,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(params=["played", "wide"])

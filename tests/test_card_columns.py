@@ -15,6 +15,7 @@ from functools import cache
 
 import pytest
 
+from exact_odds.cards import DECK as DECKS_ORDER
 from exact_odds.engine.enumerator import outcome_counts
 from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.shoe import Shoe
@@ -164,38 +165,32 @@ def test_card_columns_read_together(columns, engine_path):
 
 
 @pytest.mark.slow
-def test_the_numpy_draw_fits_int64_at_its_largest_shoe():
+def test_the_numpy_draw_fits_int64_at_its_largest_shoe(monkeypatch):
     """``engine.wide`` sums in int64 for shoes of up to WIDE_MAX_CARDS cards (every
-    intermediate below 4 * N**6 < 2**63). At that edge, on a shoe of odd counts, it must
-    agree count for count with the round played in Python integers (which cannot
-    overflow), and one card more must send the round back to Python."""
-    import random
-
+    intermediate below 4 * N**6 < 2**63). At that edge, on a shoe where one card holds most
+    of the cards (the largest intermediates), it must agree count for count with the round
+    played in Python integers (which cannot overflow), and one card more must send the
+    round back to Python."""
     from exact_odds.engine import enumerator, wide
 
     assert 4 * enumerator.WIDE_MAX_CARDS**6 < 2**63
-    rng = random.Random(3)
-    counts = [20 + rng.randint(0, 2) for _ in range(52)]
-    counts[0] += enumerator.WIDE_MAX_CARDS - sum(counts)
+    counts = [1] * 52
+    counts[DECKS_ORDER.index("7H")] += enumerator.WIDE_MAX_CARDS - 52
     columns = ("player_third_suit", "banker_third_colour", "winner")
     draw = wide.round_outcomes
     drawn: list[int] = []
-    saved = enumerator.WIDE_PAIRS
-    try:
-        wide.round_outcomes = lambda round_: drawn.append(1) or draw(round_)
-        enumerator._class_counts.cache_clear()
-        wide_table = outcome_counts(Shoe(tuple(counts)), columns)
-        assert drawn == [1]
-        enumerator.WIDE_PAIRS = 10**18
-        enumerator._class_counts.cache_clear()
-        played = outcome_counts(Shoe(tuple(counts)), columns)
-        enumerator.WIDE_PAIRS = saved
-        enumerator._class_counts.cache_clear()
-        outcome_counts(Shoe(tuple(c + (i == 0) for i, c in enumerate(counts))), columns)
-    finally:
-        wide.round_outcomes = draw
-        enumerator.WIDE_PAIRS = saved
-        enumerator._class_counts.cache_clear()
+    monkeypatch.setattr(wide, "round_outcomes", lambda round_: drawn.append(1) or draw(round_))
+    enumerator._class_counts.cache_clear()
+    wide_table = outcome_counts(Shoe(tuple(counts)), columns)
+    assert drawn == [1]
+    monkeypatch.setattr(enumerator, "WIDE_PAIRS", 10**18)
+    enumerator._class_counts.cache_clear()
+    played = outcome_counts(Shoe(tuple(counts)), columns)
+    monkeypatch.undo()
+    monkeypatch.setattr(wide, "round_outcomes", lambda round_: drawn.append(1) or draw(round_))
+    enumerator._class_counts.cache_clear()
+    outcome_counts(Shoe(tuple(c + (i == 0) for i, c in enumerate(counts))), columns)
+    enumerator._class_counts.cache_clear()
     assert played == wide_table
     assert max(wide_table.values()) > 2**53  # counts past what a float holds exactly
     assert drawn == [1]  # one card past the edge: played in Python

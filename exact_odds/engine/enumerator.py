@@ -60,6 +60,9 @@ Rules = DrawingRules
 #: Outcome counts: the tuple of the requested columns' values -> ordered six-card sequences.
 Counts = dict[tuple[Any, ...], int]
 
+#: Column names, in the order a request or ``_plan`` gives them.
+Names = tuple[str, ...]
+
 #: A count: an ``int`` for a real shoe, or a ``Poly`` (``polynomial.py``) when the enumeration
 #: is compiled over symbolic class counts. The enumerator only adds, subtracts, multiplies and
 #: compares counts, and both kinds support that, so the same code runs on either; ``Any``
@@ -111,9 +114,6 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     return _assemble(names, table, bases=read is None)
 
 
-Names = tuple[str, ...]
-
-
 def _plan(names: Names) -> tuple[Names, Names, Names, str | None]:
     """What the enumeration must produce for these columns: the deal columns, the card
     columns, the round columns, and how much of the round (None: the first cards are
@@ -133,7 +133,7 @@ def _by_hand(col: Column) -> tuple[int, str]:
     return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
 
 
-def _assemble(names: tuple[str, ...], deals: Table, bases: bool = False) -> Table:
+def _assemble(names: Names, deals: Table, bases: bool = False) -> Table:
     """Put every column in the order asked. Works on integer counts and on symbolic ones.
 
     A table's key holds each requested column once, so no two keys meet; a table keyed by
@@ -170,7 +170,7 @@ def _round_readers(round_names: Names) -> list[Callable[[_Base], object]]:
                 [column(name).of_round for name in round_names])
 
 
-def _add(table: Table, key: tuple[Any, ...], ways: Count) -> None:
+def _add(table: dict[Any, Count], key: Hashable, ways: Count) -> None:
     """``table[key] += ways``; a symbolic count is copied before it is first stored, so
     that adding to it later never changes a count held elsewhere."""
     if key in table:
@@ -210,7 +210,6 @@ class _Classes:
         self.banker_third_of = [third_index[third_key(card)] for card in self.banker_reps]
         self.values = [card_value(card) for card in self.reps]
         self.banker_values = [card_value(card) for card in self.banker_reps]
-        self.third_values = [card_value(card) for card in self.third_reps]
         self.pad = pad
         # the classes the third cards are drawn from: each hand's as fine as the columns
         # that read it need (a union of third classes)
@@ -480,23 +479,16 @@ def _hand_groups(classes: _Classes, side: str, ordered: bool, deal_cols: list[Co
         group.mask |= (1 << x) | (1 << y)
         if player:
             # c_x and c_x * c_y of the hand, times its ways
-            _add_into(group.by_class, x, weight)
-            _add_into(group.by_class, y, weight)
+            _add(group.by_class, x, weight)
+            _add(group.by_class, y, weight)
             for xy in ((x, x), (y, y), (x, y), (y, x)):
-                _add_into(group.by_pair, xy, weight)
+                _add(group.by_pair, xy, weight)
         else:
             # ways = mult * (n_i - c_i) * (n_j - [i == j] - c_j), expanded in the Player's c
-            _add_into(group.by_class, i, mult * (n[j] - (i == j)))
-            _add_into(group.by_class, j, mult * n[i])
-            _add_into(group.by_pair, (i, j), mult)
+            _add(group.by_class, i, mult * (n[j] - (i == j)))
+            _add(group.by_class, j, mult * n[i])
+            _add(group.by_pair, (i, j), mult)
     return list(groups.values())
-
-
-def _add_into(table: dict[Any, Count], key: Any, ways: Count) -> None:
-    if key in table:
-        table[key] += ways
-    else:
-        table[key] = +ways
 
 
 def _pair_weight(player: _HandGroup, banker: _HandGroup) -> Count:
@@ -585,8 +577,8 @@ class _Round:
         self._by_hand = [[f for c, f in zip(card_cols, finals) if _by_hand(c)[0] == part]
                          for part in range(3)]
         # None: the round base itself stands for the round values
-        self._round_fns = None if round_cols is None else cast(
-            "list[Callable[[_Base], object]]", [c.of_round for c in round_cols])
+        self._round_fns = None if round_cols is None else _round_readers(
+            tuple(c.name for c in round_cols))
         self._rounded: dict[_Base, tuple[object, ...]] = {}
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_parts: list[dict[tuple[Hashable, ...], tuple[object, ...]]] = [{}, {}, {}]
@@ -706,7 +698,7 @@ def _played(round_: _Round) -> Table:
     #   dealt cards in classes a (of A) and b (of B).
     states: dict[tuple[Any, ...], list[Any]] = {}
     # without deal or card columns every deal has the same (empty) deal key
-    plain = not (round_.deal_key.reads or round_.finals)
+    plain = not round_.deal_key.reads
     dkey: tuple[Any, ...] = ((), ((), (), ()))
     standing = no_draw[dkey] = [0] * 100
     draws_on = round_.player_draws_on

@@ -48,9 +48,8 @@ class Poly(dict[Monomial, int]):
     """An integer combination of falling monomials in the class counts.
 
     Only what the enumerator needs is defined: sums, integer multiples and products. A
-    symbolic count
-    is never known to be zero, so ``p <= 0`` is false and ``p > 0`` true: the enumerator's
-    "no cards left" shortcuts never drop a term.
+    symbolic count is never known to be zero, so ``p <= 0`` is false and ``p > 0`` true:
+    the enumerator's "no cards left" shortcuts never drop a term.
     """
 
     __slots__ = ()

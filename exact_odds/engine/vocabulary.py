@@ -59,6 +59,13 @@ class Column:
     partial: Callable[[tuple[str, ...], tuple[str, ...]], Hashable] | None = None
     final: Callable[[Hashable, str | None, str | None], object] | None = None
 
+    def __post_init__(self) -> None:
+        # the enumerator deals, groups and draws each hand's cards by the columns that
+        # name it: a deal or card column that names no hand would be read from one hand
+        # of a group that it does not tell apart
+        if self.kind in ("deal", "cards") and not self.hands:
+            raise ValueError(f"column {self.name} reads cards but names no hand")
+
 
 def _winner(base: RoundBase) -> str:
     player, banker = base[0], base[1]

@@ -19,10 +19,12 @@ cells. Here the same quantities are built as arrays:
    cards, from those sums, added by the code of its outcome into one dense array.
 
 Every number is an int64: the enumerator takes this path (``enumerator._is_wide``) only for
-integer counts and shoes of up to ``WIDE_MAX_CARDS`` cards, where no sum or product here can reach
-2**63 (every intermediate is below 4 * N**6); symbolic counts and larger shoes are played
-pair by pair in Python, as are enumerations whose outcome codes or pairs of keys would not
-fit the sizes below.
+integer counts and shoes of up to ``WIDE_MAX_CARDS`` cards, where no sum or product here can
+reach 2**63. Every intermediate is below 4 * N**6: the largest is a Banker class's count
+times the ways left for a Player third card, ``ntb * ra`` <= N**2 * falling(N, 4), and the
+ways added up never pass falling(N, 6). Symbolic counts and larger shoes are played pair by
+pair in Python, as are enumerations whose outcome codes or pairs of keys would not fit the
+sizes below.
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ class _Side:
         index: dict[tuple[Any, ...], int] = {}
         self.key_of = np.array([index.setdefault(key, len(index)) for key in keys], dtype=np.int64)
         self.keys = list(index)
-        self.rep = [groups[0]] * len(index)  # one group of each key, to read its columns
-        for group, k in zip(groups, self.key_of.tolist()):
-            self.rep[k] = group
+        # one group of each key, to read its columns from
+        first = {k: group for group, k in zip(reversed(groups), reversed(self.key_of.tolist()))}
+        self.rep = [first[k] for k in range(len(index))]
         self.weight = np.array([g.weight for g in groups], dtype=np.int64)
         self.first = np.array([g.thirds[0] for g in groups], dtype=np.int64)
         self.second = np.array([g.thirds[1] for g in groups], dtype=np.int64)
