@@ -120,11 +120,11 @@ def _plan(names: Names) -> tuple[Names, Names, Names, str | None]:
     enough)."""
     cols = {column(name) for name in names}
     # the Player's own columns first, then the Banker's, then those that read both hands
-    # (_deals builds a deal's values by joining the three)
+    # (_DealKeys builds a deal's values by joining the three)
     deal_names, card_names, round_names = (
         tuple(c.name for c in sorted((c for c in cols if c.kind == kind), key=_by_hand))
         for kind in ("deal", "cards", "round"))
-    round_cols = [column(name) for name in round_names]
+    round_cols = [c for c in cols if c.kind == "round"]
     needs = _needs(round_cols) if round_cols else FINAL if card_names else None
     return deal_names, card_names, round_names, needs
 

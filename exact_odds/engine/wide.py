@@ -49,7 +49,9 @@ BLOCK_CELLS = 1_500_000
 class _Side:
     """One side's hand groups gathered by key, with the sums of step 1."""
 
-    def __init__(self, groups: list[Any], keys: list[tuple[Any, ...]], round_: _Round) -> None:
+    def __init__(self, groups: list[Any], keys: list[tuple[Any, ...]], k3: int,
+                 a_of: np.ndarray, b_of: np.ndarray, one_a: np.ndarray,
+                 one_b: np.ndarray) -> None:
         index: dict[tuple[Any, ...], int] = {}
         self.key_of = np.array([index.setdefault(key, len(index)) for key in keys], dtype=np.int64)
         self.keys = list(index)
@@ -59,10 +61,7 @@ class _Side:
         self.weight = np.array([g.weight for g in groups], dtype=np.int64)
         self.first = np.array([g.thirds[0] for g in groups], dtype=np.int64)
         self.second = np.array([g.thirds[1] for g in groups], dtype=np.int64)
-        a_of = np.array(round_.draw_a.of, dtype=np.int64)
-        b_of = np.array(round_.draw_b.of, dtype=np.int64)
-        k, k3 = len(self.keys), round_.k3
-        ka, kb = len(round_.draw_a.n), len(round_.draw_b.n)
+        k, ka, kb = len(self.keys), one_a.shape[1], one_b.shape[1]
         self.s = np.zeros(k, dtype=np.int64)
         np.add.at(self.s, self.key_of, self.weight)
         self.m = np.zeros((k, k3), dtype=np.int64)
@@ -71,8 +70,8 @@ class _Side:
         self.pairs = np.zeros((k, ka, kb), dtype=np.int64)
         np.add.at(self.pairs, (self.key_of, a_of[self.first], b_of[self.second]), self.weight)
         np.add.at(self.pairs, (self.key_of, a_of[self.second], b_of[self.first]), self.weight)
-        self.ma = self.m @ _one_hot(a_of, ka)
-        self.mb = self.m @ _one_hot(b_of, kb)
+        self.ma = self.m @ one_a
+        self.mb = self.m @ one_b
 
 
 def _one_hot(of: np.ndarray, k: int) -> np.ndarray:
@@ -134,6 +133,8 @@ class _Outcomes:
     card values; ``build`` gives None where the dense array would be too large."""
 
     dv_id: np.ndarray  # per pair of keys
+    p2: np.ndarray  # per pair of keys: the two-card totals
+    b2: np.ndarray
     part_ids: np.ndarray  # per card part and pair of keys: its partials' id
     rv_of: np.ndarray  # [p2, b2, Player's third value + 1, Banker's + 1] (0: no card)
     card_ids: list[np.ndarray]  # per part: [partials id, draw class A + 1, B + 1]
@@ -143,8 +144,10 @@ class _Outcomes:
     ways: np.ndarray
 
     @classmethod
-    def build(cls, round_: _Round, player: _Side, banker: _Side) -> _Outcomes | None:
+    def build(cls, round_: _Round, player: _Side, banker: _Side, player_totals: np.ndarray,
+              banker_totals: np.ndarray) -> _Outcomes | None:
         found = cls()
+        found.p2, found.b2 = player_totals, banker_totals
         n_b = len(banker.keys)
         combos = len(player.keys) * n_b
         ids: list[dict[Any, int]] = [{} for _ in range(5)]  # dv, rv, partials of each part
@@ -160,7 +163,7 @@ class _Outcomes:
             for b2 in range(10):
                 for va in range(-1, 10):
                     for vb in range(-1, 10):
-                        rv = _round_values(round_, p2, b2, va, vb)
+                        rv = _finished(round_, p2, b2, va, vb)
                         found.rv_of[p2, b2, va + 1, vb + 1] = ids[1].setdefault(rv, len(ids[1]))
         ka, kb = len(round_.draw_a.n), len(round_.draw_b.n)
         card_values: list[dict[Any, int]] = [{}, {}, {}]
@@ -195,13 +198,13 @@ class _Outcomes:
         found.ways = np.zeros(total, dtype=np.int64)
         return found
 
-    def add(self, c: np.ndarray, p2: np.ndarray, b2: np.ndarray, va: np.ndarray,
-            vb: np.ndarray, a: np.ndarray, b: np.ndarray, ways: np.ndarray) -> None:
-        """Add ``ways`` to the outcomes of pairs of keys ``c`` with two-card totals ``p2``,
-        ``b2``, third cards of values ``va``, ``vb`` from draw classes ``a``, ``b`` (-1:
-        no card), all broadcast together."""
+    def add(self, c: np.ndarray, va: np.ndarray, vb: np.ndarray, a: np.ndarray,
+            b: np.ndarray, ways: np.ndarray) -> None:
+        """Add ``ways`` to the outcomes of pairs of keys ``c`` with third cards of values
+        ``va``, ``vb`` from draw classes ``a``, ``b`` (-1: no card), all broadcast
+        together."""
         code = (self.dv_id[c] * self.strides[0]
-                + self.rv_of[p2, b2, va + 1, vb + 1] * self.strides[1])
+                + self.rv_of[self.p2[c], self.b2[c], va + 1, vb + 1] * self.strides[1])
         for part in range(3):
             code = code + (self.card_ids[part][self.part_ids[part, c], a + 1, b + 1]
                            * self.strides[2 + part])
@@ -223,20 +226,21 @@ def round_outcomes(round_: _Round) -> Table | None:
     classes = round_.classes
     rules = round_.rules
     up = rules.uses_up_card
-    player_groups, banker_groups = round_.player_groups, round_.banker_groups
-    player = _Side(player_groups, [
-        (g.total, (min(g.values), max(g.values)) if up else None, g.features)
-        for g in player_groups], round_)
-    banker = _Side(banker_groups, [(g.total, g.values[0] if up else None, g.features)
-                                   for g in banker_groups], round_)
-    n_p, n_b = len(player.keys), len(banker.keys)
     k3 = round_.k3
-    if n_p * n_b > MAX_PAIRS_OF_KEYS or n_p * n_b * k3 > MAX_SUMS:
-        return None
     draw_a, draw_b = round_.draw_a, round_.draw_b
     ka, kb = len(draw_a.n), len(draw_b.n)
     a_of = np.array(draw_a.of, dtype=np.int64)
     b_of = np.array(draw_b.of, dtype=np.int64)
+    one_a, one_b = _one_hot(a_of, ka), _one_hot(b_of, kb)
+    player_groups, banker_groups = round_.player_groups, round_.banker_groups
+    player = _Side(player_groups, [
+        (g.total, (min(g.values), max(g.values)) if up else None, g.features)
+        for g in player_groups], k3, a_of, b_of, one_a, one_b)
+    banker = _Side(banker_groups, [(g.total, g.values[0] if up else None, g.features)
+                                   for g in banker_groups], k3, a_of, b_of, one_a, one_b)
+    n_p, n_b = len(player.keys), len(banker.keys)
+    if n_p * n_b > MAX_PAIRS_OF_KEYS or n_p * n_b * k3 > MAX_SUMS:
+        return None
     nt = np.array(round_.nt, dtype=np.int64)
     nta = np.array(draw_a.n, dtype=np.int64)
     ntb = np.array(draw_b.n, dtype=np.int64)
@@ -259,7 +263,7 @@ def round_outcomes(round_: _Round) -> Table | None:
     b2 = np.array([key[0] for key in banker.keys], dtype=np.int64)
     draws = np.array([[round_.player_draws(pg, bg) for bg in banker.rep] for pg in player.rep],
                      dtype=bool).ravel()
-    combo_p2 = np.repeat(p2, n_b)
+    combo_p2 = np.repeat(p2, n_b)  # the two-card totals of each pair of keys
     combo_b2 = np.tile(b2, n_p)
     natural = (combo_p2 >= 8) | (combo_b2 >= 8)
     stands_alone = np.array(round_.banker_stands_alone, dtype=bool)
@@ -267,19 +271,18 @@ def round_outcomes(round_: _Round) -> Table | None:
     banker_alone = ~no_draw & ~draws
     playing = ~no_draw & draws
 
-    outcomes = _Outcomes.build(round_, player, banker)
+    outcomes = _Outcomes.build(round_, player, banker, combo_p2, combo_b2)
     if outcomes is None:
         return None
     none = np.full(1, -1, dtype=np.int64)
     # nobody draws
     c = np.flatnonzero(no_draw)
-    outcomes.add(c, combo_p2[c], combo_b2[c], none, none, none, none, s0[c] * after_four)
+    outcomes.add(c, none, none, none, none, s0[c] * after_four)
     # the Player stands, the Banker draws from B
     c = np.flatnonzero(banker_alone)[:, None]
-    ways = (ntb[None, :] * s0[c] - m1[c[:, 0]] @ _one_hot(b_of, kb)) * after_five
+    ways = (ntb[None, :] * s0[c] - m1[c[:, 0]] @ one_b) * after_five
     vb = np.array(draw_b.values, dtype=np.int64)
-    outcomes.add(c, combo_p2[c], combo_b2[c], none, vb[None, :], none,
-                 np.arange(kb)[None, :], ways)
+    outcomes.add(c, none, vb[None, :], none, np.arange(kb)[None, :], ways)
     # step 3: both may draw; blocks of pairs of keys at a time
     playing_combos = np.flatnonzero(playing)
     position = np.full(n_p * n_b, -1, dtype=np.int64)
@@ -287,7 +290,6 @@ def round_outcomes(round_: _Round) -> Table | None:
     collided = position[combo]
     block = max(1, BLOCK_CELLS // (ka * kb))
     va = np.array(draw_a.values, dtype=np.int64)
-    one_a, one_b = _one_hot(a_of, ka), _one_hot(b_of, kb)
     draws_after = np.array(round_.banker_draws_after, dtype=bool)  # [b2, Player's third value]
     a_index = np.arange(ka)
     b_index = np.arange(kb)
@@ -314,19 +316,17 @@ def round_outcomes(round_: _Round) -> Table | None:
         for t in range(k3):
             rows[:, a_of[t], b_of[t]] += m[:, t] - r1[:, t]
         banker_draws = draws_after[combo_b2[c][:, None], va[None, :]]
-        cc = c[:, None]
         # the Player draws, the Banker stands
-        outcomes.add(cc, combo_p2[cc], combo_b2[cc], va[None, :], none, a_index[None, :], none,
+        outcomes.add(c[:, None], va[None, :], none, a_index[None, :], none,
                      np.where(banker_draws, 0, ra * after_five))
         # both draw
         rows *= banker_draws[:, :, None]
-        ccc = c[:, None, None]
-        outcomes.add(ccc, combo_p2[ccc], combo_b2[ccc], va[None, :, None], vb[None, None, :],
+        outcomes.add(c[:, None, None], va[None, :, None], vb[None, None, :],
                      a_index[None, :, None], b_index[None, None, :], rows)
     return outcomes.table()
 
 
-def _round_values(round_: _Round, p2: int, b2: int, va: int, vb: int) -> tuple[object, ...]:
+def _finished(round_: _Round, p2: int, b2: int, va: int, vb: int) -> tuple[object, ...]:
     """The round values of two-card totals (p2, b2) and third cards of values va, vb (-1:
     none), as ``_Round.rounded`` reads them."""
     return round_.rounded(p2 if va < 0 else (p2 + va) % 10, b2 if vb < 0 else (b2 + vb) % 10,
