@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from exact_odds.engine.batch import BatchEvaluator
+from exact_odds.batch.evaluator import BatchEvaluator
 
 
 def random_shoes(count: int, seed: int = 1) -> np.ndarray:

@@ -121,14 +121,14 @@ def emit(result: Any, fmt: str, output: Path | None, **context: Any) -> None:
     if fmt == "xlsx" and output is None:
         raise click.UsageError("--format xlsx writes a workbook: give --output FILE.xlsx")
     if output is not None:
-        from exact_odds.render.files import output_target
+        from exact_odds.files import output_target
 
         output_target(output)  # refuse a folder or a device before computing anything more
     rendered = render(result, fmt, **context)
     if isinstance(rendered, str):
         _write(rendered, output)
     else:
-        from exact_odds.render.files import write_output
+        from exact_odds.files import write_output
 
         assert output is not None
         write_output(output, rendered)
@@ -239,7 +239,7 @@ def _write(rendered: str, output: Path | None) -> None:
     if output is None:
         click.echo(rendered, nl=False)
         return
-    from exact_odds.render.files import write_output
+    from exact_odds.files import write_output
 
     write_output(output, rendered)
 
@@ -578,15 +578,15 @@ def batch(game: str, shoes_file: Path, decks: int | None, bets: tuple[str, ...],
       exact-odds batch 21st-century shoes.jsonl --strategy optimal --format json
     """
     from exact_odds import __version__
-    from exact_odds.engine.batch import BatchEvaluator
-    from exact_odds.engine.batch_files import Progress, evaluate_batch, read_shoes, result_frame
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.batch.shoes import Progress, evaluate_batch, read_shoes, result_frame
     from exact_odds.render.batch import render_batch
     from exact_odds.shoe import Shoe
 
     if fmt == "parquet" and output is None:
         raise click.UsageError("--format parquet writes a file: give --output FILE.parquet")
     if output is not None:
-        from exact_odds.render.files import output_target
+        from exact_odds.files import output_target
 
         output_target(output)  # refuse a folder or a device before computing anything
     chosen = _settings(settings)
@@ -601,7 +601,7 @@ def batch(game: str, shoes_file: Path, decks: int | None, bets: tuple[str, ...],
               "bets": list(evaluator.bet_ids), "version": __version__}
     rendered = render_batch(result_frame(result, counts), evaluator.bet_ids, fmt, inputs)
     if isinstance(rendered, bytes):
-        from exact_odds.render.files import write_output
+        from exact_odds.files import write_output
 
         assert output is not None
         write_output(output, rendered)

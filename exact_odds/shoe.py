@@ -213,8 +213,7 @@ def load_shoe(path: str | Path) -> Shoe:
     """
     import stat
 
-    from exact_odds.games.model import GameFileError
-    from exact_odds.games.safe_yaml import read_yaml
+    from exact_odds.files import InputFileError, read_yaml
 
     path = Path(path)
     try:
@@ -255,5 +254,5 @@ def load_shoe(path: str | Path) -> Shoe:
             return shoe.remove(str(card) for card in remove)
         except ShoeError as error:
             raise ShoeError(f"field 'remove': {error}") from None
-    except (ShoeError, GameFileError) as error:
+    except (ShoeError, InputFileError) as error:
         raise ShoeError(f"{path}: {error}") from None

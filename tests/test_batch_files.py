@@ -12,9 +12,9 @@ import polars as pl
 import pytest
 
 from exact_odds.analysis.report import game_report
+from exact_odds.batch.evaluator import BatchError
+from exact_odds.batch.shoes import batch_frame, fraction_columns, read_shoes
 from exact_odds.cards import DECK
-from exact_odds.engine.batch import BatchError
-from exact_odds.engine.batch_files import batch_frame, fraction_columns, read_shoes
 from exact_odds.shoe import Shoe
 
 REMOVED = ["", "9D KS 10H", "9d,9h,9s,9c,8D"]

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from exact_odds.analysis.report import game_report
+from exact_odds.batch.evaluator import BatchError, BatchEvaluator
 from exact_odds.cards import DECK
-from exact_odds.engine.batch import BatchError, BatchEvaluator
 from exact_odds.engine.compiled import _max_int64_size, compiled_counts
 from exact_odds.engine.enumerator import falling, outcome_counts
 from exact_odds.games.loader import builtin_games, load_game

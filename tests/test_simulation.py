@@ -20,14 +20,14 @@ import pytest
 
 from exact_odds.analysis.report import game_report
 from exact_odds.cards import DECK, RANKS, card_value
-from exact_odds.shoe import Shoe
-from exact_odds.simulation import simulate
-from exact_odds.simulation.dealing import shuffled_shoes
-from exact_odds.simulation.procedure import (
+from exact_odds.games.dealing import (
     DealingError,
     DealingProcedure,
     parse_dealing,
 )
+from exact_odds.shoe import Shoe
+from exact_odds.simulation import simulate
+from exact_odds.simulation.dealing import shuffled_shoes
 from exact_odds.simulation.summary import BET_KEYS
 
 # --- a tiny shoe, every deal enumerated ------------------------------------------------

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from exact_odds.cli import main
-from exact_odds.games.model import GameFileError
-from exact_odds.games.safe_yaml import (
+from exact_odds.files import (
     MAX_ALIASES,
     MAX_BYTES,
     MAX_DEPTH,
+    InputFileError,
     parse_yaml,
     read_yaml,
 )
@@ -26,7 +26,7 @@ BILLION_LAUGHS = "\n".join(
 
 
 def one_line_error(text: str) -> str:
-    with pytest.raises(GameFileError) as caught:
+    with pytest.raises(InputFileError) as caught:
         parse_yaml(text, "game.yaml")
     message = str(caught.value)
     assert "\n" not in message and message.startswith("game.yaml")
@@ -72,7 +72,7 @@ def test_nesting_within_the_limit_reads():
 def test_document_size(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_text("# " + "x" * MAX_BYTES + "\nname: big\n")
-    with pytest.raises(GameFileError, match="at most 1,000,000"):
+    with pytest.raises(InputFileError, match="at most 1,000,000"):
         read_yaml(path)
     assert "more than 1,000,000" in one_line_error("#" * (MAX_BYTES + 1))
 

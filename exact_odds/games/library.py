@@ -105,7 +105,7 @@ def library_dir(tables: Path) -> Path:
 @lru_cache(maxsize=4)
 def shared_bets(tables: Path) -> dict[str, tuple[Path, dict[str, Any]]]:
     """Every shared bet by id (its twins included), with the file it comes from."""
-    from exact_odds.games.safe_yaml import read_yaml
+    from exact_odds.files import read_yaml
 
     found: dict[str, tuple[Path, dict[str, Any]]] = {}
     for path in sorted(library_dir(tables).glob("*.yaml")):

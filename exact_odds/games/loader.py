@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.files import read_yaml
 from exact_odds.games.conditions import (
     RESERVED_WORDS,
     Condition,
@@ -33,7 +34,6 @@ from exact_odds.games.fields import (
 from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
-from exact_odds.games.safe_yaml import read_yaml
 from exact_odds.rules.loader import read_game_rules
 
 
@@ -124,7 +124,7 @@ def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:
 
 def _parse_dealing(path: Path, data: object) -> object:
     """The dealing procedure of the ``dealing:`` section, checked with the rest of the file."""
-    from exact_odds.simulation.procedure import DealingError, parse_dealing
+    from exact_odds.games.dealing import DealingError, parse_dealing
 
     try:
         return parse_dealing(data)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exact_odds.errors import ExactOddsError
+from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name, name_matches
@@ -24,7 +25,7 @@ from exact_odds.names import slug as _names_slug
 from exact_odds.rules import DrawingRules
 
 
-class GameFileError(ExactOddsError, ValueError):
+class GameFileError(InputFileError):
     """A game file that cannot be used; the message names the file and the field."""
 
 

@@ -21,28 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.files import Sexagesimal
 from exact_odds.numbers import MAX_NUMBER_CHARS, MAX_PAY
 
 
 class PayError(ExactOddsError, ValueError):
     """A pay that is not a ratio, a push or a loss."""
-
-
-class Sexagesimal(str):
-    """An unquoted ``a:b`` in YAML, which YAML 1.1 may read as a base-60 number."""
-
-    @property
-    def is_base_60(self) -> bool:
-        """Whether PyYAML (YAML 1.1) would read it as a number rather than text."""
-        return re.fullmatch(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+", self) is not None
-
-    @property
-    def as_yaml_number(self) -> int:
-        sign = -1 if self.startswith("-") else 1
-        total = 0
-        for part in self.lstrip("+-").replace("_", "").split(":"):
-            total = total * 60 + int(part)
-        return sign * total
 
 
 _NUMBER = r"\d+(?:\.\d+)?(?:\s*½|\s+1/2)?"

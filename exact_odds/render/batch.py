@@ -23,7 +23,7 @@ FORMATS = ("csv", "json", "parquet")
 def render_batch(frame: pl.DataFrame, bet_ids: Sequence[str], fmt: str,
                  inputs: dict[str, Any]) -> str | bytes:
     """The results of ``batch_frame`` in ``fmt`` (csv, json or parquet)."""
-    from exact_odds.engine.batch_files import fraction_columns
+    from exact_odds.batch.shoes import fraction_columns
 
     if fmt == "parquet":
         exact = frame.select(["shoe", "cards", *(f"{b}_{part}" for b in bet_ids

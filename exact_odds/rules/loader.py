@@ -32,8 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from exact_odds.files import InputFileError, read_yaml
 from exact_odds.rules.chart import (
     HIT,
     OPTION,
@@ -87,34 +86,13 @@ def rules_field(value: object, path: Path) -> DrawingRules:
                      f"({', '.join(builtin_rules())}) or hold the rules as a mapping")
 
 
-class _Loader(yaml.SafeLoader):
-    """Safe YAML that refuses a key given twice (a chart row written twice)."""
-
-
-def _mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: set[object] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} appears twice", key_node.start_mark)
-        seen.add(key)
-    return dict(yaml.SafeLoader.construct_mapping(loader, node))
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-
-
 def _read(path: Path) -> object:
+    """A rules file, read by the one YAML reader (``exact_odds.files``), its errors as
+    ``RulesError`` naming the file."""
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-    except OSError as error:
-        raise RulesError(f"{path}: cannot read the file ({error.strerror})") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        raise RulesError(f"{path}:{where}: not valid YAML: "
-                         f"{getattr(error, 'problem', None) or error}") from None
+        return read_yaml(path)
+    except InputFileError as error:
+        raise RulesError(str(error)) from None
 
 
 def parse_rules(data: object, where: str, default_name: str = "rules") -> DrawingRules:

@@ -3,7 +3,7 @@ local core or on a Dask cluster.
 
 ``simulate`` deals shoes by a game's dealing procedure and, before every round, reads each
 chosen bet's exact expected value for the cards not yet seen
-(``exact_odds.engine.batch.BatchEvaluator``); it bets one unit when the edge favours the
+(``exact_odds.batch.evaluator.BatchEvaluator``); it bets one unit when the edge favours the
 bettor (perfect play) or when a count says so. Its statistics are estimates, each with a
 standard error.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from exact_odds.simulation.procedure import (
+from exact_odds.games.dealing import (
     DealingError,
     DealingProcedure,
     parse_dealing,

@@ -21,8 +21,8 @@ from typing import Protocol
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
+from exact_odds.games.dealing import DealingProcedure
 from exact_odds.shoe import CARDS_PER_ROUND
-from exact_odds.simulation.procedure import DealingProcedure
 
 #: The point value of each card index, and of the padding index 52 (never dealt).
 VALUES = np.array([card_value(card) for card in DECK] + [0], dtype=np.int64)

@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from exact_odds.cards import DECK
+from exact_odds.games.dealing import DealingProcedure
 from exact_odds.simulation.counting import RankTags, RunningCounts
 from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
-from exact_odds.simulation.procedure import DealingProcedure
 from exact_odds.simulation.settlement import Settler
 
 if TYPE_CHECKING:
     import polars as pl
 
-    from exact_odds.engine.batch import BatchEvaluator, BatchResult
+    from exact_odds.batch.evaluator import BatchEvaluator, BatchResult
     from exact_odds.games.model import Game
 
 #: Width of the bins in which the edge of every round is tallied (0.1%).
@@ -128,7 +128,7 @@ _EVALUATORS: dict[str, BatchEvaluator] = {}
 
 def _evaluator(plan: SimulationPlan) -> BatchEvaluator:
     """One evaluator per plan and process, kept for the plan's later ranges of shoes."""
-    from exact_odds.engine.batch import BatchEvaluator
+    from exact_odds.batch.evaluator import BatchEvaluator
 
     evaluator = _EVALUATORS.get(plan.key) if plan.key else None
     if evaluator is None:
@@ -143,7 +143,7 @@ def _evaluator(plan: SimulationPlan) -> BatchEvaluator:
 def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
     """Every bet's exact expected value for each row of ``unseen``; when every row is the
     same shoe (a full shoe, reshuffled every round), it is evaluated once."""
-    from exact_odds.engine.batch import BatchResult
+    from exact_odds.batch.evaluator import BatchResult
 
     if len(unseen) < 2 or not (unseen == unseen[0]).all():
         return evaluator.evaluate(unseen)

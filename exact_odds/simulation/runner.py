@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.errors import ExactOddsError
+from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
 from exact_odds.shoe import Shoe
@@ -30,7 +31,6 @@ from exact_odds.simulation.play import (
     SimulationPlan,
     play_shoes,
 )
-from exact_odds.simulation.procedure import DealingProcedure
 from exact_odds.simulation.summary import SimulationSummary, summarise
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from exact_odds.errors import ExactOddsError
+from exact_odds.files import read_yaml
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
-from exact_odds.games.safe_yaml import read_yaml
 from exact_odds.shoe import Shoe, load_shoe
 from exact_odds.table.fees import (
     MOST_RATES,

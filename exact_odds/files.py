@@ -1,9 +1,10 @@
-"""Reading YAML safely: the loader every game file and shoe file goes through.
+"""Files in and out, each in one place: the YAML reader every game, rules, shoe and table
+file goes through, and the writer every output goes through.
 
-A ``yaml.SafeLoader`` (no YAML tag can run code) that also keeps an unquoted ``8:1`` as text
-marked base-60 (so that it is refused as a pay, never read as 481), refuses a key given
-twice, accepts merge keys (``<<: *base``), and enforces limits before memory or time runs
-out:
+**Reading YAML** (``read_yaml``, ``parse_yaml``): a ``yaml.SafeLoader`` (no YAML tag can
+run code) that also keeps an unquoted ``8:1`` as text marked base-60 (so that it is refused
+as a pay, never read as 481), refuses a key given twice, accepts merge keys (``<<: *base``),
+and enforces limits before memory or time runs out:
 
 * a document of at most ``MAX_BYTES`` (1 MB);
 * at most ``MAX_ALIASES`` aliases (``*name``), and at most ``MAX_NODES`` values once every
@@ -13,19 +14,43 @@ out:
 
 >>> parse_yaml("base: &b {pays: '8:1'}\\nbet: {<<: *b, id: tie}", "example.yaml")["bet"]
 {'pays': '8:1', 'id': 'tie'}
+
+**Writing** (``write_output``): whole or nothing, to a regular file only (below).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from exact_odds.games.model import GameFileError
-from exact_odds.games.pays import Sexagesimal
+from exact_odds.errors import ExactOddsError, quoted
 from exact_odds.numbers import MAX_NUMBER_CHARS
+
+
+class InputFileError(ExactOddsError, ValueError):
+    """A file that cannot be read, or is not what it must be; the message names it."""
+
+
+class Sexagesimal(str):
+    """An unquoted ``a:b`` in YAML, which YAML 1.1 may read as a base-60 number."""
+
+    @property
+    def is_base_60(self) -> bool:
+        """Whether PyYAML (YAML 1.1) would read it as a number rather than text."""
+        return re.fullmatch(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+", self) is not None
+
+    @property
+    def as_yaml_number(self) -> int:
+        sign = -1 if self.startswith("-") else 1
+        total = 0
+        for part in self.lstrip("+-").replace("_", "").split(":"):
+            total = total * 60 + int(part)
+        return sign * total
 
 #: The largest YAML document read, in bytes.
 MAX_BYTES = 1_000_000
@@ -156,36 +181,102 @@ def read_yaml(path: Path) -> object:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise GameFileError(f"{path}: the file has {size:,} bytes; a game or shoe file "
+            raise InputFileError(f"{path}: the file has {size:,} bytes; a game or shoe file "
                                 f"may have at most {MAX_BYTES:,}")
         with path.open("rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
     except OSError as error:
-        raise GameFileError(f"{path}: cannot read the file ({error.strerror})") from None
+        raise InputFileError(f"{path}: cannot read the file ({error.strerror})") from None
     if len(raw) > MAX_BYTES:
-        raise GameFileError(f"{path}: the file has more than {MAX_BYTES:,} bytes; a game or "
+        raise InputFileError(f"{path}: the file has more than {MAX_BYTES:,} bytes; a game or "
                             "shoe file may have at most that")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise GameFileError(f"{path}: not a text file in UTF-8") from None
+        raise InputFileError(f"{path}: not a text file in UTF-8") from None
     return parse_yaml(text, str(path))
 
 
 def parse_yaml(text: str, where: str) -> Any:
     """Parse YAML text with the pay-table loader; ``where`` (a file name) starts every error."""
     if len(text) > MAX_BYTES:
-        raise GameFileError(f"{where}: more than {MAX_BYTES:,} characters of YAML")
+        raise InputFileError(f"{where}: more than {MAX_BYTES:,} characters of YAML")
     if "\0" in text:
         number = text.count("\n", 0, text.index("\0")) + 1
-        raise GameFileError(f"{where}: line {number}: not valid YAML: a NUL character")
+        raise InputFileError(f"{where}: line {number}: not valid YAML: a NUL character")
     try:
         return yaml.load(text, Loader=_Loader)
     except RecursionError:
-        raise GameFileError(f"{where}: not valid YAML: nested too deeply") from None
+        raise InputFileError(f"{where}: not valid YAML: nested too deeply") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = f" line {mark.line + 1}:" if mark else ""
         problem = " ".join(str(getattr(error, "problem", None) or error).split())
         kind = "too large" if isinstance(error, YamlLimitError) else "not valid YAML"
-        raise GameFileError(f"{where}:{line} {kind}: {problem}") from None
+        raise InputFileError(f"{where}:{line} {kind}: {problem}") from None
+
+
+# --- writing: all of it or nothing, never through a surprise --------------------------------
+#
+# - The text is written to a new temporary file in the target's own folder, flushed to disk,
+#   then renamed over the target in one step: a reader never sees half a file, and a failure
+#   leaves the old file as it was.
+# - A symbolic link is followed: the file it points to is replaced, the link stays a link.
+# - Only a regular file (or a new name) is written: a folder, a device, a pipe or a socket
+#   is refused, so ``-o /dev/sda`` as root cannot touch a disk.
+
+
+class OutputError(ExactOddsError, OSError):
+    """A file that cannot or must not be written."""
+
+
+def output_target(path: Path) -> Path:
+    """The file a write to ``path`` replaces: ``path``, or where its links lead."""
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise OutputError(f"cannot write {quoted(path)}: folder {quoted(target.parent)} "
+                              "does not exist") from None
+        return target
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(path)}: {error.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"cannot write {quoted(path)}: it is a folder")
+    if not stat.S_ISREG(mode):
+        raise OutputError(f"cannot write {quoted(path)}: it is not a regular file "
+                          "(a device, a pipe or a socket); give a file name")
+    return target
+
+
+def write_output(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` at once (see the module docstring)."""
+    import tempfile
+
+    target = output_target(Path(path))
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        existing = os.stat(target).st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        existing = 0o666 & ~umask
+    try:
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
+                                                 dir=target.parent)
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(path)}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, existing)
+        os.replace(temporary, target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {quoted(path)}: {error.strerror or error}") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from exact_odds.batch.plan import _Plan
 from exact_odds.cards import DECK
-from exact_odds.engine.plan import _Plan
 from exact_odds.errors import ExactOddsError
 
 if TYPE_CHECKING:

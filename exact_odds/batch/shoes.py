@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from exact_odds.batch.evaluator import BatchError, BatchEvaluator, BatchResult
 from exact_odds.cards import DECK, parse_card
-from exact_odds.engine.batch import BatchError, BatchEvaluator, BatchResult
 from exact_odds.engine.compiled import concatenate_exact
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from exact_odds.engine.vocabulary import column
 from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
-    from exact_odds.engine.batch import BatchEvaluator, BatchResult
+    from exact_odds.batch.evaluator import BatchEvaluator, BatchResult
     from exact_odds.games.model import Bet
 
 #: The columns that show a visible state of the bettor's option (the player's two cards,
@@ -126,7 +126,7 @@ class _Plan:
         return cls(evaluator, groups, fallback, objective.id if optimal else None)
 
     def evaluate(self, rows: np.ndarray) -> BatchResult:
-        from exact_odds.engine.batch import BatchResult
+        from exact_odds.batch.evaluator import BatchResult
 
         sizes = rows.sum(axis=1).astype(np.int64)
         total = _falling_column(sizes)
