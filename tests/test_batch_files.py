@@ -11,6 +11,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+import exact_odds
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.evaluator import BatchError
 from exact_odds.batch.shoes import batch_frame, fraction_columns, read_shoes
@@ -98,7 +99,10 @@ def test_batch_command_writes_one_row_per_shoe(tmp_path: Path) -> None:
                                        "--output", str(out)])
     assert result.exit_code == 0, result.output
     rows = pl.read_csv(out, infer_schema=False)
-    assert rows.columns == ["shoe", "cards", "banker"]
+    # the inputs first, as every command's CSV, then one row per shoe
+    assert rows.columns[-3:] == ["shoe", "cards", "banker"]
+    assert set(rows["game"]) == {"rock-bac"} and set(rows["shoes_file"]) == {str(shoes)}
+    assert set(rows["exact_odds_version"]) == {exact_odds.__version__}
     assert [Fraction(v) for v in rows["banker"]] == [_expected(r, "banker") for r in REMOVED]
     parquet = tmp_path / "values.parquet"
     result = CliRunner().invoke(main, ["batch", "rock-bac", str(shoes), "--format", "parquet",
