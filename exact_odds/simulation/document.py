@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
+from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.simulation.summary import BET_KEYS, BetSummary, EdgeBin, SimulationSummary
 
 #: What the header holds for people only: not an input.
@@ -81,7 +81,7 @@ _ESTIMATES = tuple(Column(key, "text" if key == "id" else "decimal") for key in 
 
 def simulation_document(summary: SimulationSummary) -> Document:
     h = summary.header
-    blocks: list[Table] = []
+    blocks: list[Table | Text] = []
     for bet in summary.bets:
         blocks += [
             Table(f"{bet.name} [{bet.id}]", (Column("Figure"), Column("Estimate")),
@@ -93,6 +93,8 @@ def simulation_document(summary: SimulationSummary) -> Document:
     blocks.append(Table("Estimates", _ESTIMATES,
                         tuple(tuple(bet.to_dict()[key] for key in BET_KEYS)
                               for bet in summary.bets), formats=("csv",)))
+    # the text is as the README shows it; the other formats name the version at the end
+    blocks.append(Text((f"exact-odds {h['exact_odds_version']}",), formats=_READ[1:]))
     return Document(f"{h['name']} ({h['game']}): simulated shoes", _header(summary),
                     tuple(blocks))
 
