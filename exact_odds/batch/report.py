@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import polars as pl
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # a DataFrame has no plain equality
 class BatchReport(Rendered):
     """``frame``: one row per shoe (``shoe``, ``cards``, per bet ``<bet>_numerator``,
     ``<bet>_denominator`` and a float ``<bet>``); ``given``: the inputs."""

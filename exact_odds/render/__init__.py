@@ -25,10 +25,9 @@ Modules: ``document`` (the model), ``inputs`` (the shared input keys), ``text``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from exact_odds.errors import ExactOddsError
-from exact_odds.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.render.document import (
     Cell,
     Column,
@@ -125,13 +124,5 @@ def to_html(result: Result) -> str:
     return out
 
 
-def percent(value: Any, places: int = 4) -> str:
-    return percent_text(value, places)
-
-
-def decimal(value: Any, places: int = 9) -> str:
-    return decimal_text(value, places)
-
-
 __all__ = ["FORMATS", "Cell", "Column", "Document", "Field", "Json", "Result", "Table", "Text",
-           "decimal", "fraction_text", "percent", "render", "to_html", "version"]
+           "render", "to_html", "version"]
