@@ -128,8 +128,9 @@ def _simulate(trace: Path | str, **extra: object) -> object:
                     **extra)
 
 
-@pytest.mark.parametrize("make", ["fifo", "device", "folder"])
-def test_trace_refuses_what_is_not_a_file_before_dealing(tmp_path: Path, make: str) -> None:
+@pytest.mark.parametrize("make", ["fifo", "device", "folder", "standard output"])
+def test_trace_refuses_what_is_not_a_file_before_dealing(tmp_path: Path, make: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from exact_odds.simulation.trace import TraceError
 
     where = tmp_path / "trace.parquet"
@@ -137,14 +138,18 @@ def test_trace_refuses_what_is_not_a_file_before_dealing(tmp_path: Path, make: s
         os.mkfifo(where)
     elif make == "folder":
         where.mkdir()
-    else:
+    elif make == "device":
         where = Path("/dev/null")
+    else:
+        monkeypatch.chdir(tmp_path)
+        where = Path("-")
     with pytest.raises(TraceError, match="cannot write"):
         _simulate(where)
     if make == "fifo":
         assert stat.S_ISFIFO(where.stat().st_mode)
     assert Path("/dev/null").is_char_device()
-    assert _left(tmp_path) == ([] if make == "device" else ["trace.parquet"])
+    assert _left(tmp_path) == ([] if make in ("device", "standard output")
+                               else ["trace.parquet"])
 
 
 def test_trace_through_a_link_writes_its_target(tmp_path: Path) -> None:

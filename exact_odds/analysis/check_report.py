@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exact_odds.analysis.checks import Mistake, game_mistakes
+from exact_odds.analysis.documents import TABULAR
 from exact_odds.games.model import Game
-from exact_odds.render.document import Document
+from exact_odds.render.document import Column, Document, Field, Json, Line, Table, Text, version
 from exact_odds.render.rendered import Rendered
 
 
@@ -28,19 +29,13 @@ class CheckReport(Rendered):
 
     def inputs(self) -> dict[str, Any]:
         """The settings, the shared bets checked and the version."""
-        from exact_odds.analysis.documents import check_inputs
-
         return check_inputs(self)
 
     def to_document(self) -> Document:
-        from exact_odds.analysis.documents import check_document
-
         return check_document(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Per game file: its bets, events and mistakes."""
-        from exact_odds.analysis.documents import check_dict
-
         return check_dict(self)
 
 
@@ -62,3 +57,47 @@ def check_games(games: Sequence[str] = (), settings: dict[str, str] | None = Non
                 warn(mistake)
         found.append((loaded, mistakes))
     return CheckReport(tuple(found), shared, chosen)
+
+
+# --- as people read it and as data ---------------------------------------------------------
+
+def check_inputs(report: CheckReport) -> Json:
+    data: Json = {"exact_odds_version": version(), "settings": dict(report.settings)}
+    data["shared_bets_checked"] = (None if report.shared is None else list(report.shared))
+    return data
+
+
+def check_dict(report: CheckReport) -> Json:
+    """What ``exact-odds check`` found: per game file, its bets, events and mistakes."""
+    return {**check_inputs(report),
+            "games": [{"game": game.id, "path": game.path, "bets": len(game.bets),
+                       "events": sum(len(b.events) for b in game.bets),
+                       "mistakes": [{"bet": m.bet, "event": m.event, "message": m.message}
+                                    for m in mistakes]}
+                      for game, mistakes in report.found]}
+
+
+def check_document(report: CheckReport) -> Document:
+    inputs: list[Line] = [Field(f"Setting {k}", v) for k, v in report.settings.items()]
+    if report.shared is not None:
+        inputs.append(Field("Shared bets checked", ", ".join(report.shared)))
+    inputs.append(Field("exact-odds", version()))
+    lines = [] if report.shared is None else [
+        f"shared bets: {len(report.shared)} checked ({', '.join(report.shared)})"]
+    for game, mistakes in report.found:
+        count = len(mistakes)
+        said = (f"{count} probable mistake{'s' if count != 1 else ''}" if count
+                else "no mistakes found")
+        bets = f"{len(game.bets)} bet{'s' if len(game.bets) != 1 else ''}"
+        events = sum(len(b.events) for b in game.bets)
+        lines.append(f"{game.id}: {bets}, {events} events: {said}")
+    games = Table("Game files", (Column("Game"), Column("File"), Column("Bets", "count"),
+                                 Column("Events", "count"), Column("Probable mistakes", "count")),
+                  tuple((g.id, g.path, len(g.bets), sum(len(b.events) for b in g.bets), len(m))
+                        for g, m in report.found), sheet="Games", formats=TABULAR)
+    listed = Table("Probable mistakes", (Column("Game"), Column("Bet"), Column("Event"),
+                                         Column("Mistake")),
+                     tuple((g.id, m.bet, m.event, m.message) for g, ms in report.found
+                           for m in ms), sheet="Mistakes", formats=TABULAR)
+    return Document("Probable mistakes in game files", tuple(inputs),
+                    (Text(tuple(lines), formats=("text",)), games, listed))

@@ -214,18 +214,18 @@ class StrategyReport(Rendered):
 
     def inputs(self) -> dict[str, Any]:
         """The game, shoe, strategy and bet played for, and the version."""
-        from exact_odds.analysis.documents import strategy_inputs
+        from exact_odds.analysis.strategy_document import strategy_inputs
 
         return strategy_inputs(self)
 
     def to_document(self) -> Document:
-        from exact_odds.analysis.documents import strategy_document
+        from exact_odds.analysis.strategy_document import strategy_document
 
         return strategy_document(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every decision and the late bet's states, exact fractions as strings."""
-        from exact_odds.analysis.documents import strategy_dict
+        from exact_odds.analysis.strategy_document import strategy_dict
 
         return strategy_dict(self)
 

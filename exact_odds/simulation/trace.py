@@ -68,9 +68,12 @@ class TraceWriter:
     and renamed over the target. A failure or an interrupt leaves nothing behind."""
 
     def __init__(self, path: Path) -> None:
-        from exact_odds.files import OutputError, output_target
+        from exact_odds.files import OutputError, is_standard_output, output_target
 
         self.path = Path(path)
+        if is_standard_output(path):
+            raise TraceError(f"the trace: cannot write {path}: a trace is a Parquet file; "
+                             "give a file name")
         try:
             target = output_target(self.path)
         except OutputError as error:
