@@ -4,12 +4,14 @@
     exact-odds report rock-bac --decks 6 --format markdown
 
 Every command takes the same output options (``output_options``: ``--format`` and
-``--output``) and hands its result to ``emit``. Every error, click's own included, is one
-line starting "Error:" on stderr, with a non-zero exit.
+``--output``, the target checked before any work) and hands its result (an
+``exact_odds.render.Result``) to ``emit``. Every error, click's own included, is one line
+starting "Error:" on stderr, with a non-zero exit.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +24,7 @@ from exact_odds.rules import STRATEGIES
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Game
+    from exact_odds.render import Result
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -94,43 +97,64 @@ class _Decks(click.ParamType):  # type: ignore[type-arg]
             self.fail(str(error).removeprefix("--decks: "), param, ctx)
 
 
+#: Formats written as bytes: a file (or ``-o -``), never the terminal by default.
+_BINARY = ("xlsx", "parquet")
+
+
 def output_options(formats: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
     """``--format`` and ``--output``, the same on every command: a command decorated with
-    it takes ``fmt`` and ``output`` and ends with ``emit(result, fmt, output)``. A command
-    with one natural format (``schema``: json) passes ``formats``; the first is the default."""
+    it takes ``fmt`` and ``output`` and ends with ``emit(result, fmt, output)``. The target
+    is checked before the command does any work. A command with other formats (``schema``:
+    json) passes ``formats``; the first is the default."""
 
     def decorate(command: F) -> F:
-        command = click.option(
+        @functools.wraps(command)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            _check_output(kwargs["fmt"], kwargs["output"])
+            return command(*args, **kwargs)
+
+        checked = click.option(
             "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-            help="Write to this file, all at once, instead of printing (a link is written "
-                 "through; folders and devices are refused).")(command)
-        command = click.option(
+            help="Write to this file, all at once, instead of printing ('-' prints; a link "
+                 "is written through; folders, devices and pipes are refused).")(checked)
+        checked = click.option(
             "--format", "fmt", type=click.Choice(formats), default=formats[0], show_default=True,
-            help="Output format; csv and json carry exact fractions as strings; xlsx "
-                 "(a workbook) needs --output.")(command)
-        return command
+            help="Output format; csv and json carry exact fractions as strings; "
+                 + ("xlsx (a workbook) needs --output." if "xlsx" in formats
+                    else "parquet needs --output." if "parquet" in formats else ""))(checked)
+        return checked  # type: ignore[return-value]
 
     return decorate
 
 
-def emit(result: Any, fmt: str, output: Path | None, **context: Any) -> None:
-    """Render ``result`` (see ``exact_odds.render.render``) and print it, or write the whole
-    of it to ``output`` at once: nothing is written half-way."""
+def _check_output(fmt: str, output: Path | None) -> None:
+    """Refuse, before any work, an output that cannot be written."""
+    from exact_odds.files import is_standard_output, output_target
+
+    if output is None:
+        if fmt in _BINARY:
+            kind = "a workbook" if fmt == "xlsx" else "a file"
+            raise click.UsageError(f"--format {fmt} writes {kind}: give --output FILE.{fmt}")
+        return
+    if not is_standard_output(output):
+        output_target(output)
+
+
+def emit(result: Result, fmt: str, output: Path | None) -> None:
+    """Render ``result`` (``exact_odds.render.render``) and print it, or write the whole of
+    it to ``output`` at once: nothing is written half-way."""
     from exact_odds.render import render
 
-    if fmt == "xlsx" and output is None:
-        raise click.UsageError("--format xlsx writes a workbook: give --output FILE.xlsx")
-    if output is not None:
-        from exact_odds.files import output_target
+    _write(render(result, fmt), output)
 
-        output_target(output)  # refuse a folder or a device before computing anything more
-    rendered = render(result, fmt, **context)
-    if isinstance(rendered, str):
-        _write(rendered, output)
+
+def _write(rendered: str | bytes, output: Path | None) -> None:
+    """Print, or write to ``output`` all at once (``-`` and ``/dev/stdout`` print)."""
+    from exact_odds.files import write_output
+
+    if output is None:
+        click.echo(rendered, nl=False)
     else:
-        from exact_odds.files import write_output
-
-        assert output is not None
         write_output(output, rendered)
 
 
@@ -139,20 +163,6 @@ def _cards(values: tuple[str, ...] | str | None) -> tuple[str, ...]:
     if values is None or isinstance(values, str):
         values = (values or "",)
     return tuple(part for value in values for part in value.replace(",", " ").split() if part)
-
-
-#: The two halves of ``output_options()``, for a command that builds its options one by one.
-format_option = click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-    help="Output format; csv and json carry exact fractions as strings; xlsx needs --output.")
-output_option = click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-    help="Write to this file, all at once, instead of printing.")
-
-
-def _emit(text: str, output: Path | None) -> None:
-    """Print already rendered text, or write it at once (the older name of ``_write``)."""
-    _write(text, output)
 
 
 decks_option = click.option(
@@ -220,28 +230,9 @@ def games(fmt: str, output: Path | None) -> None:
       exact-odds games
       exact-odds games --format json
     """
-    from exact_odds.games.loader import builtin_games, load_game
-    from exact_odds.render import data, text
+    from exact_odds.games.listing import builtin_game_list
 
-    loaded = [load_game(name) for name in builtin_games()]
-    if fmt == "text":
-        _write(text.games_text(loaded), output)
-    elif fmt == "json":
-        from exact_odds.render.json import json_text
-
-        _write(json_text(data.games_dict(loaded)), output)
-    else:
-        emit(data.games_document(loaded), fmt, output)
-
-
-def _write(rendered: str, output: Path | None) -> None:
-    """Print text, or write it to ``output`` all at once."""
-    if output is None:
-        click.echo(rendered, nl=False)
-        return
-    from exact_odds.files import write_output
-
-    write_output(output, rendered)
+    emit(builtin_game_list(), fmt, output)
 
 
 @main.command()
@@ -302,36 +293,11 @@ def check(games: tuple[str, ...], settings: tuple[str, ...], fmt: str,
       exact-odds check my-game.yaml --set natural_pays_margin=true
       exact-odds check --format json
     """
-    from exact_odds.analysis.checks import game_mistakes
-    from exact_odds.games.loader import builtin_games, check_shared_bets, extra_games, load_game
-    from exact_odds.render import data
+    from exact_odds.analysis.check_report import check_games
 
-    chosen = _settings(settings)
-    shared = None if games else list(check_shared_bets())
-    found = []
-    for name in games or builtin_games() + extra_games():
-        loaded = load_game(name)
-        mistakes = tuple(game_mistakes(loaded, [b.id for b in loaded.bets], chosen))
-        for mistake in mistakes:
-            click.echo(f"Warning: {mistake}", err=True)
-        found.append((loaded, tuple(mistakes)))
-    if fmt == "text":
-        lines = [] if shared is None else [
-            f"shared bets: {len(shared)} checked ({', '.join(shared)})"]
-        for loaded, mistakes in found:
-            count = len(mistakes)
-            verdict = (f"{count} probable mistake{'s' if count != 1 else ''}" if count
-                       else "no mistakes found")
-            bets = f"{len(loaded.bets)} bet{'s' if len(loaded.bets) != 1 else ''}"
-            events = sum(len(b.events) for b in loaded.bets)
-            lines.append(f"{loaded.id}: {bets}, {events} events: {verdict}")
-        _write("".join(f"{line}\n" for line in lines), output)
-    elif fmt == "json":
-        from exact_odds.render.json import json_text
-
-        _write(json_text(data.check_dict(found, shared, chosen)), output)
-    else:
-        emit(data.check_document(found, shared, chosen), fmt, output)
+    emit(check_games(games, _settings(settings),
+                     warn=lambda mistake: click.echo(f"Warning: {mistake}", err=True)),
+         fmt, output)
 
 
 @main.command()
@@ -379,7 +345,7 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: tuple
 
     loaded = load_game(game)
     shoe = resolve_shoe(loaded, decks, _shoe(shoe_file), _cards(remove))
-    emit(strategy_report(shoe, strategy, game=loaded), fmt, output, game=loaded)
+    emit(strategy_report(shoe, strategy, game=loaded), fmt, output)
 
 
 @main.command()
@@ -409,7 +375,7 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None,
     target = parse_edge(edge)
     result = game_report(game, decks=decks, shoe=_shoe(shoe_file), remove=_cards(remove),
                          bets=(bet,), settings=_settings(settings))
-    emit(solve_pay(result.bet(bet), event, target), fmt, output, report=result)
+    emit(solve_pay(result.bet(bet), event, target, report=result), fmt, output)
 
 
 @main.command()
@@ -519,10 +485,7 @@ def table(table_file: Path, fmt: str, output: Path | None) -> None:
 @click.option("--strategy", type=click.Choice(STRATEGIES),
               help="A game with a player option: how it is taken (house-way, hit, stand).")
 @set_option
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "csv"]),
-              default="text", show_default=True,
-              help="Output format; json and csv carry the estimates as numbers.")
-@output_option
+@output_options()
 def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: str,
              tags: str | None, threshold: str | None, decks: int | None,
              shoe_file: Path | None, cut_card: str | None, burn: str | None,
@@ -539,18 +502,14 @@ def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: 
       exact-odds simulate rock-bac --bet super-six --shoes 1000 --play count \\
           --tags eor --threshold 4 --format json
     """
-    from exact_odds.simulation.render import render_simulation
     from exact_odds.simulation.runner import simulate as run_simulation
-
-    if output is not None and not output.resolve().parent.is_dir():  # refuse before the run
-        raise click.ClickException(f"cannot write {output}: no folder {output.parent}")
 
     summary = run_simulation(
         game, shoes, bets=bets or None, play=play, min_edge=min_edge, tags=tags,
         threshold=threshold, decks=decks, shoe=_shoe(shoe_file), cut_card=cut_card, burn=burn,
         after_cut=after_cut, seed=seed, workers=workers, scheduler=scheduler, trace=trace,
         strategy=strategy, settings=_settings(settings), progress=True)
-    _emit(render_simulation(summary, fmt), output)
+    emit(summary, fmt, output)
 
 
 @main.command()
@@ -577,36 +536,13 @@ def batch(game: str, shoes_file: Path, decks: int | None, bets: tuple[str, ...],
       exact-odds batch electronic-baccarat shoes.parquet --bet lucky-nines --format parquet -o out.parquet
       exact-odds batch 21st-century shoes.jsonl --strategy optimal --format json
     """
-    from exact_odds import __version__
-    from exact_odds.batch.evaluator import BatchEvaluator
-    from exact_odds.batch.shoes import Progress, evaluate_batch, read_shoes, result_frame
-    from exact_odds.render.batch import render_batch
-    from exact_odds.shoe import Shoe
+    from exact_odds.batch.report import batch_report
+    from exact_odds.batch.shoes import Progress
+    from exact_odds.render import render
 
-    if fmt == "parquet" and output is None:
-        raise click.UsageError("--format parquet writes a file: give --output FILE.parquet")
-    if output is not None:
-        from exact_odds.files import output_target
-
-        output_target(output)  # refuse a folder or a device before computing anything
-    chosen = _settings(settings)
-    evaluator = BatchEvaluator(game, bets or None, strategy=strategy, settings=chosen)
-    full = Shoe.from_decks(evaluator.game.decks if decks is None else decks)
-    counts = read_shoes(shoes_file, full.counts)
-    result = evaluate_batch(evaluator, counts, Progress("exact-odds batch"))
-    inputs = {"game": evaluator.game.id, "decks": full.decks, "shoes": str(shoes_file),
-              "strategy": strategy or evaluator.game.strategy
-              if evaluator.game.rules.option is not None else None,
-              "settings": evaluator.game.setting_values(chosen),
-              "bets": list(evaluator.bet_ids), "version": __version__}
-    rendered = render_batch(result_frame(result, counts), evaluator.bet_ids, fmt, inputs)
-    if isinstance(rendered, bytes):
-        from exact_odds.files import write_output
-
-        assert output is not None
-        write_output(output, rendered)
-    else:
-        _write(rendered, output)
+    result = batch_report(game, shoes_file, decks=decks, bets=bets or None, strategy=strategy,
+                          settings=_settings(settings), progress=Progress("exact-odds batch"))
+    _write(result.to_parquet() if fmt == "parquet" else render(result, fmt), output)
 
 
 @main.command()
@@ -618,15 +554,9 @@ def columns(fmt: str, output: Path | None) -> None:
     Example:
       exact-odds columns
     """
-    from exact_odds.engine.vocabulary import COLUMNS
-    from exact_odds.render.data import columns_document
+    from exact_odds.games.listing import ColumnList
 
-    if fmt == "text":
-        width = max(map(len, COLUMNS))
-        _write("".join(f"{col.name.ljust(width)}  {col.dtype:<4}  {col.doc}\n"
-                       for col in COLUMNS.values()), output)
-    else:
-        emit(columns_document(), fmt, output)
+    emit(ColumnList(), fmt, output)
 
 
 def run() -> None:  # pragma: no cover - the console script

@@ -15,7 +15,8 @@ and enforces limits before memory or time runs out:
 >>> parse_yaml("base: &b {pays: '8:1'}\\nbet: {<<: *b, id: tie}", "example.yaml")["bet"]
 {'pays': '8:1', 'id': 'tie'}
 
-**Writing** (``write_output``): whole or nothing, to a regular file only (below).
+**Writing** (``write_output``, ``replacing``): whole or nothing, to a regular file only
+(below); every file the program writes goes through them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -218,20 +222,33 @@ def parse_yaml(text: str, where: str) -> Any:
 
 # --- writing: all of it or nothing, never through a surprise --------------------------------
 #
-# - The text is written to a new temporary file in the target's own folder, flushed to disk,
-#   then renamed over the target in one step: a reader never sees half a file, and a failure
-#   leaves the old file as it was.
-# - A symbolic link is followed: the file it points to is replaced, the link stays a link.
-# - Only a regular file (or a new name) is written: a folder, a device, a pipe or a socket
+# - The target is checked first (``output_target``), before any work: only a regular file
+#   (or a new name in a folder that exists) is written; a folder, a device, a pipe or a socket
 #   is refused, so ``-o /dev/sda`` as root cannot touch a disk.
+# - A symbolic link is followed: the file it points to is replaced, the link stays a link.
+# - The data goes to a new temporary file with a unique name in the target's own folder,
+#   flushed to disk, then renamed over the target in one step: a reader never sees half a
+#   file, two writers never share a temporary file (the last rename wins, whole), and a
+#   failure or an interrupt (Ctrl-C) removes the temporary file and leaves the old file as
+#   it was.
+# - ``-`` and ``/dev/stdout`` mean standard output: printed, not replaced.
+
+#: The names that mean standard output.
+STANDARD_OUTPUT = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 
 
 class OutputError(ExactOddsError, OSError):
     """A file that cannot or must not be written."""
 
 
+def is_standard_output(path: Path | str) -> bool:
+    """Whether ``path`` names standard output (``-``, ``/dev/stdout``)."""
+    return str(path) in STANDARD_OUTPUT
+
+
 def output_target(path: Path) -> Path:
-    """The file a write to ``path`` replaces: ``path``, or where its links lead."""
+    """The file a write to ``path`` replaces: ``path``, or where its links lead. Refuses a
+    folder, a device, a pipe, a socket, or a name in a folder that does not exist."""
     target = Path(os.path.realpath(path))
     try:
         mode = os.stat(target).st_mode
@@ -250,33 +267,61 @@ def output_target(path: Path) -> Path:
     return target
 
 
-def write_output(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` at once (see the module docstring)."""
-    import tempfile
-
-    target = output_target(Path(path))
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+def _mode(target: Path) -> int:
+    """The permissions the written file gets: the old file's, or the umask's for a new one."""
     try:
-        existing = os.stat(target).st_mode & 0o777
+        return os.stat(target).st_mode & 0o777
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
-        existing = 0o666 & ~umask
+        return 0o666 & ~umask
+
+
+@contextmanager
+def replacing(path: Path) -> Iterator[Path]:
+    """A unique temporary file beside ``path``'s target, for the caller to fill; renamed
+    over the target when the block ends, removed if it raises (an interrupt included).
+    Errors name ``path``.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with replacing(folder / "out.txt") as temporary:
+    ...     _ = temporary.write_text("whole")
+    >>> (folder / "out.txt").read_text(), sorted(p.name for p in folder.iterdir())
+    ('whole', ['out.txt'])
+    """
+    import tempfile
+
+    target = output_target(Path(path))
+    mode = _mode(target)
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
-                                                 dir=target.parent)
+        descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
+                                            dir=target.parent)
     except OSError as error:
         raise OutputError(f"cannot write {quoted(path)}: {error.strerror or error}") from None
+    os.close(descriptor)
+    temporary = Path(name)
     try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
+        yield temporary
+        with temporary.open("rb") as handle:
             os.fsync(handle.fileno())
-        os.chmod(temporary, existing)
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise OutputError(f"cannot write {quoted(path)}: {error.strerror or error}") from None
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+
+
+def write_output(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` at once (see above); ``-`` or ``/dev/stdout`` prints it."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    if is_standard_output(path):
+        stream = sys.stdout.buffer
+        stream.write(payload)
+        stream.flush()
+        return
+    with replacing(Path(path)) as temporary:
+        temporary.write_bytes(payload)

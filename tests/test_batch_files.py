@@ -11,6 +11,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+import exact_odds
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.evaluator import BatchError
 from exact_odds.batch.shoes import batch_frame, fraction_columns, read_shoes
@@ -98,7 +99,10 @@ def test_batch_command_writes_one_row_per_shoe(tmp_path: Path) -> None:
                                        "--output", str(out)])
     assert result.exit_code == 0, result.output
     rows = pl.read_csv(out, infer_schema=False)
-    assert rows.columns == ["shoe", "cards", "banker"]
+    # the inputs first, as every command's CSV, then one row per shoe
+    assert rows.columns[-3:] == ["shoe", "cards", "banker"]
+    assert set(rows["game"]) == {"rock-bac"} and set(rows["shoes_file"]) == {str(shoes)}
+    assert set(rows["exact_odds_version"]) == {exact_odds.__version__}
     assert [Fraction(v) for v in rows["banker"]] == [_expected(r, "banker") for r in REMOVED]
     parquet = tmp_path / "values.parquet"
     result = CliRunner().invoke(main, ["batch", "rock-bac", str(shoes), "--format", "parquet",
@@ -129,3 +133,103 @@ def test_batch_command_bad_input_is_one_line(tmp_path: Path, args: list[str], me
         lines = run.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("Error:") and expect in lines[0], lines
         assert run.stdout == ""
+
+
+# --- one reader: the same column types in every format ---------------------------------------
+
+def _write_counts(path: Path, rows: list[dict[str, object]]) -> None:
+    """Write rows of counts as the file's format types them (CSV: text)."""
+    if path.suffix == ".csv":
+        path.write_text(",".join(DECK) + "\n" + "\n".join(
+            ",".join(str(row[c]) for c in DECK) for row in rows) + "\n")
+    elif path.suffix == ".jsonl":
+        path.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    else:
+        pl.DataFrame(rows).write_parquet(path)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_counts_read_alike_in_every_format(tmp_path: Path, suffix: str) -> None:
+    rows: list[dict[str, object]] = [dict.fromkeys(DECK, 8), {**dict.fromkeys(DECK, 4), "9D": 0}]
+    path = tmp_path / f"shoes{suffix}"
+    _write_counts(path, rows)
+    counts = read_shoes(path, [8] * 52)
+    assert counts.tolist() == [[row[c] for c in DECK] for row in rows]
+
+
+# a count that is not a whole number from 0 to 1,000,000, as each format can hold it
+_BAD_COUNTS = {
+    ".csv": ["8.7", "8.0", "true", "[1]", "-1", "1000001", "x"],
+    ".jsonl": [8.7, 8.0, True, [1], "8", -1, 1_000_001, None],
+    ".parquet": [8.7, 8.0, True, [1], "8", -1, 1_000_001],
+}
+
+
+@pytest.mark.parametrize("suffix, bad", [(s, b) for s, values in _BAD_COUNTS.items()
+                                         for b in values])
+def test_a_count_must_be_a_whole_number_in_every_format(tmp_path: Path, suffix: str,
+                                                        bad: object) -> None:
+    rows: list[dict[str, object]] = [dict.fromkeys(DECK, 8), {**dict.fromkeys(DECK, 8),
+                                                              "KC": bad}]
+    path = tmp_path / f"shoes{suffix}"
+    if suffix == ".parquet":  # a Parquet column has one type: the whole column is bad
+        pl.DataFrame({**{c: [8, 8] for c in DECK}, "KC": [bad, bad]}).write_parquet(path)
+        where = "row 0: column 'KC'"
+    else:
+        _write_counts(path, rows)
+        where = "row 1: column 'KC'"
+    with pytest.raises(BatchError) as caught:
+        read_shoes(path, [8] * 52)
+    message = str(caught.value)
+    assert message.startswith(str(path)) and where in message and "whole number" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("suffix, value", [(".jsonl", ["9D", "KS"]), (".jsonl", 9),
+                                           (".parquet", ["9D", "KS"]), (".jsonl", True)])
+def test_removed_must_be_text_in_every_format(tmp_path: Path, suffix: str, value: object
+                                              ) -> None:
+    path = tmp_path / f"shoes{suffix}"
+    if suffix == ".jsonl":
+        path.write_text(json.dumps({"removed": "9D"}) + "\n" + json.dumps({"removed": value}))
+        where = "row 1: column 'removed'"
+    else:
+        pl.DataFrame({"removed": [value, value]}).write_parquet(path)
+        where = "row 0: column 'removed'"
+    with pytest.raises(BatchError, match=where + ": the cards removed are text"):
+        read_shoes(path, [8] * 52)
+
+
+def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) -> None:
+    from exact_odds.batch import shoes
+
+    path = tmp_path / "shoes.csv"
+    path.write_text("removed\n9D\nKS\n")
+    monkeypatch.setattr(shoes, "MAX_SHOES_BYTES", 10)
+    with pytest.raises(BatchError, match=r"shoes.csv: the file has 14 bytes; a shoes file may "
+                                         r"have at most 10"):
+        read_shoes(path, [8] * 52)
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_a_shoes_file_holds_at_most_max_shoes(tmp_path: Path, monkeypatch, suffix: str
+                                               ) -> None:
+    from exact_odds.batch import shoes
+
+    path = tmp_path / f"shoes{suffix}"
+    frame = pl.DataFrame({"removed": ["9D", "KS", "", "AS"]})
+    {".csv": frame.write_csv, ".jsonl": frame.write_ndjson,
+     ".parquet": frame.write_parquet}[suffix](path)
+    assert len(read_shoes(path, [8] * 52)) == 4
+    monkeypatch.setattr(shoes, "MAX_SHOES", 2)
+    with pytest.raises(BatchError, match="a shoes file may hold at most 2"):
+        read_shoes(path, [8] * 52)
+
+
+def test_a_shoes_file_must_be_a_regular_file(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "shoes.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(BatchError, match="not a regular file"):
+        read_shoes(fifo, [8] * 52)

@@ -76,6 +76,13 @@ def test_the_readme_states_the_limits_the_code_enforces():
     assert f"{MAX_PAY:,} to 1" in README
 
 
+def test_the_readme_states_the_shoes_file_limits():
+    from exact_odds.batch.shoes import MAX_SHOES, MAX_SHOES_BYTES
+
+    assert (f"| a shoes file (`batch`) | a regular file of at most {MAX_SHOES_BYTES:,} bytes "
+            f"and {MAX_SHOES:,} shoes |") in README
+
+
 def test_every_format_is_documented():
     from exact_odds.render import FORMATS
 

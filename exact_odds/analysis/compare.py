@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from exact_odds.analysis.report import BetResult, GameReport
 from exact_odds.games.model import Game
+from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.shoe import Shoe
 
@@ -31,9 +33,28 @@ class BetComparison:
 
 @dataclass(frozen=True)
 class Comparison(Rendered):
+    """Two reports on the same shoe, bet by bet."""
+
     first: GameReport
     second: GameReport
     bets: tuple[BetComparison, ...]
+
+    def inputs(self) -> dict[str, Any]:
+        """The inputs of each side (``first``, ``second``) and the version."""
+        from exact_odds.analysis.documents import comparison_inputs
+
+        return comparison_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.analysis.documents import comparison_document
+
+        return comparison_document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Both sides and each bet's changes, exact fractions as strings."""
+        from exact_odds.analysis.documents import comparison_dict
+
+        return comparison_dict(self)
 
 
 

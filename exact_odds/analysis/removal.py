@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from exact_odds.analysis.report import GameReport, bet_result
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
+from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.shoe import ShoeError
 
@@ -30,6 +32,23 @@ class RemovalTable(Rendered):
     by: str
     labels: tuple[str, ...]
     effects: dict[str, tuple[Fraction, ...]]  # bet id -> effect per label
+
+    def inputs(self) -> dict[str, Any]:
+        """The report's inputs and the grouping (``by``)."""
+        from exact_odds.analysis.documents import removal_inputs
+
+        return removal_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.analysis.documents import removal_document
+
+        return removal_document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Each bet's expected value and effects, exact fractions as strings."""
+        from exact_odds.analysis.documents import removal_dict
+
+        return removal_dict(self)
 
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Event, Game, UnknownGameError
+from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.rules import DrawingRules, RulesError
 from exact_odds.shoe import Shoe, ShoeError
@@ -102,6 +103,22 @@ class BetResult(Rendered):
         wins = [e for e in self.events if e.net > 0 and e.combinations]
         return max(wins, key=lambda e: e.net) if wins else None
 
+    def inputs(self) -> dict[str, Any]:
+        """The bet's id and the version: a bet's game and shoe are its report's."""
+        from exact_odds.analysis.documents import bet_inputs
+
+        return bet_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.analysis.documents import bet_document
+
+        return bet_document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The bet as plain data: exact fractions as strings, counts as integers."""
+        from exact_odds.analysis.documents import bet_dict
+
+        return {**self.inputs(), **bet_dict(self)}
 
 
 def _sqrt(value: Fraction) -> float:
@@ -136,11 +153,35 @@ class GameReport(Rendered):
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
 
+    def inputs(self) -> dict[str, Any]:
+        """The game, shoe, rules, strategy, settings and version that produced it."""
+        from exact_odds.analysis.documents import report_inputs
+
+        return report_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.analysis.documents import report_document
+
+        return report_document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data: its inputs, then every bet."""
+        from exact_odds.analysis.documents import report_dict
+
+        return report_dict(self)
+
     def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
-        from exact_odds.render import report_frame
+        import polars as pl
 
-        return report_frame(self)
+        from exact_odds.numbers import fraction_text
+
+        rows = [{"bet": bet.id, "event": e.event, "pays": e.pays, "net": fraction_text(e.net),
+                 "combinations": e.combinations, "probability": fraction_text(e.probability),
+                 "probability_decimal": float(e.probability),
+                 "return": fraction_text(e.expected_return)}
+                for bet in self.bets for e in bet.events]
+        return pl.DataFrame(rows, schema_overrides={"combinations": pl.Int128})
 
 
 

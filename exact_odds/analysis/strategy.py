@@ -30,6 +30,7 @@ from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
+from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.rules import DrawingRules, Option, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
@@ -210,6 +211,23 @@ class StrategyReport(Rendered):
     def on_five(self) -> dict[VisibleState, bool]:
         """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
+
+    def inputs(self) -> dict[str, Any]:
+        """The game, shoe, strategy and bet played for, and the version."""
+        from exact_odds.analysis.strategy_document import strategy_inputs
+
+        return strategy_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.analysis.strategy_document import strategy_document
+
+        return strategy_document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every decision and the late bet's states, exact fractions as strings."""
+        from exact_odds.analysis.strategy_document import strategy_dict
+
+        return strategy_dict(self)
 
 
 

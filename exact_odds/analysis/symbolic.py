@@ -17,15 +17,17 @@ sympy is imported here only, so the command line starts fast when it is not need
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
-from exact_odds.analysis.report import BetResult, EventResult
+from exact_odds.analysis.report import BetResult, EventResult, GameReport
 from exact_odds.errors import ExactOddsError, quoted
 from exact_odds.names import find_name, slug
+from exact_odds.render.document import Document
+from exact_odds.render.rendered import Rendered
 
 
 class SolveError(ExactOddsError, ValueError):
@@ -199,8 +201,9 @@ class PracticalPay:
 
 
 @dataclass(frozen=True)
-class PaySolution:
-    """The exact pay for a target edge and the practical pays around it."""
+class PaySolution(Rendered):
+    """The exact pay for a target edge and the practical pays around it; ``report`` (when
+    given) is the report the bet came from, whose inputs the solution records."""
 
     bet_id: str
     event: str
@@ -211,15 +214,30 @@ class PaySolution:
     to_one_above: PracticalPay
     nearest_below: PracticalPay | None
     nearest_above: PracticalPay
+    report: GameReport | None = field(default=None, compare=False, repr=False)
+
+    def inputs(self) -> dict[str, Any]:
+        """The report's inputs, the bet, the event and the target edge."""
+        from exact_odds.analysis.documents import solution_inputs
+
+        return solution_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.analysis.documents import solution_document
+
+        return solution_document(self)
 
     def to_dict(self) -> dict[str, Any]:
-        from exact_odds.render import to_data
+        """The exact, break-even and practical pays, exact fractions as strings."""
+        from exact_odds.analysis.documents import solution_dict
 
-        return to_data(self)
+        return solution_dict(self)
 
 
-def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
-    """The exact pay of ``event`` for house edge ``edge``, with the practical pays next to it.
+def solve_pay(bet: BetResult, event: str, edge: Fraction | str, *,
+              report: GameReport | None = None) -> PaySolution:
+    """The exact pay of ``event`` for house edge ``edge``, with the practical pays next to it;
+    ``report``, the report ``bet`` is from, gives the solution its inputs (game, shoe, ...).
 
     A higher pay means a lower house edge: the pay "above" has the lower edge.
     """
@@ -244,4 +262,4 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str) -> PaySolution:
     one_below, one_above = below_above((1,))
     near_below, near_above = below_above(PRACTICAL_DENOMINATORS)
     return PaySolution(bet.id, found.event, target, exact, breakeven, one_below, one_above,
-                       near_below, near_above)
+                       near_below, near_above, report)

@@ -3,6 +3,8 @@
 A shoes file (CSV, JSON Lines or Parquet) holds one shoe per row, written either as the
 cards dealt from the game's full shoe (a column ``removed``: ``"9D KS 10H"``, written
 like ``--remove``), or as 52 columns named by card (``AS`` ... ``KD``) holding counts.
+``read_shoes`` is the one reader of them: the same column types in every format, and a
+bound on the file's size and shoes checked before it is read.
 The result has one row per input row, in order: ``shoe`` (the row number from 0),
 ``cards`` (cards left), then per bet its exact expected value as a reduced fraction
 (``<bet>_numerator``, ``<bet>_denominator``) and a float for plotting (``<bet>``).
@@ -34,32 +36,164 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
             ".parquet": "parquet"}
 
 
+#: The largest shoes file read, in bytes, and the most shoes (rows) it may hold: 250,000
+#: shoes take 104 MB as counts, and a few minutes to evaluate.
+MAX_SHOES_BYTES = 25_000_000
+MAX_SHOES = 250_000
+
+#: A file's columns: name -> one value per row, as the format typed it (CSV: all text).
+Columns = dict[str, list[Any]]
+
+
 def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
     """The shoes of a file as an (n x 52) array of card counts; ``full`` is the shoe the
-    ``removed`` cards are dealt from. A bad row is reported by its number."""
-    import polars as pl
+    ``removed`` cards are dealt from.
 
+    The same column types in every format: ``removed`` is text (``"9D KS 10H"``; empty or
+    null for none); a count is a whole number from 0 to ``MAX_DECKS`` (text of digits in
+    CSV, an integer in JSON Lines and Parquet; never 8.7, 8.0, true or a list). The file
+    is at most ``MAX_SHOES_BYTES`` bytes and ``MAX_SHOES`` shoes, checked before it is
+    read. Every error is one line naming the file, and the row and column where there is
+    one."""
     kind = SUFFIXES.get(path.suffix.lower())
     if kind is None:
         raise BatchError(f"{path}: a shoes file is .csv, .jsonl or .parquet, not {path.suffix!r}")
+    raw = _read_bounded(path)
     try:
-        if kind == "csv":
-            frame = pl.read_csv(path, infer_schema=False)
-        elif kind == "jsonl":
-            frame = pl.read_ndjson(path, infer_schema_length=None)
-        else:
-            frame = pl.read_parquet(path)
-    except (OSError, pl.exceptions.PolarsError) as error:
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise BatchError(f"{path}: cannot read the shoes ({reason})") from None
-    if frame.height == 0:
+        columns = {"csv": _csv_columns, "jsonl": _jsonl_columns,
+                   "parquet": _parquet_columns}[kind](path, raw)
+    except BatchError:
+        raise
+    except Exception as error:  # noqa: BLE001 - any reader's failure is the file's
+        raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
+    rows = len(next(iter(columns.values()))) if columns else 0
+    if rows == 0:
         raise BatchError(f"{path}: the file holds no shoes")
-    if "removed" in frame.columns:
-        extra = [c for c in frame.columns if c != "removed"]
+    if rows > MAX_SHOES:
+        raise BatchError(f"{path}: {rows:,} shoes; a shoes file may hold at most {MAX_SHOES:,}")
+    if "removed" in columns:
+        extra = [c for c in columns if c != "removed"]
         if extra:
             raise BatchError(f"{path}: unknown column {extra[0]!r} beside 'removed'")
-        return _from_removed(path, frame["removed"].cast(pl.Utf8).to_list(), full)
-    return _from_counts(path, frame)
+        return _from_removed(path, _removed_text(path, columns["removed"]), full)
+    return _from_counts(path, columns, text=kind == "csv")
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The file's bytes, refused before reading when it is not a regular file or passes
+    ``MAX_SHOES_BYTES``."""
+    import stat
+
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise BatchError(f"{path}: not a regular file")
+        if info.st_size > MAX_SHOES_BYTES:
+            raise BatchError(f"{path}: the file has {info.st_size:,} bytes; a shoes file may "
+                             f"have at most {MAX_SHOES_BYTES:,}")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SHOES_BYTES + 1)
+    except OSError as error:
+        raise BatchError(f"{path}: cannot read the shoes ({error.strerror})") from None
+    if len(raw) > MAX_SHOES_BYTES:
+        raise BatchError(f"{path}: the file has more than {MAX_SHOES_BYTES:,} bytes; a shoes "
+                         "file may have at most that")
+    return raw
+
+
+def _check_lines(path: Path, raw: bytes) -> None:
+    if raw.count(b"\n") > MAX_SHOES + 1:
+        raise BatchError(f"{path}: more than {MAX_SHOES:,} shoes; a shoes file may hold at "
+                         f"most {MAX_SHOES:,}")
+
+
+def _csv_columns(path: Path, raw: bytes) -> Columns:
+    """CSV: every cell is text (or null, when empty)."""
+    import io
+
+    import polars as pl
+
+    _check_lines(path, raw)
+    frame = pl.read_csv(io.BytesIO(raw), infer_schema=False)
+    return {name: frame[name].to_list() for name in frame.columns}
+
+
+def _jsonl_columns(path: Path, raw: bytes) -> Columns:
+    """JSON Lines: one object per line (blank lines skipped), each value as JSON typed it;
+    a key a row leaves out is null there."""
+    import json
+
+    _check_lines(path, raw)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BatchError(f"{path}: not a text file in UTF-8") from None
+    rows: list[dict[str, Any]] = []
+    for number, line in enumerate(line for line in text.splitlines() if line.strip()):
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError) as error:
+            raise BatchError(f"{path}: row {number}: not a JSON object "
+                             f"({_reason(error)})") from None
+        if not isinstance(row, dict):
+            raise BatchError(f"{path}: row {number}: not a JSON object")
+        rows.append(row)
+    names = list(dict.fromkeys(name for row in rows for name in row))
+    return {name: [row.get(name) for row in rows] for name in names}
+
+
+def _parquet_columns(path: Path, raw: bytes) -> Columns:
+    """Parquet: each column as its type; the number of rows read from the file's metadata
+    before the data."""
+    import io
+
+    import polars as pl
+
+    rows = pl.scan_parquet(io.BytesIO(raw)).select(pl.len()).collect().item()
+    if rows > MAX_SHOES:
+        raise BatchError(f"{path}: {rows:,} shoes; a shoes file may hold at most {MAX_SHOES:,}")
+    frame = pl.read_parquet(io.BytesIO(raw))
+    return {name: frame[name].to_list() for name in frame.columns}
+
+
+def _shown(value: object) -> str:
+    """A cell as an error message shows it: text quoted, other values as JSON writes them."""
+    import json
+
+    from exact_odds.errors import quoted, shown
+
+    if isinstance(value, str):
+        return quoted(value, 40)
+    try:
+        return shown(json.dumps(value), 40)
+    except (TypeError, ValueError):
+        return shown(value, 40)
+
+
+def _removed_text(path: Path, values: list[Any]) -> list[str | None]:
+    for row, value in enumerate(values):
+        if value is not None and not isinstance(value, str):
+            raise BatchError(f"{path}: row {row}: column 'removed': the cards removed are "
+                             f"text, written like --remove ('9D KS 10H'), got {_shown(value)}")
+    return values
+
+
+def _count(value: object, text: bool) -> int | None:
+    """A count as the file gives it: an integer, or (``text``) digits; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if text and isinstance(value, str):
+        digits = value.strip()
+        if digits.isascii() and digits.isdigit() and len(digits) <= 8:
+            return int(digits)
+    return None
 
 
 def _from_removed(path: Path, rows: list[str | None], full: Sequence[int]) -> np.ndarray:
@@ -81,11 +215,13 @@ def _from_removed(path: Path, rows: list[str | None], full: Sequence[int]) -> np
     return counts
 
 
-def _from_counts(path: Path, frame: pl.DataFrame) -> np.ndarray:
-    import polars as pl
+def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
+    """The counts of 52 columns named by card; ``text``: the format has no numbers (CSV),
+    so a count is written in digits; elsewhere a count is an integer, never text."""
+    from exact_odds.numbers import MAX_DECKS
 
     named: dict[str, str] = {}
-    for name in frame.columns:
+    for name in columns:
         try:
             card = parse_card(name)
         except ValueError:
@@ -98,16 +234,23 @@ def _from_counts(path: Path, frame: pl.DataFrame) -> np.ndarray:
     if missing:
         raise BatchError(f"{path}: no column for {missing[0]}: a shoe by counts needs all 52 cards")
     ordered = [name for card in DECK for name, c in named.items() if c == card]
-    counts = np.empty((frame.height, len(DECK)), dtype=np.int64)
+    rows = len(columns[ordered[0]])
+    counts = np.empty((rows, len(DECK)), dtype=np.int64)
     for j, name in enumerate(ordered):
-        series = frame[name]
-        as_int = series.cast(pl.Int64, strict=False)
-        bad = (as_int.is_null() | (as_int < 0)).arg_true()
-        if len(bad):
-            row = int(bad[0])
-            raise BatchError(f"{path}: row {row}: column {name!r}: a count is a whole number of "
-                             f"at least 0, got {series[row]!r}")
-        counts[:, j] = as_int.to_numpy()
+        values = columns[name]
+        if all(type(v) is int for v in values) and 0 <= min(values) <= max(values) <= MAX_DECKS:
+            counts[:, j] = values  # the usual file, checked at C speed
+            continue
+        if text and all(type(v) is str and v.isascii() and v.isdigit() and len(v) <= 8 for v in values):
+            counts[:, j] = np.array(values).astype(np.int64)
+            if counts[:, j].max() <= MAX_DECKS:
+                continue
+        for row, value in enumerate(values):
+            count = _count(value, text)
+            if count is None or not 0 <= count <= MAX_DECKS:
+                raise BatchError(f"{path}: row {row}: column {name!r}: a count is a whole "
+                                 f"number from 0 to {MAX_DECKS:,}, got {_shown(value)}")
+            counts[row, j] = count
     return counts
 
 

@@ -1,5 +1,6 @@
-"""JSON: one object per result, exact figures as ``"p/q"`` strings, counts as integers,
-``true``/``false`` for flags; non-ASCII kept, control characters escaped by the encoder."""
+"""JSON, the one writer of it: one object per result, exact figures as ``"p/q"`` strings,
+counts as integers, ``true``/``false`` for flags; non-ASCII kept, control characters
+escaped by the encoder."""
 
 from __future__ import annotations
 

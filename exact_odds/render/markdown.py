@@ -1,37 +1,39 @@
-"""Markdown: a title, the inputs as lines, each table as a pipe table.
+"""Markdown: a title, the header as lines, each table as a pipe table, prose as lines.
 
-Cells from a game file are escaped: control characters written out, ``|`` as ``\\|``.
+Text is escaped: control characters written out, ``|`` as ``\\|``.
 """
 
 from __future__ import annotations
 
-from exact_odds.render.data import Document
-from exact_odds.render.text import cell_text, input_text, safe
-
-_RIGHT = ("count", "exact", "signed", "percent", "decimal")
+from exact_odds.errors import escape_controls
+from exact_odds.render.document import Document, Table
+from exact_odds.render.text import cell_text, line_text
 
 
 def _cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|")
+    return escape_controls(text).replace("\\", "\\\\").replace("|", "\\|")
 
 
-def document_markdown(document: Document, *, summary: bool = True) -> str:
-    """Any document as Markdown. ``summary=False`` leaves out a first table called
-    "Summary" (a report shows each bet's summary under its own table)."""
-    out = [f"# {_cell(safe(document.title))}", ""]
-    out += [f"{label}: {_cell(input_text(label, text))}  " for label, text in document.inputs]
-    out += [f"{_cell(safe(note))}  " for note in document.notes]
-    tables = document.tables
-    if not summary and tables and tables[0].title == "Summary":
-        tables = tables[1:]
-    for table in tables:
-        out += ["", f"## {_cell(safe(table.title))}", "",
-                "| " + " | ".join(c.name for c in table.columns) + " |",
-                "|" + "|".join("--:" if c.kind in _RIGHT else "---" for c in table.columns) + "|"]
-        for row in table.rows:
+def document_markdown(document: Document) -> str:
+    """Any document as Markdown."""
+    out = [f"# {_cell(document.title)}", ""] if document.title else []
+    out += [f"{_cell(line_text(line))}  " for line in document.inputs]
+    for block in document.blocks("markdown"):
+        out.append("")
+        if not isinstance(block, Table):
+            out += [f"{_cell(line)}  " for line in block.lines]
+            continue
+        if block.title:
+            out += [f"## {_cell(block.title)}", ""]
+        out += ["| " + " | ".join(_cell(c.name) for c in block.columns) + " |",
+                "|" + "|".join("--:" if c.right else "---" for c in block.columns) + "|"]
+        for row in block.rows:
             out.append("| " + " | ".join(_cell(cell_text(v, c))
-                                         for v, c in zip(row, table.columns)) + " |")
-        if table.notes:
+                                         for v, c in zip(row, block.columns)) + " |")
+        if block.notes:
             out.append("")
-            out += [f"{_cell(safe(note))}  " for note in table.notes]
+            out += [f"{_cell(note)}  " for note in block.notes]
+    if document.notes:
+        out.append("")
+        out += [f"{_cell(note)}  " for note in document.notes]
     return "\n".join(out) + "\n"

@@ -17,8 +17,8 @@ from typing import Any
 
 from exact_odds.errors import escape_controls
 from exact_odds.numbers import to_float
-from exact_odds.render.csv import csv_value
-from exact_odds.render.data import Cell, Column, Document, Table
+from exact_odds.render.document import Cell, Document, Field, Table, Text
+from exact_odds.render.inputs import csv_text
 
 
 def _sheet_name(name: str, taken: set[str]) -> str:
@@ -34,27 +34,29 @@ def _sheet_name(name: str, taken: set[str]) -> str:
 
 def _columns(table: Table) -> dict[str, list[Any]]:
     data: dict[str, list[Any]] = {}
+    names = [c.name for c in table.columns]
     for index, column in enumerate(table.columns):
         values = [row[index] for row in table.rows]
-        if column.kind in ("exact", "signed", "percent"):
-            data[f"{column.name} (exact)"] = [_text(v) for v in values]
-            data[column.name] = [None if v is None else to_float(Fraction(v))  # type: ignore[arg-type, unused-ignore]
+        name = column.name if names.count(column.name) == 1 else column.data_name
+        if column.kind in ("exact", "signed", "percent", "money"):
+            data[f"{name} (exact)"] = [_text(v) for v in values]
+            data[name] = [None if v is None else to_float(Fraction(v))  # type: ignore[arg-type, unused-ignore]
                                  for v in values]
         elif column.kind == "count":
-            data[column.name] = [_text(v) for v in values]
+            data[name] = [_text(v) for v in values]
         elif column.kind == "flag":
-            data[column.name] = [None if v is None else bool(v) for v in values]
+            data[name] = [None if v is None else bool(v) for v in values]
         elif column.kind == "decimal":
-            data[column.name] = [None if v is None else to_float(v)  # type: ignore[arg-type]
-                                 for v in values]
+            data[name] = [None if v is None else to_float(v)  # type: ignore[arg-type]
+                          for v in values]
         else:
-            data[column.name] = [_text(v) for v in values]
+            data[name] = [_text(v) for v in values]
     return data
 
 
 def _text(value: Cell) -> str | None:
     """A cell as exact text, as CSV writes it (an empty cell stays empty)."""
-    return None if value is None else csv_value(value)
+    return None if value is None else csv_text(value)
 
 
 def _frame(data: dict[str, list[Any]]) -> Any:
@@ -82,17 +84,22 @@ def document_xlsx(document: Document) -> bytes:
     workbook = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
                                            "strings_to_urls": False, "strings_to_numbers": False})
     taken: set[str] = set()
-    tables = list(document.tables)
-    first = tables.pop(0) if tables and tables[0].title == "Summary" else None
+    blocks = document.blocks("xlsx")
+    tables = [block for block in blocks if isinstance(block, Table)]
+    first = tables.pop(0) if tables and tables[0].sheet == "Summary" else None
     summary = workbook.add_worksheet(_sheet_name("Summary", taken))
     bold = workbook.add_format({"bold": True})
     summary.write_string(0, 0, escape_controls(document.title), bold)
     row = 1
-    for label, text in document.inputs:
-        summary.write_string(row, 0, escape_controls(label))
-        summary.write_string(row, 1, escape_controls(text))
+    for line in document.inputs:
+        if isinstance(line, Field):
+            summary.write_string(row, 0, escape_controls(line.label))
+            summary.write_string(row, 1, escape_controls(line.text))
+        else:
+            summary.write_string(row, 0, escape_controls(line))
         row += 1
-    for note in document.notes:
+    prose = [line for block in blocks if isinstance(block, Text) for line in block.lines]
+    for note in (*prose, *document.notes):
         summary.write_string(row, 0, escape_controls(note))
         row += 1
     summary.set_column(0, 0, 24)
@@ -112,4 +119,4 @@ def document_xlsx(document: Document) -> bytes:
     return buffer.getvalue()
 
 
-__all__ = ["Column", "document_xlsx"]
+__all__ = ["document_xlsx"]

@@ -11,7 +11,7 @@ Modules: ``procedure`` (the dealing procedure as data), ``dealing`` (shuffle, bu
 ``settlement`` (a dealt round's outcome and each bet's result), ``counting`` (tags, running
 and true counts), ``play`` (perfect play and counts over many shoes in lockstep),
 ``runner`` (local process pool or Dask), ``summary`` (per-bet statistics), ``trace``
-(every round to Parquet), ``render`` (text, Markdown, CSV, JSON).
+(every round to Parquet), ``document`` (what a person reads of a summary, and its data).
 
 Importing this package is light: numpy, polars and Dask are imported by the modules that
 use them.

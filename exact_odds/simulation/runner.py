@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.dealing import DealingProcedure
+from exact_odds.games.inputs import game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
 from exact_odds.shoe import Shoe
@@ -106,17 +107,14 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
                           strategy, dict(settings or {}), writer is not None,
                           _trace_detail(loaded, bet_ids), uuid.uuid4().hex)
     header = {
-        "game": loaded.id, "name": loaded.name, "decks": start.decks, "cards": start.size,
-        "rules": rules.describe(), "dealing": procedure.to_dict(),
-        "dealing_text": procedure.describe(), **chosen_play.to_dict(),
-        "seed": seed, "shoes": shoes,
+        **game_inputs(loaded, start, rules.describe(),
+                      strategy or loaded.strategy if loaded.rules.option is not None else None,
+                      dict(settings or {})),
+        "dealing": procedure.to_dict(), "dealing_text": procedure.describe(),
+        **chosen_play.to_dict(), "seed": seed, "shoes": shoes,
         "estimates": "simulated: every figure is an estimate; units_per_shoe_se is its "
                      "standard error",
     }
-    if loaded.rules.option is not None:
-        header["strategy"] = strategy or loaded.strategy
-    if settings:
-        header["settings"] = dict(settings)
     ranges = _ranges(shoes, workers or os.cpu_count() or 1)
     results = _play_ranges(plan, ranges, workers, scheduler, writer,
                            _Progress(shoes) if progress and sys.stderr.isatty() else None)

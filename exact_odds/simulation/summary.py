@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from exact_odds.render.document import Document
+from exact_odds.render.rendered import Rendered
 from exact_odds.simulation.play import EDGE_BIN, ShoeResults
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ class BetSummary:
 
 
 @dataclass(frozen=True)
-class SimulationSummary:
+class SimulationSummary(Rendered):
     """A simulation's header (game, decks, dealing procedure, play, seed, shoes) and the
     estimates for each bet; ``per_shoe`` keeps every shoe's figures."""
 
@@ -83,13 +85,22 @@ class SimulationSummary:
                 return bet
         raise KeyError(bet_id)
 
+    def inputs(self) -> dict[str, Any]:
+        """The game, shoe, rules, strategy, settings, dealing, play, seed, shoes and version."""
+        from exact_odds.simulation.document import simulation_inputs
+
+        return simulation_inputs(self)
+
+    def to_document(self) -> Document:
+        from exact_odds.simulation.document import simulation_document
+
+        return simulation_document(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The header and the estimates as plain data; numbers are JSON numbers."""
-        return {**self.header,
-                "bets": [bet.to_dict() for bet in self.bets],
-                "edge_histograms": {bet.id: [{"from": b.lower, "to": b.upper,
-                                              "rounds": b.rounds, "share": b.share}
-                                             for b in bet.histogram] for bet in self.bets}}
+        from exact_odds.simulation.document import simulation_dict
+
+        return simulation_dict(self)
 
     def bets_frame(self) -> pl.DataFrame:
         """The estimates, one row per bet."""

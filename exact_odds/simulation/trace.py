@@ -6,8 +6,7 @@ point value 0-9), ``unseen_ranks`` (thirteen counts, A to K) where a bet reads r
 per bet ``<id>_ev`` (the exact expected value for the unseen cards, a reduced fraction as
 text) and ``<id>_bet`` (whether a unit was placed).
 
-The file is written whole or not at all: the parts go to a folder beside it, are joined
-into a temporary file, and the temporary file is renamed.
+The file is written whole or not at all, through ``exact_odds.files`` (``TraceWriter``).
 """
 
 from __future__ import annotations
@@ -62,15 +61,26 @@ def empty_trace(bet_ids: Sequence[str], detail: Sequence[str]) -> pl.DataFrame:
 
 
 class TraceWriter:
-    """Writes the trace of a simulation part by part, then whole, atomically."""
+    """Writes the trace of a simulation part by part, then whole, through the one writer
+    (``exact_odds.files``): the target is checked when the writer is made, before any
+    round is dealt (a folder, a device, a pipe is refused; a link is written through); the
+    parts go to a unique folder beside the target, are joined into a unique temporary file
+    and renamed over the target. A failure or an interrupt leaves nothing behind."""
 
     def __init__(self, path: Path) -> None:
+        from exact_odds.files import OutputError, is_standard_output, output_target
+
         self.path = Path(path)
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        if not folder.is_dir():
-            raise TraceError(f"cannot write the trace {self.path}: no folder {folder}")
+        if is_standard_output(path):
+            raise TraceError(f"the trace: cannot write {path}: a trace is a Parquet file; "
+                             "give a file name")
         try:
-            self.parts_dir = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", dir=folder))
+            target = output_target(self.path)
+        except OutputError as error:
+            raise TraceError(f"the trace: {error}") from None
+        try:
+            self.parts_dir = Path(tempfile.mkdtemp(prefix=f".{target.name}.",
+                                                   suffix=".parts", dir=target.parent))
         except OSError as error:
             raise TraceError(f"cannot write the trace {self.path}: {error.strerror}") from None
         self.parts: dict[int, Path] = {}
@@ -78,22 +88,32 @@ class TraceWriter:
     def add(self, index: int, frame: pl.DataFrame) -> None:
         """Keep the trace of part ``index`` (parts are joined in index order)."""
         part = self.parts_dir / f"part-{index:09d}.parquet"
-        frame.write_parquet(part)
+        try:
+            frame.write_parquet(part)
+        except (OSError, pl.exceptions.PolarsError) as error:
+            raise TraceError(f"cannot write the trace {self.path}: {_reason(error)}") from None
         self.parts[index] = part
 
     def finish(self) -> None:
         """Join the parts into the trace file, replacing it whole."""
-        temporary = self.path.with_name(self.path.name + ".partial")
+        from exact_odds.files import OutputError, replacing
+
         try:
-            ordered = [self.parts[i] for i in sorted(self.parts)]
-            pl.concat([pl.scan_parquet(p) for p in ordered]).sink_parquet(temporary)
-            temporary.replace(self.path)
-        except OSError as error:
-            temporary.unlink(missing_ok=True)
-            raise TraceError(f"cannot write the trace {self.path}: {error.strerror}") from None
+            with replacing(self.path) as temporary:
+                ordered = [self.parts[i] for i in sorted(self.parts)]
+                pl.concat([pl.scan_parquet(p) for p in ordered]).sink_parquet(temporary)
+        except OutputError as error:
+            raise TraceError(f"the trace: {error}") from None
+        except (OSError, pl.exceptions.PolarsError) as error:
+            raise TraceError(f"cannot write the trace {self.path}: {_reason(error)}") from None
         finally:
             self.abort()
 
     def abort(self) -> None:
         """Remove the parts (and nothing else)."""
         shutil.rmtree(self.parts_dir, ignore_errors=True)
+
+
+def _reason(error: BaseException) -> str:
+    text = getattr(error, "strerror", None) or str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -25,6 +25,7 @@ from typing import Any
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
 from exact_odds.engine.vocabulary import COLUMNS, RoundBase
 from exact_odds.games.model import Bet
+from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
 from exact_odds.table.model import Table, Wager, one_deal_for_both
@@ -98,32 +99,22 @@ class TableReport(Rendered):
         bettors = sum((s.expected for s in self.seats), Fraction(0))
         return bettors + self.player_dealer.expected + self.fees_per_hand
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: the inputs, then seats, player-dealer and cardroom (exact strings)."""
-        from exact_odds.table.render import table_dict
-
-        return table_dict(self)
-
-    def to_document(self) -> Any:
-        from exact_odds.table.render import table_document
-
-        return table_document(self)
-
-    def to_text(self) -> str:
-        from exact_odds.table.render import render_table_text
-
-        return render_table_text(self)
-
-    def to_csv(self) -> str:
-        from exact_odds.table.render import render_table_csv
-
-        return render_table_csv(self)
-
     def inputs(self) -> dict[str, Any]:
-        from exact_odds.table.render import table_inputs
+        """The game, shoe, rules, settings, table file and version that produced it."""
+        from exact_odds.table.document import table_inputs
 
         return table_inputs(self)
 
+    def to_document(self) -> Document:
+        from exact_odds.table.document import table_document
+
+        return table_document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the inputs, then seats, player-dealer and cardroom (exact strings)."""
+        from exact_odds.table.document import table_dict
+
+        return table_dict(self)
 
 
 #: The joint distribution of a table's rounds: (each wager's net pay per unit, in the

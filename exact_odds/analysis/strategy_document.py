@@ -1,0 +1,167 @@
+"""Best play on the bettor's option (``StrategyReport``) as people read it and as data:
+for the terminal, maps of the visible states (H or S and the gain; the late bet's value);
+for Markdown, spreadsheets and CSV, the decisions and the late bet's states one per row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from exact_odds.analysis.documents import TABULAR
+from exact_odds.games.inputs import is_builtin
+from exact_odds.numbers import fraction_text, percent_text
+from exact_odds.render.document import Cell, Column, Document, Field, Json, Table, Text, version
+from exact_odds.render.text import safe
+
+if TYPE_CHECKING:
+    from exact_odds.analysis.strategy import StrategyReport
+
+
+def strategy_inputs(result: StrategyReport) -> Json:
+    from exact_odds.analysis.report import deck_notes
+
+    game = result.game
+    data: Json = {"exact_odds_version": version()}
+    if game is not None:
+        data.update({"game": game.id, "name": game.name})
+        if not is_builtin(game):
+            data["game_file"] = game.path
+        data["notes"] = list(deck_notes(game, result.shoe))
+    rules = game.rules.title if game is not None else "21st Century 5.0"
+    bet = result.optimised_bet
+    data.update({"rules": rules, "decks": result.shoe.decks,
+                 "cards": result.shoe.size, "shoe": result.shoe.spec(),
+                 "shoe_description": result.shoe.describe(), "strategy": result.strategy,
+                 "optimised_bet": bet.id if bet is not None else None,
+                 "settings": {}})
+    return data
+
+
+def _late_label(result: StrategyReport) -> str:
+    late = result.late_bet
+    return late.name.split(" (")[0] if late is not None else "Late tie"
+
+
+def strategy_dict(result: StrategyReport) -> Json:
+    data: Json = {
+        **strategy_inputs(result),
+        "decisions": [
+            {"player_cards": [d.low, d.high], "dealer_up": d.up, "choice": d.choice,
+             "ev_hit": fraction_text(d.ev_hit), "ev_stand": fraction_text(d.ev_stand),
+             "gain": fraction_text(d.gain)}
+            for d in result.decisions
+        ],
+    }
+    late = result.late_bet
+    data["late_tie"] = None if late is None else {
+        "bet": late.id,
+        "pays": result.late_pays,
+        "player_hand_played": result.strategy,
+        "states": [
+            {"player_cards": [t.low, t.high], "dealer_up": t.up,
+             "probability": fraction_text(t.probability), "ev": fraction_text(t.ev),
+             "favours_bettor": t.favours_bettor}
+            for t in result.late_ties
+        ],
+        "favourable_states": [
+            {"player_cards": [t.low, t.high], "dealer_up": t.up, "ev": fraction_text(t.ev)}
+            for t in result.favourable_late_ties
+        ],
+        "value_per_round": fraction_text(result.late_tie_value_per_round),
+    }
+    return data
+
+
+def _strategy_header(data: Json) -> tuple[Field, ...]:
+    lines: list[Field] = []
+    if data.get("game"):
+        lines.append(Field("Game", f"{data['name']} ({data['game']})"))
+    lines += [Field("Shoe", data["shoe_description"]), Field("Rules", data["rules"])]
+    if data.get("optimised_bet"):
+        lines.append(Field("Best play for", str(data["optimised_bet"])))
+    lines += [Field("Player hand played", data["strategy"]),
+              Field("exact-odds", data["exact_odds_version"])]
+    lines += [Field("Note", note) for note in data.get("notes", [])]
+    return tuple(lines)
+
+
+def strategy_title(result: StrategyReport) -> str:
+    game = result.game
+    if game is None or game.rules.option is None:
+        return "21st Century Baccarat 5.0: best play on 5"
+    return f"{game.name}: best play {game.rules.option.describe()}"
+
+
+def _state_map(ups: list[int | None], width: int,
+               rows: Sequence[tuple[Cell, ...]]) -> Table:
+    """A map of the visible states for the terminal: player cards by dealer up card."""
+    heads = [f"up {u}" if u is not None else "any up" for u in ups]
+    return Table("", (Column("Player cards", width=12),
+                      *(Column(h, align="right", width=width) for h in heads)),
+                 tuple(rows), indent=0, separator=" ", label_separator=" | ", rule=True,
+                 formats=("text",))
+
+
+def strategy_document(result: StrategyReport) -> Document:
+    game = result.game
+    option = game.rules.option if game is not None else None
+    on = option.describe() if option is not None else "on 5"
+    bet = result.optimised_bet
+    label = _late_label(result)
+    data = strategy_inputs(result)
+    after_check = option.after_natural_check if option is not None else True
+    given = ("given the cards seen and that the dealer holds no natural."
+             if after_check else "given the cards seen.")
+    ups: list[int | None] = (list(range(10)) if option is None or option.sees_up_card
+                             else [None])
+    cells = {(d.low, d.high, d.up): d for d in result.decisions}
+    choices = [(f"{low},{high}", *("-" if d is None else
+                                   f"{d.choice[0].upper()} {float(d.gain) * 100:5.2f}"
+                                   for up in ups for d in [cells.get((low, high, up))]))
+               for low, high in sorted({(d.low, d.high) for d in result.decisions})]
+    blocks: list[Table | Text] = [
+        Text(("Each cell: H (hit) or S (stand), then what that choice gains over the other, "
+              "in % of",
+              f"the {safe(bet.name.lower()) if bet is not None else 'player-line'} bet, {given}"),
+             formats=("text",)),
+        _state_map(ups, 8, choices),
+        Table(f"The decision {on}",
+              (Column("Player low card", "count"), Column("Player high card", "count"),
+               Column("Dealer up card", "count"), Column("Choice"), Column("EV hit", "signed"),
+               Column("EV stand", "signed"), Column("Gain", "exact")),
+              tuple((d.low, d.high, d.up, d.choice, d.ev_hit, d.ev_stand, d.gain)
+                    for d in result.decisions), sheet="Decisions", formats=TABULAR),
+    ]
+    if result.late_bet is not None:
+        ties = {(t.low, t.high, t.up): t for t in result.late_ties}
+        late_rows: list[tuple[Cell, ...]] = []
+        for low in range(10):
+            for high in range(low, 10):
+                row: list[Cell] = [f"{low},{high}"]
+                for up in ups:
+                    t = ties.get((low, high, up))
+                    row.append("." if t is None else
+                               f"{'+' if t.favours_bettor else ' '}{float(t.ev) * 100:6.1f}")
+                late_rows.append(tuple(row))
+        value = result.late_tie_value_per_round
+        favourable = (f"Favourable {safe(label.lower().replace(' ', '-'))} states: "
+                      f"{len(result.favourable_late_ties)} of {len(result.late_ties)} offered")
+        blocks += [
+            Text((f"{safe(label)} ({safe(result.late_pays)}), the player hand played "
+                  f"{result.strategy}: expected value in % of the",
+                  "bet, given the cards seen; '+' marks where it favours the bettor, '.' where "
+                  "it is not offered."), formats=("text",)),
+            _state_map(ups, 7, late_rows),
+            Text((f"{favourable}.",
+                  f"Placing one unit in exactly those states gains {percent_text(value)} of a "
+                  f"unit per round (exact {fraction_text(value)})."), formats=("text",)),
+            Table(f"{label} ({result.late_pays})",
+                  (Column("Player low card", "count"), Column("Player high card", "count"),
+                   Column("Dealer up card", "count"), Column("Probability", "exact"),
+                   Column("EV", "signed"), Column("Favours bettor", "flag")),
+                  tuple((t.low, t.high, t.up, t.probability, t.ev, t.favours_bettor)
+                        for t in result.late_ties), sheet=label[:31], formats=TABULAR),
+            Text((f"{favourable}; placing one unit in exactly those gains "
+                  f"{fraction_text(value)} of a unit per round.",), formats=TABULAR),
+        ]
+    return Document(safe(strategy_title(result)), _strategy_header(data), tuple(blocks))

@@ -1,0 +1,109 @@
+"""A batch of shoes' results as a result of the library: every bet's exact expected value
+for each shoe of a shoes file, with the inputs that produced them (game, the full shoe the
+``removed`` cards come from as ``full_shoe``, since each row's own column ``shoe`` is its
+row number; strategy, settings, the shoes file, the bets, the version).
+
+CSV and JSON write each exact value as a reduced fraction in a string (``render``);
+Parquet (``to_parquet``) as integer numerator and denominator columns, the inputs as file
+metadata under the key ``exact-odds``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from exact_odds.render.document import Cell, Column, Document, Field, Json, Table, version
+from exact_odds.render.inputs import plain
+from exact_odds.render.rendered import Rendered
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+@dataclass(frozen=True, eq=False)  # a DataFrame has no plain equality
+class BatchReport(Rendered):
+    """``frame``: one row per shoe (``shoe``, ``cards``, per bet ``<bet>_numerator``,
+    ``<bet>_denominator`` and a float ``<bet>``); ``given``: the inputs."""
+
+    frame: pl.DataFrame
+    bet_ids: tuple[str, ...]
+    given: Json
+
+    def inputs(self) -> Json:
+        return dict(self.given)
+
+    def _rows(self) -> list[tuple[Cell, ...]]:
+        columns = [self.frame[name].to_list() for name in ("shoe", "cards")]
+        for bet in self.bet_ids:
+            numerators = self.frame[f"{bet}_numerator"].to_list()
+            denominators = self.frame[f"{bet}_denominator"].to_list()
+            columns.append([Fraction(n, d) for n, d in zip(numerators, denominators)])
+        return list(zip(*columns))
+
+    def to_document(self) -> Document:
+        given = self.given
+        header = (Field("Game", f"{given['name']} ({given['game']})"),
+                  Field("Full shoe", given["shoe_description"]),
+                  Field("Shoes file", str(given["shoes_file"])),
+                  *((Field("Strategy", given["strategy"]),) if given.get("strategy") else ()),
+                  *(Field(f"Setting {k}", str(v)) for k, v in given["settings"].items()),
+                  Field("exact-odds", given["exact_odds_version"]))
+        table = Table("Expected value per unit bet, shoe by shoe",
+                      (Column("shoe", "count"), Column("cards", "count"),
+                       *(Column(bet, "signed", key=bet) for bet in self.bet_ids)),
+                      self._rows(), sheet="Shoes", indent=0)
+        return Document(f"{given['name']}: a batch of shoes", header, (table,))
+
+    def to_dict(self) -> Json:
+        from exact_odds.render.inputs import csv_text
+
+        rows = [{"shoe": row[0], "cards": row[1],
+                 **{bet: csv_text(value) for bet, value in zip(self.bet_ids, row[2:])}}
+                for row in self._rows()]
+        return {**self.given, "rows": rows}
+
+    def to_parquet(self) -> bytes:
+        """The exact values as integer columns; the inputs as metadata ``exact-odds``."""
+        exact = self.frame.select(["shoe", "cards", *(f"{b}_{part}" for b in self.bet_ids
+                                                      for part in ("numerator", "denominator"))])
+        buffer = io.BytesIO()
+        exact.write_parquet(buffer, metadata={"exact-odds": json.dumps(self.given)})
+        return buffer.getvalue()
+
+
+def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None,
+                 bets: Sequence[str] | None = None, strategy: str | None = None,
+                 settings: Mapping[str, str] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> BatchReport:
+    """Every bet's exact expected value for each shoe of ``shoes_file`` (CSV, JSON Lines or
+    Parquet; ``removed`` cards are dealt from ``decks`` decks, by default the game's)."""
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.batch.shoes import evaluate_batch, read_shoes, result_frame
+    from exact_odds.games.inputs import is_builtin
+    from exact_odds.shoe import Shoe
+
+    chosen = dict(settings or {})
+    evaluator = BatchEvaluator(game, bets or None, strategy=strategy, settings=chosen)
+    loaded = evaluator.game
+    full = Shoe.from_decks(loaded.decks if decks is None else decks)
+    counts = read_shoes(Path(shoes_file), full.counts)
+    result = evaluate_batch(evaluator, counts, progress)
+    given: Json = {"exact_odds_version": version(), "game": loaded.id, "name": loaded.name}
+    if not is_builtin(loaded):
+        given["game_file"] = loaded.path
+    given.update({
+        "rules": loaded.rules.title, "decks": full.decks, "full_shoe": full.spec(),
+        "shoe_description": full.describe(),
+        "strategy": (strategy or loaded.strategy) if loaded.rules.option is not None else None,
+        "settings": {k: plain(v) for k, v in loaded.setting_values(chosen).items()},
+        "shoes_file": str(shoes_file), "bets": list(evaluator.bet_ids)})
+    return BatchReport(result_frame(result, counts), evaluator.bet_ids, given)
+
+
+__all__ = ["BatchReport", "batch_report"]

@@ -1,0 +1,75 @@
+"""The listings of the command line as results: the built-in games (``exact-odds games``)
+and the outcome vocabulary (``exact-odds columns``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from exact_odds.games.model import Game
+from exact_odds.render.document import Column, Document, Field, Table, Text, version
+from exact_odds.render.rendered import Rendered
+from exact_odds.render.text import safe
+
+_TABULAR = ("markdown", "html", "xlsx", "csv")
+
+
+@dataclass(frozen=True)
+class GameList(Rendered):
+    """Games with their source documents and bets."""
+
+    games: tuple[Game, ...]
+
+    def inputs(self) -> dict[str, Any]:
+        return {"exact_odds_version": version()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.inputs(), "games": [
+            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules.name,
+             "source": g.source, "bets": [b.id for b in g.bets]} for g in self.games]}
+
+    def to_document(self) -> Document:
+        lines = []
+        for game in self.games:
+            source = game.source if isinstance(game.source, dict) else {}
+            seed = f" [{safe(source['seed'])}]" if source.get("seed") else ""
+            lines += [f"{safe(game.id)}  {safe(game.name)}",
+                      f"    source: {safe(source.get('document', '?'))}{seed}",
+                      f"    {game.decks} decks, {safe(game.rules.name)}; bets: "
+                      f"{', '.join(safe(b.id) for b in game.bets)}"]
+        rows = tuple((g.id, g.name, g.decks, g.rules.name, str(g.source.get("document", "")),
+                      ", ".join(b.id for b in g.bets)) for g in self.games)
+        table = Table("Games", (Column("Id"), Column("Name"), Column("Decks", "count"),
+                                Column("Rules"), Column("Source"), Column("Bets")), rows,
+                      sheet="Games", formats=_TABULAR)
+        return Document("Built-in games", (Field("exact-odds", version()),),
+                        (Text(tuple(lines), formats=("text",)), table))
+
+
+def builtin_game_list() -> GameList:
+    """Every built-in game."""
+    from exact_odds.games.loader import builtin_games, load_game
+
+    return GameList(tuple(load_game(name) for name in builtin_games()))
+
+
+@dataclass(frozen=True)
+class ColumnList(Rendered):
+    """The outcome vocabulary: every column a pay table's events can read."""
+
+    def inputs(self) -> dict[str, Any]:
+        return {"exact_odds_version": version()}
+
+    def to_dict(self) -> dict[str, Any]:
+        from exact_odds.engine.vocabulary import COLUMNS
+
+        return {**self.inputs(), "columns": [
+            {"name": c.name, "type": c.dtype, "meaning": c.doc} for c in COLUMNS.values()]}
+
+    def to_document(self) -> Document:
+        from exact_odds.engine.vocabulary import COLUMNS
+
+        rows = tuple((c.name, c.dtype, c.doc) for c in COLUMNS.values())
+        table = Table("", (Column("Column"), Column("Type", width=4), Column("Meaning")), rows,
+                      sheet="Columns", header=False, indent=0)
+        return Document("The outcome vocabulary", (Field("exact-odds", version()),), (table,))

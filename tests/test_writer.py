@@ -1,0 +1,208 @@
+"""One writer (``exact_odds.files``) for every file the program writes: ``--output``,
+``--trace``, Parquet and xlsx. The target is checked before any work; folders, devices and
+FIFOs are refused; a link is written through; the data goes to a unique temporary file
+beside the target and is renamed into place, so two writers never collide and a failure
+leaves nothing behind."""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from exact_odds.cli import main
+from exact_odds.files import OutputError, replacing, write_output
+
+
+def _left(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+# --- the writer itself -----------------------------------------------------------------------
+
+def test_a_write_is_whole_and_leaves_nothing_else(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+    os.chmod(target, 0o640)
+    write_output(target, "new")
+    assert target.read_text() == "new" and _left(tmp_path) == ["out.txt"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # the old file's permissions kept
+
+
+def test_a_link_is_written_through(tmp_path: Path) -> None:
+    target, link = tmp_path / "real.txt", tmp_path / "link.txt"
+    target.write_text("old")
+    link.symlink_to(target)
+    write_output(link, "new")
+    assert link.is_symlink() and target.read_text() == "new"
+
+
+@pytest.mark.parametrize("make", ["folder", "fifo", "device", "missing folder"])
+def test_what_is_not_a_regular_file_is_refused(tmp_path: Path, make: str) -> None:
+    where = tmp_path / "x"
+    if make == "folder":
+        where.mkdir()
+    elif make == "fifo":
+        os.mkfifo(where)
+    elif make == "device":
+        where = Path("/dev/null")
+    else:
+        where = tmp_path / "no" / "x"
+    before = _left(tmp_path)
+    with pytest.raises(OutputError, match="cannot write"):
+        write_output(where, "data")
+    assert _left(tmp_path) == before
+    if make == "fifo":
+        assert stat.S_ISFIFO(where.stat().st_mode)
+
+
+def test_a_failure_or_an_interrupt_leaves_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "out.parquet"
+    target.write_text("old")
+    for error in (OSError(28, "No space left on device"), KeyboardInterrupt()):
+        with pytest.raises((OutputError, KeyboardInterrupt)):
+            with replacing(target) as temporary:
+                temporary.write_text("half")
+                raise error
+        assert target.read_text() == "old" and _left(tmp_path) == ["out.parquet"]
+
+
+def test_two_writers_to_one_name_never_share_a_temporary_file(tmp_path: Path) -> None:
+    """Both temporary files exist at once, each is renamed whole: the last one wins."""
+    target = tmp_path / "same.txt"
+    both_open = threading.Barrier(2)
+    names: list[Path] = []
+
+    def write(text: str) -> None:
+        with replacing(target) as temporary:
+            names.append(temporary)
+            temporary.write_text(text * 1000)
+            both_open.wait(timeout=10)
+
+    threads = [threading.Thread(target=write, args=(t,)) for t in "ab"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(names)) == 2
+    assert target.read_text() in ("a" * 1000, "b" * 1000)
+    assert _left(tmp_path) == ["same.txt"]
+
+
+# --- the command line: -o checked before the work, '-' and /dev/stdout print --------------
+
+@pytest.mark.parametrize("where", ["-", "/dev/stdout"])
+def test_output_to_standard_output_prints(where: str) -> None:
+    result = CliRunner().invoke(main, ["columns", "--format", "csv", "-o", where])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("exact_odds_version,column,type,meaning\n")
+
+
+def test_simulate_checks_output_before_the_run(tmp_path: Path, monkeypatch) -> None:
+    import exact_odds.simulation.runner as runner
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the simulation ran before its output was checked")
+
+    monkeypatch.setattr(runner, "simulate", never)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for bad, code in ((tmp_path, 2), (tmp_path / "no" / "out.json", 1), (fifo, 1)):
+        result = CliRunner().invoke(main, ["simulate", "rock-bac", "--shoes", "1",
+                                           "--output", str(bad)])
+        assert not isinstance(result.exception, AssertionError)
+        assert result.exit_code == code and result.output.startswith("Error:")
+
+
+# --- the trace -------------------------------------------------------------------------------
+
+def _simulate(trace: Path | str, **extra: object) -> object:
+    from exact_odds.simulation import simulate
+
+    return simulate("commission-free", 2, bets=["banker"], seed=1, workers=1, trace=trace,
+                    **extra)
+
+
+@pytest.mark.parametrize("make", ["fifo", "device", "folder", "standard output"])
+def test_trace_refuses_what_is_not_a_file_before_dealing(tmp_path: Path, make: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from exact_odds.simulation.trace import TraceError
+
+    where = tmp_path / "trace.parquet"
+    if make == "fifo":
+        os.mkfifo(where)
+    elif make == "folder":
+        where.mkdir()
+    elif make == "device":
+        where = Path("/dev/null")
+    else:
+        monkeypatch.chdir(tmp_path)
+        where = Path("-")
+    with pytest.raises(TraceError, match="cannot write"):
+        _simulate(where)
+    if make == "fifo":
+        assert stat.S_ISFIFO(where.stat().st_mode)
+    assert Path("/dev/null").is_char_device()
+    assert _left(tmp_path) == ([] if make in ("device", "standard output")
+                               else ["trace.parquet"])
+
+
+def test_trace_through_a_link_writes_its_target(tmp_path: Path) -> None:
+    target, link = tmp_path / "real.parquet", tmp_path / "link.parquet"
+    target.write_text("old")
+    link.symlink_to(target)
+    _simulate(link)
+    assert link.is_symlink() and pl.read_parquet(target).height > 0
+    assert _left(tmp_path) == ["link.parquet", "real.parquet"]
+
+
+def test_a_failing_trace_leaves_nothing_and_is_one_error(tmp_path: Path, monkeypatch) -> None:
+    """A full disk while the trace is joined: a TraceError naming the file, no file, no
+    parts, no temporary file."""
+    from exact_odds.simulation.trace import TraceError
+
+    def full(self: pl.LazyFrame, path: object, *args: object, **kwargs: object) -> None:
+        Path(str(path)).write_bytes(b"PAR1 half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pl.LazyFrame, "sink_parquet", full)
+    where = tmp_path / "trace.parquet"
+    with pytest.raises(TraceError, match="trace.parquet.*No space left on device"):
+        _simulate(where)
+    assert _left(tmp_path) == []
+
+
+def test_an_interrupted_simulation_leaves_no_trace(tmp_path: Path, monkeypatch) -> None:
+    import exact_odds.simulation.runner as runner
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "play_shoes", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        _simulate(tmp_path / "trace.parquet")
+    assert _left(tmp_path) == []
+
+
+def test_four_simulations_tracing_to_one_file(tmp_path: Path) -> None:
+    """Four runs at once, one trace name: each exits 0 and the file is one run's, whole."""
+    import subprocess
+    import sys
+
+    exe = Path(sys.executable).parent / "exact-odds"
+    where = tmp_path / "same.parquet"
+    runs = [subprocess.Popen([str(exe), "simulate", "commission-free", "--bet", "banker",
+                              "--shoes", "20", "--seed", str(seed), "--workers", "1",
+                              "--trace", str(where)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True) for seed in range(4)]
+    for run in runs:
+        _, errors = run.communicate(timeout=300)
+        assert run.returncode == 0, errors
+    trace = pl.read_parquet(where)
+    assert trace["shoe"].unique().sort().to_list() == list(range(20))
+    assert _left(tmp_path) == ["same.parquet"]
