@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from exact_odds.version import __version__
 
 #: Public name -> the module that defines it.
 _WHERE = {

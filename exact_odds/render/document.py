@@ -140,6 +140,6 @@ class Document:
 
 def version() -> str:
     """The exact-odds version every output records."""
-    from exact_odds import __version__
+    from exact_odds.version import __version__
 
     return __version__
