@@ -64,16 +64,6 @@ def option_hands(rules: DrawingRules) -> tuple[tuple[int, int], ...]:
                  if (low + high) % 10 in totals)
 
 
-def _net(bet: Bet, row: Mapping[str, Any]) -> Fraction | None:
-    """The bet's result on one outcome row; ``None`` where a late bet is not offered."""
-    if bet.offered is not None and not bet.offered.holds(row):
-        return None
-    for event in bet.events:
-        if event.condition is None or event.condition.holds(row):
-            return event.pay.net
-    return Fraction(-1)  # "Any other outcome" loses
-
-
 def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
     up = row["dealer_up"] if option.sees_up_card else None
     return (row["player_low_card"], row["player_high_card"], up)
@@ -100,7 +90,7 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     natural = index.get("banker_natural", -1)
     reads = [[index[name] for name in bet.columns] for bet, _ in bets]
     settings = game.setting_values()
-    nets: list[dict[tuple[Any, ...], Fraction | None]] = [{} for _ in bets]
+    settlers = [bet.settler(settings) for bet, _ in bets]
     # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
     for values, ways in outcome_counts(shoe, columns, rules).items():
@@ -108,16 +98,12 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
         state = found.get(key)
         if state is None:
             state = found[key] = [[0, 0, {}] for _ in bets]
-        for number, ((bet, skip), read) in enumerate(zip(bets, reads)):
+        for number, ((_, skip), read) in enumerate(zip(bets, reads)):
             if skip and values[natural]:
                 continue
             tally = state[number]
             tally[0] += ways
-            row_key = tuple(values[i] for i in read)
-            cache = nets[number]
-            if row_key not in cache:
-                cache[row_key] = _net(bet, {**settings, **dict(zip(bet.columns, row_key))})
-            net = cache[row_key]
+            net = settlers[number](tuple(values[i] for i in read)).net
             if net is not None:
                 tally[1] += ways
                 tally[2][net] = tally[2].get(net, 0) + ways

@@ -203,23 +203,14 @@ def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> NetPays:
-    """The bet's net pay for each outcome of the table (read on the bet's own columns)."""
-    from exact_odds.analysis.report import _first_event
-
+    """The bet's net pay for each outcome of the table (``Bet.settle`` on the bet's own
+    columns, each distinct reading once); a late bet not offered has no action: 0."""
     read = [table.columns.index(name) for name in bet.columns]
-    seen: dict[tuple[Any, ...], Fraction] = {}
+    settle = bet.settler(settings)
     nets = []
     for key in table.outcomes:
-        own = tuple(key[i] for i in read)
-        net = seen.get(own)
-        if net is None:
-            row = {**settings, **dict(zip(bet.columns, own))}
-            if bet.offered is not None and not bet.offered.holds(row):
-                net = seen[own] = Fraction(0)  # a late bet not offered: no action
-            else:
-                index = _first_event(bet.events, row)
-                net = seen[own] = Fraction(-1) if index is None else bet.events[index].pay.net
-        nets.append(net)
+        net = settle(tuple(key[i] for i in read)).net
+        nets.append(Fraction(0) if net is None else net)
     return NetPays.of(nets)
 
 

@@ -4,7 +4,9 @@ Before every round, each chosen bet's exact expected value for the cards not yet
 from one ``BatchEvaluator.evaluate`` call for every shoe of the batch still in play. Perfect
 play bets one unit on each bet whose edge is positive (or above a minimum edge, an exact
 comparison); a count bets one unit when its true count is at least the threshold. Rounds in
-which a unit was placed are settled on the dealt cards.
+which a unit was placed are settled on the dealt cards by the one settlement (``Bet.settle``):
+a late bet not offered in the round (the 21st Century late tie on a Player two-card 9) has no
+action, its unit returned, as the exact report counts it.
 
 The per-round expected values are exact; what is summed across rounds and shoes (units per
 shoe, edges) is carried as floating point, for the estimates of ``summary``.
@@ -220,6 +222,8 @@ class _Tally:
                     settler = self.settlers[bet_id]
                     net = settler.settle(tuple(keys[settler.detail][j, settler.slots].tolist()),
                                          partial(dealt.hands, i))
+                    if net is None:  # a late bet not offered: no action, the unit returned
+                        continue
                     by_shoe = self.realised[bet_id]
                     by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
 

@@ -264,8 +264,8 @@ def _stand_base(base: RoundBase, totals: tuple[int, ...] = (5,)) -> RoundBase:
 
 
 class _Payer:
-    """Which event of a bet settles a round, for the hit line or the stand line: read from
-    the bet's own columns, each distinct set of their values looked up once."""
+    """Which event of a bet settles a round (``Bet.settle``), for the hit line or the stand
+    line: read from the bet's own columns, each distinct set of their values settled once."""
 
     def __init__(self, bet: Bet, stand: bool, columns: Sequence[str],
                  settings: dict[str, object], standers: bool) -> None:
@@ -296,15 +296,13 @@ class _Payer:
         return found
 
     def _first(self, values: tuple[object, ...]) -> int:
+        """The index in ``nets`` of the bet's settlement (``Bet.settle``) of a round."""
         deal = [c for c in self.names if not self.rebuild or COLUMNS[c].kind == "deal"]
         rounds = [c for c in self.names if self.rebuild and COLUMNS[c].kind == "round"]
-        row = {**self.settings, **dict(zip(deal + rounds, values))}
-        if self.bet.offered is not None and not self.bet.offered.holds(row):
+        settled = self.bet.settle({**self.settings, **dict(zip(deal + rounds, values))})
+        if settled.no_action:
             return len(self.bet.events) + 1
-        for index, event in enumerate(self.bet.events):
-            if event.condition is None or event.condition.holds(row):
-                return index
-        return len(self.bet.events)
+        return len(self.bet.events) if settled.event is None else settled.event
 
 
 def _exposure(bet: Bet) -> Fraction:
