@@ -64,10 +64,10 @@ def _key(counter: Counter) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((c, n) for c, n in counter.items() if n))
 
 
-def _exact_units(after_cut: str, cut_card: int, bet: str) -> Fraction:
-    """Expected units per shoe under perfect play: one burned card (unseen), then rounds while
-    the shoe holds six cards, ending by the cut-card rule; every card drawn with probability
-    (copies left) / (cards left)."""
+def _exact_units(after_cut: str, cut_card: int, bet: str, flat: bool = False) -> Fraction:
+    """Expected units per shoe under perfect play (or flat play, one unit every round): one
+    burned card (unseen), then rounds while the shoe holds six cards, ending by the cut-card
+    rule; every card drawn with probability (copies left) / (cards left)."""
     shoe = Counter(TINY)
     size = sum(shoe.values())
     cut = size - cut_card  # index of the first card behind the cut card
@@ -79,7 +79,7 @@ def _exact_units(after_cut: str, cut_card: int, bet: str) -> Fraction:
             return Fraction(0)
         unseen = left + Counter(dict(burned))
         ev = _ev(_key(unseen), bet)
-        total = max(ev, Fraction(0))
+        total = ev if flat else max(ev, Fraction(0))
         # the next six cards in every order, by kind, each with its probability
         for sequence, chance in _orders(left, 6):
             _, used = bf.deal_sequence(list(sequence))
@@ -123,6 +123,24 @@ def test_tiny_shoe_mean_agrees_with_exact_enumeration(after_cut):
         assert figures.units_per_shoe_se > 0
         assert abs(figures.units_per_shoe - exact) <= 3 * figures.units_per_shoe_se, (bet, exact)
         assert abs(figures.realised_units_per_shoe - exact) <= 3 * figures.realised_se, (bet, exact)
+
+
+def test_flat_play_on_the_tiny_shoe_agrees_with_exact_enumeration():
+    """Flat play bets one unit every round: its bet frequency is 1, and its expected and
+    realised units per shoe agree, within 3 standard errors, with the exact expectation of
+    the sum of every round's result, enumerated independently."""
+    shoe = Shoe.from_counts(TINY)
+    summary = simulate("commission-free", 3000, shoe=shoe, burn=1, cut_card=7, play="flat",
+                       seed=12, workers=1)
+    assert summary.header["play"] == "flat"
+    rounds = int(summary.shoes_frame()["rounds"].sum())
+    for bet in ("player", "banker", "tie"):
+        exact = float(_exact_units("one-more", 7, bet, flat=True))
+        figures = summary.bet(bet)
+        assert figures.bet_frequency == 1 and figures.units_placed == rounds
+        assert abs(figures.units_per_shoe - exact) <= 3 * figures.units_per_shoe_se, (bet, exact)
+        assert abs(figures.realised_units_per_shoe - exact) <= 3 * figures.realised_se, (bet, exact)
+    assert _exact_units("one-more", 7, "tie", flat=True) != _exact_units("one-more", 7, "tie")
 
 
 def test_the_cut_card_rules_differ_on_the_tiny_shoe():
@@ -374,6 +392,21 @@ def test_cli_json_has_the_issue_keys(tmp_path):
                if k != "average_edge")  # null when no unit was placed
 
 
+def test_cli_flat_play(tmp_path):
+    """`--play flat`: the JSON header names the play, the text says it, every round bet."""
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    args = ["simulate", "21st-century", "--shoes", "2", "--bet", "late-tie", "--bet", "player",
+            "--play", "flat", "--seed", "6", "--workers", "1"]
+    data = json.loads(CliRunner().invoke(main, [*args, "--format", "json"]).output)
+    assert data["play"] == "flat" and "min_edge" not in data and "tags" not in data
+    assert all(bet["bet_frequency"] == 1 for bet in data["bets"])
+    text = CliRunner().invoke(main, args).output
+    assert "Play: flat: one unit on every round where the bet is offered" in text
+
+
 @pytest.mark.parametrize("fmt", ["text", "markdown", "csv"])
 def test_cli_formats(fmt):
     from click.testing import CliRunner
@@ -391,6 +424,8 @@ BAD = [
     (["--burn", "-1"], "field 'burn'"),
     (["--play", "count", "--tags", "X=1", "--threshold", "1"], "unknown rank 'X'"),
     (["--play", "count", "--tags", "6=-3"], "needs --tags"),
+    (["--play", "flat", "--min-edge", "1%"], "--min-edge goes with --play perfect"),
+    (["--play", "flat", "--tags", "6=-3", "--threshold", "1"], "go with --play count"),
     (["--shoes", "0"], "at least 1"),
     (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
 ]

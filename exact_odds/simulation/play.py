@@ -1,12 +1,13 @@
-"""Playing shoes: computer-perfect play or a count, many shoes in lockstep.
+"""Playing shoes: computer-perfect play, a count or flat betting, many shoes in lockstep.
 
 Before every round, each chosen bet's exact expected value for the cards not yet seen comes
 from one ``BatchEvaluator.evaluate`` call for every shoe of the batch still in play. Perfect
 play bets one unit on each bet whose edge is positive (or above a minimum edge, an exact
-comparison); a count bets one unit when its true count is at least the threshold. Rounds in
-which a unit was placed are settled on the dealt cards by the one settlement (``Bet.settle``):
-a late bet not offered in the round (the 21st Century late tie on a Player two-card 9) has no
-action, its unit returned, as the exact report counts it.
+comparison); a count bets one unit when its true count is at least the threshold; flat play
+bets one unit on every round (a house's hold and volatility study). Rounds in which a unit
+was placed are settled on the dealt cards by the one settlement (``Bet.settle``): a late bet
+not offered in the round (the 21st Century late tie on a Player two-card 9) has no action,
+its unit returned, as the exact report counts it.
 
 The per-round expected values are exact; what is summed across rounds and shoes (units per
 shoe, edges) is carried as floating point, for the estimates of ``summary``.
@@ -90,7 +91,26 @@ class CountPlay:
                 f"{float(self.threshold):g}")
 
 
-Play = PerfectPlay | CountPlay
+@dataclass(frozen=True)
+class FlatPlay:
+    """One unit on each bet every round; a late bet has no action (the unit is returned)
+    where it is not offered: one unit on every round where the bet is offered."""
+
+    name = "flat"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"play": "flat"}
+
+    def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
+               rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
+        """A unit on every bet, in every shoe."""
+        return {b: np.ones(len(rows), dtype=bool) for b in bet_ids}
+
+    def describe(self) -> str:
+        return "flat: one unit on every round where the bet is offered"
+
+
+Play = PerfectPlay | CountPlay | FlatPlay
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,8 @@ def _header_lines(summary: SimulationSummary) -> list[str]:
 
 
 def _play_text(h: Mapping[str, Any]) -> str:
+    if h["play"] == "flat":
+        return "flat: one unit on every round where the bet is offered"
     if h["play"] == "perfect":
         edge = h["min_edge"]
         return ("perfect: one unit whenever the exact edge for the unseen cards favours the "
