@@ -168,3 +168,45 @@ def test_checks_take_an_event_by_the_settlement_late_bets_included(tmp_path):
     assert found == [("late-tie", "Tie on a two-card 9",
                       "'tie and player_two_card_total == 9' holds only where the bet is not "
                       "offered ('player_two_card_total < 5' is false): it is never paid")]
+
+
+def test_simulated_late_tie_rounds_settle_by_the_rules_read_from_the_flat_trace(tmp_path):
+    """Issue 17: `simulate --play flat --trace` on 21st Century. Every traced round's cards
+    are dealt by the rules (the house way, hit on 5); the late tie's units are "0" where it is
+    not offered (a Player two-card 9, or 5-9 equal to the up card) and otherwise its pay as
+    the brute force reads the seed's rules; ties where it is not offered occur, and the
+    realised units per shoe are the traced units' sum."""
+    import json
+
+    import polars as pl
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    path = tmp_path / "late-tie.parquet"
+    shoes = 10
+    result = CliRunner().invoke(main, [
+        "simulate", "21st-century", "--bet", "late-tie", "--shoes", str(shoes), "--play", "flat",
+        "--seed", "17", "--workers", "1", "--format", "json", "--trace", str(path)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    trace = pl.read_parquet(path)
+    kinds: dict[str, int] = {}
+    total = Fraction(0)
+    for row in trace.iter_rows(named=True):
+        player, banker = tuple(row["player_cards"]), tuple(row["banker_cards"])
+        order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+        outcome, used = bf.deal_sequence(order + ["KS", "KS"], "21st-century")
+        assert used == len(order)
+        assert (outcome["player_cards"], outcome["banker_cards"]) == (len(player), len(banker))
+        expected = _late_tie_by_the_rules(player, banker)
+        assert row["late-tie_bet"]
+        assert row["late-tie_units"] == str(expected or 0), (player, banker)
+        kind = ("not offered, tie" if expected is None and outcome["tie"]
+                else "not offered" if expected is None else str(expected))
+        kinds[kind] = kinds.get(kind, 0) + 1
+        total += Fraction(row["late-tie_units"])
+    assert set(kinds) == {"not offered, tie", "not offered", "7", "0", "-1"}, kinds
+    bet = summary["bets"][0]
+    assert bet["id"] == "late-tie" and bet["bet_frequency"] == 1
+    assert bet["realised_units_per_shoe"] == pytest.approx(float(total / shoes), abs=1e-12)

@@ -276,6 +276,54 @@ def test_trace_evs_equal_the_exact_report(tmp_path):
             assert Fraction(row[f"{bet.id}_ev"]) == bet.expected_value
             assert row[f"{bet.id}_ev"] == str(bet.expected_value)
             assert row[f"{bet.id}_bet"] == (bet.expected_value > 0)
+            if not row[f"{bet.id}_bet"]:
+                assert row[f"{bet.id}_units"] == "0"
+
+
+def _by_the_rules(bet: str, player: list[str], banker: list[str]) -> Fraction:
+    """Electronic Table Games Baccarat (seed 002) read from the cards alone: Any Pair 11 to
+    1 on the hand's first two cards of one rank, Super Six 15 to 1 on a Banker win with 6,
+    the Banker line 19 to 20 (a 5% commission) pushing on a tie."""
+    p = sum(bf.point(c) for c in player) % 10
+    b = sum(bf.point(c) for c in banker) % 10
+    if bet == "player-pair":
+        return Fraction(11) if player[0][0] == player[1][0] else Fraction(-1)
+    if bet == "super-six":
+        return Fraction(15) if b > p and b == 6 else Fraction(-1)
+    return Fraction(0) if p == b else Fraction(19, 20) if b > p else Fraction(-1)
+
+
+def test_trace_records_each_rounds_cards_and_each_bets_units(tmp_path):
+    """Flat play, so every round is settled: each round's ``player_cards`` and
+    ``banker_cards`` are dealt by the tableau (the brute force's, in the order each hand
+    received them), they are exactly the cards that leave the unseen ranks before the next
+    round, and each bet's ``<bet>_units`` is its pay read from the cards by the seed's rules."""
+    path = tmp_path / "trace.parquet"
+    bets = ["player-pair", "banker", "super-six"]
+    simulate("electronic-baccarat", 3, bets=bets, play="flat", cut_card=14, burn="standard",
+             seed=13, workers=1, trace=path)
+    trace = pl.read_parquet(path)
+    assert trace.schema["player_cards"] == pl.List(pl.String)
+    assert trace.schema["banker_units"] == pl.String
+    seen = Counter()
+    for shoe in range(3):
+        rows = list(trace.filter(pl.col("shoe") == shoe).sort("round").iter_rows(named=True))
+        assert len(rows) > 60
+        for row, after in zip(rows, rows[1:] + [None]):
+            player, banker = row["player_cards"], row["banker_cards"]
+            order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+            outcome, used = bf.deal_sequence(order + ["KS", "KS"])
+            assert used == len(order)
+            assert (outcome["player_cards"], outcome["banker_cards"]) == (len(player), len(banker))
+            if after is not None:
+                dealt = Counter(RANKS.index(card[0]) for card in order)
+                assert [n - dealt[i] for i, n in enumerate(row["unseen_ranks"])] == after["unseen_ranks"]
+            for bet in bets:
+                assert row[f"{bet}_bet"]
+                assert row[f"{bet}_units"] == str(_by_the_rules(bet, player, banker))
+                seen[bet, row[f"{bet}_units"]] += 1
+    assert {units for (bet, units) in seen if bet == "banker"} == {"19/20", "-1", "0"}
+    assert seen["player-pair", "11"] and seen["super-six", "15"]
 
 
 def test_a_count_bets_when_the_true_count_reaches_the_threshold(tmp_path):

@@ -196,11 +196,11 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         result = evaluate_unseen(evaluator, unseen)
         wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
         tally.expect(rows, result, wagers)
-        if trace is not None:
-            trace.add(first + rows, shoes.rounds[rows] + 1, unseen, result, wagers)
         dealt = shoes.deal_round(rows)
         counts.see(rows, dealt.cards)
-        tally.settle(rows, dealt, wagers)
+        units = tally.settle(rows, dealt, wagers)
+        if trace is not None:
+            trace.add(first + rows, shoes.rounds[rows], unseen, result, wagers, dealt, units)
     return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
                        tally.realised_per_shoe(), tally.edges(),
                        trace.frame() if trace is not None else None)
@@ -229,11 +229,13 @@ class _Tally:
             np.add.at(self.expected[bet_id], rows[wager], values[wager])
 
     def settle(self, rows: np.ndarray, dealt: DealtRounds,
-               wagers: Mapping[str, np.ndarray]) -> None:
-        """After a round: settle the units placed on the dealt cards."""
+               wagers: Mapping[str, np.ndarray]) -> dict[str, dict[int, Fraction]]:
+        """After a round: settle the units placed on the dealt cards. Returns, per bet, the
+        exact result of each unit placed that had action, by its place in ``rows``."""
+        units: dict[str, dict[int, Fraction]] = {b: {} for b in wagers}
         placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
         if not len(placed_rows):
-            return
+            return units
         keys = _round_keys(dealt.cards[placed_rows])
         for j, i in enumerate(placed_rows.tolist()):
             shoe = int(rows[i])
@@ -244,8 +246,10 @@ class _Tally:
                                          partial(dealt.hands, i))
                     if net is None:  # a late bet not offered: no action, the unit returned
                         continue
+                    units[bet_id][i] = net
                     by_shoe = self.realised[bet_id]
                     by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
+        return units
 
     def edges(self) -> dict[str, Counter[int]]:
         """Each bet's rounds by edge, in bins of 0.1%."""
@@ -301,17 +305,25 @@ class _TraceRows:
         self.parts: list[dict[str, Any]] = []
 
     def add(self, shoes: np.ndarray, rounds: np.ndarray, unseen: np.ndarray, result: BatchResult,
-            wagers: Mapping[str, np.ndarray]) -> None:
+            wagers: Mapping[str, np.ndarray], dealt: DealtRounds,
+            units: Mapping[str, Mapping[int, Fraction]]) -> None:
+        """One round of each shoe of ``shoes``: the cards unseen before it, each bet's exact
+        expected value and wager, the cards dealt and each bet's settlement in units."""
         part: dict[str, Any] = {"shoe": shoes.copy(), "round": rounds.copy(),
                                 "unseen": unseen @ _BY_VALUE}
         if self.plan.trace_detail == "rank":
             part["unseen_ranks"] = unseen.reshape(len(unseen), 13, 4).sum(axis=2)
         elif self.plan.trace_detail == "card":
             part["unseen_cards"] = unseen.copy()
+        hands = [dealt.hands(i) for i in range(len(shoes))]
+        part["player_cards"] = [list(player) for player, _ in hands]
+        part["banker_cards"] = [list(banker) for _, banker in hands]
         for bet_id in self.plan.bet_ids:
             part[f"{bet_id}_ev"] = _fraction_texts(result.numerators[bet_id],
                                                    result.denominators[bet_id])
             part[f"{bet_id}_bet"] = wagers[bet_id].copy()
+            won = units[bet_id]
+            part[f"{bet_id}_units"] = [str(won.get(i, Fraction(0))) for i in range(len(shoes))]
         self.parts.append(part)
 
     def frame(self) -> pl.DataFrame:
