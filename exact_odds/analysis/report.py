@@ -170,7 +170,7 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     if bet.offered is not None:
         events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
                                      Fraction(0), not_offered, Fraction(not_offered, total)))
-    if bet.events[-1].condition is not None:
+    if bet.loses_otherwise:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
                                   unmatched, Fraction(unmatched, total)))
     return BetResult(bet.id, bet.name, tuple(events), total)

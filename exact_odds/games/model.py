@@ -105,6 +105,18 @@ class Bet:
         return tuple(sorted(names))
 
     @property
+    def loses_otherwise(self) -> bool:
+        """True where no event says ``when: otherwise``: any other outcome loses."""
+        return self.events[-1].condition is not None
+
+    @property
+    def results(self) -> tuple[Fraction, ...]:
+        """What one unit can win or lose, settled with action: each event's pay, and a loss
+        on any other outcome where no event catches the rest."""
+        nets = tuple(event.pay.net for event in self.events)
+        return (*nets, Fraction(-1)) if self.loses_otherwise else nets
+
+    @property
     def settings(self) -> frozenset[str]:
         """The game file's settings the bet's conditions read."""
         names: set[str] = set(self.offered.settings) if self.offered else set()
