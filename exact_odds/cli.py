@@ -464,8 +464,9 @@ def table(table_file: Path, fmt: str, output: Path | None) -> None:
 @click.argument("game")
 @click.option("--shoes", type=int, required=True, help="How many shoes to deal.")
 @bet_option
-@click.option("--play", type=click.Choice(["perfect", "count"]), default="perfect",
-              show_default=True, help="Perfect play (exact edge) or a count.")
+@click.option("--play", type=click.Choice(["perfect", "count", "flat"]), default="perfect",
+              show_default=True, help="Perfect play (exact edge), a count, or flat (one unit "
+              "on every round where the bet is offered).")
 @click.option("--min-edge", default="0", show_default=True,
               help="Perfect play: bet only when the bettor's edge exceeds this (0.5%, 1/200).")
 @click.option("--tags", help="Count: RANK=TAG pairs (A 2-9 T J Q K, 0 for all tens), "
@@ -492,8 +493,9 @@ def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: 
              after_cut: str | None, seed: int | None, workers: int | None,
              scheduler: str | None, trace: Path | None, strategy: str | None,
              settings: tuple[str, ...], fmt: str, output: Path | None) -> None:
-    """Deal shoes of GAME and play its bets perfectly (exact edge before every round) or
-    by a count; every figure is an estimate with its standard error.
+    """Deal shoes of GAME and play its bets perfectly (exact edge before every round), by
+    a count, or flat (one unit every round); every figure is an estimate with its standard
+    error.
 
     \b
     Examples:
@@ -501,6 +503,8 @@ def simulate(game: str, shoes: int, bets: tuple[str, ...], play: str, min_edge: 
           --shoes 10000 --cut-card 14 --burn standard
       exact-odds simulate rock-bac --bet super-six --shoes 1000 --play count \\
           --tags eor --threshold 4 --format json
+      exact-odds simulate 21st-century --bet late-tie --shoes 1000 --play flat \\
+          --trace rounds.parquet
     """
     from exact_odds.simulation.runner import simulate as run_simulation
 

@@ -110,12 +110,51 @@ def test_yaml_merge_keys_in_a_game_file(tmp_path):
      "cannot mirror the condition: dealer_up reads the banker hand only"),
     ("  - {id: t, name: T, mirror: t, events: [{event: T, when: tie, pays: '8:1'}]}\n",
      "names the bet itself"),
+    ("  - {id: t, name: T, mirror: t2, placed: after-visible-cards, offered: dealer_up != 9,"
+     " events: [{event: T, when: tie, pays: '8:1'}]}\n",
+     "cannot mirror the 'offered' condition: dealer_up reads the banker hand only"),
     ("  - {use: tie}\n  - {use: tie}\n", "bet 'tie': this bet id is used twice"),
     ("  - {use: tie, colour: red}\n", "unknown field 'colour'"),
 ])
 def test_mistakes_in_using_a_shared_bet(tmp_path, bets, words):
     with pytest.raises(GameFileError, match=re.escape(words)):
         load_game(write(tmp_path, bets))
+
+
+LATE = """\
+  - id: late-player
+    name: Late Player
+    placed: after-visible-cards
+    offered: player_two_card_total < 5
+    mirror: late-banker
+    events:
+      - {event: Player wins, when: player_wins, pays: "1:1"}
+      - {event: Tie, when: tie, pays: push}
+      - {event: Banker wins, when: otherwise, pays: lose}
+"""
+
+
+def test_a_mirrored_late_bet_is_late_and_offered_in_the_mirror_image(tmp_path):
+    """The twin of a late bet is placed as late, offered where the mirror image of its
+    condition holds, and equals the same bet written by hand for the Banker (its twin once
+    lost both fields and was always offered)."""
+    by_hand = """\
+  - id: late-banker
+    name: Late Banker
+    placed: after-visible-cards
+    offered: banker_two_card_total < 5
+    events:
+      - {event: Banker wins, when: banker_wins, pays: "1:1"}
+      - {event: Tie, when: tie, pays: push}
+      - {event: Player wins, when: otherwise, pays: lose}
+"""
+    twin = load_game(write(tmp_path, LATE)).bet("late-banker")
+    assert (twin.placed, twin.offered.text) == ("after-visible-cards", "banker_two_card_total < 5")
+    shoe = Shoe.from_decks(1).remove(["9D", "KS", "5H"])
+    mirrored = game_report(write(tmp_path, LATE), shoe=shoe).bet("late-banker")
+    written = game_report(write(tmp_path, by_hand), shoe=shoe).bet("late-banker")
+    assert mirrored.events == written.events
+    assert mirrored.events[0].event == "Not offered" and mirrored.events[0].combinations > 0
 
 
 def test_a_condition_split_at_a_comma_says_to_quote_it(tmp_path):

@@ -64,10 +64,10 @@ def _key(counter: Counter) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((c, n) for c, n in counter.items() if n))
 
 
-def _exact_units(after_cut: str, cut_card: int, bet: str) -> Fraction:
-    """Expected units per shoe under perfect play: one burned card (unseen), then rounds while
-    the shoe holds six cards, ending by the cut-card rule; every card drawn with probability
-    (copies left) / (cards left)."""
+def _exact_units(after_cut: str, cut_card: int, bet: str, flat: bool = False) -> Fraction:
+    """Expected units per shoe under perfect play (or flat play, one unit every round): one
+    burned card (unseen), then rounds while the shoe holds six cards, ending by the cut-card
+    rule; every card drawn with probability (copies left) / (cards left)."""
     shoe = Counter(TINY)
     size = sum(shoe.values())
     cut = size - cut_card  # index of the first card behind the cut card
@@ -79,7 +79,7 @@ def _exact_units(after_cut: str, cut_card: int, bet: str) -> Fraction:
             return Fraction(0)
         unseen = left + Counter(dict(burned))
         ev = _ev(_key(unseen), bet)
-        total = max(ev, Fraction(0))
+        total = ev if flat else max(ev, Fraction(0))
         # the next six cards in every order, by kind, each with its probability
         for sequence, chance in _orders(left, 6):
             _, used = bf.deal_sequence(list(sequence))
@@ -123,6 +123,24 @@ def test_tiny_shoe_mean_agrees_with_exact_enumeration(after_cut):
         assert figures.units_per_shoe_se > 0
         assert abs(figures.units_per_shoe - exact) <= 3 * figures.units_per_shoe_se, (bet, exact)
         assert abs(figures.realised_units_per_shoe - exact) <= 3 * figures.realised_se, (bet, exact)
+
+
+def test_flat_play_on_the_tiny_shoe_agrees_with_exact_enumeration():
+    """Flat play bets one unit every round: its bet frequency is 1, and its expected and
+    realised units per shoe agree, within 3 standard errors, with the exact expectation of
+    the sum of every round's result, enumerated independently."""
+    shoe = Shoe.from_counts(TINY)
+    summary = simulate("commission-free", 3000, shoe=shoe, burn=1, cut_card=7, play="flat",
+                       seed=12, workers=1)
+    assert summary.header["play"] == "flat"
+    rounds = int(summary.shoes_frame()["rounds"].sum())
+    for bet in ("player", "banker", "tie"):
+        exact = float(_exact_units("one-more", 7, bet, flat=True))
+        figures = summary.bet(bet)
+        assert figures.bet_frequency == 1 and figures.units_placed == rounds
+        assert abs(figures.units_per_shoe - exact) <= 3 * figures.units_per_shoe_se, (bet, exact)
+        assert abs(figures.realised_units_per_shoe - exact) <= 3 * figures.realised_se, (bet, exact)
+    assert _exact_units("one-more", 7, "tie", flat=True) != _exact_units("one-more", 7, "tie")
 
 
 def test_the_cut_card_rules_differ_on_the_tiny_shoe():
@@ -258,6 +276,54 @@ def test_trace_evs_equal_the_exact_report(tmp_path):
             assert Fraction(row[f"{bet.id}_ev"]) == bet.expected_value
             assert row[f"{bet.id}_ev"] == str(bet.expected_value)
             assert row[f"{bet.id}_bet"] == (bet.expected_value > 0)
+            if not row[f"{bet.id}_bet"]:
+                assert row[f"{bet.id}_units"] == "0"
+
+
+def _by_the_rules(bet: str, player: list[str], banker: list[str]) -> Fraction:
+    """Electronic Table Games Baccarat (seed 002) read from the cards alone: Any Pair 11 to
+    1 on the hand's first two cards of one rank, Super Six 15 to 1 on a Banker win with 6,
+    the Banker line 19 to 20 (a 5% commission) pushing on a tie."""
+    p = sum(bf.point(c) for c in player) % 10
+    b = sum(bf.point(c) for c in banker) % 10
+    if bet == "player-pair":
+        return Fraction(11) if player[0][0] == player[1][0] else Fraction(-1)
+    if bet == "super-six":
+        return Fraction(15) if b > p and b == 6 else Fraction(-1)
+    return Fraction(0) if p == b else Fraction(19, 20) if b > p else Fraction(-1)
+
+
+def test_trace_records_each_rounds_cards_and_each_bets_units(tmp_path):
+    """Flat play, so every round is settled: each round's ``player_cards`` and
+    ``banker_cards`` are dealt by the tableau (the brute force's, in the order each hand
+    received them), they are exactly the cards that leave the unseen ranks before the next
+    round, and each bet's ``<bet>_units`` is its pay read from the cards by the seed's rules."""
+    path = tmp_path / "trace.parquet"
+    bets = ["player-pair", "banker", "super-six"]
+    simulate("electronic-baccarat", 3, bets=bets, play="flat", cut_card=14, burn="standard",
+             seed=13, workers=1, trace=path)
+    trace = pl.read_parquet(path)
+    assert trace.schema["player_cards"] == pl.List(pl.String)
+    assert trace.schema["banker_units"] == pl.String
+    seen = Counter()
+    for shoe in range(3):
+        rows = list(trace.filter(pl.col("shoe") == shoe).sort("round").iter_rows(named=True))
+        assert len(rows) > 60
+        for row, after in zip(rows, rows[1:] + [None]):
+            player, banker = row["player_cards"], row["banker_cards"]
+            order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+            outcome, used = bf.deal_sequence(order + ["KS", "KS"])
+            assert used == len(order)
+            assert (outcome["player_cards"], outcome["banker_cards"]) == (len(player), len(banker))
+            if after is not None:
+                dealt = Counter(RANKS.index(card[0]) for card in order)
+                assert [n - dealt[i] for i, n in enumerate(row["unseen_ranks"])] == after["unseen_ranks"]
+            for bet in bets:
+                assert row[f"{bet}_bet"]
+                assert row[f"{bet}_units"] == str(_by_the_rules(bet, player, banker))
+                seen[bet, row[f"{bet}_units"]] += 1
+    assert {units for (bet, units) in seen if bet == "banker"} == {"19/20", "-1", "0"}
+    assert seen["player-pair", "11"] and seen["super-six", "15"]
 
 
 def test_a_count_bets_when_the_true_count_reaches_the_threshold(tmp_path):
@@ -374,6 +440,21 @@ def test_cli_json_has_the_issue_keys(tmp_path):
                if k != "average_edge")  # null when no unit was placed
 
 
+def test_cli_flat_play(tmp_path):
+    """`--play flat`: the JSON header names the play, the text says it, every round bet."""
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    args = ["simulate", "21st-century", "--shoes", "2", "--bet", "late-tie", "--bet", "player",
+            "--play", "flat", "--seed", "6", "--workers", "1"]
+    data = json.loads(CliRunner().invoke(main, [*args, "--format", "json"]).output)
+    assert data["play"] == "flat" and "min_edge" not in data and "tags" not in data
+    assert all(bet["bet_frequency"] == 1 for bet in data["bets"])
+    text = CliRunner().invoke(main, args).output
+    assert "Play: flat: one unit on every round where the bet is offered" in text
+
+
 @pytest.mark.parametrize("fmt", ["text", "markdown", "csv"])
 def test_cli_formats(fmt):
     from click.testing import CliRunner
@@ -391,6 +472,8 @@ BAD = [
     (["--burn", "-1"], "field 'burn'"),
     (["--play", "count", "--tags", "X=1", "--threshold", "1"], "unknown rank 'X'"),
     (["--play", "count", "--tags", "6=-3"], "needs --tags"),
+    (["--play", "flat", "--min-edge", "1%"], "--min-edge goes with --play perfect"),
+    (["--play", "flat", "--tags", "6=-3", "--threshold", "1"], "go with --play count"),
     (["--shoes", "0"], "at least 1"),
     (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
 ]

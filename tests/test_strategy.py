@@ -225,3 +225,78 @@ def test_an_offered_condition_must_read_only_the_visible_cards(tmp_path):
                     'offered: "not (banker_two_card_total == 9 or')
     with pytest.raises(StrategyError, match="offered.*visible"):
         late_ties(Shoe.from_decks(1), "house-way", game=path)
+
+
+# --- one decision on the option, for one shoe and for batches ----------------------------
+
+#: A shoe on which hitting and standing on 0-5 against an up card of 0 are worth exactly the
+#: same to the player line (found by the brute force below): the tie goes to the house way.
+EVEN = {"5S": 2, "KD": 3, "4H": 2, "AS": 2, "9C": 1}
+
+
+def _house_way(tmp_path, way: str):
+    """The 21st Century game with its rules inline, the house way on 5 being ``way``."""
+    import yaml
+
+    from exact_odds.games.loader import tables_dir
+
+    game = yaml.safe_load((tables_dir() / "21st-century.yaml").read_text(encoding="utf-8"))
+    rules = yaml.safe_load((tables_dir() / "rules" / "21st-century.yaml").read_text(encoding="utf-8"))
+    rules["option"]["house_way"] = way
+    game["rules"] = rules
+    path = tmp_path / f"house-way-{way}.yaml"
+    path.write_text(yaml.safe_dump(game), encoding="utf-8")
+    return path
+
+
+def test_an_exact_tie_on_the_option_goes_to_the_house_way(tmp_path):
+    """On EVEN the brute force values hitting and standing on (0, 5) against a 0 alike for
+    the player line. With the house way hit, then stand, the optimal play takes the house
+    way there, which moves the dealer line but not the player line."""
+    brute = bruteforce.optimal_on_five(EVEN)
+    assert brute[(0, 5, 0)]["ev_hit"] == brute[(0, 5, 0)]["ev_stand"]
+    shoe = Shoe.from_counts(EVEN)
+    values = {}
+    for way in ("H", "S"):
+        path = _house_way(tmp_path, way)
+        choice = {(d.low, d.high, d.up): d.choice for d in decisions(shoe, game=path)}
+        assert choice[(0, 5, 0)] == ("hit" if way == "H" else "stand")
+        report = game_report(path, shoe=shoe, strategy="optimal", bets=("player", "dealer"))
+        values[way] = {bet.id: bet.expected_value for bet in report.bets}
+    assert values["H"]["player"] == values["S"]["player"]
+    assert values["H"]["dealer"] != values["S"]["dealer"]
+
+
+@pytest.mark.slow
+def test_batches_break_an_exact_tie_on_the_option_as_one_shoe_does(tmp_path):
+    """The batch evaluator decides shoe by shoe with the same decision (takes_option): on
+    EVEN, with either house way, its values equal the one-shoe report's on every bet."""
+    import numpy as np
+
+    from exact_odds.batch.evaluator import BatchEvaluator
+
+    shoe = Shoe.from_counts(EVEN)
+    bets = ("player", "dealer")
+    for way in ("H", "S"):
+        path = _house_way(tmp_path, way)
+        report = game_report(path, shoe=shoe, strategy="optimal", bets=bets)
+        batch = BatchEvaluator(path, bets, strategy="optimal").evaluate(np.array([shoe.counts]))
+        assert {b: batch.fraction(b, 0) for b in bets} == {
+            bet.id: bet.expected_value for bet in report.bets}
+
+
+def test_one_error_when_the_game_names_no_bet_for_the_option(tmp_path):
+    """Without ``option: {optimise: BET}`` the optimal play has nothing to maximise: one
+    shoe and a batch of shoes refuse it with the same error."""
+    import numpy as np
+
+    from exact_odds.analysis.strategy import StrategyError
+    from exact_odds.batch.evaluator import BatchEvaluator
+
+    path = _variant(tmp_path, "option: {optimise: player}", "")
+    with pytest.raises(StrategyError) as one:
+        game_report(path, decks=1, strategy="optimal")
+    with pytest.raises(StrategyError) as batch:
+        BatchEvaluator(path, strategy="optimal").evaluate(np.full((1, 52), 1))
+    assert str(one.value) == str(batch.value)
+    assert "option: {optimise: BET}" in str(one.value)

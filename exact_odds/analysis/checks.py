@@ -5,7 +5,8 @@ The loader refuses what cannot mean anything (an unknown column, a bad pay, a se
 ``and``); these are warnings, because the file still means something, just probably not
 what its author meant. Reachability is decided on the game's own shoe (its decks, full),
 with its drawing rules and the settings chosen, by the enumerator's exact outcome counts,
-so "never" means never on that shoe.
+so "never" means never on that shoe. The event that takes an outcome is the one
+``Bet.settle`` pays; each condition is also read alone, to say why an event is never paid.
 
 >>> [str(m) for m in game_mistakes("rock-bac")]
 []
@@ -68,20 +69,20 @@ def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: object,
     if not any(e.pay.net > 0 for e in bet.events):
         return [mistake("", "the bet has no winning event: it can only lose or push")]
     counts = outcome_counts(shoe, bet.columns, rules)  # type: ignore[arg-type]
-    taken = [0] * len(bet.events)   # outcomes each event settles
+    settle = bet.settler(values)
+    taken = [0] * len(bet.events)   # outcomes each event settles (Bet.settle)
     named = [0] * len(bet.events)   # outcomes each event's condition holds for, alone
-    first_taker: dict[int, int] = {}
+    first_taker: dict[int, int] = {}  # an event named -> the earlier event that takes it
     for key, ways in counts.items():
-        row = {**values, **dict(zip(bet.columns, key))}
-        first = None
+        settled = settle(key)
+        if settled.event is not None:
+            taken[settled.event] += ways
+        row = {**settle.settings, **dict(zip(bet.columns, key))}
         for index, event in enumerate(bet.events):
             if event.condition is None or event.condition.holds(row):
                 named[index] += ways
-                if first is None:
-                    first = index
-                    taken[index] += ways
-                else:
-                    first_taker.setdefault(index, first)
+                if settled.event is not None and index != settled.event:
+                    first_taker.setdefault(index, settled.event)
     shoe_words = shoe.describe()
     found = []
     for index, event in enumerate(bet.events):
@@ -90,10 +91,14 @@ def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: object,
         if not named[index]:
             found.append(mistake(event.name, f"no outcome can reach this event on {shoe_words}: "
                                  f"'{event.when}' never holds"))
-        else:
-            earlier = bet.events[first_taker.get(index, 0)].name
+        elif index in first_taker:
+            earlier = bet.events[first_taker[index]].name
             found.append(mistake(event.name, "earlier events take every outcome this event "
                                  f"names (the first is {earlier!r}): it is never paid"))
+        else:  # named only where a late bet is not offered
+            offered = bet.offered.text if bet.offered else ""
+            found.append(mistake(event.name, f"'{event.when}' holds only where the bet is not "
+                                 f"offered ('{offered}' is false): it is never paid"))
     wins = [i for i, e in enumerate(bet.events) if e.pay.net > 0]
     if not any(taken[i] for i in wins):
         found.append(mistake("", f"the bet never wins on {shoe_words}"))

@@ -19,7 +19,7 @@ from typing import Any
 
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.loader import load_game
-from exact_odds.games.model import Bet, Event, Game, UnknownGameError
+from exact_odds.games.model import Bet, Game, UnknownGameError
 from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.rules import DrawingRules, RulesError
@@ -188,22 +188,21 @@ class GameReport(Rendered):
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
                settings: dict[str, object] | None = None) -> BetResult:
     """Join a bet's events with the outcome counts of the columns they read; ``settings``
-    are the values of the game file's settings (the events may read them). A bet placed
-    late is counted as no action where it is not offered (a "Not offered" line)."""
-    columns = bet.columns
-    counts = outcome_counts(shoe, columns, rules)
+    are the values of the game file's settings (the events may read them). Each outcome is
+    settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
+    offered (a "Not offered" line)."""
+    counts = outcome_counts(shoe, bet.columns, rules)
+    settle = bet.settler(settings)
     ways = [0] * len(bet.events)
     unmatched = not_offered = 0
     for values, count in counts.items():
-        row = {**(settings or {}), **dict(zip(columns, values))}
-        if bet.offered is not None and not bet.offered.holds(row):
+        settled = settle(values)
+        if settled.no_action:
             not_offered += count
-            continue
-        index = _first_event(bet.events, row)
-        if index is None:
+        elif settled.event is None:
             unmatched += count
         else:
-            ways[index] += count
+            ways[settled.event] += count
     total = total_sequences(shoe)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
@@ -212,17 +211,10 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     if bet.offered is not None:
         events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
                                      Fraction(0), not_offered, Fraction(not_offered, total)))
-    if bet.events[-1].condition is not None:
+    if bet.loses_otherwise:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
                                   unmatched, Fraction(unmatched, total)))
     return BetResult(bet.id, bet.name, tuple(events), total)
-
-
-def _first_event(events: tuple[Event, ...], row: dict[str, object]) -> int | None:
-    for index, event in enumerate(events):
-        if event.condition is None or event.condition.holds(row):
-            return index
-    return None
 
 
 def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,

@@ -7,7 +7,9 @@ file lists (``sees``: the player's two cards, and the dealer's up card where it 
 where the dealer checks the hole card for a natural first (``after_natural_check``), the
 expected values are conditional on the visible state and on the dealer holding no natural.
 ``optimal`` takes the better choice in every visible state of the finite shoe (the house
-way on an exact tie).
+way on an exact tie): ``takes_option`` is that one decision, for one shoe here and shoe by
+shoe in batches (``exact_odds.batch.plan``), and ``optimised_bet`` the one place that finds
+the bet it is played for.
 
 A bet placed late (``placed: after-visible-cards``, with an ``offered:`` condition, as the
 21st Century late tie) is valued in every visible state where it is offered, conditional on
@@ -24,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
@@ -34,6 +36,9 @@ from exact_odds.render.document import Document
 from exact_odds.render.rendered import Rendered
 from exact_odds.rules import DrawingRules, Option, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
+
+if TYPE_CHECKING:
+    import numpy as np
 
 GameLike = Game | str | Path
 
@@ -65,14 +70,32 @@ def option_hands(rules: DrawingRules) -> tuple[tuple[int, int], ...]:
                  if (low + high) % 10 in totals)
 
 
-def _net(bet: Bet, row: Mapping[str, Any]) -> Fraction | None:
-    """The bet's result on one outcome row; ``None`` where a late bet is not offered."""
-    if bet.offered is not None and not bet.offered.holds(row):
-        return None
-    for event in bet.events:
-        if event.condition is None or event.condition.holds(row):
-            return event.pay.net
-    return Fraction(-1)  # "Any other outcome" loses
+@overload
+def takes_option(gain: Fraction, house_way_hits: bool) -> bool: ...
+@overload
+def takes_option(gain: np.ndarray, house_way_hits: bool) -> np.ndarray: ...
+def takes_option(gain: Fraction | np.ndarray, house_way_hits: bool) -> bool | np.ndarray:
+    """Whether the bettor takes the option (hits), from what hitting gains over standing for
+    the bet the option is played for: an exact Fraction for one shoe, or shoe by shoe a
+    numpy integer array (numerators over positive denominators, so the sign is the gain's).
+    A gain takes the option, a loss declines it, an exact tie plays the house way.
+
+    >>> takes_option(Fraction(1, 9), False), takes_option(Fraction(0), True)
+    (True, True)
+    >>> import numpy as np
+    >>> takes_option(np.array([-3, 0, 2]), False).tolist()
+    [False, False, True]
+    """
+    return gain >= 0 if house_way_hits else gain > 0
+
+
+def optimised_bet(game: Game) -> Bet:
+    """The bet the best play on the option is computed for: the one the game file names
+    (``option: {optimise: BET}``)."""
+    if game.optimise is None:
+        raise StrategyError(f"game {game.id!r}: the optimal play on the option needs the "
+                            "bet it is played for: add 'option: {optimise: BET}' to its game file")
+    return game.bet(game.optimise)
 
 
 def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
@@ -101,7 +124,7 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     natural = index.get("banker_natural", -1)
     reads = [[index[name] for name in bet.columns] for bet, _ in bets]
     settings = game.setting_values()
-    nets: list[dict[tuple[Any, ...], Fraction | None]] = [{} for _ in bets]
+    settlers = [bet.settler(settings) for bet, _ in bets]
     # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
     for values, ways in outcome_counts(shoe, columns, rules).items():
@@ -109,16 +132,12 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
         state = found.get(key)
         if state is None:
             state = found[key] = [[0, 0, {}] for _ in bets]
-        for number, ((bet, skip), read) in enumerate(zip(bets, reads)):
+        for number, ((_, skip), read) in enumerate(zip(bets, reads)):
             if skip and values[natural]:
                 continue
             tally = state[number]
             tally[0] += ways
-            row_key = tuple(values[i] for i in read)
-            cache = nets[number]
-            if row_key not in cache:
-                cache[row_key] = _net(bet, {**settings, **dict(zip(bet.columns, row_key))})
-            net = cache[row_key]
+            net = settlers[number](tuple(values[i] for i in read)).net
             if net is not None:
                 tally[1] += ways
                 tally[2][net] = tally[2].get(net, 0) + ways
@@ -147,9 +166,7 @@ class Decision:
 
     @property
     def choice(self) -> str:
-        if self.ev_hit == self.ev_stand:
-            return "hit" if self.house_way_hits else "stand"
-        return "hit" if self.ev_hit > self.ev_stand else "stand"
+        return "hit" if takes_option(self.ev_hit - self.ev_stand, self.house_way_hits) else "stand"
 
     @property
     def gain(self) -> Fraction:
@@ -184,7 +201,7 @@ class StrategyReport(Rendered):
 
     @property
     def optimised_bet(self) -> Bet | None:
-        return self.game.bet(self.game.optimise) if self.game and self.game.optimise else None
+        return optimised_bet(self.game) if self.game and self.game.optimise else None
 
     @property
     def late_bet(self) -> Bet | None:
@@ -235,19 +252,12 @@ def _late_bet(game: Game) -> Bet | None:
     return next((b for b in game.bets if b.placed == "after-visible-cards"), None)
 
 
-def _optimised(game: Game) -> Bet:
-    if game.optimise is None:
-        raise StrategyError(f"game {game.id!r}: the optimal play on the option needs the "
-                            "bet it is played for: add 'option: {optimise: BET}' to its game file")
-    return game.bet(game.optimise)
-
-
 def decisions(shoe: Shoe, game: GameLike = "21st-century") -> tuple[Decision, ...]:
     """The exact expected values of hitting and of standing on the option, in every
     visible state, for the bet the game file names (``option: {optimise: BET}``)."""
     loaded = _game(game)
     option = _option(loaded)
-    bet = _optimised(loaded)
+    bet = optimised_bet(loaded)
     return _decisions(loaded, _runs(shoe, loaded, ((bet, option.after_natural_check),)), 0)
 
 

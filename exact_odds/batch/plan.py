@@ -76,6 +76,7 @@ class _Plan:
     @classmethod
     def build(cls, evaluator: BatchEvaluator) -> _Plan:
         from exact_odds.analysis.report import game_rules
+        from exact_odds.analysis.strategy import optimised_bet
         from exact_odds.shoe import Shoe
 
         game = evaluator.game
@@ -83,7 +84,7 @@ class _Plan:
         bets = [game.bet(b) for b in evaluator.bet_ids]
         if optimal:
             hit, stand = _option_rules(game)
-            objective = _objective(game)
+            objective = optimised_bet(game)
             wanted = dict.fromkeys([*bets, objective], None)
             extra: tuple[str, ...] = VISIBLE
         else:
@@ -185,17 +186,6 @@ def _option_rules(game: Any) -> tuple[Rules, Rules]:
     return game.rules.with_strategy("hit"), game.rules.with_strategy("stand")
 
 
-def _objective(game: Any) -> Bet:
-    """The bet the optimal play maximises: the one the game file names."""
-    from exact_odds.rules import RulesError
-
-    if game.optimise is None:
-        raise RulesError(f"game {game.id!r}: the optimal play needs the bet it is played for, "
-                         "'option: {optimise: BET}' in the game file")
-    bet: Bet = game.bet(game.optimise)
-    return bet
-
-
 def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     deal_names, card_names, _, _ = _plan(columns)
     first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
@@ -203,23 +193,14 @@ def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> NetPays:
-    """The bet's net pay for each outcome of the table (read on the bet's own columns)."""
-    from exact_odds.analysis.report import _first_event
-
+    """The bet's net pay for each outcome of the table (``Bet.settle`` on the bet's own
+    columns, each distinct reading once); a late bet not offered has no action: 0."""
     read = [table.columns.index(name) for name in bet.columns]
-    seen: dict[tuple[Any, ...], Fraction] = {}
+    settle = bet.settler(settings)
     nets = []
     for key in table.outcomes:
-        own = tuple(key[i] for i in read)
-        net = seen.get(own)
-        if net is None:
-            row = {**settings, **dict(zip(bet.columns, own))}
-            if bet.offered is not None and not bet.offered.holds(row):
-                net = seen[own] = Fraction(0)  # a late bet not offered: no action
-            else:
-                index = _first_event(bet.events, row)
-                net = seen[own] = Fraction(-1) if index is None else bet.events[index].pay.net
-        nets.append(net)
+        net = settle(tuple(key[i] for i in read)).net
+        nets.append(Fraction(0) if net is None else net)
     return NetPays.of(nets)
 
 
@@ -271,13 +252,16 @@ def _visible(table: CompiledCounts, key: tuple[Any, ...], rules: Any) -> Any:
 
 def _decisions(group: _Group, values: np.ndarray, objective: str
                ) -> dict[tuple[int, int, int], np.ndarray]:
-    """Shoe by shoe, in each visible state, whether taking the option (hitting) does at
-    least as well for the objective as declining it (the house way, hit, on a tie)."""
+    """Shoe by shoe, in each visible state, whether the option is taken (hit): the one
+    decision of ``analysis.strategy.takes_option`` on what hitting gains over standing
+    for the objective."""
+    from exact_odds.analysis.strategy import takes_option
+
     column_of = group.option_bets.index(objective)
     found = {}
     for state, (touched, change) in group.option_states.items():
         gain = _product(group, values, touched, change)[:, column_of]
-        found[state] = gain >= 0 if group.house_way_hits else gain > 0
+        found[state] = takes_option(gain, group.house_way_hits)
     return found
 
 
@@ -299,11 +283,13 @@ def _product(group: _Group, values: np.ndarray, touched: np.ndarray, change: np.
 def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray],
                   decisions: dict[tuple[int, int, int], np.ndarray]) -> dict[str, np.ndarray]:
     """Add each state's change to every bet, in the shoes where the option is taken."""
+    from exact_odds.analysis.strategy import takes_option
+
     totals = {b: found[b].astype(object) for b in group.option_bets}
     for state, (touched, change) in group.option_states.items():
         takes = decisions.get(state)
-        if takes is None:  # the objective never moves here: the house way is played
-            takes = np.full(len(values), group.house_way_hits, dtype=bool)
+        if takes is None:  # the objective never moves here: no gain, the house way
+            takes = takes_option(np.zeros(len(values), dtype=np.int64), group.house_way_hits)
         part = _product(group, values, touched, change)
         for i, bet_id in enumerate(group.option_bets):
             totals[bet_id] = totals[bet_id] + np.where(takes, part[:, i], 0)

@@ -12,8 +12,10 @@ changes what is particular to the game::
 
 ``mirror: ID`` (on any bet, shared or not) also defines the bet for the other hand: every
 ``player_`` column becomes the ``banker_`` one and back, ``'player'`` and ``'banker'``
-swap where a condition compares ``winner``, and "Player" and "Banker" swap in the names. A
-condition reading a column of one hand that has no twin (``dealer_up``) cannot be mirrored.
+swap where a condition compares ``winner``, and "Player" and "Banker" swap in the names; a
+late bet's twin is placed as late, offered where the mirror image of its ``offered:``
+condition holds. A condition reading a column of one hand that has no twin (``dealer_up``)
+cannot be mirrored.
 
 >>> mirror_text("player_natural and player_wins and winner != 'banker'")
 "banker_natural and banker_wins and winner != 'player'"
@@ -77,6 +79,17 @@ def mirrored(bet: Mapping[str, Any], twin_id: str, path: Path | str, where: str)
     twin: dict[str, Any] = {"id": twin_id, "name": mirror_words(str(bet["name"]))}
     if "description" in bet:
         twin["description"] = mirror_words(str(bet["description"]))
+    if "placed" in bet:  # a late bet's twin is late too, offered in the mirror image
+        twin["placed"] = bet["placed"]
+    offered = bet.get("offered")
+    if isinstance(offered, str):
+        try:
+            twin["offered"] = mirror_text(offered)
+        except MirrorError as error:
+            raise GameFileError(f"{path}: {where}: field 'mirror': cannot mirror the "
+                                f"'offered' condition: {error}") from None
+    elif offered is not None:
+        twin["offered"] = offered  # refused, with its place, when the twin is read
     events = []
     for number, event in enumerate(bet["events"], start=1):
         if not isinstance(event, dict):

@@ -1,20 +1,31 @@
 """The model of a game file: a game, its bets, and each bet's events.
 
 A game names its source document, its decks, its drawing rules and every bet; a bet is an
-ordered list of events, each a condition over the outcome columns and a pay. The first event
-whose condition holds settles the bet; an event ``when: otherwise`` catches the rest, and a
-bet without one loses on every outcome its events do not name.
+ordered list of events, each a condition over the outcome columns and a pay.
+
+``Bet.settle`` is the one settlement every part of the program calls (the report, batches,
+best play, the mistake checks, the player-dealer's table and the simulation): a late bet
+(``placed: after-visible-cards``) whose ``offered:`` condition is false has no action;
+otherwise the first event whose condition holds settles the bet; an event ``when:
+otherwise`` catches the rest, and a bet without one loses on every outcome its events do not
+name ("Any other outcome"). Shared bets (``use:``) and mirrored bets are expanded by the
+loader into plain bets before they are settled.
 
 >>> from exact_odds.games.loader import load_game
 >>> game = load_game("commission-free")
 >>> [bet.id for bet in game.bets]
 ['player', 'banker', 'tie']
+>>> game.bet("banker").settle({"winner": "banker", "banker_total": 6, "banker_wins": True,
+...                            "tie": False})
+Settlement(event=0, net=Fraction(1, 2))
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.files import InputFileError
@@ -49,6 +60,30 @@ class Event:
         return self.condition.text if self.condition else "otherwise"
 
 
+class Settlement(NamedTuple):
+    """How a bet settles on one outcome row.
+
+    ``event`` is the index in ``Bet.events`` of the event that settles it, or None where no
+    event does; ``net`` is the exact result of one unit (negative when lost), or None where
+    the bet has no action (a late bet not offered). A bet no event of which holds loses:
+    ``Settlement(None, Fraction(-1))``, the "Any other outcome" line.
+    """
+
+    event: int | None
+    net: Fraction | None
+
+    @property
+    def no_action(self) -> bool:
+        """True where the bet is not offered: it is neither won, lost nor pushed."""
+        return self.net is None
+
+
+#: A late bet not offered.
+NO_ACTION = Settlement(None, None)
+#: No event of a bet (without ``when: otherwise``) holds: "Any other outcome" loses.
+OTHER_OUTCOME_LOSES = Settlement(None, Fraction(-1))
+
+
 @dataclass(frozen=True)
 class Bet:
     """A bet: its id, its name and its ordered events."""
@@ -68,6 +103,80 @@ class Bet:
             if event.condition:
                 names |= event.condition.columns
         return tuple(sorted(names))
+
+    @property
+    def loses_otherwise(self) -> bool:
+        """True where no event says ``when: otherwise``: any other outcome loses."""
+        return self.events[-1].condition is not None
+
+    @property
+    def results(self) -> tuple[Fraction, ...]:
+        """What one unit can win or lose, settled with action: each event's pay, and a loss
+        on any other outcome where no event catches the rest."""
+        nets = tuple(event.pay.net for event in self.events)
+        return (*nets, Fraction(-1)) if self.loses_otherwise else nets
+
+    @property
+    def settings(self) -> frozenset[str]:
+        """The game file's settings the bet's conditions read."""
+        names: set[str] = set(self.offered.settings) if self.offered else set()
+        for event in self.events:
+            if event.condition:
+                names |= event.condition.settings
+        return frozenset(names)
+
+    def settle(self, row: Mapping[str, object]) -> Settlement:
+        """The settlement of one unit on an outcome row: a mapping of the bet's columns
+        (``columns``) and of the settings it reads (``settings``) to their values.
+
+        >>> from exact_odds.games.loader import load_game
+        >>> late = load_game("21st-century").bet("late-tie")
+        >>> late.settle({"player_two_card_total": 7, "dealer_up": 7, "tie": True,
+        ...              "banker_two_card_total": 7})
+        Settlement(event=None, net=None)
+        >>> late.settle({"player_two_card_total": 7, "dealer_up": 6, "tie": True,
+        ...              "banker_two_card_total": 7})
+        Settlement(event=1, net=Fraction(7, 1))
+        """
+        if self.offered is not None and not self.offered.holds(row):
+            return NO_ACTION
+        for index, event in enumerate(self.events):
+            if event.condition is None or event.condition.holds(row):
+                return Settlement(index, event.pay.net)
+        return OTHER_OUTCOME_LOSES
+
+    def settler(self, settings: Mapping[str, object] | None = None) -> BetSettler:
+        """``settle`` on readings of the bet's own columns, each distinct reading once."""
+        return BetSettler(self, settings)
+
+
+class BetSettler:
+    """A bet settled on readings of its own columns (values in ``Bet.columns`` order), with
+    the values of the game's settings (``Game.setting_values``); each distinct reading is
+    settled once and remembered.
+
+    >>> from exact_odds.games.loader import load_game
+    >>> tie = load_game("commission-free").bet("tie").settler()
+    >>> tie.bet.columns, tie((True,)), tie((False,))
+    (('tie',), Settlement(event=0, net=Fraction(8, 1)), Settlement(event=1, net=Fraction(-1, 1)))
+    """
+
+    def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None) -> None:
+        values = dict(settings or {})
+        missing = sorted(bet.settings - set(values))
+        if missing:
+            raise ValueError(f"bet {bet.id!r} reads the settings {', '.join(missing)}: "
+                             "give their values (Game.setting_values)")
+        self.bet = bet
+        self.settings = {name: values[name] for name in bet.settings}
+        self.seen: dict[tuple[object, ...], Settlement] = {}
+
+    def __call__(self, values: tuple[object, ...]) -> Settlement:
+        found = self.seen.get(values)
+        if found is None:
+            row = {**self.settings, **dict(zip(self.bet.columns, values))}
+            found = self.seen[values] = self.bet.settle(row)
+        return found
 
 
 @dataclass(frozen=True)

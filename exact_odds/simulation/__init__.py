@@ -4,12 +4,12 @@ local core or on a Dask cluster.
 ``simulate`` deals shoes by a game's dealing procedure and, before every round, reads each
 chosen bet's exact expected value for the cards not yet seen
 (``exact_odds.batch.evaluator.BatchEvaluator``); it bets one unit when the edge favours the
-bettor (perfect play) or when a count says so. Its statistics are estimates, each with a
-standard error.
+bettor (perfect play), when a count says so, or on every round (flat play). Its statistics
+are estimates, each with a standard error.
 
 Modules: ``procedure`` (the dealing procedure as data), ``dealing`` (shuffle, burn, rounds),
 ``settlement`` (a dealt round's outcome and each bet's result), ``counting`` (tags, running
-and true counts), ``play`` (perfect play and counts over many shoes in lockstep),
+and true counts), ``play`` (perfect play, counts and flat play over many shoes in lockstep),
 ``runner`` (local process pool or Dask), ``summary`` (per-bet statistics), ``trace``
 (every round to Parquet), ``document`` (what a person reads of a summary, and its data).
 

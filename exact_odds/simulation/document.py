@@ -31,6 +31,8 @@ def simulation_dict(summary: SimulationSummary) -> Json:
 
 
 def _play_text(h: Mapping[str, Any]) -> str:
+    if h["play"] == "flat":
+        return "flat: one unit on every round where the bet is offered"
     if h["play"] == "perfect":
         edge = h["min_edge"]
         return ("perfect: one unit whenever the exact edge for the unseen cards favours the "

@@ -1,10 +1,13 @@
-"""Playing shoes: computer-perfect play or a count, many shoes in lockstep.
+"""Playing shoes: computer-perfect play, a count or flat betting, many shoes in lockstep.
 
 Before every round, each chosen bet's exact expected value for the cards not yet seen comes
 from one ``BatchEvaluator.evaluate`` call for every shoe of the batch still in play. Perfect
 play bets one unit on each bet whose edge is positive (or above a minimum edge, an exact
-comparison); a count bets one unit when its true count is at least the threshold. Rounds in
-which a unit was placed are settled on the dealt cards.
+comparison); a count bets one unit when its true count is at least the threshold; flat play
+bets one unit on every round (a house's hold and volatility study). Rounds in which a unit
+was placed are settled on the dealt cards by the one settlement (``Bet.settle``): a late bet
+not offered in the round (the 21st Century late tie on a Player two-card 9) has no action,
+its unit returned, as the exact report counts it.
 
 The per-round expected values are exact; what is summed across rounds and shoes (units per
 shoe, edges) is carried as floating point, for the estimates of ``summary``.
@@ -88,7 +91,26 @@ class CountPlay:
                 f"{float(self.threshold):g}")
 
 
-Play = PerfectPlay | CountPlay
+@dataclass(frozen=True)
+class FlatPlay:
+    """One unit on each bet every round; a late bet has no action (the unit is returned)
+    where it is not offered: one unit on every round where the bet is offered."""
+
+    name = "flat"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"play": "flat"}
+
+    def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
+               rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
+        """A unit on every bet, in every shoe."""
+        return {b: np.ones(len(rows), dtype=bool) for b in bet_ids}
+
+    def describe(self) -> str:
+        return "flat: one unit on every round where the bet is offered"
+
+
+Play = PerfectPlay | CountPlay | FlatPlay
 
 
 @dataclass(frozen=True)
@@ -174,11 +196,11 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         result = evaluate_unseen(evaluator, unseen)
         wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
         tally.expect(rows, result, wagers)
-        if trace is not None:
-            trace.add(first + rows, shoes.rounds[rows] + 1, unseen, result, wagers)
         dealt = shoes.deal_round(rows)
         counts.see(rows, dealt.cards)
-        tally.settle(rows, dealt, wagers)
+        units = tally.settle(rows, dealt, wagers)
+        if trace is not None:
+            trace.add(first + rows, shoes.rounds[rows], unseen, result, wagers, dealt, units)
     return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
                        tally.realised_per_shoe(), tally.edges(),
                        trace.frame() if trace is not None else None)
@@ -207,11 +229,13 @@ class _Tally:
             np.add.at(self.expected[bet_id], rows[wager], values[wager])
 
     def settle(self, rows: np.ndarray, dealt: DealtRounds,
-               wagers: Mapping[str, np.ndarray]) -> None:
-        """After a round: settle the units placed on the dealt cards."""
+               wagers: Mapping[str, np.ndarray]) -> dict[str, dict[int, Fraction]]:
+        """After a round: settle the units placed on the dealt cards. Returns, per bet, the
+        exact result of each unit placed that had action, by its place in ``rows``."""
+        units: dict[str, dict[int, Fraction]] = {b: {} for b in wagers}
         placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
         if not len(placed_rows):
-            return
+            return units
         keys = _round_keys(dealt.cards[placed_rows])
         for j, i in enumerate(placed_rows.tolist()):
             shoe = int(rows[i])
@@ -220,8 +244,12 @@ class _Tally:
                     settler = self.settlers[bet_id]
                     net = settler.settle(tuple(keys[settler.detail][j, settler.slots].tolist()),
                                          partial(dealt.hands, i))
+                    if net is None:  # a late bet not offered: no action, the unit returned
+                        continue
+                    units[bet_id][i] = net
                     by_shoe = self.realised[bet_id]
                     by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
+        return units
 
     def edges(self) -> dict[str, Counter[int]]:
         """Each bet's rounds by edge, in bins of 0.1%."""
@@ -277,17 +305,25 @@ class _TraceRows:
         self.parts: list[dict[str, Any]] = []
 
     def add(self, shoes: np.ndarray, rounds: np.ndarray, unseen: np.ndarray, result: BatchResult,
-            wagers: Mapping[str, np.ndarray]) -> None:
+            wagers: Mapping[str, np.ndarray], dealt: DealtRounds,
+            units: Mapping[str, Mapping[int, Fraction]]) -> None:
+        """One round of each shoe of ``shoes``: the cards unseen before it, each bet's exact
+        expected value and wager, the cards dealt and each bet's settlement in units."""
         part: dict[str, Any] = {"shoe": shoes.copy(), "round": rounds.copy(),
                                 "unseen": unseen @ _BY_VALUE}
         if self.plan.trace_detail == "rank":
             part["unseen_ranks"] = unseen.reshape(len(unseen), 13, 4).sum(axis=2)
         elif self.plan.trace_detail == "card":
             part["unseen_cards"] = unseen.copy()
+        hands = [dealt.hands(i) for i in range(len(shoes))]
+        part["player_cards"] = [list(player) for player, _ in hands]
+        part["banker_cards"] = [list(banker) for _, banker in hands]
         for bet_id in self.plan.bet_ids:
             part[f"{bet_id}_ev"] = _fraction_texts(result.numerators[bet_id],
                                                    result.denominators[bet_id])
             part[f"{bet_id}_bet"] = wagers[bet_id].copy()
+            won = units[bet_id]
+            part[f"{bet_id}_units"] = [str(won.get(i, Fraction(0))) for i in range(len(shoes))]
         self.parts.append(part)
 
     def frame(self) -> pl.DataFrame:

@@ -27,7 +27,9 @@ from exact_odds.games.model import Game
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import (
     CountPlay,
+    FlatPlay,
     PerfectPlay,
+    Play,
     ShoeResults,
     SimulationPlan,
     play_shoes,
@@ -59,9 +61,10 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
              progress: bool = False) -> SimulationSummary:
     """Deal ``shoes`` shoes of ``game`` and play the chosen bets (all by default).
 
-    ``play`` is ``"perfect"`` (one unit whenever a bet's exact edge exceeds ``min_edge``)
-    or ``"count"`` (one unit when the true count of ``tags`` is at least ``threshold``;
-    ``tags`` is ``"6=-3,7=1"`` or ``"eor"``). ``decks``, ``cut_card``, ``burn`` and
+    ``play`` is ``"perfect"`` (one unit whenever a bet's exact edge exceeds ``min_edge``),
+    ``"count"`` (one unit when the true count of ``tags`` is at least ``threshold``;
+    ``tags`` is ``"6=-3,7=1"`` or ``"eor"``) or ``"flat"`` (one unit on every round where
+    the bet is offered). ``decks``, ``cut_card``, ``burn`` and
     ``after_cut`` override the game file's dealing procedure; ``shoe`` deals a custom
     composition. The summary's ``bets_frame()``, ``histogram_frame()`` and ``shoes_frame()``
     are polars DataFrames; ``trace`` writes every round to a Parquet file.
@@ -150,18 +153,23 @@ def _play_ranges(plan: SimulationPlan, ranges: list[tuple[int, int]], workers: i
 def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
           threshold: str | Fraction | int | None, game: Game, start: Shoe,
           bet_ids: tuple[str, ...], strategy: str | None,
-          settings: Mapping[str, str] | None) -> PerfectPlay | CountPlay:
+          settings: Mapping[str, str] | None) -> Play:
     from exact_odds.simulation.counting import eor_scale, parse_tags, tags_from_effects
 
-    if play == "perfect":
+    if play in ("perfect", "flat"):
         if tags is not None or threshold is not None:
             raise SimulationError("--tags and --threshold go with --play count")
         edge = _fraction(min_edge, "--min-edge")
+        if play == "flat":
+            if edge != 0:
+                raise SimulationError("--min-edge goes with --play perfect: flat play bets "
+                                      "every round")
+            return FlatPlay()
         if edge < 0:
             raise SimulationError(f"--min-edge must not be negative, got {min_edge}")
         return PerfectPlay(edge)
     if play != "count":
-        raise SimulationError(f"--play is perfect or count, not {play!r}")
+        raise SimulationError(f"--play is perfect, count or flat, not {play!r}")
     if tags is None or threshold is None:
         raise SimulationError("--play count needs --tags (RANK=TAG,... or eor) and --threshold")
     level = _fraction(threshold, "--threshold")

@@ -1,14 +1,18 @@
 """Settling a dealt round: its outcome columns, read from the cards, and each bet's result.
 
 The outcome row is computed with the vocabulary's own column definitions
-(``exact_odds.engine.vocabulary``), so a bet is settled on a dealt round by exactly the
-meaning its events have in the exact report.
+(``exact_odds.engine.vocabulary``) and settled by the one settlement, ``Bet.settle``, so a
+bet is settled on a dealt round by exactly the meaning its events have in the exact report:
+a late bet not offered (the 21st Century late tie on a Player two-card 9) has no action.
 
 >>> row = outcome_row(("9S", "KD"), ("4H", "2C"), ("player_wins", "player_natural"))
 >>> row["player_wins"], row["player_natural"]
 (True, True)
 >>> outcome_row(("2S", "3D", "4D"), ("TH", "KC", "7S"), ("player_third_suit",))
 {'player_third_suit': 'diamonds'}
+>>> from exact_odds.games.loader import load_game
+>>> print(settle(load_game("21st-century").bet("late-tie"), ("2S", "5S"), ("7H", "KD")))
+None
 """
 
 from __future__ import annotations
@@ -54,14 +58,12 @@ def outcome_row(player: tuple[str, ...], banker: tuple[str, ...],
 
 
 def settle(bet: Bet, player: tuple[str, ...], banker: tuple[str, ...],
-           settings: Mapping[str, object] | None = None) -> Fraction:
-    """The net result of one unit on ``bet`` for a dealt round: the first event whose
-    condition holds pays; a bet none of whose events hold loses."""
+           settings: Mapping[str, object] | None = None) -> Fraction | None:
+    """The net result of one unit on ``bet`` for a dealt round (``Bet.settle`` on the
+    round's outcome row); None where the bet has no action (a late bet not offered).
+    ``settings`` are the game's setting values (``Game.setting_values``)."""
     row = {**(settings or {}), **outcome_row(player, banker, bet.columns)}
-    for event in bet.events:
-        if event.condition is None or event.condition.holds(row):
-            return event.pay.net
-    return Fraction(-1)
+    return bet.settle(row).net
 
 
 def card_detail(bet: Bet) -> str:
@@ -90,14 +92,15 @@ class Settler:
         #: the card slots the bet reads: the first four cards when it reads only the deal
         self.slots = (slice(0, 4) if all(COLUMNS[c].kind == "deal" for c in bet.columns)
                       else slice(0, 6))
-        self.results: dict[tuple[int, ...], Fraction] = {}
+        self.results: dict[tuple[int, ...], Fraction | None] = {}
 
     def settle(self, key: tuple[int, ...],
-               hands: Callable[[], tuple[tuple[str, ...], tuple[str, ...]]]) -> Fraction:
-        """The net result for a round whose cards read ``key`` at the bet's detail;
-        ``hands()`` gives the Player's and the Banker's cards when the round is new."""
-        result = self.results.get(key)
-        if result is None:
-            player, banker = hands()
-            result = self.results[key] = settle(self.bet, player, banker, self.settings)
+               hands: Callable[[], tuple[tuple[str, ...], tuple[str, ...]]]) -> Fraction | None:
+        """The net result for a round whose cards read ``key`` at the bet's detail (None:
+        no action); ``hands()`` gives the Player's and the Banker's cards when the round is
+        new."""
+        if key in self.results:
+            return self.results[key]
+        player, banker = hands()
+        result = self.results[key] = settle(self.bet, player, banker, self.settings)
         return result

@@ -1,10 +1,13 @@
 """The trace: every round of a simulation, written to Parquet.
 
 Columns: ``shoe``, ``round`` (from 1), ``unseen`` (a list of ten counts: the unseen cards by
-point value 0-9), ``unseen_ranks`` (thirteen counts, A to K) where a bet reads ranks,
-``unseen_cards`` (52 counts, ``exact_odds.cards.DECK`` order) where a bet reads suits, and
-per bet ``<id>_ev`` (the exact expected value for the unseen cards, a reduced fraction as
-text) and ``<id>_bet`` (whether a unit was placed).
+point value 0-9, before the round), ``unseen_ranks`` (thirteen counts, A to K) where a bet
+reads ranks, ``unseen_cards`` (52 counts, ``exact_odds.cards.DECK`` order) where a bet reads
+suits, ``player_cards`` and ``banker_cards`` (the cards dealt to each hand in the order it
+received them, written as ``"9S"``, ``"TD"``), and per bet ``<id>_ev`` (the exact expected
+value for the unseen cards, a reduced fraction as text), ``<id>_bet`` (whether a unit was
+placed) and ``<id>_units`` (the unit's exact settlement, a reduced fraction as text: ``"7"``,
+``"-1"``, ``"19/20"``; ``"0"`` where nothing was bet or the bet had no action).
 
 The file is written whole or not at all, through ``exact_odds.files`` (``TraceWriter``).
 """
@@ -21,6 +24,9 @@ import numpy as np
 import polars as pl
 
 from exact_odds.errors import ExactOddsError
+
+#: The cards of each hand, in the order dealt.
+_CARDS = ("player_cards", "banker_cards")
 
 
 class TraceError(ExactOddsError, OSError):
@@ -40,7 +46,10 @@ def trace_frame(parts: Sequence[dict[str, Any]], bet_ids: Sequence[str],
         if name in ("unseen", "unseen_ranks", "unseen_cards"):
             array = np.concatenate(values).astype(np.int16)
             columns[name] = pl.Series(name, array.tolist(), dtype=pl.List(pl.Int16))
-        elif name.endswith("_ev"):
+        elif name in _CARDS:
+            columns[name] = pl.Series(name, [c for v in values for c in v],
+                                      dtype=pl.List(pl.String))
+        elif name.endswith(("_ev", "_units")):
             columns[name] = pl.Series(name, [t for v in values for t in v], dtype=pl.String)
         elif name.endswith("_bet"):
             columns[name] = pl.Series(name, np.concatenate(values), dtype=pl.Boolean)
@@ -54,9 +63,12 @@ def empty_trace(bet_ids: Sequence[str], detail: Sequence[str]) -> pl.DataFrame:
     schema: dict[str, Any] = {"shoe": pl.Int64, "round": pl.Int32, "unseen": pl.List(pl.Int16)}
     for name in detail:
         schema[name] = pl.List(pl.Int16)
+    for name in _CARDS:
+        schema[name] = pl.List(pl.String)
     for bet_id in bet_ids:
         schema[f"{bet_id}_ev"] = pl.String
         schema[f"{bet_id}_bet"] = pl.Boolean
+        schema[f"{bet_id}_units"] = pl.String
     return pl.DataFrame(schema=schema)
 
 

@@ -255,16 +255,17 @@ def _stand_base(base: RoundBase, totals: tuple[int, ...] = (5,)) -> RoundBase:
 
 
 class _Payer:
-    """Which event of a bet settles a round, for the hit line or the stand line: read from
-    the bet's own columns, each distinct set of their values looked up once."""
+    """Which event of a bet settles a round (``Bet.settle``), for the hit line or the stand
+    line: read from the bet's own columns, each distinct set of their values settled once."""
 
     def __init__(self, bet: Bet, stand: bool, columns: Sequence[str],
                  settings: dict[str, object], standers: bool) -> None:
         self.bet, self.stand, self.settings = bet, stand, settings
         self.names = bet.columns
-        #: the net result per unit of each event; then a loss, for no event at all; then no
-        #: action, where a late bet is not offered (as the per-unit report counts it)
-        self.nets = [event.pay.net for event in bet.events] + [Fraction(-1), Fraction(0)]
+        #: each distinct result per unit of the bet's settlements, in the order first met;
+        #: no action (a late bet not offered) moves no money: 0, as the report counts it
+        self.nets: list[Fraction] = []
+        self.where: dict[Fraction, int] = {}
         self.rebuild = standers  # round columns are rebuilt from the round base
         self.at = [columns.index(c) for c in self.names
                    if not standers or COLUMNS[c].kind == "deal"]
@@ -287,20 +288,18 @@ class _Payer:
         return found
 
     def _first(self, values: tuple[object, ...]) -> int:
+        """The index in ``nets`` of the bet's result (``Bet.settle``) on a round."""
         deal = [c for c in self.names if not self.rebuild or COLUMNS[c].kind == "deal"]
         rounds = [c for c in self.names if self.rebuild and COLUMNS[c].kind == "round"]
-        row = {**self.settings, **dict(zip(deal + rounds, values))}
-        if self.bet.offered is not None and not self.bet.offered.holds(row):
-            return len(self.bet.events) + 1
-        for index, event in enumerate(self.bet.events):
-            if event.condition is None or event.condition.holds(row):
-                return index
-        return len(self.bet.events)
+        net = self.bet.settle({**self.settings, **dict(zip(deal + rounds, values))}).net
+        net = Fraction(0) if net is None else net
+        if net not in self.where:
+            self.where[net] = len(self.nets)
+            self.nets.append(net)
+        return self.where[net]
 
 
 def _exposure(bet: Bet) -> Fraction:
     """The most one unit on ``bet`` can move the bank: its top pay, or the stake if more."""
-    nets = [event.pay.net for event in bet.events]
-    if bet.events[-1].condition is not None:
-        nets.append(Fraction(-1))
+    nets = bet.results
     return max(*nets, -min(nets), Fraction(0))

@@ -1,0 +1,572 @@
+"""One settlement of a bet on an outcome row (``Bet.settle``), and every consumer on it.
+
+The late tie of 21st Century Baccarat 5.0 (seed 004) "is not offered when the player's
+two-card total (5-9) equals the up card (5-9), nor on a player two-card 9": such a round is
+no action. The simulation once paid it 7 to 1 on a tie (issue 17: Player 2S 5S against
+Banker 7H KD returned 7).
+
+The second half makes drift impossible: every bet of every game, settled through the
+simulation's path (explicit cards dealt by the brute force) and the batch path, against
+the report's exact value; and the table's and the best play's paths likewise.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import bruteforce as bf
+import pytest
+
+from exact_odds.games.loader import load_game, parse_game
+from exact_odds.games.model import NO_ACTION, OTHER_OUTCOME_LOSES, Game, Settlement
+from exact_odds.simulation.settlement import Settler, settle
+
+
+def _late_tie_by_the_rules(player: tuple[str, ...], banker: tuple[str, ...]) -> Fraction | None:
+    """The late tie of seed 004 settled by the brute force's own reading of the rules:
+    None where it is not offered, else 0 (returned on a dealer two-card 9), 7 or -1."""
+    player_two = (bf.point(player[0]) + bf.point(player[1])) % 10
+    if not bf.late_tie_offered(player_two, bf.point(banker[0])):
+        return None
+    outcome = {"banker_two_card_total": (bf.point(banker[0]) + bf.point(banker[1])) % 10,
+               "player_total": sum(bf.point(c) for c in player) % 10,
+               "banker_total": sum(bf.point(c) for c in banker) % 10}
+    return bf.late_tie_result(outcome, pays=7)
+
+
+#: (Player's cards, Banker's cards): rounds on either side of the late tie's offer.
+LATE_TIE_ROUNDS = [
+    (("2S", "5S"), ("7H", "KD")),        # issue 17: a 7-7 tie, up card 7: not offered
+    (("3S", "3D"), ("6H", "TC")),        # 6-6 tie, up card 6: not offered
+    (("4S", "5D"), ("3H", "6C")),        # Player two-card 9: not offered
+    (("2S", "5S"), ("6H", "AD")),        # 7-7 tie, up card 6: offered, pays 7 to 1
+    (("AS", "4H", "2D"), ("5C", "TD", "2H")),  # Player hits 5 to 7, dealer 5 to 7: tie, up 5
+    (("AS", "4H", "2D"), ("6C", "9D", "2H")),  # the same tie, up card 6: offered
+    (("2S", "3S"), ("4D", "5H")),        # dealer two-card 9: offered, returned
+    (("2S", "5S"), ("4D", "AH", "KS")),  # Player 7, dealer 5 draws a King: offered, loses
+]
+
+
+@pytest.mark.parametrize("player, banker", LATE_TIE_ROUNDS)
+def test_the_simulation_settles_the_late_tie_by_the_rules(player, banker):
+    """Issue 17: the simulation's settlement of dealt cards gives the seed's late tie,
+    no action (None) included, as the brute force reads the rules."""
+    bet = load_game("21st-century").bet("late-tie")
+    assert settle(bet, player, banker) == _late_tie_by_the_rules(player, banker)
+
+
+def test_issue_17_round_is_no_action_not_seven():
+    """Player 2S 5S against Banker 7H KD: a tie the late tie is not offered on. Settled by
+    the simulation's code it returned 7; it is no action."""
+    bet = load_game("21st-century").bet("late-tie")
+    assert settle(bet, ("2S", "5S"), ("7H", "KD")) is None
+    cached = Settler(bet)
+    assert cached.settle((1,), lambda: (("2S", "5S"), ("7H", "KD"))) is None
+    assert cached.settle((1,), lambda: pytest.fail("a round is settled once")) is None
+    assert settle(bet, ("2S", "5S"), ("6H", "AD")) == 7  # the same tie where it is offered
+
+
+def test_the_rounds_are_dealt_by_the_rules_and_cover_every_settlement():
+    """Each round above is one the 21st Century rules deal (the house way on 5, checked by
+    the brute force's tableau), and they hold every kind of late-tie settlement."""
+    for player, banker in LATE_TIE_ROUNDS:
+        order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+        outcome, used = bf.deal_sequence(order + ["KS", "KS"], "21st-century")
+        assert used == len(order), (player, banker)
+        assert (outcome["player_cards"], outcome["banker_cards"]) == (len(player), len(banker))
+    kinds = {_late_tie_by_the_rules(p, b) for p, b in LATE_TIE_ROUNDS}
+    assert kinds == {None, Fraction(0), Fraction(7), Fraction(-1)}
+
+
+GAME = """
+name: Settlement cases
+decks: 8
+rules: punto-banco
+settings:
+  generous:
+    description: a setting the conditions read
+    default: false
+bets:
+  - id: natural-win
+    name: Natural win (no otherwise event)
+    events:
+      - {event: Natural 9 wins, when: player_natural and player_wins and player_total == 9, pays: "2 to 1"}
+      - {event: Natural wins, when: "player_natural and player_wins and (generous or player_total == 9)", pays: "1 to 1"}
+  - id: late-player
+    name: A late Player bet, offered on a two-card total under 5 (or always, generously)
+    placed: after-visible-cards
+    offered: generous or player_two_card_total < 5
+    mirror: late-banker
+    events:
+      - {event: Player wins, when: player_wins, pays: "1:1"}
+      - {event: Tie, when: tie, pays: push}
+      - {event: Banker wins, when: otherwise, pays: lose}
+"""
+
+
+@cache
+def _cases_game() -> Game:
+    """GAME, loaded: a bet without 'otherwise', a late bet whose offer reads a setting, and
+    its mirror image."""
+    import yaml
+
+    return parse_game(yaml.safe_load(GAME), Path("settlement-cases.yaml"))
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return _cases_game()
+
+
+def test_settle_is_the_first_event_that_holds(cases):
+    bet = cases.bet("natural-win")
+    row = {"player_natural": True, "player_wins": True, "player_total": 9, "generous": True}
+    assert bet.settle(row) == Settlement(0, Fraction(2))
+    assert bet.settle({**row, "player_total": 8}) == Settlement(1, Fraction(1))
+
+
+def test_without_otherwise_any_other_outcome_loses(cases):
+    bet = cases.bet("natural-win")
+    row = {"player_natural": True, "player_wins": True, "player_total": 8, "generous": False}
+    assert bet.settle(row) == OTHER_OUTCOME_LOSES == Settlement(None, Fraction(-1))
+    assert not bet.settle(row).no_action
+
+
+def test_a_late_bet_not_offered_has_no_action(cases):
+    bet = cases.bet("late-player")
+    row = {"player_two_card_total": 6, "player_wins": True, "tie": False, "generous": False}
+    assert bet.settle(row) == NO_ACTION and bet.settle(row).no_action
+    assert bet.settle({**row, "generous": True}) == Settlement(0, Fraction(1))
+    assert bet.settle({**row, "player_two_card_total": 4}) == Settlement(0, Fraction(1))
+
+
+def test_a_settler_needs_the_settings_its_bet_reads(cases):
+    bet = cases.bet("late-player")
+    assert bet.settings == frozenset({"generous"})
+    with pytest.raises(ValueError, match="generous"):
+        bet.settler()
+    settle_values = bet.settler(cases.setting_values({"generous": "true"}))
+    assert bet.columns == ("player_two_card_total", "player_wins", "tie")
+    assert settle_values((6, False, True)) == Settlement(1, Fraction(0))
+
+
+LATE_MISTAKE = """
+name: A late bet with an event it is never offered on
+decks: 8
+rules: punto-banco
+bets:
+  - id: late-tie
+    name: Late tie, offered on a Player two-card total under 5
+    placed: after-visible-cards
+    offered: player_two_card_total < 5
+    events:
+      - {event: Tie on a two-card 9, when: tie and player_two_card_total == 9, pays: "20 to 1"}
+      - {event: Tie, when: tie, pays: "8 to 1"}
+      - {event: Rest, when: otherwise, pays: lose}
+"""
+
+
+def test_checks_take_an_event_by_the_settlement_late_bets_included(tmp_path):
+    """The mistake checks ask Bet.settle which event takes an outcome: an event whose
+    condition holds only where the late bet is not offered is never paid, and said so
+    (a check reading the events alone counted it as paid)."""
+    from exact_odds.analysis.checks import game_mistakes
+
+    path = tmp_path / "late.yaml"
+    path.write_text(LATE_MISTAKE)
+    found = [(m.bet, m.event, m.message) for m in game_mistakes(path)]
+    assert found == [("late-tie", "Tie on a two-card 9",
+                      "'tie and player_two_card_total == 9' holds only where the bet is not "
+                      "offered ('player_two_card_total < 5' is false): it is never paid")]
+
+
+def test_simulated_late_tie_rounds_settle_by_the_rules_read_from_the_flat_trace(tmp_path):
+    """Issue 17: `simulate --play flat --trace` on 21st Century. Every traced round's cards
+    are dealt by the rules (the house way, hit on 5); the late tie's units are "0" where it is
+    not offered (a Player two-card 9, or 5-9 equal to the up card) and otherwise its pay as
+    the brute force reads the seed's rules; ties where it is not offered occur, and the
+    realised units per shoe are the traced units' sum."""
+    import json
+
+    import polars as pl
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    path = tmp_path / "late-tie.parquet"
+    shoes = 10
+    result = CliRunner().invoke(main, [
+        "simulate", "21st-century", "--bet", "late-tie", "--shoes", str(shoes), "--play", "flat",
+        "--seed", "17", "--workers", "1", "--format", "json", "--trace", str(path)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    trace = pl.read_parquet(path)
+    kinds: dict[str, int] = {}
+    total = Fraction(0)
+    for row in trace.iter_rows(named=True):
+        player, banker = tuple(row["player_cards"]), tuple(row["banker_cards"])
+        order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+        outcome, used = bf.deal_sequence(order + ["KS", "KS"], "21st-century")
+        assert used == len(order)
+        assert (outcome["player_cards"], outcome["banker_cards"]) == (len(player), len(banker))
+        expected = _late_tie_by_the_rules(player, banker)
+        assert row["late-tie_bet"]
+        assert row["late-tie_units"] == str(expected or 0), (player, banker)
+        kind = ("not offered, tie" if expected is None and outcome["tie"]
+                else "not offered" if expected is None else str(expected))
+        kinds[kind] = kinds.get(kind, 0) + 1
+        total += Fraction(row["late-tie_units"])
+    assert set(kinds) == {"not offered, tie", "not offered", "7", "0", "-1"}, kinds
+    bet = summary["bets"][0]
+    assert bet["id"] == "late-tie" and bet["bet_frequency"] == 1
+    assert bet["realised_units_per_shoe"] == pytest.approx(float(total / shoes), abs=1e-12)
+
+
+# --- no drift: every bet, through the simulation's path and the batch path ---------------
+#
+# For every bet of every built-in game, of tables/extra/ and of the sample table files (with
+# their settings, and each other value of each setting), of GAME above (a bet without
+# 'otherwise', a late bet offered by a setting, and its mirror), and each way of playing a
+# bettor's option: the exact expected value of `report` equals
+#   - the simulation's path: every round of a small explicit shoe dealt card by card by the
+#     brute force (tests/bruteforce.py, which never reads the engine), each settled by the
+#     simulation's own code (cards -> outcome row -> Bet.settle, through its Settler and
+#     round keys), weighted by its count of ordered six-card sequences;
+#   - the batch path: BatchEvaluator.evaluate on the same shoes and on 8 decks.
+
+#: Small shoes: every round can be dealt card by card. The first holds the round of issue 17
+#: (Player 2S 5S, Banker 7H KD) and late ties not offered; the second nines of one suit and
+#: of diamonds, sixes, eights, aces and two-card fives; the third every suit, both colours,
+#: pictures, tens and repeated cards (the largest: the game's own way on the option only).
+DRIFT_SHOES: dict[str, dict[str, int]] = {
+    "ten-cards": {"2S": 2, "5S": 2, "7H": 2, "KD": 2, "9D": 2},
+    "nines-and-sixes": {"9D": 2, "9C": 1, "8H": 1, "6S": 2, "4D": 1, "2C": 1, "QH": 1, "AS": 1},
+    "suits-and-pictures": {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "JH": 1, "TS": 1, "AC": 2,
+                           "3D": 1, "9H": 1, "5S": 1},
+}
+#: The shoes on which every way of playing the option is dealt.
+EVERY_STRATEGY = ("ten-cards", "nines-and-sixes")
+
+#: The bet each option game's best play is computed for, as the brute force settles it, and
+#: whether the bettor sees the up card (21st Century: the player line; Baccarat Gold: the
+#: Player bet, 1 to 1, ties push, decided on the Player's two cards only).
+OPTIMAL_LINES = {"21st-century": (bf.player_line, True),
+                 "baccarat-gold": (bf.punto_banco_player, False)}
+
+
+def _setting_choices(game: Game) -> list[dict[str, object]]:
+    """The game's default settings, then each other value of each setting alone."""
+    chosen: list[dict[str, object]] = [{}]
+    for name, setting in game.settings.items():
+        chosen += [{name: value} for value in setting.choices if value != setting.default]
+    return chosen
+
+
+@cache
+def _drift_games() -> dict[str, tuple[Game, tuple[str, ...]]]:
+    """Every game of the drift test by label, with where it comes from."""
+    from exact_odds.games.loader import builtin_games, extra_games, tables_dir
+    from exact_odds.table.loader import load_table
+
+    found: dict[str, tuple[Game, tuple[str, ...]]] = {}
+    for name in builtin_games() + extra_games():
+        found[name] = (load_game(name), (name,))
+    for path in sorted((tables_dir() / "tables").glob("*.yaml")):
+        table = load_table(path)
+        label = f"tables/{path.name}"
+        defaults = table.game.setting_values()
+        if table.game.id in found and table.settings == defaults:
+            game, sources = found[table.game.id]  # the same game and settings: one case
+            found[table.game.id] = (game, (*sources, label))
+        else:
+            found[label] = (table.game, (label,))
+    found["settlement-cases"] = (_cases_game(), ("GAME",))
+    return found
+
+
+def _table_settings(label: str) -> dict[str, object]:
+    from exact_odds.games.loader import tables_dir
+    from exact_odds.table.loader import load_table
+
+    if not label.startswith("tables/"):
+        return {}
+    table = load_table(tables_dir() / label)
+    return {name: value for name, value in table.settings.items()
+            if value != table.game.settings[name].default}
+
+
+def _strategies(game: Game) -> list[str | None]:
+    return [None] if game.rules.option is None else ["house-way", "stand", "optimal"]
+
+
+def _drift_cases() -> list[tuple[str, dict[str, object], str | None]]:
+    cases = []
+    for label, (game, _) in _drift_games().items():
+        base = _table_settings(label)
+        for chosen in _setting_choices(game):
+            for strategy in _strategies(game):
+                cases.append((label, {**base, **chosen}, strategy))
+    return cases
+
+
+#: The case run in the fast loop: the late tie of issue 17, the house way, default settings.
+FAST = ("21st-century", {}, "house-way")
+
+
+def _case_id(case: tuple[str, dict[str, object], str | None]) -> str:
+    label, chosen, strategy = case
+    words = [label, *(f"{k}={v}" for k, v in chosen.items())]
+    return "/".join(words + ([strategy] if strategy else []))
+
+
+def _params(with_shoes: bool) -> list[object]:
+    params = []
+    for case in _drift_cases():
+        label, _, strategy = case
+        own_way = strategy in (None, _drift_games()[label][0].strategy)
+        shoes = [s for s in DRIFT_SHOES if own_way or s in EVERY_STRATEGY]
+        for shoe in (shoes if with_shoes else [None]):
+            fast = case == FAST and shoe in ("ten-cards", None)
+            values = (*case, shoe) if with_shoes else case
+            name = _case_id(case) + (f"/{shoe}" if shoe else "")
+            params.append(pytest.param(*values, id=name,
+                                       marks=() if fast else pytest.mark.slow))
+    return params
+
+
+def _decision(game: Game, strategy: str | None) -> str:
+    """How the brute force plays the bettor's option: "hit", "stand", or "optimal" for the
+    game's optimised bet (punto banco has no option: "hit", which it never reads)."""
+    option = game.rules.option
+    if option is None:
+        return "hit"
+    chosen = strategy or game.strategy
+    if chosen == "optimal":
+        assert game.optimise == "player", "the brute force knows the player lines only"
+        return f"optimal:{game.id}"
+    hits = {"hit": True, "stand": False, "house-way": option.house_way}[chosen]
+    return "hit" if hits else "stand"
+
+
+def _decide(rules: str, decision: str, counts: dict[str, int]) -> bf.Decide:
+    """The bettor's choice on the option as the brute force plays it: always or never hit,
+    or the better choice for the optimised bet in each visible state of this shoe (from the
+    brute force's own values of hitting and standing; the house way, hit in both games, on
+    an exact tie)."""
+    if decision in ("hit", "stand"):
+        return bf.always_hit if decision == "hit" else bf.never_hit
+    line, sees_up = OPTIMAL_LINES[decision.removeprefix("optimal:")]
+    values = bf.optimal_on_five(counts, rules, line, sees_up)
+
+    def decide(p1: str, p2: str, up: str) -> bool:
+        low, high = sorted((bf.point(p1), bf.point(p2)))
+        ev = values.get((low, high, bf.point(up) if sees_up else None))
+        return ev is None or ev["ev_hit"] >= ev["ev_stand"]
+    return decide
+
+
+@cache
+def _dealt_rounds(shoe: str, rules: str, decision: str
+                  ) -> tuple[list[tuple[tuple[str, ...], tuple[str, ...], int]], object]:
+    """Every round of a small shoe dealt card by card by the brute force under ``rules``:
+    (the Player's cards, the Banker's cards, ordered six-card sequences), and the rounds'
+    card indices (DECK order, 52 where a hand took no third card) as the simulation deals
+    them. The rounds depend on the rules and the decisions on the option, not on the bets."""
+    import numpy as np
+
+    from exact_odds.cards import DECK
+
+    counts = DRIFT_SHOES[shoe]
+    rounds = [(outcome["player_hand"], outcome["banker_hand"], ways)
+              for outcome, ways in bf.card_rounds(counts, rules, _decide(rules, decision, counts))]
+    assert sum(w for _, _, w in rounds) == bf.total_sequences(sum(counts.values()))
+    cards = np.full((len(rounds), 6), len(DECK), dtype=np.int64)
+    for i, (player, banker, _) in enumerate(rounds):
+        slots = [player[0], banker[0], player[1], banker[1],
+                 player[2] if len(player) == 3 else None, banker[2] if len(banker) == 3 else None]
+        for slot, card in enumerate(slots):
+            if card is not None:
+                cards[i, slot] = DECK.index(card)
+    return rounds, cards
+
+
+def _texts(chosen: dict[str, object]) -> dict[str, str]:
+    """Settings as ``--set NAME=VALUE`` writes them."""
+    return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in chosen.items()}
+
+
+def _simulated(game: Game, values: dict[str, object], rounds, cards) -> dict[str, Fraction]:
+    """Each bet's expected value over the dealt rounds, every round settled by the
+    simulation's code: its Settler, keyed as it keys dealt rounds (play._round_keys)."""
+    from exact_odds.simulation.play import _round_keys
+
+    keys = _round_keys(cards)
+    found = {}
+    for bet in game.bets:
+        settler = Settler(bet, values)
+        key_of = keys[settler.detail][:, settler.slots]
+        by_net: dict[Fraction, int] = {}
+        for i, (player, banker, ways) in enumerate(rounds):
+            net = settler.settle(tuple(key_of[i].tolist()), lambda p=player, b=banker: (p, b))
+            net = Fraction(0) if net is None else net  # no action
+            by_net[net] = by_net.get(net, 0) + ways
+        total = sum(by_net.values())
+        found[bet.id] = sum((net * ways for net, ways in by_net.items()), Fraction(0)) / total
+    return found
+
+
+def _reported(game: Game, chosen: dict[str, object], strategy: str | None,
+              counts: dict[str, int] | None) -> dict[str, Fraction]:
+    from exact_odds.analysis.report import game_report
+    from exact_odds.shoe import Shoe
+
+    shoe = Shoe.from_counts(counts) if counts is not None else Shoe.from_decks(8)
+    report = game_report(game, shoe=shoe, strategy=strategy,
+                         settings=_texts(chosen))
+    return {bet.id: bet.expected_value for bet in report.bets}
+
+
+@pytest.mark.parametrize("label, chosen, strategy, shoe", _params(with_shoes=True))
+def test_the_simulation_path_settles_every_bet_as_the_report(label, chosen, strategy, shoe):
+    game = _drift_games()[label][0]
+    assert game.rules.name in bf.RULES and all(o.house_way for o in [game.rules.option] if o)
+    rounds, cards = _dealt_rounds(shoe, game.rules.name, _decision(game, strategy))
+    values = game.setting_values(_texts(chosen))
+    assert _simulated(game, values, rounds, cards) == _reported(game, chosen, strategy,
+                                                                DRIFT_SHOES[shoe])
+
+
+@pytest.mark.parametrize("label, chosen, strategy", _params(with_shoes=False))
+def test_the_batch_path_evaluates_every_bet_as_the_report(label, chosen, strategy):
+    import numpy as np
+
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.shoe import Shoe
+
+    game = _drift_games()[label][0]
+    shoes = [*DRIFT_SHOES.values(), None]
+    rows = np.array([(Shoe.from_counts(c) if c else Shoe.from_decks(8)).counts for c in shoes])
+    evaluator = BatchEvaluator(game, strategy=strategy,
+                               settings=_texts(chosen))
+    result = evaluator.evaluate(rows)
+    for row, counts in enumerate(shoes):
+        batch = {bet.id: result.fraction(bet.id, row) for bet in game.bets}
+        assert batch == _reported(game, chosen, strategy, counts), counts
+
+
+#: The sample 21st Century table with a late tie on seat 8 (no sample table bets one).
+LATE_TIE_TABLE = ("21st-century.yaml", '{seat: 8, wagers: {dealer: "250"}}',
+                  '{seat: 8, wagers: {dealer: "250", late-tie: "25"}}')
+
+
+def _table_params() -> list[object]:
+    from exact_odds.games.loader import tables_dir
+
+    names = [path.name for path in sorted((tables_dir() / "tables").glob("*.yaml"))]
+    return [pytest.param(name, shoe, id=f"{name}/{shoe}",
+                         marks=() if (name, shoe) == ("late-tie", "ten-cards") else pytest.mark.slow)
+            for name in [*names, "late-tie"] for shoe in DRIFT_SHOES]
+
+
+@pytest.mark.parametrize("table_file, shoe", _table_params())
+def test_the_table_path_settles_every_wager_as_the_report(tmp_path, table_file, shoe):
+    """The player-dealer's table settles each wager per unit (table.results, hitters and
+    standers on one deal) as the report does for its bet, played the owner's way on 5: each
+    sample table file, and the 21st Century one with a late tie (no action where it is not
+    offered)."""
+    from dataclasses import replace
+
+    from exact_odds.games.loader import tables_dir
+    from exact_odds.shoe import Shoe
+    from exact_odds.table.loader import load_table
+    from exact_odds.table.results import wager_outcomes
+
+    path = tables_dir() / "tables" / table_file
+    if table_file == "late-tie":
+        name, old, new = LATE_TIE_TABLE
+        text = (tables_dir() / "tables" / name).read_text(encoding="utf-8")
+        assert text.count(old) == 1, "seat 8 of the sample table moved: update this test"
+        path = tmp_path / "late-tie.yaml"
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    table = load_table(path)
+    table = replace(table, shoe=Shoe.from_counts(DRIFT_SHOES[shoe]))
+    rounds = wager_outcomes(table)
+    total = sum(rounds.values())
+    assert total == bf.total_sequences(table.shoe.size)
+    wagers = [(owner, wager) for owner in table.owners for wager in owner.wagers]
+    strategies = set()
+    for w, (owner, wager) in enumerate(wagers):
+        ev = sum((nets[w] * ways for (nets, _), ways in rounds.items()), Fraction(0)) / total
+        chosen = {k: v for k, v in table.settings.items() if v != table.game.settings[k].default}
+        assert ev == _reported(table.game, chosen, owner.on_five, DRIFT_SHOES[shoe])[wager.bet]
+        strategies.add(owner.on_five)
+    assert strategies == ({"hit", "stand"} if table.game.rules.option else {None})
+
+
+@pytest.mark.parametrize("strategy", [
+    "house-way", pytest.param("stand", marks=pytest.mark.slow),
+    pytest.param("optimal", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("shoe", [*EVERY_STRATEGY, pytest.param("8 decks", marks=pytest.mark.slow)])
+def test_the_best_play_path_values_the_late_tie_as_the_report(strategy, shoe):
+    """`exact-odds strategy` values the 21st Century late tie state by state (its own
+    enumeration, settled by Bet.settle): weighted by each state's probability, its values
+    add up to the report's per-round value, not-offered states counting no action."""
+    from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.shoe import Shoe
+
+    counts = DRIFT_SHOES.get(shoe)
+    the_shoe = Shoe.from_counts(counts) if counts else Shoe.from_decks(8)
+    found = strategy_report(the_shoe, strategy, game="21st-century")
+    per_round = sum((t.probability * t.ev for t in found.late_ties), Fraction(0))
+    assert found.late_ties and per_round == _reported(
+        load_game("21st-century"), {}, strategy, counts)["late-tie"]
+
+
+def test_the_drift_cases_hold_everything_that_can_drift():
+    """The cases above are not empty of what matters: every built-in game, every game of
+    tables/extra and every sample table file; shared (use:) and mirrored bets; late bets
+    (the late tie, and one offered by a setting, mirrored); a bet without 'otherwise' that
+    loses on 'any other outcome'; a setting that changes figures; the three ways of playing
+    21st Century's and Baccarat Gold's option, the optimal play differing from hitting; and
+    on the ten-card shoe, the round of issue 17 and late ties not offered."""
+    from exact_odds.analysis.report import game_report
+    from exact_odds.games.loader import builtin_games, extra_games, tables_dir
+    from exact_odds.shoe import Shoe
+
+    games = _drift_games()
+    sources = {source for _, found in games.values() for source in found}
+    tables = {f"tables/{p.name}" for p in (tables_dir() / "tables").glob("*.yaml")}
+    assert set(builtin_games()) | set(extra_games()) | tables <= sources
+    cases = _drift_cases()
+    assert ("21st-century", {}, "optimal") in cases and ("baccarat-gold", {}, "stand") in cases
+    assert ("commission-free-dragon-bonus", {"natural_pays_margin": True}, None) in cases
+    assert ("settlement-cases", {"generous": True}, None) in cases
+    bets = {(label, bet.id) for label, (game, _) in games.items() for bet in game.bets}
+    assert {("21st-century", "early-tie"),                          # use: tie
+            ("commission-free-dragon-bonus", "banker-dragon-bonus"),  # use: and mirror:
+            ("21st-century", "late-tie"), ("settlement-cases", "late-banker"),
+            ("settlement-cases", "natural-win")} <= bets
+    assert games["settlement-cases"][0].bet("late-banker").placed == "after-visible-cards"
+    dragon = games["commission-free-dragon-bonus"][0]
+    for shoe, counts in DRIFT_SHOES.items():
+        assert _reported(dragon, {}, None, counts) != _reported(
+            dragon, {"natural_pays_margin": True}, None, counts), shoe
+    lines = game_report(games["settlement-cases"][0], shoe=Shoe.from_counts(DRIFT_SHOES["ten-cards"]),
+                        bets=("natural-win",)).bet("natural-win").events
+    assert lines[-1].event == "Any other outcome" and lines[-1].combinations > 0
+    for game_id, (line, sees_up) in OPTIMAL_LINES.items():
+        for shoe in EVERY_STRATEGY:
+            values = bf.optimal_on_five(DRIFT_SHOES[shoe], game_id, line, sees_up)
+            if any(v["ev_stand"] > v["ev_hit"] for v in values.values()):
+                break
+        else:
+            pytest.fail(f"{game_id}: the optimal play never stands on these shoes")
+    rounds, _ = _dealt_rounds("ten-cards", "21st-century", "hit")
+    hands = {(player, banker) for player, banker, _ in rounds}
+    assert (("2S", "5S"), ("7H", "KD")) in hands
+    late = load_game("21st-century").bet("late-tie")
+    assert any(settle(late, p, b) is None and bf.deal_sequence(
+        [p[0], b[0], p[1], b[1], *p[2:], *b[2:]] + ["KS"] * 2, "21st-century")[0]["tie"]
+        for p, b in hands)
