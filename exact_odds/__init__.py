@@ -29,11 +29,11 @@ _WHERE = {
     "outcome_table": "exact_odds.engine.enumerator",
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
-    "BetResult": "exact_odds.analysis.report",
+    "BetResult": "exact_odds.analysis.bet_result",
     "effect_of_removal": "exact_odds.analysis.removal",
     "compare_games": "exact_odds.analysis.compare",
     "compare_reports": "exact_odds.analysis.compare",
-    "strategy_report": "exact_odds.analysis.strategy",
+    "strategy_report": "exact_odds.analysis.strategy_report",
     "symbolic_bet": "exact_odds.analysis.symbolic",
     "solve_pay": "exact_odds.analysis.symbolic",
 }
@@ -59,10 +59,11 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from exact_odds.analysis.bet_result import BetResult
     from exact_odds.analysis.compare import compare_games, compare_reports
     from exact_odds.analysis.removal import effect_of_removal
-    from exact_odds.analysis.report import BetResult, GameReport, game_report
-    from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.analysis.report import GameReport, game_report
+    from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.analysis.symbolic import solve_pay, symbolic_bet
     from exact_odds.engine.enumerator import outcome_counts, outcome_table
     from exact_odds.engine.vocabulary import COLUMNS

@@ -340,7 +340,7 @@ def strategy(game: str, decks: int | None, shoe_file: Path | None, remove: tuple
       exact-odds strategy baccarat-gold
     """
     from exact_odds.analysis.report import resolve_shoe
-    from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.games.loader import load_game
 
     loaded = load_game(game)

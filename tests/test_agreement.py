@@ -609,7 +609,7 @@ def test_decisions_on_five_against_brute_force(shoe):
 @pytest.mark.parametrize("shoe", ["fives", "three-values"])
 def test_late_tie_by_visible_state_against_brute_force(shoe, strategy):
     """The late tie's value in each visible state where it is offered: ``bruteforce.late_tie``."""
-    from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.analysis.strategy_report import strategy_report
 
     decide = {"house-way": bf.always_hit, "stand": bf.never_hit,
               "optimal": brute_optimal_decide(shoe)}[strategy]

@@ -513,7 +513,7 @@ def test_the_best_play_path_values_the_late_tie_as_the_report(strategy, shoe):
     """`exact-odds strategy` values the 21st Century late tie state by state (its own
     enumeration, settled by Bet.settle): weighted by each state's probability, its values
     add up to the report's per-round value, not-offered states counting no action."""
-    from exact_odds.analysis.strategy import strategy_report
+    from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.shoe import Shoe
 
     counts = DRIFT_SHOES.get(shoe)

@@ -190,7 +190,7 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
 def test_a_round_is_settled_once_per_distinct_reading():
     """The settlement cache keys a round by what the bet reads (point values, ranks or
     cards): over many dealt rounds its results equal settling every round afresh."""
-    from exact_odds.analysis.report import game_rules
+    from exact_odds.analysis.strategy import game_rules
     from exact_odds.games.loader import load_game
     from exact_odds.simulation.dealing import ShoesInPlay
     from exact_odds.simulation.play import _round_keys

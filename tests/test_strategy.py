@@ -13,7 +13,8 @@ import bruteforce
 import pytest
 
 from exact_odds.analysis.report import game_report
-from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five, strategy_report
+from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five
+from exact_odds.analysis.strategy_report import strategy_report
 from exact_odds.cards import card_value
 from exact_odds.shoe import Shoe
 

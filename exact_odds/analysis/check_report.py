@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exact_odds.analysis.checks import Mistake, game_mistakes
-from exact_odds.analysis.documents import TABULAR
 from exact_odds.games.model import Game
-from exact_odds.render.document import Column, Document, Field, Json, Line, Table, Text, version
+from exact_odds.render.document import TABULAR, Column, Document, Field, Json, Line, Table, Text, version
 from exact_odds.render.rendered import Rendered
 
 

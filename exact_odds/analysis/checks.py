@@ -44,7 +44,7 @@ class Mistake:
 def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
                   settings: dict[str, str] | None = None) -> list[Mistake]:
     """The probable mistakes of a game's bets (all, or those named), on its own shoe."""
-    from exact_odds.analysis.report import game_rules
+    from exact_odds.analysis.strategy import game_rules
 
     if not isinstance(game, Game):
         game = load_game(game)

@@ -11,9 +11,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exact_odds.analysis.report import BetResult, GameReport
+from exact_odds.analysis.bet_result import BetResult
+from exact_odds.analysis.report import GameReport
 from exact_odds.games.model import Game
-from exact_odds.render.document import Document
+from exact_odds.numbers import fraction_text
+from exact_odds.render.document import Column, Document, Field, Json, Line, Table, version
+from exact_odds.render.inputs import input_lines
 from exact_odds.render.rendered import Rendered
 from exact_odds.shoe import Shoe
 
@@ -41,20 +44,15 @@ class Comparison(Rendered):
 
     def inputs(self) -> dict[str, Any]:
         """The inputs of each side (``first``, ``second``) and the version."""
-        from exact_odds.analysis.documents import comparison_inputs
-
-        return comparison_inputs(self)
+        return {"first": self.first.inputs(), "second": self.second.inputs(),
+                "exact_odds_version": version()}
 
     def to_document(self) -> Document:
-        from exact_odds.analysis.documents import comparison_document
-
-        return comparison_document(self)
+        return _document(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Both sides and each bet's changes, exact fractions as strings."""
-        from exact_odds.analysis.documents import comparison_dict
-
-        return comparison_dict(self)
+        return _dict(self)
 
 
 
@@ -88,3 +86,61 @@ def compare_games(first: Game | str | Path, second: Game | str | Path, *,
                            settings={k: v for k, v in chosen.items() if k in g.settings})
                for g in games]
     return compare_reports(reports[0], reports[1])
+
+
+# --- as people read it and as data ----------------------------------------------------------
+
+def _dict(comparison: Comparison) -> Json:
+    def side(bet: BetResult | None) -> Json | None:
+        if bet is None:
+            return None
+        return {"name": bet.name, "house_edge": fraction_text(bet.house_edge),
+                "hit_frequency": fraction_text(bet.hit_frequency),
+                "standard_deviation": round(bet.standard_deviation, 12),
+                "favours_bettor": bet.favours_bettor}
+
+    rows = []
+    for row in comparison.bets:
+        edge, hit = row.change("house_edge"), row.change("hit_frequency")
+        sd = row.change("standard_deviation")
+        rows.append({
+            "id": row.id, "first": side(row.first), "second": side(row.second),
+            "change": None if edge is None or hit is None or sd is None else {
+                "house_edge": fraction_text(Fraction(edge)),
+                "hit_frequency": fraction_text(Fraction(hit)),
+                "standard_deviation": round(float(sd), 12)},
+        })
+    data = comparison.inputs()
+    for side_name, report in (("first", comparison.first), ("second", comparison.second)):
+        data[side_name] = {**data[side_name], "path": report.game.path}
+    return {**data, "bets": rows}
+
+
+def _document(comparison: Comparison) -> Document:
+    inputs: list[Line] = []
+    for tag, report in (("A", comparison.first), ("B", comparison.second)):
+        inputs += [Field(f"{tag}: {line.label}", line.text)
+                   for line in input_lines(report.inputs()) if line.label != "exact-odds"]
+    inputs.append(Field("exact-odds", version()))
+    rows = []
+    for row in comparison.bets:
+        a, b = row.first, row.second
+        sd = row.change("standard_deviation")
+        rows.append((row.id, a.house_edge if a else None, b.house_edge if b else None,
+                     row.change("house_edge"), a.hit_frequency if a else None,
+                     b.hit_frequency if b else None, row.change("hit_frequency"),
+                     a.standard_deviation if a else None, b.standard_deviation if b else None,
+                     None if sd is None else float(sd)))
+    favour = [row.id for row in comparison.bets if row.second and row.second.favours_bettor]
+    notes = ((f"*** In B, these bets FAVOUR THE BETTOR: {', '.join(favour)} ***",)
+             if favour else ())
+    table = Table("", (
+        Column("Bet"), Column("Edge A", "percent", 4), Column("Edge B", "percent", 4),
+        Column("Change", "percent", 4, key="change_in_edge", sign=True),
+        Column("Hit A", "percent", 2), Column("Hit B", "percent", 2),
+        Column("Change", "percent", 2, key="change_in_hit", sign=True),
+        Column("SD A", "decimal", 4), Column("SD B", "decimal", 4),
+        Column("Change", "decimal", 4, key="change_in_sd", sign=True)), tuple(rows), notes,
+        sheet="Comparison", indent=0)
+    return Document("Comparison", tuple(inputs), (table,))
+

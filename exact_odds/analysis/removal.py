@@ -15,10 +15,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exact_odds.analysis.report import GameReport, bet_result
+from exact_odds.analysis.bet_result import bet_result
+from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
-from exact_odds.render.document import Document
+from exact_odds.numbers import fraction_text
+from exact_odds.render.document import Cell, Column, Document, Json, Table
+from exact_odds.render.inputs import input_lines
 from exact_odds.render.rendered import Rendered
+from exact_odds.render.text import safe
 from exact_odds.shoe import ShoeError
 
 GROUPINGS = ("value", "rank", "card")
@@ -35,20 +39,14 @@ class RemovalTable(Rendered):
 
     def inputs(self) -> dict[str, Any]:
         """The report's inputs and the grouping (``by``)."""
-        from exact_odds.analysis.documents import removal_inputs
-
-        return removal_inputs(self)
+        return {**self.report.inputs(), "by": self.by}
 
     def to_document(self) -> Document:
-        from exact_odds.analysis.documents import removal_document
-
-        return removal_document(self)
+        return _document(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Each bet's expected value and effects, exact fractions as strings."""
-        from exact_odds.analysis.documents import removal_dict
-
-        return removal_dict(self)
+        return _dict(self)
 
 
 
@@ -92,4 +90,39 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
             effects[bet.id].append(
                 sum((Fraction(shoe.count(c)) * per_card[c][bet.id] for c in present), Fraction(0)) / weight)
     return RemovalTable(report, by, tuple(labels), {k: tuple(v) for k, v in effects.items()})
+
+
+# --- as people read it and as data ----------------------------------------------------------
+
+def _dict(table: RemovalTable) -> Json:
+    report = table.report
+    return {
+        **table.inputs(), "removed": list(table.labels),
+        "units": "expected value and its change per unit bet (exact)",
+        "bets": [
+            {"id": bet.id, "expected_value": fraction_text(bet.expected_value),
+             "effects": {label: fraction_text(e)
+                         for label, e in zip(table.labels, table.effects[bet.id])}}
+            for bet in report.bets
+        ],
+    }
+
+
+def _document(table: RemovalTable) -> Document:
+    report = table.report
+    columns = (Column("Bet"), Column("EV", "signed"),
+               *(Column(label, "signed", key=f"remove_{label.lower()}")
+                 for label in table.labels))
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (bet.id, bet.expected_value, *table.effects[bet.id]) for bet in report.bets)
+    header = [line for line in input_lines(report.inputs()) if line.label != "Game"]
+    return Document(
+        f"{safe(report.game.name)} ({safe(report.game.id)}): effect of removing one card, "
+        f"by {table.by}",
+        (*header,
+         "EV: expected value per unit bet, as in `exact-odds report`. Each card column: the "
+         "change in EV",
+         "when one card of that kind leaves the shoe, per unit bet (positive: good for the "
+         "bettor)."),
+        (Table("", columns, rows, sheet="Effect of removal", indent=0),))
 

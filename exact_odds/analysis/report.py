@@ -1,4 +1,5 @@
-"""The analysis: outcome counts joined with a pay table, bet by bet.
+"""A game's report: every bet of a game joined with the outcome counts of its shoe
+(``bet_result``), under the game's drawing rules, its strategy and its settings.
 
 For each bet: its events with their pays, combinations (ordered six-card sequences),
 exact probabilities and returns; its exact expected value, house edge, hit frequency,
@@ -13,120 +14,21 @@ Fraction(284694798368, 19524993263685)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
+from exact_odds.analysis.strategy import game_rules
+from exact_odds.engine.enumerator import total_sequences
+from exact_odds.games.inputs import game_inputs
 from exact_odds.games.loader import load_game
-from exact_odds.games.model import Bet, Game, UnknownGameError
-from exact_odds.render.document import Document
+from exact_odds.games.model import Game, UnknownGameError
+from exact_odds.numbers import int_text
+from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
 from exact_odds.render.rendered import Rendered
-from exact_odds.rules import DrawingRules, RulesError
+from exact_odds.render.text import safe
+from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe, ShoeError
-
-
-@dataclass(frozen=True)
-class EventResult:
-    """One settled line of a bet: how often it happens and what it returns."""
-
-    event: str
-    when: str
-    pays: str
-    net: Fraction
-    combinations: int
-    probability: Fraction
-
-    @property
-    def kind(self) -> str:
-        return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
-
-    @property
-    def expected_return(self) -> Fraction:
-        """This line's share of the expected value: probability times net pay."""
-        return self.probability * self.net
-
-
-@dataclass(frozen=True)
-class BetResult(Rendered):
-    """A bet analysed exactly."""
-
-    id: str
-    name: str
-    events: tuple[EventResult, ...]
-    total: int
-
-    @property
-    def expected_value(self) -> Fraction:
-        """The exact expected result of one unit bet."""
-        return sum((e.expected_return for e in self.events), Fraction(0))
-
-    @property
-    def house_edge(self) -> Fraction:
-        """Minus the expected value, per unit bet (negative when the bet favours the bettor)."""
-        return -self.expected_value
-
-    @property
-    def favours_bettor(self) -> bool:
-        """True when the expected value is positive: the pay table gives the bettor an edge."""
-        return self.expected_value > 0
-
-    @property
-    def hit_frequency(self) -> Fraction:
-        """The probability that the bet wins something."""
-        return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
-
-    @property
-    def push_probability(self) -> Fraction:
-        return sum((e.probability for e in self.events if e.net == 0), Fraction(0))
-
-    @property
-    def element_of_risk(self) -> Fraction:
-        """The house edge per unit of bets that are resolved (pushes left out)."""
-        resolved = 1 - self.push_probability
-        return self.house_edge / resolved if resolved else Fraction(0)
-
-    @property
-    def variance(self) -> Fraction:
-        """The exact variance of one unit bet's result."""
-        mean = self.expected_value
-        return sum((e.probability * e.net * e.net for e in self.events), Fraction(0)) - mean * mean
-
-    @property
-    def standard_deviation(self) -> float:
-        """The square root of the variance, for printing (the variance is exact)."""
-        return _sqrt(self.variance)
-
-    @property
-    def top_award(self) -> EventResult | None:
-        """The line with the highest pay, if the bet ever wins."""
-        wins = [e for e in self.events if e.net > 0 and e.combinations]
-        return max(wins, key=lambda e: e.net) if wins else None
-
-    def inputs(self) -> dict[str, Any]:
-        """The bet's id and the version: a bet's game and shoe are its report's."""
-        from exact_odds.analysis.documents import bet_inputs
-
-        return bet_inputs(self)
-
-    def to_document(self) -> Document:
-        from exact_odds.analysis.documents import bet_document
-
-        return bet_document(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The bet as plain data: exact fractions as strings, counts as integers."""
-        from exact_odds.analysis.documents import bet_dict
-
-        return {**self.inputs(), **bet_dict(self)}
-
-
-def _sqrt(value: Fraction) -> float:
-    from decimal import Decimal, localcontext
-
-    with localcontext() as context:
-        context.prec = 30
-        return float((Decimal(value.numerator) / Decimal(value.denominator)).sqrt())
 
 
 @dataclass(frozen=True)
@@ -155,20 +57,16 @@ class GameReport(Rendered):
 
     def inputs(self) -> dict[str, Any]:
         """The game, shoe, rules, strategy, settings and version that produced it."""
-        from exact_odds.analysis.documents import report_inputs
-
-        return report_inputs(self)
+        return game_inputs(self.game, self.shoe, self.rules.describe(), self.strategy,
+                           self.settings)
 
     def to_document(self) -> Document:
-        from exact_odds.analysis.documents import report_document
-
-        return report_document(self)
+        return _document(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data: its inputs, then every bet."""
-        from exact_odds.analysis.documents import report_dict
-
-        return report_dict(self)
+        return {**self.inputs(), "total": self.total, "notes": list(self.notes),
+                "bets": [bet_dict(bet) for bet in self.bets]}
 
     def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
@@ -185,36 +83,6 @@ class GameReport(Rendered):
 
 
 
-def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
-               settings: dict[str, object] | None = None) -> BetResult:
-    """Join a bet's events with the outcome counts of the columns they read; ``settings``
-    are the values of the game file's settings (the events may read them). Each outcome is
-    settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
-    offered (a "Not offered" line)."""
-    counts = outcome_counts(shoe, bet.columns, rules)
-    settle = bet.settler(settings)
-    ways = [0] * len(bet.events)
-    unmatched = not_offered = 0
-    for values, count in counts.items():
-        settled = settle(values)
-        if settled.no_action:
-            not_offered += count
-        elif settled.event is None:
-            unmatched += count
-        else:
-            ways[settled.event] += count
-    total = total_sequences(shoe)
-    events = [
-        EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
-        for e, w in zip(bet.events, ways)
-    ]
-    if bet.offered is not None:
-        events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
-                                     Fraction(0), not_offered, Fraction(not_offered, total)))
-    if bet.loses_otherwise:
-        events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
-                                  unmatched, Fraction(unmatched, total)))
-    return BetResult(bet.id, bet.name, tuple(events), total)
 
 
 def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
@@ -244,19 +112,6 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
     return ()
 
 
-def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRules:
-    """The drawing rules of a game, the option (where the game has one) taken by
-    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
-    if game.rules.option is None:
-        if strategy not in (None, game.strategy):
-            raise RulesError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
-        return game.rules
-    chosen = strategy or game.strategy
-    if chosen == "optimal":
-        from exact_odds.analysis.strategy import optimal_rules
-
-        return optimal_rules(shoe, game)
-    return game.rules.with_strategy(chosen)
 
 
 def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
@@ -280,3 +135,65 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     notes = deck_notes(game, the_shoe)
     used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
     return GameReport(game, the_shoe, rules, results, used_strategy, notes, values)
+
+
+# --- as people read it and as data ----------------------------------------------------------
+
+SUMMARY_COLUMNS = (Column("Bet"), Column("Name"), Column("Expected value", "signed"),
+                   Column("House edge", "percent", 4), Column("Hit frequency", "percent", 2),
+                   Column("Push", "percent", 2), Column("Element of risk", "percent", 4),
+                   Column("Standard deviation", "decimal", 4), Column("Top award"),
+                   Column("Top award 1 in", "decimal", 1), Column("Favours bettor", "flag"))
+
+#: A report's CSV: one row per event of every bet, with its bet's figures.
+CSV_COLUMNS = (Column("decks", "count"), Column("cards", "count"), Column("bet"),
+               Column("bet_name"), Column("event"), Column("pays"), Column("net", "exact"),
+               Column("combinations", "count"), Column("probability", "exact"),
+               Column("probability_decimal", "decimal", 12), Column("return", "exact"),
+               Column("bet_expected_value", "exact"), Column("bet_house_edge", "exact"),
+               Column("bet_favours_bettor", "flag"))
+
+
+def _summary_row(bet: BetResult) -> tuple[Cell, ...]:
+    top = bet.top_award
+    return (bet.id, bet.name, bet.expected_value, bet.house_edge, bet.hit_frequency,
+            bet.push_probability, bet.element_of_risk, bet.standard_deviation,
+            None if top is None else f"{top.pays} ({top.event})",
+            None if top is None else float(1 / top.probability), bet.favours_bettor)
+
+
+def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
+    """The report's inputs, one per line: enough to compute it again."""
+    lines: list[Line] = []
+    if inputs.get("game_file"):
+        lines.append(Field("Game file", inputs["game_file"]))
+    lines += [Field("Shoe", inputs["shoe_description"]), Field("Rules", inputs["rules"])]
+    if inputs.get("strategy"):
+        lines.append(Field("Strategy", inputs["strategy"]))
+    source = report.game.source.get("document") if isinstance(report.game.source, dict) else None
+    if source:
+        lines.append(Field("Rules from", str(source)))
+    for name, value in report.settings.items():
+        setting = report.game.settings.get(name)
+        default = " (default)" if setting is not None and value == setting.default else ""
+        shown_value = str(value).lower() if isinstance(value, bool) else safe(value)
+        lines.append(f"Setting {safe(name)} = {shown_value}{default}")
+    lines.append(f"Counts are ordered six-card sequences: {int_text(report.total, grouped=True)} "
+                 f"in all. exact-odds {inputs['exact_odds_version']}.")
+    lines += [f"Note: {safe(note)}" for note in report.notes]
+    return tuple(lines)
+
+
+def _document(report: GameReport) -> Document:
+    inputs = report.inputs()
+    summary = Table("Summary", SUMMARY_COLUMNS,
+                    tuple(_summary_row(bet) for bet in report.bets), sheet="Summary",
+                    formats=("xlsx",))
+    events = Table("Events", CSV_COLUMNS, tuple(
+        (report.shoe.decks, report.shoe.size, bet.id, bet.name, e.event, e.pays, e.net,
+         e.combinations, e.probability, e.probability, e.expected_return, bet.expected_value,
+         bet.house_edge, bet.favours_bettor)
+        for bet in report.bets for e in bet.events), formats=("csv",))
+    return Document(f"{safe(report.game.name)} ({safe(report.game.id)})",
+                    _report_header(report, inputs),
+                    (summary, *(bet_table(b) for b in report.bets), events))

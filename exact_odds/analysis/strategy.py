@@ -15,6 +15,10 @@ A bet placed late (``placed: after-visible-cards``, with an ``offered:`` conditi
 21st Century late tie) is valued in every visible state where it is offered, conditional on
 that state alone, the player hand played by the strategy chosen.
 
+``game_rules`` gives the drawing rules a game is played by, its option taken by a strategy
+(``optimal``: the best play for the shoe). The decisions as a result are
+``exact_odds.analysis.strategy_report``.
+
 Every pay and condition is the game file's, and every count comes from the enumerator
 (``outcome_counts`` over the visible columns, ``banker_natural`` and the bet's own columns),
 the same machinery as reports: exact integers and fractions throughout.
@@ -32,9 +36,7 @@ from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
-from exact_odds.render.document import Document
-from exact_odds.render.rendered import Rendered
-from exact_odds.rules import DrawingRules, Option, StrategyMap, VisibleState
+from exact_odds.rules import DrawingRules, Option, RulesError, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:
@@ -189,62 +191,6 @@ class LateTie:
         return self.ev > 0
 
 
-@dataclass(frozen=True)
-class StrategyReport(Rendered):
-    """The decisions on the option, and the late bet under the strategy played."""
-
-    shoe: Shoe
-    strategy: str
-    decisions: tuple[Decision, ...]
-    late_ties: tuple[LateTie, ...]
-    game: Game | None = None
-
-    @property
-    def optimised_bet(self) -> Bet | None:
-        return optimised_bet(self.game) if self.game and self.game.optimise else None
-
-    @property
-    def late_bet(self) -> Bet | None:
-        return _late_bet(self.game) if self.game else None
-
-    @property
-    def late_pays(self) -> str | None:
-        """The late bet's top pay as the game file writes it ("7 to 1")."""
-        bet = self.late_bet
-        if bet is None:
-            return None
-        wins = [e for e in bet.events if e.pay.net > 0]
-        return max(wins, key=lambda e: e.pay.net).pay.text if wins else None
-
-    @property
-    def favourable_late_ties(self) -> tuple[LateTie, ...]:
-        return tuple(t for t in self.late_ties if t.favours_bettor)
-
-    @property
-    def late_tie_value_per_round(self) -> Fraction:
-        """Expected gain per round of one unit on the late bet in exactly the favourable states."""
-        return sum((t.probability * t.ev for t in self.favourable_late_ties), Fraction(0))
-
-    def on_five(self) -> dict[VisibleState, bool]:
-        """The decision map (True: hit), for rules ``with_strategy``."""
-        return on_five_map(self.decisions)
-
-    def inputs(self) -> dict[str, Any]:
-        """The game, shoe, strategy and bet played for, and the version."""
-        from exact_odds.analysis.strategy_document import strategy_inputs
-
-        return strategy_inputs(self)
-
-    def to_document(self) -> Document:
-        from exact_odds.analysis.strategy_document import strategy_document
-
-        return strategy_document(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every decision and the late bet's states, exact fractions as strings."""
-        from exact_odds.analysis.strategy_document import strategy_dict
-
-        return strategy_dict(self)
 
 
 
@@ -329,15 +275,14 @@ def optimal_rules(shoe: Shoe, game: GameLike = "21st-century") -> DrawingRules:
     return loaded.rules.with_strategy(StrategyMap(optimal_on_five(shoe, loaded)), "optimal")
 
 
-def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
-                    game: GameLike = "21st-century") -> StrategyReport:
-    """Decisions on the option and the late bet, the player hand played by ``strategy``."""
-    loaded = _game(game)
-    found = decisions(shoe, loaded)
-    on_five: str | dict[VisibleState, bool]
-    if strategy == "optimal":
-        on_five = on_five_map(found)
-    else:
-        loaded.rules.with_strategy(strategy)  # checks the name
-        on_five = strategy
-    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded)
+def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRules:
+    """The drawing rules of a game, the option (where the game has one) taken by
+    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
+    if game.rules.option is None:
+        if strategy not in (None, game.strategy):
+            raise RulesError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
+        return game.rules
+    chosen = strategy or game.strategy
+    if chosen == "optimal":
+        return optimal_rules(shoe, game)
+    return game.rules.with_strategy(chosen)

@@ -23,11 +23,15 @@ from typing import Any
 
 import sympy
 
-from exact_odds.analysis.report import BetResult, EventResult, GameReport
+from exact_odds.analysis.bet_result import BetResult, EventResult
+from exact_odds.analysis.report import GameReport
 from exact_odds.errors import ExactOddsError, quoted
 from exact_odds.names import find_name, slug
-from exact_odds.render.document import Document
+from exact_odds.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.render.document import TABULAR, Cell, Column, Document, Field, Json, Table, Text, version
+from exact_odds.render.inputs import input_lines
 from exact_odds.render.rendered import Rendered
+from exact_odds.render.text import safe
 
 
 class SolveError(ExactOddsError, ValueError):
@@ -218,20 +222,14 @@ class PaySolution(Rendered):
 
     def inputs(self) -> dict[str, Any]:
         """The report's inputs, the bet, the event and the target edge."""
-        from exact_odds.analysis.documents import solution_inputs
-
-        return solution_inputs(self)
+        return _inputs(self)
 
     def to_document(self) -> Document:
-        from exact_odds.analysis.documents import solution_document
-
-        return solution_document(self)
+        return _document(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The exact, break-even and practical pays, exact fractions as strings."""
-        from exact_odds.analysis.documents import solution_dict
-
-        return solution_dict(self)
+        return _dict(self)
 
 
 def solve_pay(bet: BetResult, event: str, edge: Fraction | str, *,
@@ -263,3 +261,69 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str, *,
     near_below, near_above = below_above(PRACTICAL_DENOMINATORS)
     return PaySolution(bet.id, found.event, target, exact, breakeven, one_below, one_above,
                        near_below, near_above, report)
+
+
+# --- as people read it and as data ----------------------------------------------------------
+
+def _inputs(solution: PaySolution) -> Json:
+    data: Json = ({"exact_odds_version": version()} if solution.report is None
+                  else solution.report.inputs())
+    data.update({"bet": solution.bet_id, "event": solution.event,
+                 "target_house_edge": fraction_text(solution.target_edge)})
+    return data
+
+
+def _practical(p: PracticalPay | None) -> Json | None:
+    return None if p is None else {"pays": p.text, "pay": fraction_text(p.pay),
+                                   "house_edge": fraction_text(p.house_edge)}
+
+
+def _dict(solution: PaySolution) -> Json:
+    data = _inputs(solution)
+    data.update({
+        "exact_pay": fraction_text(solution.exact_pay),
+        "break_even_pay": fraction_text(solution.break_even),
+        "to_one": {"below": _practical(solution.to_one_below),
+                   "above": _practical(solution.to_one_above)},
+        "nearest": {"below": _practical(solution.nearest_below),
+                    "above": _practical(solution.nearest_above)},
+    })
+    return data
+
+
+def _document(solution: PaySolution) -> Document:
+    def line(label: str, p: PracticalPay | None) -> str:
+        if p is None:
+            return f"  {label:<28} none (no positive pay)"
+        return (f"  {label:<28} {p.text:<12} house edge {percent_text(p.house_edge)} "
+                f"(exact {fraction_text(p.house_edge)})")
+
+    rows: list[tuple[Cell, ...]] = [
+        ("exact pay (to 1)", None, solution.exact_pay, solution.target_edge),
+        ("break-even pay (to 1)", None, solution.break_even, Fraction(0)),
+    ]
+    pays = (("nearest N to 1, below", solution.to_one_below),
+            ("nearest N to 1, above", solution.to_one_above),
+            ("nearest N to M, below", solution.nearest_below),
+            ("nearest N to M, above", solution.nearest_above))
+    for label, p in pays:
+        rows.append((label, None, None, None) if p is None
+                    else (label, p.text, p.pay, p.house_edge))
+    words = Text((
+        f"{safe(solution.bet_id)}: the pay of '{safe(solution.event)}' for a house edge of "
+        f"{percent_text(solution.target_edge)} (exact {fraction_text(solution.target_edge)})",
+        f"  exact pay                    {fraction_text(solution.exact_pay)} to 1 "
+        f"(= {decimal_text(solution.exact_pay, 6)} to 1)",
+        f"  break-even pay (no edge)     {fraction_text(solution.break_even)} to 1 "
+        f"(= {decimal_text(solution.break_even, 6)} to 1)",
+        "  A higher pay lowers the house edge.",
+        *(line(label, p) for label, p in pays)), gap=False, formats=("text",))
+    table = Table(f"The pay of '{safe(solution.event)}' for a house edge of "
+                  f"{fraction_text(solution.target_edge)}",
+                  (Column("Pay"), Column("Pays"), Column("Pay to 1", "exact"),
+                   Column("House edge", "percent", 4)), tuple(rows),
+                  ("A higher pay lowers the house edge.",), sheet="Pays", formats=TABULAR)
+    inputs = (input_lines(solution.report.inputs()) if solution.report is not None
+              else (Field("exact-odds", version()),))
+    return Document(f"{safe(solution.bet_id)}: solving for a pay", inputs, (words, table))
+

@@ -75,8 +75,7 @@ class _Plan:
 
     @classmethod
     def build(cls, evaluator: BatchEvaluator) -> _Plan:
-        from exact_odds.analysis.report import game_rules
-        from exact_odds.analysis.strategy import optimised_bet
+        from exact_odds.analysis.strategy import game_rules, optimised_bet
         from exact_odds.shoe import Shoe
 
         game = evaluator.game

@@ -24,6 +24,9 @@ from fractions import Fraction
 from typing import Any, Literal
 
 Json = dict[str, Any]
+#: The formats that show the tables of data rather than the terminal's layout: a block meant
+#: for them alone (``formats=TABULAR``) stands beside a map drawn for the terminal.
+TABULAR = ("markdown", "html", "xlsx", "csv")
 #: A table cell: text, a count, an exact figure, a flag, a decimal for display, or nothing.
 Cell = str | int | Fraction | bool | float | None
 

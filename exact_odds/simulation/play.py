@@ -178,7 +178,7 @@ def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResul
 
 def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
     """Deal and play shoes ``first`` to ``first + count - 1`` of the plan."""
-    from exact_odds.analysis.report import game_rules
+    from exact_odds.analysis.strategy import game_rules
     from exact_odds.shoe import Shoe
 
     evaluator = _evaluator(plan)

@@ -69,7 +69,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     composition. The summary's ``bets_frame()``, ``histogram_frame()`` and ``shoes_frame()``
     are polars DataFrames; ``trace`` writes every round to a Parquet file.
     """
-    from exact_odds.analysis.report import game_rules
+    from exact_odds.analysis.strategy import game_rules
 
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
         raise SimulationError(f"the number of shoes (--shoes) must be at least 1, got {shoes!r}")

@@ -5,18 +5,18 @@ One call from Python, the same as ``exact-odds table TABLE.yaml``::
     from exact_odds.table import table_report
     report = table_report("tables/tables/commission-free.yaml")
     report.player_dealer.expected, report.seats[0].house_edge
+
+Modules: ``model`` (the table), ``loader`` (the table file), ``fees``, ``settlement`` (the
+readings of the bank's coverage and the orders of settlement), ``results`` (the exact
+figures, from one enumeration), ``report`` (the result: seats, player-dealer, cardroom).
 """
 
 from __future__ import annotations
 
 from exact_odds.table.loader import TableFileError, load_table, parse_table
 from exact_odds.table.model import ON_FIVE, ORDERS, READINGS, Owner, Table, Wager
-from exact_odds.table.results import (
-           DealerResult,
-           OwnerResult,
-           TableReport,
-           table_report,
-)
+from exact_odds.table.report import DealerResult, OwnerResult, TableReport
+from exact_odds.table.results import table_report, wager_outcomes
 
 __all__ = ["ON_FIVE", "ORDERS", "READINGS", "DealerResult", "Owner", "OwnerResult", "Table",
            "TableFileError", "TableReport", "Wager", "load_table", "parse_table",

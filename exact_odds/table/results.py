@@ -17,18 +17,15 @@ card counts and third cards rebuilt from the deal, every other column recomputed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
 from exact_odds.engine.vocabulary import COLUMNS, RoundBase
 from exact_odds.games.model import Bet
-from exact_odds.render.document import Document
-from exact_odds.render.rendered import Rendered
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
 from exact_odds.table.model import Table, Wager, one_deal_for_both
+from exact_odds.table.report import DealerResult, OwnerResult, TableReport
 from exact_odds.table.settlement import coverage, settle, settlement_order
 
 #: The columns from which every round column is rebuilt (the enumerator's round base).
@@ -37,84 +34,6 @@ BASE_COLUMNS = ("player_total", "banker_total", "player_cards", "banker_cards",
 
 #: The rank of the player-dealer's hole card (the dealer's second card), A=1 ... K=13.
 HOLE_CARD = "banker_second_rank"
-
-
-@dataclass(frozen=True)
-class OwnerResult:
-    """One owner's exact figures for one hand, in money."""
-
-    seat: int
-    owner: str
-    wagered: Fraction
-    fees: Fraction  # expected fees paid (fees less any refunds)
-    expected_without_fees: Fraction
-    p_full_action: Fraction
-    p_partial_action: Fraction
-    p_no_action: Fraction
-
-    @property
-    def expected(self) -> Fraction:
-        """The expected result, fees paid."""
-        return self.expected_without_fees - self.fees
-
-    @property
-    def house_edge(self) -> Fraction:
-        """The expected loss, fees included, per unit of money wagered."""
-        return -self.expected / self.wagered
-
-
-@dataclass(frozen=True)
-class DealerResult:
-    """The player-dealer's exact figures for one hand."""
-
-    seat: int
-    bank: Fraction
-    fee: Fraction
-    expected_without_fee: Fraction
-    p_bank_exhausted: Fraction  # the probability of losing the whole bank
-    distribution: tuple[tuple[Fraction, Fraction], ...]  # (result, probability), by result
-
-    @property
-    def expected(self) -> Fraction:
-        return self.expected_without_fee - self.fee
-
-
-@dataclass(frozen=True)
-class TableReport(Rendered):
-    """Every figure of a table: each seat and owner, the player-dealer and the cardroom."""
-
-    table: Table
-    seats: tuple[OwnerResult, ...]
-    player_dealer: DealerResult
-    total: int  # ordered six-card sequences: the denominator of every probability
-
-    @property
-    def fees_per_hand(self) -> Fraction:
-        """What the cardroom collects per hand, on average."""
-        return sum((s.fees for s in self.seats), Fraction(0)) + self.player_dealer.fee
-
-    @property
-    def balance(self) -> Fraction:
-        """Bettors, player-dealer and cardroom together: exactly zero when the table adds up."""
-        bettors = sum((s.expected for s in self.seats), Fraction(0))
-        return bettors + self.player_dealer.expected + self.fees_per_hand
-
-    def inputs(self) -> dict[str, Any]:
-        """The game, shoe, rules, settings, table file and version that produced it."""
-        from exact_odds.table.document import table_inputs
-
-        return table_inputs(self)
-
-    def to_document(self) -> Document:
-        from exact_odds.table.document import table_document
-
-        return table_document(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: the inputs, then seats, player-dealer and cardroom (exact strings)."""
-        from exact_odds.table.document import table_dict
-
-        return table_dict(self)
 
 
 #: The joint distribution of a table's rounds: (each wager's net pay per unit, in the

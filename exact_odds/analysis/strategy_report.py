@@ -1,25 +1,117 @@
-"""Best play on the bettor's option (``StrategyReport``) as people read it and as data:
-for the terminal, maps of the visible states (H or S and the gain; the late bet's value);
-for Markdown, spreadsheets and CSV, the decisions and the late bet's states one per row."""
+"""Best play on the bettor's option as a result: the decisions in every visible state and
+the late bet under the strategy played (``StrategyReport``), as people read it and as data.
+
+For the terminal, maps of the visible states (H or S and the gain; the late bet's value);
+for Markdown, spreadsheets and CSV, the decisions and the late bet's states one per row.
+The figures come from ``exact_odds.analysis.strategy``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-from exact_odds.analysis.documents import TABULAR
+from exact_odds.analysis.report import deck_notes
+from exact_odds.analysis.strategy import (
+    Decision,
+    GameLike,
+    LateTie,
+    _game,
+    _late_bet,
+    decisions,
+    late_ties,
+    on_five_map,
+    optimised_bet,
+)
 from exact_odds.games.inputs import is_builtin
+from exact_odds.games.model import Bet, Game
 from exact_odds.numbers import fraction_text, percent_text
-from exact_odds.render.document import Cell, Column, Document, Field, Json, Table, Text, version
+from exact_odds.render.document import (
+    TABULAR,
+    Cell,
+    Column,
+    Document,
+    Field,
+    Json,
+    Table,
+    Text,
+    version,
+)
+from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
+from exact_odds.rules import VisibleState
+from exact_odds.shoe import Shoe
 
-if TYPE_CHECKING:
-    from exact_odds.analysis.strategy import StrategyReport
+
+@dataclass(frozen=True)
+class StrategyReport(Rendered):
+    """The decisions on the option, and the late bet under the strategy played."""
+
+    shoe: Shoe
+    strategy: str
+    decisions: tuple[Decision, ...]
+    late_ties: tuple[LateTie, ...]
+    game: Game | None = None
+
+    @property
+    def optimised_bet(self) -> Bet | None:
+        return optimised_bet(self.game) if self.game and self.game.optimise else None
+
+    @property
+    def late_bet(self) -> Bet | None:
+        return _late_bet(self.game) if self.game else None
+
+    @property
+    def late_pays(self) -> str | None:
+        """The late bet's top pay as the game file writes it ("7 to 1")."""
+        bet = self.late_bet
+        if bet is None:
+            return None
+        wins = [e for e in bet.events if e.pay.net > 0]
+        return max(wins, key=lambda e: e.pay.net).pay.text if wins else None
+
+    @property
+    def favourable_late_ties(self) -> tuple[LateTie, ...]:
+        return tuple(t for t in self.late_ties if t.favours_bettor)
+
+    @property
+    def late_tie_value_per_round(self) -> Fraction:
+        """Expected gain per round of one unit on the late bet in exactly the favourable states."""
+        return sum((t.probability * t.ev for t in self.favourable_late_ties), Fraction(0))
+
+    def on_five(self) -> dict[VisibleState, bool]:
+        """The decision map (True: hit), for rules ``with_strategy``."""
+        return on_five_map(self.decisions)
+
+    def inputs(self) -> dict[str, Any]:
+        """The game, shoe, strategy and bet played for, and the version."""
+        return _inputs(self)
+
+    def to_document(self) -> Document:
+        return _document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every decision and the late bet's states, exact fractions as strings."""
+        return _dict(self)
 
 
-def strategy_inputs(result: StrategyReport) -> Json:
-    from exact_odds.analysis.report import deck_notes
+def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
+                    game: GameLike = "21st-century") -> StrategyReport:
+    """Decisions on the option and the late bet, the player hand played by ``strategy``."""
+    loaded = _game(game)
+    found = decisions(shoe, loaded)
+    on_five: str | dict[VisibleState, bool]
+    if strategy == "optimal":
+        on_five = on_five_map(found)
+    else:
+        loaded.rules.with_strategy(strategy)  # checks the name
+        on_five = strategy
+    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded)
 
+
+def _inputs(result: StrategyReport) -> Json:
     game = result.game
     data: Json = {"exact_odds_version": version()}
     if game is not None:
@@ -42,9 +134,9 @@ def _late_label(result: StrategyReport) -> str:
     return late.name.split(" (")[0] if late is not None else "Late tie"
 
 
-def strategy_dict(result: StrategyReport) -> Json:
+def _dict(result: StrategyReport) -> Json:
     data: Json = {
-        **strategy_inputs(result),
+        **_inputs(result),
         "decisions": [
             {"player_cards": [d.low, d.high], "dealer_up": d.up, "choice": d.choice,
              "ev_hit": fraction_text(d.ev_hit), "ev_stand": fraction_text(d.ev_stand),
@@ -102,13 +194,13 @@ def _state_map(ups: list[int | None], width: int,
                  formats=("text",))
 
 
-def strategy_document(result: StrategyReport) -> Document:
+def _document(result: StrategyReport) -> Document:
     game = result.game
     option = game.rules.option if game is not None else None
     on = option.describe() if option is not None else "on 5"
     bet = result.optimised_bet
     label = _late_label(result)
-    data = strategy_inputs(result)
+    data = _inputs(result)
     after_check = option.after_natural_check if option is not None else True
     given = ("given the cards seen and that the dealer holds no natural."
              if after_check else "given the cards seen.")

@@ -1,18 +1,96 @@
-"""A table's report as people read it and as data: its inputs (game, shoe, settings, table
-file, version, as every command records them), the seats, the player-dealer and the
-cardroom. Money and probabilities stay exact fractions; ``exact_odds.render`` writes the
-decimals."""
+"""A table's report: each seat's and owner's exact figures, the player-dealer's and the
+cardroom's (``exact_odds.table.results`` computes them), as people read it and as data: its
+inputs (game, shoe, settings, table file, version, as every command records them), the
+seats, the player-dealer and the cardroom. Money and probabilities stay exact fractions;
+``exact_odds.render`` writes the decimals."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from exact_odds.games.inputs import game_inputs
 from exact_odds.numbers import fraction_text, percent_text, to_float
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.inputs import setting_text
+from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import grouped_text, money_text
-from exact_odds.table.results import OwnerResult, TableReport
+from exact_odds.table import model
+
+
+@dataclass(frozen=True)
+class OwnerResult:
+    """One owner's exact figures for one hand, in money."""
+
+    seat: int
+    owner: str
+    wagered: Fraction
+    fees: Fraction  # expected fees paid (fees less any refunds)
+    expected_without_fees: Fraction
+    p_full_action: Fraction
+    p_partial_action: Fraction
+    p_no_action: Fraction
+
+    @property
+    def expected(self) -> Fraction:
+        """The expected result, fees paid."""
+        return self.expected_without_fees - self.fees
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The expected loss, fees included, per unit of money wagered."""
+        return -self.expected / self.wagered
+
+
+@dataclass(frozen=True)
+class DealerResult:
+    """The player-dealer's exact figures for one hand."""
+
+    seat: int
+    bank: Fraction
+    fee: Fraction
+    expected_without_fee: Fraction
+    p_bank_exhausted: Fraction  # the probability of losing the whole bank
+    distribution: tuple[tuple[Fraction, Fraction], ...]  # (result, probability), by result
+
+    @property
+    def expected(self) -> Fraction:
+        return self.expected_without_fee - self.fee
+
+
+@dataclass(frozen=True)
+class TableReport(Rendered):
+    """Every figure of a table: each seat and owner, the player-dealer and the cardroom."""
+
+    table: model.Table  # the table file (a ``Table`` below is a document's table)
+    seats: tuple[OwnerResult, ...]
+    player_dealer: DealerResult
+    total: int  # ordered six-card sequences: the denominator of every probability
+
+    @property
+    def fees_per_hand(self) -> Fraction:
+        """What the cardroom collects per hand, on average."""
+        return sum((s.fees for s in self.seats), Fraction(0)) + self.player_dealer.fee
+
+    @property
+    def balance(self) -> Fraction:
+        """Bettors, player-dealer and cardroom together: exactly zero when the table adds up."""
+        bettors = sum((s.expected for s in self.seats), Fraction(0))
+        return bettors + self.player_dealer.expected + self.fees_per_hand
+
+    def inputs(self) -> dict[str, Any]:
+        """The game, shoe, rules, settings, table file and version that produced it."""
+        return _inputs(self)
+
+    def to_document(self) -> Document:
+        return _document(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the inputs, then seats, player-dealer and cardroom (exact strings)."""
+        return _dict(self)
+
+
 
 _SEAT_KEYS = ("wagered", "fees", "expected", "expected_without_fees", "house_edge",
               "p_full_action", "p_partial_action", "p_no_action")
@@ -26,7 +104,7 @@ def _seat_dict(seat: OwnerResult) -> dict[str, object]:
             **{key: fraction_text(getattr(seat, key)) for key in _SEAT_KEYS}}
 
 
-def table_inputs(report: TableReport) -> Json:
+def _inputs(report: TableReport) -> Json:
     """What produced the report, as every command records it, and the table file."""
     table = report.table
     data = game_inputs(table.game, table.shoe, table.game.rules.describe(), None, table.settings)
@@ -34,11 +112,11 @@ def table_inputs(report: TableReport) -> Json:
     return data
 
 
-def table_dict(report: TableReport) -> dict[str, Any]:
+def _dict(report: TableReport) -> dict[str, Any]:
     """The report as plain data: the inputs, then seats, player-dealer and cardroom."""
     table, dealer = report.table, report.player_dealer
     return {
-        **table_inputs(report),
+        **_inputs(report),
         "table": table.path,
         "game": table.game.id,
         "decks": table.shoe.decks,
@@ -98,11 +176,11 @@ def _check(report: TableReport, words: str) -> str:
             + ("0 exactly" if report.balance == 0 else f"{fraction_text(report.balance)}{words}"))
 
 
-def table_document(report: TableReport) -> Document:
+def _document(report: TableReport) -> Document:
     """The seats, the player-dealer and the cardroom; the player-dealer's result's
     distribution (in text, up to 25 values)."""
     table, dealer = report.table, report.player_dealer
-    inputs = table_inputs(report)
+    inputs = _inputs(report)
     seats = Table("", _SEATS, tuple(
         (s.seat, s.owner or None, s.wagered, s.fees, s.expected, s.expected_without_fees,
          s.house_edge, s.p_full_action, s.p_partial_action, s.p_no_action)

@@ -1,0 +1,234 @@
+"""A bet joined with the outcome counts of the columns it reads: its events, pays,
+combinations, exact probabilities and returns, and the figures of one unit bet (expected
+value, house edge, hit frequency, variance, push, element of risk, top award).
+
+Each outcome is settled by the one settlement, ``Bet.settle``. ``report`` gathers the bets
+of a game; this module is one bet.
+
+The Tie at 8 to 1 over 8 decks: 475,627,426,473,216 ties in 4,998,398,275,503,360 (the
+published count), so the house edge is 1 - 9 x that:
+
+>>> from exact_odds.games.loader import load_game
+>>> from exact_odds.shoe import Shoe
+>>> game = load_game("commission-free")
+>>> bet_result(game.bet("tie"), Shoe.from_decks(8), game.rules).house_edge
+Fraction(103841353768, 723147898655)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.games.model import Bet
+from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
+from exact_odds.render.document import Column, Document, Json, Table, version
+from exact_odds.render.rendered import Rendered
+from exact_odds.render.text import safe
+from exact_odds.rules import DrawingRules
+from exact_odds.shoe import Shoe
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One settled line of a bet: how often it happens and what it returns."""
+
+    event: str
+    when: str
+    pays: str
+    net: Fraction
+    combinations: int
+    probability: Fraction
+
+    @property
+    def kind(self) -> str:
+        return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
+
+    @property
+    def expected_return(self) -> Fraction:
+        """This line's share of the expected value: probability times net pay."""
+        return self.probability * self.net
+
+
+@dataclass(frozen=True)
+class BetResult(Rendered):
+    """A bet analysed exactly."""
+
+    id: str
+    name: str
+    events: tuple[EventResult, ...]
+    total: int
+
+    @property
+    def expected_value(self) -> Fraction:
+        """The exact expected result of one unit bet."""
+        return sum((e.expected_return for e in self.events), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        """Minus the expected value, per unit bet (negative when the bet favours the bettor)."""
+        return -self.expected_value
+
+    @property
+    def favours_bettor(self) -> bool:
+        """True when the expected value is positive: the pay table gives the bettor an edge."""
+        return self.expected_value > 0
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """The probability that the bet wins something."""
+        return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
+
+    @property
+    def push_probability(self) -> Fraction:
+        return sum((e.probability for e in self.events if e.net == 0), Fraction(0))
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of bets that are resolved (pushes left out)."""
+        resolved = 1 - self.push_probability
+        return self.house_edge / resolved if resolved else Fraction(0)
+
+    @property
+    def variance(self) -> Fraction:
+        """The exact variance of one unit bet's result."""
+        mean = self.expected_value
+        return sum((e.probability * e.net * e.net for e in self.events), Fraction(0)) - mean * mean
+
+    @property
+    def standard_deviation(self) -> float:
+        """The square root of the variance, for printing (the variance is exact)."""
+        return _sqrt(self.variance)
+
+    @property
+    def top_award(self) -> EventResult | None:
+        """The line with the highest pay, if the bet ever wins."""
+        wins = [e for e in self.events if e.net > 0 and e.combinations]
+        return max(wins, key=lambda e: e.net) if wins else None
+
+    def inputs(self) -> dict[str, Any]:
+        """The bet's id and the version: a bet's game and shoe are its report's."""
+        return {"exact_odds_version": version(), "bet": self.id}
+
+    def to_document(self) -> Document:
+        table = bet_table(self)
+        return Document("", (), (Table(table.title, table.columns, table.rows, table.notes,
+                                       sheet=table.sheet),))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The bet as plain data: exact fractions as strings, counts as integers."""
+        return {**self.inputs(), **bet_dict(self)}
+
+
+def _sqrt(value: Fraction) -> float:
+    from decimal import Decimal, localcontext
+
+    with localcontext() as context:
+        context.prec = 30
+        return float((Decimal(value.numerator) / Decimal(value.denominator)).sqrt())
+
+
+def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
+               settings: dict[str, object] | None = None) -> BetResult:
+    """Join a bet's events with the outcome counts of the columns they read; ``settings``
+    are the values of the game file's settings (the events may read them). Each outcome is
+    settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
+    offered (a "Not offered" line)."""
+    counts = outcome_counts(shoe, bet.columns, rules)
+    settle = bet.settler(settings)
+    ways = [0] * len(bet.events)
+    unmatched = not_offered = 0
+    for values, count in counts.items():
+        settled = settle(values)
+        if settled.no_action:
+            not_offered += count
+        elif settled.event is None:
+            unmatched += count
+        else:
+            ways[settled.event] += count
+    total = total_sequences(shoe)
+    events = [
+        EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
+        for e, w in zip(bet.events, ways)
+    ]
+    if bet.offered is not None:
+        events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
+                                     Fraction(0), not_offered, Fraction(not_offered, total)))
+    if bet.loses_otherwise:
+        events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
+                                  unmatched, Fraction(unmatched, total)))
+    return BetResult(bet.id, bet.name, tuple(events), total)
+
+
+
+# --- as people read it and as data ----------------------------------------------------------
+
+EVENT_COLUMNS = (Column("Event"), Column("Pays"), Column("Combinations", "count"),
+                 Column("Probability", "exact"), Column("Return", "signed"))
+
+
+def verdict(bet: BetResult) -> str:
+    if bet.favours_bettor:
+        return f"FAVOURS THE BETTOR: the bettor's edge is {percent_text(bet.expected_value)}"
+    if bet.expected_value == 0:
+        return "EVEN: neither side has an edge"
+    return ""
+
+
+def bet_summary_lines(bet: BetResult) -> list[str]:
+    """A bet's figures in words, under its table."""
+    lines = [
+        f"Expected value {decimal_text(bet.expected_value, 9, sign=True)}  "
+        f"(exact {fraction_text(bet.expected_value)})",
+        f"House edge {percent_text(bet.house_edge)}   Hit frequency "
+        f"{percent_text(bet.hit_frequency, 2)}   Standard deviation {bet.standard_deviation:.4f}",
+    ]
+    extra = []
+    if bet.push_probability:
+        extra.append(f"Push {percent_text(bet.push_probability, 2)}   "
+                     f"Element of risk {percent_text(bet.element_of_risk)}")
+    top = bet.top_award
+    if top is not None:
+        odds = Fraction(1) / top.probability
+        extra.append(f"Top award {safe(top.pays)} ({safe(top.event)}): 1 in "
+                     f"{to_float(odds):,.1f}")
+    if extra:
+        lines.append("   ".join(extra))
+    said = verdict(bet)
+    if said:
+        lines.append(f"*** {said} ***")
+    return lines
+
+
+def bet_table(bet: BetResult) -> Table:
+    """A bet's events as a table, its summary as notes."""
+    rows = tuple((e.event, e.pays, e.combinations, e.probability, e.expected_return)
+                 for e in bet.events)
+    return Table(f"{safe(bet.name)} [{safe(bet.id)}]", EVENT_COLUMNS, rows,
+                 tuple(bet_summary_lines(bet)), sheet=bet.id, formats=("text", "markdown", "html", "xlsx"))
+
+
+def bet_dict(bet: BetResult) -> Json:
+    top = bet.top_award
+    return {
+        "id": bet.id,
+        "name": bet.name,
+        "expected_value": fraction_text(bet.expected_value),
+        "house_edge": fraction_text(bet.house_edge),
+        "favours_bettor": bet.favours_bettor,
+        "hit_frequency": fraction_text(bet.hit_frequency),
+        "push_probability": fraction_text(bet.push_probability),
+        "element_of_risk": fraction_text(bet.element_of_risk),
+        "variance": fraction_text(bet.variance),
+        "standard_deviation": round(bet.standard_deviation, 12),
+        "top_award": None if top is None else {
+            "event": top.event, "pays": top.pays, "probability": fraction_text(top.probability)},
+        "events": [
+            {"event": e.event, "when": e.when, "pays": e.pays, "net": fraction_text(e.net),
+             "combinations": e.combinations, "probability": fraction_text(e.probability),
+             "return": fraction_text(e.expected_return)}
+            for e in bet.events
+        ],
+    }
