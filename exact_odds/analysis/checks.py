@@ -24,7 +24,7 @@ from exact_odds.games.model import Bet, Game
 from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
 
 @dataclass(frozen=True)
@@ -42,15 +42,16 @@ class Mistake:
 
 
 def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
-                  settings: dict[str, str] | None = None) -> list[Mistake]:
-    """The probable mistakes of a game's bets (all, or those named), on its own shoe."""
+                  settings: Mapping[str, object] | None = None) -> list[Mistake]:
+    """The probable mistakes of a game's bets (all, or those named), on its own shoe;
+    ``settings`` as written (``{"name": "true"}``) or as values."""
     from exact_odds.analysis.strategy import game_rules
 
     if not isinstance(game, Game):
         game = load_game(game)
     shoe = Shoe.from_decks(game.decks)
     rules = game_rules(game, shoe)
-    values = game.setting_values(settings)
+    values = game.setting_values(dict(settings or {}))
     chosen = [game.bet(b) for b in bets] if bets is not None else list(game.bets)
     found: list[Mistake] = []
     for bet in chosen:

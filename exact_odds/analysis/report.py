@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
+from exact_odds.analysis.checks import Mistake, game_mistakes
 from exact_odds.analysis.strategy import game_rules
 from exact_odds.engine.enumerator import total_sequences
 from exact_odds.games.inputs import game_inputs
@@ -28,7 +29,7 @@ from exact_odds.render.document import Cell, Column, Document, Field, Json, Line
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
 from exact_odds.rules import DrawingRules
-from exact_odds.shoe import Shoe, ShoeError
+from exact_odds.shoe import Shoe
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,12 @@ class GameReport(Rendered):
                 return bet
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
+
+    def mistakes(self) -> list[Mistake]:
+        """The probable mistakes of the game file's bets reported here (events no outcome
+        can reach, events earlier events take, bets that cannot win), on the game's own
+        shoe: ``exact_odds.analysis.checks``."""
+        return game_mistakes(self.game, [bet.id for bet in self.bets], self.settings)
 
     def inputs(self) -> dict[str, Any]:
         """The game, shoe, rules, strategy, settings and version that produced it."""
@@ -85,23 +92,6 @@ class GameReport(Rendered):
 
 
 
-def resolve_shoe(game: Game, decks: int | None = None, shoe: Shoe | None = None,
-                 remove: tuple[str, ...] = ()) -> Shoe:
-    """The shoe a report uses: an explicit shoe, else ``decks`` (else the game's) decks,
-    less any cards removed."""
-    if shoe is not None and decks is not None:
-        raise ShoeError("give either a number of decks or a shoe, not both")
-    if shoe is None and decks is None:
-        try:
-            shoe = Shoe.from_decks(game.decks)
-        except ShoeError as error:
-            raise ShoeError(f"{game.path or game.id}: field 'decks': {error}") from None
-    elif shoe is None and decks is not None:
-        shoe = Shoe.from_decks(decks)
-    assert shoe is not None
-    return shoe.remove(remove) if remove else shoe
-
-
 def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
     """A note when the shoe is a number of decks the game's rules do not allow."""
     whole = shoe.as_removed()
@@ -126,7 +116,7 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     """
     if not isinstance(game, Game):
         game = load_game(game)
-    the_shoe = resolve_shoe(game, decks, shoe, remove)
+    the_shoe = game.shoe(decks, shoe, remove)
     rules = game_rules(game, the_shoe, strategy)
     # a bet named twice is analysed once, in the order first named
     chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)

@@ -25,6 +25,8 @@ from exact_odds.render.rendered import Rendered
 if TYPE_CHECKING:
     import polars as pl
 
+    from exact_odds.shoe import Shoe
+
 
 @dataclass(frozen=True, eq=False)  # a DataFrame has no plain equality
 class BatchReport(Rendered):
@@ -78,20 +80,20 @@ class BatchReport(Rendered):
 
 
 def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None,
+                 shoe: Shoe | None = None, remove: Sequence[str] = (),
                  bets: Sequence[str] | None = None, strategy: str | None = None,
                  settings: Mapping[str, str] | None = None,
                  progress: Callable[[int, int], None] | None = None) -> BatchReport:
     """Every bet's exact expected value for each shoe of ``shoes_file`` (CSV, JSON Lines or
-    Parquet; ``removed`` cards are dealt from ``decks`` decks, by default the game's)."""
+    Parquet; ``removed`` cards are dealt from the full shoe: ``shoe``, or ``decks`` decks,
+    by default the game's, less ``remove``)."""
     from exact_odds.batch.evaluator import BatchEvaluator
     from exact_odds.batch.shoes import evaluate_batch, read_shoes, result_frame
     from exact_odds.games.inputs import is_builtin
-    from exact_odds.shoe import Shoe
-
     chosen = dict(settings or {})
     evaluator = BatchEvaluator(game, bets or None, strategy=strategy, settings=chosen)
     loaded = evaluator.game
-    full = Shoe.from_decks(loaded.decks if decks is None else decks)
+    full = loaded.shoe(decks, shoe, remove)
     counts = read_shoes(Path(shoes_file), full.counts)
     result = evaluate_batch(evaluator, counts, progress)
     given: Json = {"exact_odds_version": version(), "game": loaded.id, "name": loaded.name}

@@ -22,7 +22,7 @@ Settlement(event=0, net=Fraction(1, 2))
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -34,6 +34,7 @@ from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name, name_matches
 from exact_odds.names import slug as _names_slug
 from exact_odds.rules import DrawingRules
+from exact_odds.shoe import Shoe, ShoeError
 
 
 class GameFileError(InputFileError):
@@ -199,8 +200,30 @@ class Game:
     table: dict[str, str] = field(default_factory=dict)
     dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
 
-    def setting_values(self, chosen: dict[str, str] | None = None) -> dict[str, object]:
-        """Every setting's value: its default, or the text given for it (``--set name=value``)."""
+    def shoe(self, decks: int | None = None, shoe: Shoe | None = None,
+             remove: Iterable[str] = ()) -> Shoe:
+        """The shoe the game is dealt from: ``shoe`` if given, else ``decks`` decks (else the
+        game's), less the cards in ``remove``.
+
+        >>> from exact_odds.games.loader import load_game
+        >>> load_game("rock-bac").shoe(remove=["9H", "9D"]).describe()
+        '8 decks less 9H, 9D (414 cards)'
+        """
+        if shoe is not None and decks is not None:
+            raise ShoeError("give either a number of decks or a shoe, not both")
+        if shoe is None:
+            try:
+                shoe = Shoe.from_decks(self.decks if decks is None else decks)
+            except ShoeError as error:
+                if decks is not None:
+                    raise
+                raise ShoeError(f"{self.path or self.id}: field 'decks': {error}") from None
+        cards = tuple(remove)
+        return shoe.remove(cards) if cards else shoe
+
+    def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
+        """Every setting's value: its default, or the one given for it, as text
+        (``--set name=value``) or as a value."""
         values = {name: setting.default for name, setting in self.settings.items()}
         for name, text in (chosen or {}).items():
             setting = self.settings.get(name)

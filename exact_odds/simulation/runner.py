@@ -53,7 +53,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
              play: str = "perfect", min_edge: str | Fraction | int = 0,
              tags: str | None = None, threshold: str | Fraction | int | None = None,
              decks: int | None = None, shoe: Shoe | None = None,
-             cut_card: str | int | None = None, burn: str | int | None = None,
+             remove: Sequence[str] = (), cut_card: str | int | None = None, burn: str | int | None = None,
              after_cut: str | None = None, seed: int | None = None,
              workers: int | None = None, scheduler: str | None = None,
              trace: str | Path | None = None, strategy: str | None = None,
@@ -64,10 +64,11 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     ``play`` is ``"perfect"`` (one unit whenever a bet's exact edge exceeds ``min_edge``),
     ``"count"`` (one unit when the true count of ``tags`` is at least ``threshold``;
     ``tags`` is ``"6=-3,7=1"`` or ``"eor"``) or ``"flat"`` (one unit on every round where
-    the bet is offered). ``decks``, ``cut_card``, ``burn`` and
-    ``after_cut`` override the game file's dealing procedure; ``shoe`` deals a custom
-    composition. The summary's ``bets_frame()``, ``histogram_frame()`` and ``shoes_frame()``
-    are polars DataFrames; ``trace`` writes every round to a Parquet file.
+    the bet is offered). ``decks``, ``cut_card``, ``burn`` and ``after_cut`` override the
+    game file's dealing procedure; ``shoe`` deals a custom composition; ``remove`` takes
+    cards out of the shoe before every shoe is dealt. The summary's ``bets_frame()``,
+    ``histogram_frame()`` and ``shoes_frame()`` are polars DataFrames; ``trace`` writes
+    every round to a Parquet file.
     """
     from exact_odds.analysis.strategy import game_rules
 
@@ -91,7 +92,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
                                     decks=decks)
     if shoe is not None and decks is not None:
         raise SimulationError("give either a number of decks or a shoe, not both")
-    start = shoe if shoe is not None else Shoe.from_decks(procedure.decks or loaded.decks)
+    start = loaded.shoe(None if shoe is not None else procedure.decks, shoe, remove)
     procedure.check_fits(start.size)
     rules = game_rules(loaded, start, strategy)
     chosen_play = _play(play, min_edge, tags, threshold, loaded, start, bet_ids, strategy,

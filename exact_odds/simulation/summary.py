@@ -19,6 +19,7 @@ import numpy as np
 
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
+from exact_odds.render.text import safe
 from exact_odds.simulation.play import EDGE_BIN, ShoeResults
 
 if TYPE_CHECKING:
@@ -241,7 +242,8 @@ def _play_text(h: Mapping[str, Any]) -> str:
 
 def _header(summary: SimulationSummary) -> tuple[Line, ...]:
     h = summary.header
-    shoe = f"{h['decks']} decks, {h['cards']} cards" if h["decks"] else f"{h['cards']} cards (custom)"
+    shoe = (f"{h['decks']} decks, {h['cards']} cards" if h["decks"]
+            else safe(h["shoe_description"]))
     lines: list[Line] = [f"{shoe}; {h['rules']}", Field("Dealing", h["dealing_text"]),
                          Field("Play", _play_text(h)), f"Seed {h['seed']}, {h['shoes']:,} shoes"]
     if h.get("strategy"):

@@ -1,0 +1,30 @@
+"""The command line: each command reads its input, calls one library function and hands
+its result to ``emit``.
+
+    exact-odds games
+    exact-odds report rock-bac --decks 6 --format markdown
+
+Modules: ``app`` (the command group; every error one line), ``options`` (the shared
+options, declared once), ``output`` (``--format``, ``--output`` and ``emit``), and one
+module per command group: ``games`` (games, columns, schema, check), ``report`` (report,
+eor, strategy, solve, compare), ``batch``, ``simulate``, ``table``.
+
+A new command: a ``click.command`` in the module of its group (or a new module listed
+below), decorated with the options it takes, ending with ``emit(result, fmt, output)``.
+"""
+
+from __future__ import annotations
+
+from exact_odds.cli import batch, games, report, simulate, table
+from exact_odds.cli.app import main
+
+for _group in (games, report, batch, simulate, table):
+    for _command in _group.COMMANDS:
+        main.add_command(_command)
+
+
+def run() -> None:  # pragma: no cover - the console script
+    main(prog_name="exact-odds")
+
+
+__all__ = ["main", "run"]

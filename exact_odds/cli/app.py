@@ -1,0 +1,71 @@
+"""The command group and its errors: every error, click's own included, is one line
+starting "Error:" on stderr with a non-zero exit (1 for the input, 2 for a usage error,
+which names the command's ``--help``); Ctrl-C is one line too, exit 130."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from exact_odds.errors import LINE_LIMIT, ExactOddsError, one_line
+
+
+def fail(message: str, code: int) -> None:
+    """Print one error line and exit with ``code``."""
+    click.echo(f"Error: {one_line(message, LINE_LIMIT - len('Error: '))}", err=True)
+    sys.exit(code)
+
+
+#: Errors that are the user's input, not the program's fault: one line, exit 1.
+#: (OverflowError: a figure too large for a float; RecursionError: an input nested too
+#: deeply to read.)
+INPUT_ERRORS: tuple[type[BaseException], ...] = (ExactOddsError, OverflowError, RecursionError)
+
+
+class Commands(click.Group):
+    """Commands whose errors are one line: the library's input errors exit 1, click's usage
+    errors exit 2 with the command's ``--help`` named on the same line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except INPUT_ERRORS as error:
+            raise click.ClickException(str(error)) from None
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # no command: the help, as click shows it
+                error.show()
+                sys.exit(error.exit_code)
+            hint = ""
+            if error.ctx is not None:
+                hint = f" (see '{error.ctx.command_path} --help')"
+            fail(error.format_message() + hint, error.exit_code)
+        except click.ClickException as error:
+            fail(error.format_message(), error.exit_code)
+        except (click.Abort, KeyboardInterrupt):
+            fail("interrupted", 130)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="exact-odds")
+def main() -> None:
+    """Exact odds of baccarat games and their side bets, from the finite shoe.
+
+    Every probability is a fraction and every count an integer: the number of ordered
+    six-card sequences of the shoe.
+
+    \b
+    Example:
+      exact-odds games
+      exact-odds report rock-bac
+    """

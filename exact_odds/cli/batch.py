@@ -1,0 +1,48 @@
+"""Many shoes at once: every bet's exact expected value for each shoe of a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from exact_odds.cli.options import bet_option, settings_option, shoe_options, strategy_option
+from exact_odds.cli.output import output_options, write
+from exact_odds.render import FORMATS
+from exact_odds.shoe import Shoe
+
+
+@click.command()
+@click.argument("game")
+@click.argument("shoes_file", metavar="SHOES",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@shoe_options
+@bet_option
+@strategy_option()
+@settings_option
+@output_options((*FORMATS, "parquet"), default="csv")
+def batch(game: str, shoes_file: Path, decks: int | None, shoe: Shoe | None,
+          remove: tuple[str, ...], bets: tuple[str, ...], strategy: str | None,
+          settings: dict[str, str], fmt: str, output: Path | None) -> None:
+    """Every bet's exact expected value for each shoe of SHOES, a CSV, JSON Lines or
+    Parquet file with one shoe per row: a column 'removed' (cards dealt from the game's
+    full shoe, or from --decks, --shoe and --remove: '9D KS 10H') or 52 columns AS ... KD
+    holding counts.
+
+    \b
+    Examples:
+      exact-odds batch rock-bac tables/shoes/rock-bac-shoes.csv --output values.csv
+      exact-odds batch electronic-baccarat shoes.parquet --bet lucky-nines --format parquet -o out.parquet
+      exact-odds batch 21st-century shoes.jsonl --strategy optimal --format json
+    """
+    from exact_odds.batch.report import batch_report
+    from exact_odds.batch.shoes import Progress
+    from exact_odds.render import render
+
+    result = batch_report(game, shoes_file, decks=decks, shoe=shoe, remove=remove,
+                          bets=bets or None, strategy=strategy, settings=settings,
+                          progress=Progress("exact-odds batch"))
+    write(result.to_parquet() if fmt == "parquet" else render(result, fmt), output)
+
+
+COMMANDS = (batch,)

@@ -1,0 +1,153 @@
+"""Commands on one shoe, exactly: a game's report, the effect of removal, best play on the
+bettor's option, the pay for a target edge, and two games side by side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from exact_odds.cli.options import bet_option, settings_option, shoe_options, strategy_option
+from exact_odds.cli.output import emit, output_options, warn
+from exact_odds.shoe import Shoe
+
+
+@click.command()
+@click.argument("game")
+@shoe_options
+@bet_option
+@strategy_option()
+@settings_option
+@output_options()
+def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+           bets: tuple[str, ...], strategy: str | None, settings: dict[str, str], fmt: str,
+           output: Path | None) -> None:
+    """Exact odds of every bet of GAME (a built-in id or a YAML file).
+
+    Probable mistakes in the game file are warnings on stderr.
+
+    \b
+    Examples:
+      exact-odds report rock-bac
+      exact-odds report electronic-baccarat --decks 6 --bet super-six --format json
+      exact-odds report commission-free --remove 9D,9H,9S --format markdown
+      exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
+      exact-odds report rock-bac --format xlsx --output rock-bac.xlsx
+    """
+    from exact_odds.analysis.report import game_report
+
+    result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
+                         strategy=strategy, settings=settings)
+    for mistake in result.mistakes():
+        warn(mistake)
+    emit(result, fmt, output)
+
+
+@click.command()
+@click.argument("game")
+@shoe_options
+@bet_option
+@click.option("--by", type=click.Choice(["value", "rank", "card"]), default="value",
+              show_default=True, help="Remove one card of each point value, rank, or each card.")
+@strategy_option()
+@settings_option
+@output_options()
+def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+        bets: tuple[str, ...], by: str, strategy: str | None, settings: dict[str, str], fmt: str,
+        output: Path | None) -> None:
+    """Effect of removal: each bet's exact change in expected value (per unit bet, as in
+    report) when one card leaves the shoe, for card counters and for checking a bet's
+    vulnerability to counting.
+
+    \b
+    Examples:
+      exact-odds eor rock-bac --bet super-six
+      exact-odds eor electronic-baccarat --bet lucky-nines --by card --format json
+    """
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.analysis.report import game_report
+
+    result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
+                         strategy=strategy, settings=settings)
+    emit(effect_of_removal(result, by), fmt, output)
+
+
+@click.command()
+@click.argument("game", default="21st-century")
+@shoe_options
+@strategy_option(default="optimal")
+@output_options()
+def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+             strategy: str, fmt: str, output: Path | None) -> None:
+    """Best play on the bettor's option (21st Century, Baccarat Gold): hit or stand in
+    every visible state, and the late tie under the strategy played; every pay from the
+    game file.
+
+    \b
+    Examples:
+      exact-odds strategy 21st-century
+      exact-odds strategy 21st-century --decks 6 --format json
+      exact-odds strategy baccarat-gold
+    """
+    from exact_odds.analysis.strategy_report import strategy_report
+    from exact_odds.games.loader import load_game
+
+    loaded = load_game(game)
+    emit(strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded), fmt, output)
+
+
+@click.command()
+@click.argument("game")
+@click.argument("bet")
+@click.option("--event", required=True, help="The winning event whose pay to solve for.")
+@click.option("--edge", required=True, help="Target house edge: 5%, 0.05 or 1/20.")
+@shoe_options
+@settings_option
+@output_options()
+def solve(game: str, bet: str, event: str, edge: str, decks: int | None, shoe: Shoe | None,
+          remove: tuple[str, ...], settings: dict[str, str], fmt: str,
+          output: Path | None) -> None:
+    """The exact pay of one event of BET that gives a target house edge.
+
+    Also the break-even pay and the practical pays ("N to 1", "N to M") just above and
+    below, with their exact house edges.
+
+    \b
+    Examples:
+      exact-odds solve rock-bac super-six --event "Banker wins with 6" --edge 5%
+      exact-odds solve rock-bac player-dragon-bonus --event win-by-9-points --edge 2%
+    """
+    from exact_odds.analysis.report import game_report
+    from exact_odds.analysis.symbolic import parse_edge, solve_pay
+
+    target = parse_edge(edge)
+    result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=(bet,),
+                         settings=settings)
+    emit(solve_pay(result.bet(bet), event, target, report=result), fmt, output)
+
+
+@click.command()
+@click.argument("first")
+@click.argument("second")
+@shoe_options
+@strategy_option()
+@settings_option
+@output_options()
+def compare(first: str, second: str, decks: int | None, shoe: Shoe | None,
+            remove: tuple[str, ...], strategy: str | None, settings: dict[str, str], fmt: str,
+            output: Path | None) -> None:
+    """Compare two games or pay tables (built-in ids or YAML files) bet by bet, on the
+    same shoe; a --set applies to each game that has that setting.
+
+    \b
+    Examples:
+      exact-odds compare commission-free-dragon-bonus rock-bac
+      exact-odds compare rock-bac my-rock-bac.yaml --decks 6 --format csv
+    """
+    from exact_odds.analysis.compare import compare_games
+
+    emit(compare_games(first, second, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+                       settings=settings), fmt, output)
+
+
+COMMANDS = (report, eor, strategy, solve, compare)
