@@ -148,8 +148,10 @@ class ShoeResults:
 _EVALUATORS: dict[str, BatchEvaluator] = {}
 
 
-def _evaluator(plan: SimulationPlan) -> BatchEvaluator:
-    """One evaluator per plan and process, kept for the plan's later ranges of shoes."""
+def evaluator_for(plan: Any) -> BatchEvaluator:
+    """One evaluator per plan and process, kept for the plan's later ranges of shoes: any
+    plan with ``game``, ``bet_ids``, ``strategy``, ``settings`` and ``key`` (a
+    ``SimulationPlan``, or another analysis's)."""
     from exact_odds.batch.evaluator import BatchEvaluator
 
     evaluator = _EVALUATORS.get(plan.key) if plan.key else None
@@ -181,7 +183,7 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
     from exact_odds.analysis.strategy import game_rules
     from exact_odds.shoe import Shoe
 
-    evaluator = _evaluator(plan)
+    evaluator = evaluator_for(plan)
     rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
     tags = [plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay) else []

@@ -1,0 +1,118 @@
+"""Countability: counts derived from exact effects of removal, triggers, and what they win.
+
+The count search is checked against a brute force that tries every assignment of tags
+(written here, independently of the search's ordering argument), and its heuristic for high
+levels against the exhaustive search where both run.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+from math import sqrt
+
+import pytest
+
+from exact_odds.countability import counts as counts_module
+from exact_odds.countability.counts import best_counts, betting_correlation
+
+
+def _correlation_by_cards(effects, weights, tags) -> float:
+    """Pearson correlation written out over every card of the shoe, in floats."""
+    cards = [(float(effects[r]), tags[r]) for r in effects for _ in range(weights[r])]
+    n = len(cards)
+    me = sum(e for e, _ in cards) / n
+    mt = sum(t for _, t in cards) / n
+    cov = sum((e - me) * (t - mt) for e, t in cards)
+    ve = sum((e - me) ** 2 for e, _ in cards)
+    vt = sum((t - mt) ** 2 for _, t in cards)
+    return cov / sqrt(ve * vt) if ve and vt else 0.0
+
+
+EFFECTS = {  # Dragon 7's effects of removal by rank, rounded (per million): a realistic shape
+    "A": Fraction(498), "2": Fraction(-896), "3": Fraction(-1076), "4": Fraction(-2680),
+    "5": Fraction(-2635), "6": Fraction(-3242), "7": Fraction(-3584), "8": Fraction(5378),
+    "9": Fraction(4785), "T": Fraction(863), "J": Fraction(863), "Q": Fraction(863),
+    "K": Fraction(863)}
+
+
+def test_betting_correlation_is_the_pearson_correlation_over_the_cards():
+    weights = dict.fromkeys(EFFECTS, 4)
+    weights["9"] = 3  # a card out: weights differ
+    tags = {"A": 1, "2": 0, "3": 0, "4": -1, "5": -1, "6": -1, "7": -1, "8": 2, "9": 2,
+            "T": 0, "J": 0, "Q": 1, "K": 0}
+    sign, square = betting_correlation(EFFECTS, weights, tags)
+    assert sign * sqrt(float(square)) == pytest.approx(_correlation_by_cards(EFFECTS, weights, tags))
+
+
+def _every_assignment(effects, weights, level, balanced):
+    """The best correlation over every assignment of tags in -level..level to the kinds of
+    card (ranks of equal effect share a tag), reaching the level (summing to zero over the
+    shoe where ``balanced``): the brute force, in floats, one weighted sum per kind."""
+    kinds: dict[Fraction, int] = {}
+    for rank, effect in effects.items():
+        kinds[effect] = kinds.get(effect, 0) + weights[rank]
+    e = [float(v) for v in kinds]
+    w = list(kinds.values())
+    n = sum(w)
+    me = sum(wi * ei for wi, ei in zip(w, e)) / n
+    ve = sum(wi * (ei - me) ** 2 for wi, ei in zip(w, e))
+    best = -2.0
+    for t in product(range(-level, level + 1), repeat=len(e)):
+        if max(abs(x) for x in t) != level:
+            continue
+        if balanced and sum(wi * ti for wi, ti in zip(w, t)):
+            continue
+        mt = sum(wi * ti for wi, ti in zip(w, t)) / n
+        vt = sum(wi * (ti - mt) ** 2 for wi, ti in zip(w, t))
+        if vt:
+            cov = sum(wi * (ei - me) * (ti - mt) for wi, ei, ti in zip(w, e, t))
+            best = max(best, cov / sqrt(ve * vt))
+    return best
+
+
+@pytest.mark.parametrize("balanced", [True, False])
+@pytest.mark.parametrize("level, ranks", [(1, "A23456789TJQK"), (2, "A234789TJQK")])
+def test_the_search_finds_the_best_count_that_every_assignment_finds(level, ranks, balanced):
+    """3^10 and 5^8 assignments (the ten-valued ranks share their effect, and a weight four
+    times a single rank's)."""
+    effects = {r: e for r, e in EFFECTS.items() if r in ranks}
+    weights = dict.fromkeys(effects, 32)
+    found = best_counts(effects, weights, level, balanced=balanced)[0]
+    assert max(abs(t) for t in found.tags.values()) == level
+    assert (found.balance == 0) or not balanced
+    best = _every_assignment(effects, weights, level, balanced)
+    assert found.correlation == pytest.approx(best, abs=1e-12)
+
+
+@pytest.mark.parametrize("balanced", [True, False])
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_the_rounding_search_for_high_levels_agrees_with_the_exhaustive_one(monkeypatch, level,
+                                                                           balanced):
+    weights = dict.fromkeys(EFFECTS, 32)
+    monkeypatch.setattr(counts_module, "EXHAUSTIVE_RUNS", 10**9)
+    exhaustive = best_counts(EFFECTS, weights, level, balanced=balanced)
+    monkeypatch.setattr(counts_module, "EXHAUSTIVE_RUNS", 0)
+    rounded = best_counts(EFFECTS, weights, level, balanced=balanced)
+    assert rounded[0].correlation_squared == exhaustive[0].correlation_squared
+
+
+def test_ranks_of_equal_effect_share_a_tag_and_ties_go_to_the_smaller_tags():
+    effects = {"A": Fraction(1), "2": Fraction(2), "3": Fraction(-3)}
+    weights = dict.fromkeys(effects, 4)
+    first, second = best_counts(effects, weights, level=1, keep=2, balanced=False)
+    # (0, 0, -1) and (1, 1, -1) correlate alike (one is the other doubled, then shifted):
+    # the first sums to -4 over the cards, the second to +4; the smaller tags win
+    assert first.tags == {"A": 0, "2": 0, "3": -1} and second.tags == {"A": 1, "2": 1, "3": -1}
+    assert first.correlation_squared == second.correlation_squared
+    # balanced, the only count of level 1 that sums to zero and rises with the effects
+    (only,) = best_counts(effects, weights, level=1, keep=2)
+    assert only.tags == {"A": 0, "2": 1, "3": -1} and only.balance == 0
+    tens = best_counts(EFFECTS, dict.fromkeys(EFFECTS, 32), level=2)[0].tags
+    assert tens["T"] == tens["J"] == tens["Q"] == tens["K"]
+
+
+def test_a_bet_no_linear_count_can_track_has_no_count():
+    """A pair bet: removing a card of any rank changes its value alike (all effects equal)."""
+    effects = dict.fromkeys("A23456789TJQK", Fraction(-1, 1000))
+    assert best_counts(effects, dict.fromkeys(effects, 32), level=1) == []
