@@ -116,3 +116,85 @@ def test_a_bet_no_linear_count_can_track_has_no_count():
     """A pair bet: removing a card of any rank changes its value alike (all effects equal)."""
     effects = dict.fromkeys("A23456789TJQK", Fraction(-1, 1000))
     assert best_counts(effects, dict.fromkeys(effects, 32), level=1) == []
+
+
+# --- triggers and figures, against plain loops ---------------------------------------------
+
+def _random_rounds(seed: int = 1, shoes: int = 30, per_shoe: int = 40):
+    import numpy as np
+
+    from exact_odds.countability.triggers import Rounds
+
+    rng = np.random.default_rng(seed)
+    n = shoes * per_shoe
+    seen = rng.integers(0, 12, size=(n, 13))
+    unseen = 416 - seen.sum(axis=1)
+    ev = rng.normal(-0.05, 0.1, size=n) + 0.01 * (seen[:, 7] - seen[:, 3])
+    return Rounds(shoes=shoes, shoe=np.repeat(np.arange(shoes), per_shoe), seen=seen,
+                  unseen=unseen, ev=ev, positive=ev > 0,
+                  result=np.where(rng.random(n) < 0.1, 8.0, -1.0))
+
+
+def test_the_best_trigger_is_the_best_of_every_trigger_tried_one_by_one():
+    from exact_odds.countability.triggers import STEPS_PER_UNIT, best_trigger
+
+    rounds = _random_rounds()
+    tags = (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0)
+    found = best_trigger(rounds, tags)
+    assert found is not None and found.denominator in (1, 2, 5, 10)
+
+    def won(threshold: Fraction) -> float:
+        total = 0.0
+        for row in range(len(rounds)):  # the true count of each round, as a Fraction
+            running = sum(int(s) * t for s, t in zip(rounds.seen[row], tags))
+            if Fraction(running * 52, int(rounds.unseen[row])) >= threshold:
+                total += float(rounds.ev[row])
+        return total
+
+    grid = [Fraction(k, STEPS_PER_UNIT) for k in range(-200, 401)]
+    best = max(won(t) for t in grid)
+    assert won(found) == pytest.approx(best, abs=1e-9)
+
+
+def test_the_figures_of_a_play_are_its_rounds_summed_shoe_by_shoe():
+    import numpy as np
+
+    from exact_odds.countability.triggers import figures, perfect_play
+
+    rounds = _random_rounds(seed=2)
+    bets = rounds.ev > 0.02
+    shown = figures(rounds, bets)
+    per_shoe = [sum(float(e) for e, b, s in zip(rounds.ev, bets, rounds.shoe) if b and s == shoe)
+                for shoe in range(rounds.shoes)]
+    assert shown.units_per_shoe == pytest.approx(sum(per_shoe) / rounds.shoes)
+    assert shown.units_per_shoe_se == pytest.approx(np.std(per_shoe, ddof=1) / sqrt(rounds.shoes))
+    assert shown.bet_frequency == pytest.approx(bets.mean())
+    assert shown.average_edge == pytest.approx(rounds.ev[bets].mean())
+    assert shown.units_per_100_rounds == pytest.approx(100 * rounds.ev[bets].sum() / len(rounds))
+    results = np.where(bets, rounds.result, 0.0)
+    assert shown.sd_per_round == pytest.approx(results.std())
+    assert shown.n0 == pytest.approx(results.var() / (rounds.ev[bets].sum() / len(rounds)) ** 2)
+    assert perfect_play(rounds).units_per_shoe >= shown.units_per_shoe
+
+
+def test_recorded_rounds_play_a_count_as_simulate_plays_it():
+    """The countability's recorded rounds and simulate's count play (its own running
+    counts, round by round) bet the same rounds of the same shoes: the same units won."""
+    from exact_odds.countability.report import countability
+    from exact_odds.simulation.runner import simulate
+
+    study = countability("ez-baccarat", bets=["dragon-7"], shoes=40, seed=5, levels=(2,),
+                         keep_rounds=True)
+    train, _ = study.rounds[(14, "dragon-7")]
+    tags = "4=-1,5=-1,6=-1,7=-1,8=2,9=2"
+    played = simulate("ez-baccarat", 40, bets=["dragon-7"], play="count", tags=tags,
+                      threshold="3.5", seed=5, workers=1)
+    bets = train.at_least((0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0), Fraction(7, 2))
+    from exact_odds.countability.triggers import figures
+
+    shown = figures(train, bets)
+    summary = played.bet("dragon-7")
+    assert shown.units_per_shoe == pytest.approx(summary.units_per_shoe, rel=1e-12)
+    assert int(bets.sum()) == summary.units_placed
+    perfect = simulate("ez-baccarat", 40, bets=["dragon-7"], seed=5, workers=1).bet("dragon-7")
+    assert int(train.positive.sum()) == perfect.units_placed

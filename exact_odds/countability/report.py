@@ -26,7 +26,7 @@ from __future__ import annotations
 import sys
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -114,6 +114,9 @@ class CountabilityReport(Rendered):
     bets: tuple[BetCountability, ...]
     max_bet: Fraction | None = None
     rounds_per_hour: int | None = None
+    #: with ``keep_rounds``: (cut card, bet) -> (training rounds, fresh rounds)
+    rounds: Mapping[tuple[int | None, str], tuple[Rounds, Rounds]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def bet(self, bet_id: str) -> BetCountability:
         for bet in self.bets:
@@ -162,7 +165,7 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
                  workers: int | None = 1, scheduler: str | None = None,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None,
                  max_bet: Fraction | int | str | None = None,
-                 rounds_per_hour: int | None = None,
+                 rounds_per_hour: int | None = None, keep_rounds: bool = False,
                  progress: bool = False) -> CountabilityReport:
     """How much a card counter wins against each bet of ``game`` (all, or ``bets``): the
     counts derived at each of ``levels``, their best triggers, their figures on fresh shoes
@@ -171,7 +174,8 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
     procedure (``burn``, ``after_cut``, ``decks``/``shoe``/``remove`` override it) from
     ``seed``. ``workers`` local processes (1 by default from Python; the command line uses
     every core) or a Dask ``scheduler``. ``max_bet`` (money a unit) and ``rounds_per_hour``
-    turn units into money."""
+    turn units into money. ``keep_rounds`` keeps every recorded round in the report
+    (``rounds``), to measure other counts on the same shoes or to plot."""
     check_run(shoes, workers, scheduler)
     if isinstance(levels, str):
         levels = [_whole(part, "--levels") for part in levels.split(",") if part.strip()]
@@ -197,6 +201,7 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
     bar = Progress(2 * shoes * len(setups)) if progress and sys.stderr.isatty() else None
     chosen: dict[str, dict[int, DerivedCount]] = {}
     per_depth: dict[str, list[Depth]] = {bet_id: [] for bet_id in first.bet_ids}
+    kept: dict[tuple[int | None, str], tuple[Rounds, Rounds]] = {}
     try:
         for ready in setups:
             training, fresh = _streams(ready, shoes, workers, scheduler, bar)
@@ -207,6 +212,8 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
                     chosen[bet_id] = {level: _choose(train, found)
                                       for level, found in candidates[bet_id].items() if found}
                 per_depth[bet_id].append(_depth(ready, train, test, chosen[bet_id]))
+                if keep_rounds:
+                    kept[(ready.procedure.cut_card, bet_id)] = (train, test)
     finally:
         if bar is not None:
             bar.close()
@@ -219,7 +226,7 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
             _verdict(found, chosen_levels, money)))
     return CountabilityReport(first, shoes, chosen_levels,
                               tuple(ready.procedure.cut_card for ready in setups),
-                              tuple(results), *money)
+                              tuple(results), *money, rounds=kept)
 
 
 def _whole(text: str, option: str) -> int:

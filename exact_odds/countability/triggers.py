@@ -93,10 +93,10 @@ def figures(rounds: Rounds, bets: np.ndarray) -> Figures:
     per_shoe = np.bincount(rounds.shoe, weights=expected, minlength=rounds.shoes)
     units = int(placed.sum())
     won = float(expected.sum())
-    result = np.where(placed, rounds.result, 0.0)
     mean = won / total if total else 0.0
-    variance = float(np.mean(result * result)) - mean * mean if total else 0.0
-    sd = math.sqrt(max(variance, 0.0))
+    # the spread of what one round returns (nothing where no unit is placed), from the
+    # dealt cards
+    sd = float(np.std(np.where(placed, rounds.result, 0.0))) if total else 0.0
     se = float(np.std(per_shoe, ddof=1)) / math.sqrt(rounds.shoes) if rounds.shoes > 1 else 0.0
     return Figures(
         rounds_per_shoe=total / rounds.shoes if rounds.shoes else 0.0,
