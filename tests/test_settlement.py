@@ -62,9 +62,14 @@ def test_issue_17_round_is_no_action_not_seven():
     the simulation's code it returned 7; it is no action."""
     bet = load_game("21st-century").bet("late-tie")
     assert settle(bet, ("2S", "5S"), ("7H", "KD")) is None
+    import numpy as np
+
+    from exact_odds.cards import DECK
+
     cached = Settler(bet)
-    assert cached.settle((1,), lambda: (("2S", "5S"), ("7H", "KD"))) is None
-    assert cached.settle((1,), lambda: pytest.fail("a round is settled once")) is None
+    cards = np.array([[DECK.index(c) for c in ("2S", "7H", "5S", "KD")] + [52, 52]])
+    assert cached.settle_dealt(cards, lambda i: (("2S", "5S"), ("7H", "KD"))) == [None]
+    assert cached.settle_dealt(cards, lambda i: pytest.fail("a round is settled once")) == [None]
     assert settle(bet, ("2S", "5S"), ("6H", "AD")) == 7  # the same tie where it is offered
 
 
@@ -399,17 +404,13 @@ def _texts(chosen: dict[str, object]) -> dict[str, str]:
 
 def _simulated(game: Game, values: dict[str, object], rounds, cards) -> dict[str, Fraction]:
     """Each bet's expected value over the dealt rounds, every round settled by the
-    simulation's code: its Settler, keyed as it keys dealt rounds (play._round_keys)."""
-    from exact_odds.simulation.play import _round_keys
-
-    keys = _round_keys(cards)
+    simulation's code: its Settler, keyed as it keys dealt rounds."""
     found = {}
     for bet in game.bets:
         settler = Settler(bet, values)
-        key_of = keys[settler.detail][:, settler.slots]
+        nets = settler.settle_dealt(cards, lambda i: (rounds[i][0], rounds[i][1]))
         by_net: dict[Fraction, int] = {}
-        for i, (player, banker, ways) in enumerate(rounds):
-            net = settler.settle(tuple(key_of[i].tolist()), lambda p=player, b=banker: (p, b))
+        for (_, _, ways), net in zip(rounds, nets):
             net = Fraction(0) if net is None else net  # no action
             by_net[net] = by_net.get(net, 0) + ways
         total = sum(by_net.values())

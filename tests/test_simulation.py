@@ -188,12 +188,12 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
 
 
 def test_a_round_is_settled_once_per_distinct_reading():
-    """The settlement cache keys a round by what the bet reads (point values, ranks or
-    cards): over many dealt rounds its results equal settling every round afresh."""
+    """The settlement cache keys a round by what the bet reads (its round base where it
+    reads only how the round finished, else its point values, ranks or cards): over many
+    dealt rounds its results equal settling every round afresh."""
     from exact_odds.analysis.strategy import game_rules
     from exact_odds.games.loader import load_game
     from exact_odds.simulation.dealing import ShoesInPlay
-    from exact_odds.simulation.play import _round_keys
     from exact_odds.simulation.settlement import Settler, settle
 
     game = load_game("electronic-baccarat")
@@ -202,16 +202,14 @@ def test_a_round_is_settled_once_per_distinct_reading():
     shoes.burn()
     settlers = [Settler(game.bet(b)) for b in ("banker", "player-pair", "lucky-nines")]
     assert [s.detail for s in settlers] == ["value", "rank", "card"]
+    assert [s.by_round for s in settlers] == [True, False, False]
     checked = 0
     while len(rows := shoes.active_rows()):
         dealt = shoes.deal_round(rows)
-        keys = _round_keys(dealt.cards)
-        for i in range(len(rows)):
-            hands = dealt.hands(i)
-            for settler in settlers:
-                key = tuple(keys[settler.detail][i, settler.slots].tolist())
-                cached = settler.settle(key, lambda hands=hands: hands)
-                assert cached == settle(settler.bet, *hands)
+        for settler in settlers:
+            nets = settler.settle_dealt(dealt.cards, dealt.hands)
+            for i, net in enumerate(nets):
+                assert net == settle(settler.bet, *dealt.hands(i))
                 checked += 1
     assert checked > 3 * 40 * 70 and len(settlers[0].results) < len(settlers[2].results)
 

@@ -15,9 +15,8 @@ trigger (``exact_odds.countability.triggers``) without dealing again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 
 import numpy as np
 
@@ -25,7 +24,7 @@ from exact_odds.cards import DECK, RANKS
 from exact_odds.countability.triggers import Rounds
 from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.model import Game
-from exact_odds.simulation.dealing import VALUES, ShoesInPlay
+from exact_odds.simulation.dealing import ShoesInPlay
 from exact_odds.simulation.play import evaluate_unseen, evaluator_for
 from exact_odds.simulation.settlement import Settler
 
@@ -92,7 +91,9 @@ def record_rounds(plan: RecordPlan, first: int, count: int) -> RecordedRange:
             numerators, denominators = values.numerators[bet_id], values.denominators[bet_id]
             parts[f"ev:{bet_id}"].append(_floats(numerators, denominators))
             parts[f"positive:{bet_id}"].append(np.asarray(numerators > 0, dtype=bool))
-            parts[f"result:{bet_id}"].append(_settle(settler, dealt.cards, dealt.hands))
+            nets = settler.settle_dealt(dealt.cards, dealt.hands)
+            parts[f"result:{bet_id}"].append(
+                np.array([0.0 if net is None else float(net) for net in nets]))
         np.add.at(seen, (np.repeat(rows, dealt.cards.shape[1]), _RANK_OF[dealt.cards].ravel()), 1)
 
     def joined(name: str, dtype: type) -> np.ndarray:
@@ -106,27 +107,6 @@ def record_rounds(plan: RecordPlan, first: int, count: int) -> RecordedRange:
         {b: joined(f"ev:{b}", np.float64) for b in plan.bet_ids},
         {b: joined(f"positive:{b}", np.bool_) for b in plan.bet_ids},
         {b: joined(f"result:{b}", np.float64) for b in plan.bet_ids})
-
-
-def _settle(settler: Settler, cards: np.ndarray,
-            hands: Callable[[int], tuple[tuple[str, ...], tuple[str, ...]]]) -> np.ndarray:
-    """What one unit returned on each dealt round (0 where the bet had no action: a late
-    bet not offered). Rounds that read alike are settled once."""
-    detail = settler.detail
-    if detail == "value":
-        keys = np.where(cards < len(DECK), VALUES[cards], 10)
-    elif detail == "rank":
-        keys = _RANK_OF[cards]
-    else:
-        keys = cards
-    keys = keys[:, settler.slots]
-    base = _BASES[detail]
-    codes = keys @ (base ** np.arange(keys.shape[1], dtype=np.int64))
-    _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
-    nets = [settler.settle(tuple(keys[i].tolist()), partial(hands, int(i)))
-            for i in first]
-    results = np.array([0.0 if net is None else float(net) for net in nets], dtype=np.float64)
-    return np.asarray(results[inverse.ravel()])
 
 
 def _floats(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
@@ -144,7 +124,7 @@ def bet_rounds(ranges: Sequence[RecordedRange], bet_id: str, shoes: int, first: 
     return Rounds(
         shoes=shoes,
         shoe=np.concatenate([r.shoe for r in ordered]) - first,
-        seen=np.concatenate([r.seen for r in ordered]).astype(np.int64),
+        seen=np.concatenate([r.seen for r in ordered]),
         unseen=np.concatenate([r.unseen for r in ordered]),
         ev=np.concatenate([r.ev[bet_id] for r in ordered]),
         positive=np.concatenate([r.positive[bet_id] for r in ordered]),

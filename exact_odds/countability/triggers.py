@@ -44,7 +44,7 @@ class Rounds:
 
     shoes: int
     shoe: np.ndarray  # int64
-    seen: np.ndarray  # (rounds, 13) int64
+    seen: np.ndarray  # (rounds, 13) small integers (int16)
     unseen: np.ndarray  # int64
     ev: np.ndarray  # float64
     positive: np.ndarray  # bool
@@ -55,7 +55,10 @@ class Rounds:
 
     def running_counts(self, tags: tuple[int, ...]) -> np.ndarray:
         """Each round's running count for ``tags`` (one per rank)."""
-        counts: np.ndarray = self.seen @ np.asarray(tags, dtype=np.int64)
+        counts = np.zeros(len(self.seen), dtype=np.int64)
+        for rank, tag in enumerate(tags):  # a column at a time: no copy of the whole table
+            if tag:
+                counts += tag * self.seen[:, rank].astype(np.int64)
         return counts
 
     def at_least(self, tags: tuple[int, ...], threshold: Fraction) -> np.ndarray:

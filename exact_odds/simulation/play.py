@@ -238,19 +238,19 @@ class _Tally:
         placed_rows = np.flatnonzero(np.any(np.stack(list(wagers.values())), axis=0))
         if not len(placed_rows):
             return units
-        keys = _round_keys(dealt.cards[placed_rows])
-        for j, i in enumerate(placed_rows.tolist()):
-            shoe = int(rows[i])
-            for bet_id, wager in wagers.items():
-                if wager[i]:
-                    settler = self.settlers[bet_id]
-                    net = settler.settle(tuple(keys[settler.detail][j, settler.slots].tolist()),
-                                         partial(dealt.hands, i))
-                    if net is None:  # a late bet not offered: no action, the unit returned
-                        continue
-                    units[bet_id][i] = net
-                    by_shoe = self.realised[bet_id]
-                    by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
+        for bet_id, wager in wagers.items():
+            mine = placed_rows[wager[placed_rows]]
+            if not len(mine):
+                continue
+            nets = self.settlers[bet_id].settle_dealt(dealt.cards[mine],
+                                                      partial(_hands_of, dealt, mine))
+            by_shoe = self.realised[bet_id]
+            for i, net in zip(mine.tolist(), nets):
+                if net is None:  # a late bet not offered: no action, the unit returned
+                    continue
+                units[bet_id][i] = net
+                shoe = int(rows[i])
+                by_shoe[shoe] = by_shoe.get(shoe, Fraction(0)) + net
         return units
 
     def edges(self) -> dict[str, Counter[int]]:
@@ -273,10 +273,10 @@ class _Tally:
         return arrays
 
 
-def _round_keys(cards: np.ndarray) -> dict[str, np.ndarray]:
-    """Dealt rounds (card indices, 52 where no card) as each detail reads them."""
-    return {"value": np.where(cards < len(DECK), VALUES[cards], 10),
-            "rank": cards // 4, "card": cards}
+def _hands_of(dealt: DealtRounds, rows: np.ndarray, j: int
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The hands of the ``j``-th of ``rows`` of a dealt round."""
+    return dealt.hands(int(rows[j]))
 
 
 def _favourable(numerators: np.ndarray, denominators: np.ndarray, min_edge: Fraction) -> np.ndarray:

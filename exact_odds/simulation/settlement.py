@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-from exact_odds.cards import card_rank, card_value
+import numpy as np
+
+from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.engine.vocabulary import COLUMNS, RoundBase
 from exact_odds.games.model import Bet
 
@@ -83,24 +85,67 @@ def card_detail(bet: Bet) -> str:
 
 class Settler:
     """Settles a bet on dealt rounds, remembering the result for each distinct round as
-    the bet reads it (point values, ranks or cards), so a round is settled once."""
+    the bet reads it, so a round is settled once: by its round base (totals, cards, two-card
+    totals, third cards' values) where the bet reads only how the round finished, else by
+    its cards at the finest detail the bet reads (point values, ranks or cards)."""
 
     def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None) -> None:
         self.bet = bet
         self.settings = dict(settings or {})
         self.detail = card_detail(bet)
+        self.by_round = all(COLUMNS[c].kind == "round" for c in bet.columns)
         #: the card slots the bet reads: the first four cards when it reads only the deal
         self.slots = (slice(0, 4) if all(COLUMNS[c].kind == "deal" for c in bet.columns)
                       else slice(0, 6))
-        self.results: dict[tuple[int, ...], Fraction | None] = {}
+        self.results: dict[int, Fraction | None] = {}
 
-    def settle(self, key: tuple[int, ...],
-               hands: Callable[[], tuple[tuple[str, ...], tuple[str, ...]]]) -> Fraction | None:
-        """The net result for a round whose cards read ``key`` at the bet's detail (None:
-        no action); ``hands()`` gives the Player's and the Banker's cards when the round is
-        new."""
-        if key in self.results:
-            return self.results[key]
-        player, banker = hands()
-        result = self.results[key] = settle(self.bet, player, banker, self.settings)
-        return result
+    def settle_dealt(self, cards: np.ndarray,
+                     hands: Callable[[int], tuple[tuple[str, ...], tuple[str, ...]]]
+                     ) -> list[Fraction | None]:
+        """The net result of one unit on each dealt round (None: no action, a late bet not
+        offered). ``cards`` holds a round per row (``DealtRounds.cards``); ``hands(i)`` gives
+        row ``i``'s Player and Banker cards, read only for a round not met before."""
+        codes = round_codes(cards) if self.by_round else card_codes(cards, self.detail,
+                                                                    self.slots)
+        unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        nets = []
+        for code, row in zip(unique.tolist(), first.tolist()):
+            if code not in self.results:
+                player, banker = hands(row)
+                self.results[code] = settle(self.bet, player, banker, self.settings)
+            nets.append(self.results[code])
+        return [nets[i] for i in inverse.ravel().tolist()]
+
+
+#: Each card index's point value, rank index (A=0 ... K=12) and itself, with the padding
+#: index 52 (no card) last: the code of a round at each detail reads these.
+_VALUES = np.array([card_value(card) for card in DECK] + [10], dtype=np.int64)
+_RANKS = np.array([RANKS.index(card_rank(card)) for card in DECK] + [len(RANKS)],
+                  dtype=np.int64)
+_DETAIL = {"value": (_VALUES, 11), "rank": (_RANKS, len(RANKS) + 1),
+           "card": (np.arange(len(DECK) + 1, dtype=np.int64), len(DECK) + 1)}
+
+
+def card_codes(cards: np.ndarray, detail: str, slots: slice = slice(0, 6)) -> np.ndarray:
+    """One integer per dealt round that tells apart rounds whose cards differ at
+    ``detail`` (``value``, ``rank`` or ``card``) in ``slots``; 53**6 < 2**63."""
+    table, base = _DETAIL[detail]
+    keys = table[cards[:, slots]]
+    codes: np.ndarray = keys @ (base ** np.arange(keys.shape[1], dtype=np.int64))
+    return codes
+
+
+def round_codes(cards: np.ndarray) -> np.ndarray:
+    """One integer per dealt round that tells apart rounds with different round bases:
+    each hand's total, cards, two-card total and third card's value (10: none)."""
+    values = _VALUES[cards]  # 10 where no card
+    dealt = values < 10
+    player = np.where(dealt[:, [0, 2, 4]], values[:, [0, 2, 4]], 0)
+    banker = np.where(dealt[:, [1, 3, 5]], values[:, [1, 3, 5]], 0)
+    parts = (player.sum(axis=1) % 10, banker.sum(axis=1) % 10, dealt[:, 4], dealt[:, 5],
+             player[:, :2].sum(axis=1) % 10, banker[:, :2].sum(axis=1) % 10,
+             values[:, 4], values[:, 5])
+    code = np.zeros(len(cards), dtype=np.int64)
+    for part in parts:
+        code = code * 11 + part
+    return code
