@@ -198,3 +198,69 @@ def test_recorded_rounds_play_a_count_as_simulate_plays_it():
     assert int(bets.sum()) == summary.units_placed
     perfect = simulate("ez-baccarat", 40, bets=["dragon-7"], seed=5, workers=1).bet("dragon-7")
     assert int(train.positive.sum()) == perfect.units_placed
+
+
+# --- the same figures wherever the shoes are dealt -----------------------------------------
+
+def test_the_same_seed_gives_the_same_study_on_one_core_two_cores_and_dask():
+    from exact_odds.countability.report import countability
+
+    def study(**where):
+        return countability("ez-baccarat", bets=["dragon-7"], shoes=24, seed=17,
+                            levels=(1, 2), cut_cards="14,26", **where).to_dict()
+
+    one = study(workers=1)
+    assert one == study(workers=2)
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
+                                  dashboard_address=None) as cluster:
+        assert one == study(scheduler=cluster.scheduler_address)
+    assert [d["cut_card"] for d in one["bets"][0]["by_cut_card"]] == [14, 26]
+
+
+def test_the_study_records_its_inputs_in_every_format(tmp_path):
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    args = ["countability", "ez-baccarat", "--bet", "panda-8", "--shoes", "12", "--seed", "3",
+            "--levels", "1", "--workers", "1", "--max-bet", "500", "--rounds-per-hour", "70"]
+    for fmt in ("text", "markdown", "csv", "json"):
+        result = CliRunner().invoke(main, [*args, "--format", fmt])
+        assert result.exit_code == 0, result.output
+        assert "0.1.0" in result.output and "panda-8" in result.output
+    data = __import__("json").loads(CliRunner().invoke(main, [*args, "--format", "json"]).output)
+    assert (data["seed"], data["shoes"], data["levels"], data["cut_cards"]) == (3, 12, [1], [14])
+    assert data["max_bet"] == "500" and data["rounds_per_hour"] == 70
+    assert data["dealing"] == {"cut_card": 14, "burn": "standard", "after_cut": "one-more"}
+    (bet,) = data["bets"]
+    assert set(bet) >= {"id", "house_edge", "effect_of_removal", "perfect_play", "counts",
+                        "verdict", "by_cut_card"}
+    assert set(bet["counts"][0]) >= {
+        "level", "tags", "betting_correlation", "trigger", "bet_frequency", "average_edge",
+        "units_per_100_rounds", "units_per_shoe", "units_per_shoe_se", "rounds_per_shoe",
+        "sd_per_round", "n0", "share_of_perfect_play", "money_per_shoe", "money_per_hour"}
+    workbook = tmp_path / "study.xlsx"
+    result = CliRunner().invoke(main, [*args, "--format", "xlsx", "--output", str(workbook)])
+    assert result.exit_code == 0 and workbook.stat().st_size > 0
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--levels", "0"], "--levels"),
+    (["--levels", "x"], "--levels"),
+    (["--cut-card", "500"], "cut card"),
+    (["--max-bet", "-5"], "--max-bet"),
+    (["--rounds-per-hour", "80"], "--rounds-per-hour goes with --max-bet"),
+    (["--bet", "nope"], "no bet 'nope'"),
+])
+def test_a_study_that_cannot_run_is_one_line(args, words):
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    result = CliRunner().invoke(main, ["countability", "ez-baccarat", "--shoes", "5",
+                                       "--workers", "1", *args])
+    assert result.exit_code == 1
+    line, = result.output.strip().splitlines()
+    assert line.startswith("Error:") and words in line, line

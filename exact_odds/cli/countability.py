@@ -49,8 +49,12 @@ def countability(game: str, bets: tuple[str, ...], levels: str, shoes: int, seed
       exact-odds countability ez-baccarat --shoes 5000 --cut-card 14,26,52,104 \\
           --max-bet 5000 --rounds-per-hour 80 --format json
     """
+    import os
+
     from exact_odds.countability.report import countability as study
 
+    if workers is None and scheduler is None:
+        workers = os.cpu_count() or 1
     emit(study(game, bets=bets or None, levels=levels, shoes=shoes,
                cut_cards=cut_card or "14", burn=burn, after_cut=after_cut, decks=decks,
                shoe=shoe, remove=remove, seed=seed, workers=workers, scheduler=scheduler,

@@ -162,7 +162,7 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
                  burn: str | int | None = None, after_cut: str | None = None,
                  decks: int | None = None, shoe: Shoe | None = None,
                  remove: Sequence[str] = (), seed: int | None = None,
-                 workers: int | None = 1, scheduler: str | None = None,
+                 workers: int | None = None, scheduler: str | None = None,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None,
                  max_bet: Fraction | int | str | None = None,
                  rounds_per_hour: int | None = None, keep_rounds: bool = False,
@@ -172,11 +172,14 @@ def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
     beside computer-perfect play, at each cut-card depth of ``cut_cards`` (cards behind the
     cut card; ``None`` shuffles every round), dealt ``shoes`` shoes a stream by the game's
     procedure (``burn``, ``after_cut``, ``decks``/``shoe``/``remove`` override it) from
-    ``seed``. ``workers`` local processes (1 by default from Python; the command line uses
-    every core) or a Dask ``scheduler``. ``max_bet`` (money a unit) and ``rounds_per_hour``
+    ``seed``. ``workers`` local processes (one, in this process, unless asked for: a script
+    that asks for more needs the ``if __name__ == "__main__":`` guard; the command line
+    uses every core) or a Dask ``scheduler``. ``max_bet`` (money a unit) and ``rounds_per_hour``
     turn units into money. ``keep_rounds`` keeps every recorded round in the report
     (``rounds``), to measure other counts on the same shoes or to plot."""
     check_run(shoes, workers, scheduler)
+    if workers is None and scheduler is None:
+        workers = 1
     if isinstance(levels, str):
         levels = [_whole(part, "--levels") for part in levels.split(",") if part.strip()]
     chosen_levels = tuple(dict.fromkeys(_level(level) for level in levels))

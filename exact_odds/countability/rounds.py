@@ -119,13 +119,16 @@ def _floats(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
 
 def bet_rounds(ranges: Sequence[RecordedRange], bet_id: str, shoes: int, first: int
                ) -> Rounds:
-    """One bet's rounds of every range, in shoe order, shoes numbered from 0."""
-    ordered = sorted(ranges, key=lambda r: r.first)
+    """One bet's rounds of every range, shoe by shoe and round by round (whatever ranges
+    the shoes were dealt in, so that every sum is the same on one core, many or Dask),
+    shoes numbered from 0."""
+    shoe = np.concatenate([r.shoe for r in ranges])
+    order = np.argsort(shoe, kind="stable")  # within a range, rounds come in dealing order
     return Rounds(
         shoes=shoes,
-        shoe=np.concatenate([r.shoe for r in ordered]) - first,
-        seen=np.concatenate([r.seen for r in ordered]),
-        unseen=np.concatenate([r.unseen for r in ordered]),
-        ev=np.concatenate([r.ev[bet_id] for r in ordered]),
-        positive=np.concatenate([r.positive[bet_id] for r in ordered]),
-        result=np.concatenate([r.result[bet_id] for r in ordered]))
+        shoe=shoe[order] - first,
+        seen=np.concatenate([r.seen for r in ranges])[order],
+        unseen=np.concatenate([r.unseen for r in ranges])[order],
+        ev=np.concatenate([r.ev[bet_id] for r in ranges])[order],
+        positive=np.concatenate([r.positive[bet_id] for r in ranges])[order],
+        result=np.concatenate([r.result[bet_id] for r in ranges])[order])
