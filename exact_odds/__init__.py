@@ -1,7 +1,7 @@
 """exact-odds: exact odds of baccarat games and their side bets, from the finite shoe.
 
 The public API, imported on first use (``import exact_odds`` itself loads nothing heavy;
-polars and sympy load only when a function that needs them runs):
+polars, numpy and sympy load only when a function that needs them runs):
 
 >>> import exact_odds
 >>> exact_odds.game_report("commission-free").bet("banker").house_edge
@@ -17,33 +17,49 @@ from exact_odds.version import __version__
 
 #: Public name -> the module that defines it.
 _WHERE = {
+    # the shoe, the games, their rules
     "ExactOddsError": "exact_odds.errors",
     "Shoe": "exact_odds.shoe",
     "load_shoe": "exact_odds.shoe",
     "Game": "exact_odds.games.model",
     "load_game": "exact_odds.games.loader",
     "builtin_games": "exact_odds.games.loader",
+    "tables_dir": "exact_odds.games.loader",
+    "read_yaml": "exact_odds.files",
     "parse_pay": "exact_odds.games.pays",
+    "load_rules": "exact_odds.rules.loader",
+    "rules_named": "exact_odds.rules",
+    # the enumeration
     "COLUMNS": "exact_odds.engine.vocabulary",
     "outcome_counts": "exact_odds.engine.enumerator",
     "outcome_table": "exact_odds.engine.enumerator",
+    # one shoe, exactly
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
     "BetResult": "exact_odds.analysis.bet_result",
     "effect_of_removal": "exact_odds.analysis.removal",
     "compare_games": "exact_odds.analysis.compare",
     "compare_reports": "exact_odds.analysis.compare",
+    "game_mistakes": "exact_odds.analysis.checks",
     "strategy_report": "exact_odds.analysis.strategy_report",
+    "option_hands": "exact_odds.analysis.strategy",
     "symbolic_bet": "exact_odds.analysis.symbolic",
     "solve_pay": "exact_odds.analysis.symbolic",
+    "find_event": "exact_odds.analysis.symbolic",
+    # many shoes, simulated shoes, counts, the player-dealer's table
+    "BatchEvaluator": "exact_odds.batch.evaluator",
+    "batch_frame": "exact_odds.batch.shoes",
+    "simulate": "exact_odds.simulation.runner",
+    "countability": "exact_odds.countability.report",
+    "table_report": "exact_odds.table.results",
+    "load_table": "exact_odds.table.loader",
+    "parse_table": "exact_odds.table.loader",
+    # output
+    "render": "exact_odds.render",
+    "fraction_text": "exact_odds.numbers",
 }
 
-__all__ = [
-    "__version__", "BetResult", "COLUMNS", "ExactOddsError", "Game", "GameReport",
-    "Shoe", "builtin_games", "compare_games", "compare_reports", "effect_of_removal",
-    "game_report", "load_game", "load_shoe", "outcome_counts", "outcome_table",
-    "parse_pay", "solve_pay", "strategy_report", "symbolic_bet",
-]
+__all__ = ["__version__", *sorted(_WHERE, key=lambda name: (name[0].islower(), name.lower()))]
 
 
 def __getattr__(name: str) -> Any:
@@ -60,15 +76,28 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from exact_odds.analysis.bet_result import BetResult
+    from exact_odds.analysis.checks import game_mistakes
     from exact_odds.analysis.compare import compare_games, compare_reports
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import GameReport, game_report
+    from exact_odds.analysis.strategy import option_hands
     from exact_odds.analysis.strategy_report import strategy_report
-    from exact_odds.analysis.symbolic import solve_pay, symbolic_bet
+    from exact_odds.analysis.symbolic import find_event, solve_pay, symbolic_bet
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.batch.shoes import batch_frame
+    from exact_odds.countability.report import countability
     from exact_odds.engine.enumerator import outcome_counts, outcome_table
     from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
-    from exact_odds.games.loader import builtin_games, load_game
+    from exact_odds.files import read_yaml
+    from exact_odds.games.loader import builtin_games, load_game, tables_dir
     from exact_odds.games.model import Game
     from exact_odds.games.pays import parse_pay
+    from exact_odds.numbers import fraction_text
+    from exact_odds.render import render
+    from exact_odds.rules import rules_named
+    from exact_odds.rules.loader import load_rules
     from exact_odds.shoe import Shoe, load_shoe
+    from exact_odds.simulation.runner import simulate
+    from exact_odds.table.loader import load_table, parse_table
+    from exact_odds.table.results import table_report

@@ -395,10 +395,13 @@ def test_the_public_api_is_pinned():
     import exact_odds
 
     assert exact_odds.__all__ == [
-        "__version__", "BetResult", "COLUMNS", "ExactOddsError", "Game", "GameReport", "Shoe",
-        "builtin_games", "compare_games", "compare_reports", "effect_of_removal",
-        "game_report", "load_game", "load_shoe", "outcome_counts", "outcome_table",
-        "parse_pay", "solve_pay", "strategy_report", "symbolic_bet"]
+        "__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
+        "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games",
+        "compare_reports", "countability", "effect_of_removal", "find_event", "fraction_text",
+        "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe", "load_table",
+        "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table",
+        "read_yaml", "render", "rules_named", "simulate", "solve_pay", "strategy_report",
+        "symbolic_bet", "table_report", "tables_dir"]
     for name in exact_odds.__all__:
         assert getattr(exact_odds, name) is not None, name
     done = subprocess.run([sys.executable, "-c", "import sys, exact_odds; "
