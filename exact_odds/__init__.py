@@ -59,7 +59,14 @@ _WHERE = {
     "fraction_text": "exact_odds.numbers",
 }
 
-__all__ = ["__version__", *sorted(_WHERE, key=lambda name: (name[0].islower(), name.lower()))]
+#: The public names (each in ``_WHERE``): classes first, then functions, alphabetically.
+__all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
+    "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games", "compare_reports",
+    "countability", "effect_of_removal", "find_event", "fraction_text", "game_mistakes",
+    "game_report", "load_game", "load_rules", "load_shoe", "load_table", "option_hands",
+    "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml", "render",
+    "rules_named", "simulate", "solve_pay", "strategy_report", "symbolic_bet", "table_report",
+    "tables_dir"]
 
 
 def __getattr__(name: str) -> Any:

@@ -492,3 +492,9 @@ def test_xlsx_keeps_text_from_a_game_file_as_text(tmp_path):
         strings = book.read("xl/sharedStrings.xml").decode()
     assert not any("<f>" in xml or "<hyperlink" in xml for xml in sheets)
     assert "=1+1" in strings and "http://example.com" in strings
+
+
+def test_every_public_name_has_a_home():
+    import exact_odds
+
+    assert set(exact_odds.__all__) == {"__version__", *exact_odds._WHERE}
