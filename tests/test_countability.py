@@ -264,3 +264,38 @@ def test_a_study_that_cannot_run_is_one_line(args, words):
     assert result.exit_code == 1
     line, = result.output.strip().splitlines()
     assert line.startswith("Error:") and words in line, line
+
+
+# --- the verdict ----------------------------------------------------------------------------
+
+def _depth(cut_card, perfect, counts):
+    from exact_odds.countability.counts import DerivedCount
+    from exact_odds.countability.report import CountResult, Depth
+    from exact_odds.countability.triggers import Figures
+
+    def shown(units, se):
+        return Figures(80.0, 0.1, 0.05, units * 100 / 80, units, se, 2.0, None)
+
+    found = tuple(CountResult(DerivedCount(level, {}, Fraction(1, 2), 1, 0), Fraction(3),
+                              shown(*figures), None)
+                  for level, figures in counts)
+    return Depth(cut_card, shown(*perfect), found)
+
+
+@pytest.mark.parametrize("depths, words", [
+    ([_depth(14, (0.02, 0.02), [(1, (0.01, 0.02))])], "not countable: even computer-perfect"),
+    ([_depth(14, (0.5, 0.02), [(1, (0.01, 0.02)), (2, (0.02, 0.02))])],
+     "not countable by a count: computer-perfect play wins 0.50 units"),
+    ([_depth(14, (0.004, 0.001), [(1, (0.003, 0.001))])], "not worth counting"),
+    ([_depth(14, (0.7, 0.02), [(1, (0.5, 0.02)), (2, (0.6, 0.02))]),
+      _depth(52, (0.3, 0.02), [(1, (0.2, 0.02)), (2, (0.25, 0.02))]),
+      _depth(104, (0.05, 0.04), [(1, (0.01, 0.02)), (2, (0.02, 0.02))])],
+     "countable: a level-1 count wins 0.50 units a shoe with 14 cards behind the cut card "
+     "($2,500 a shoe at a $5,000 limit); 0.20 at 52 cards; nothing measurable at 104 cards"),
+    ([_depth(14, (0.7, 0.02), [(1, (0.2, 0.02)), (2, (0.6, 0.02))])],
+     "countable: a level-2 count wins 0.60"),
+])
+def test_the_verdict_says_what_a_game_protection_manager_can_act_on(depths, words):
+    from exact_odds.countability.report import _verdict
+
+    assert words in _verdict(depths, (1, 2), (Fraction(5000), None))

@@ -87,3 +87,17 @@ def test_every_format_is_documented():
     from exact_odds.render import FORMATS
 
     assert "--format " + "|".join(FORMATS) in README
+
+
+def test_the_readme_and_notebooks_use_only_the_public_api():
+    """Python in the README and the notebooks imports only what ``import exact_odds``
+    gives (``from exact_odds import ...``), never a module inside the package."""
+    import json
+
+    sources = ["\n".join(re.findall(r"```python\n(.*?)```", README, re.S))]
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        sources += ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    inside = [line for source in sources for line in source.splitlines()
+              if re.search(r"(from|import) exact_odds\.", line)]
+    assert not inside, inside

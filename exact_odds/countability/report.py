@@ -330,7 +330,8 @@ def _depth(ready: Setup, train: Rounds, test: Rounds, counts: Mapping[int, Deriv
         bets = (test.at_least(tags, trigger) if trigger is not None
                 else test.ev != test.ev)  # never
         shown = figures(test, bets)
-        found.append(CountResult(count, trigger, shown, shown.share_of(perfect),
+        share = shown.share_of(perfect) if _measurable(perfect) else None
+        found.append(CountResult(count, trigger, shown, share,
                                  _by_true_count(test, tags)))
     return Depth(ready.procedure.cut_card, perfect, tuple(found))
 
@@ -361,32 +362,48 @@ def _verdict(depths: Sequence[Depth], levels: Sequence[int],
     where = _depth_words(first.cut_card)
     if not _measurable(first.perfect):
         return (f"not countable: even computer-perfect play wins nothing measurable "
-                f"({first.perfect.units_per_shoe:+.3f} ± {first.perfect.units_per_shoe_se:.3f} "
+                f"({first.perfect.units_per_shoe:+.2g} ± {first.perfect.units_per_shoe_se:.2g} "
                 f"units a shoe {where})")
     winning = [c for c in first.counts if _measurable(c.figures)]
     if not winning:
         return (f"not countable by a count: computer-perfect play wins "
-                f"{first.perfect.units_per_shoe:.3f} units a shoe {where}, but no count of "
+                f"{_units(first.perfect.units_per_shoe)} units a shoe {where}, but no count of "
                 f"level {', '.join(map(str, levels))} wins a measurable amount")
     best = max(winning, key=lambda c: c.figures.units_per_shoe)
     simple = next(c for c in winning
                   if c.figures.units_per_shoe >= best.figures.units_per_shoe / 2)
-    said = (f"countable: a level-{simple.count.level} count wins "
-            f"{simple.figures.units_per_shoe:.2f} units a shoe {where}")
     bet, _ = money
-    if bet is not None:
-        said += f" ({_amount(simple.figures.units_per_shoe * float(bet))} a shoe at a " \
-                f"{_amount(float(bet))} limit)"
+
+    def price(result: CountResult) -> str:
+        return ("" if bet is None else
+                f" ({_amount(result.figures.units_per_shoe * float(bet))} a shoe at a "
+                f"{_amount(float(bet))} limit)")
+
+    if best.figures.units_per_shoe < WORTH_COUNTING:
+        return (f"not worth counting: the best count (level {best.count.level}) wins "
+                f"{_units(best.figures.units_per_shoe)} units a shoe {where}{price(best)}, "
+                f"and perfect play {_units(first.perfect.units_per_shoe)}")
+    said = (f"countable: a level-{simple.count.level} count wins "
+            f"{_units(simple.figures.units_per_shoe)} units a shoe {where}{price(simple)}")
     others = []
     for depth in depths[1:]:
         same = next((c for c in depth.counts if c.count.level == simple.count.level), None)
         if same is not None:
-            value = (f"{same.figures.units_per_shoe:.2f}" if _measurable(same.figures)
+            value = (_units(same.figures.units_per_shoe) if _measurable(same.figures)
                      else "nothing measurable")
             others.append(f"{value} at {_depth_words(depth.cut_card, short=True)}")
     if others:
         said += "; " + "; ".join(others)
     return said
+
+
+#: Below this win per shoe a count is not worth a counter's while (one unit in 100 shoes).
+WORTH_COUNTING = 0.01
+
+
+def _units(value: float) -> str:
+    """Units as people read them: two decimals, or two figures when smaller."""
+    return f"{value:.2f}" if abs(value) >= 0.1 else f"{value:.2g}"
 
 
 def _depth_words(cut_card: int | None, short: bool = False) -> str:
@@ -492,14 +509,26 @@ def _figure_cells(shown: Figures) -> tuple[Cell, ...]:
 
 
 def _depth_table(report: CountabilityReport, bet: BetCountability, depth: Depth) -> Table:
+    def money(shown: Figures) -> tuple[Cell, ...]:
+        if report.max_bet is None:
+            return ()
+        per_shoe, per_hour = report.money(shown.units_per_shoe, shown.units_per_100_rounds)
+        return (per_shoe,) if report.rounds_per_hour is None else (per_shoe, per_hour)
+
     rows: list[tuple[Cell, ...]] = [("perfect", "exact edge > 0", *_figure_cells(depth.perfect),
-                                     1.0 if depth.perfect.units_per_shoe > 0 else None)]
+                                     1.0 if _measurable(depth.perfect) else None,
+                                     *money(depth.perfect))]
     for result in depth.counts:
         trigger = "never" if result.trigger is None else f"TC >= {float(result.trigger):g}"
         rows.append((f"level {result.count.level}", trigger, *_figure_cells(result.figures),
-                     result.share))
+                     result.share, *money(result.figures)))
+    columns = list(_COUNT_COLUMNS)
+    if report.max_bet is not None:
+        columns.append(Column("Money per shoe", "decimal", 2))
+        if report.rounds_per_hour is not None:
+            columns.append(Column("Money per hour", "decimal", 2))
     return Table(f"{_depth_words(depth.cut_card).capitalize()}: on the fresh shoes",
-                 _COUNT_COLUMNS, tuple(rows), sheet=f"{bet.id[:20]} {depth.cut_card}"[:31],
+                 tuple(columns), tuple(rows), sheet=f"{bet.id[:20]} {depth.cut_card}"[:31],
                  formats=_READ)
 
 
