@@ -104,7 +104,8 @@ def test_a_bad_chart_is_refused_in_one_line(tmp_path, old, new, words):
     path = tmp_path / "bad.yaml"
     path.write_text(game_text(inline(PUNTO_BANCO_TEXT.replace(old, new, 1))), encoding="utf-8")
     result = CliRunner().invoke(main, ["report", str(path)])
-    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error:"), result.output
     assert str(path) in lines[0] and "rules" in lines[0]
