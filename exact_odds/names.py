@@ -28,11 +28,6 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def name_matches(name: str, query: str) -> bool:
-    """Whether ``query`` names ``name`` at all (exactly, in any case, or as a slug)."""
-    return query == name or query.lower() == name.lower() or slug(query) == slug(name)
-
-
 def find_name(names: Sequence[str], query: str) -> int | None:
     """The index of the name ``query`` means, by the closest kind of match; ``None`` if
     nothing matches; ``AmbiguousNameError`` if two names match equally closely."""

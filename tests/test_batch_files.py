@@ -14,7 +14,7 @@ import pytest
 import exact_odds
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.evaluator import BatchError
-from exact_odds.batch.shoes import batch_frame, fraction_columns, read_shoes
+from exact_odds.batch.shoes import batch_frame, read_shoes
 from exact_odds.cards import DECK
 from exact_odds.shoe import Shoe
 
@@ -50,9 +50,9 @@ def test_counts_by_card(tmp_path: Path) -> None:
     counts = read_shoes(path, [8] * 52)
     assert counts.shape == (2, 52)
     assert counts[1, DECK.index("9D")] == 0 and counts[1, DECK.index("KS")] == 3
-    strings = fraction_columns(batch_frame("commission-free", counts, bets=["banker"]),
-                               ["banker"])
-    assert strings["banker"][0] == "-284694798368/19524993263685"
+    frame = batch_frame("commission-free", counts, bets=["banker"])
+    assert (frame["banker_numerator"][0], frame["banker_denominator"][0]) == (
+        -284694798368, 19524993263685)
 
 
 @pytest.mark.parametrize("content, message", [

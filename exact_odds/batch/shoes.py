@@ -351,18 +351,6 @@ def _fits_128(*arrays: np.ndarray) -> bool:
     return all(-(2**127) <= int(v) < 2**127 for array in arrays for v in array)
 
 
-def fraction_columns(frame: pl.DataFrame, bet_ids: Sequence[str]) -> pl.DataFrame:
-    """The results with each bet's value as a reduced fraction in a string (CSV, JSON)."""
-    import polars as pl
-
-    exprs = [pl.col("shoe"), pl.col("cards")]
-    for bet_id in bet_ids:
-        num, den = pl.col(f"{bet_id}_numerator"), pl.col(f"{bet_id}_denominator")
-        exprs.append(pl.when(den == 1).then(num.cast(pl.Utf8))
-                     .otherwise(num.cast(pl.Utf8) + "/" + den.cast(pl.Utf8)).alias(bet_id))
-    return frame.select(exprs)
-
-
 class Progress:
     """A progress bar on standard error, shown only on a terminal and only once the work
     has taken more than a second."""

@@ -76,11 +76,6 @@ class DealingProcedure:
                                f"got {self.decks!r}")
 
     @property
-    def shuffles_every_round(self) -> bool:
-        """True when every round is dealt from a freshly shuffled shoe (no cut card)."""
-        return self.cut_card is None
-
-    @property
     def most_burned(self) -> int:
         """The most cards the burn can take out before the first round."""
         if self.burn == "standard":

@@ -21,15 +21,6 @@ from typing import Any
 from exact_odds.games.model import GameFileError
 from exact_odds.rules import STRATEGIES
 
-#: The kinds of value a field holds.
-#: text: a non-empty string; whole: an integer >= 1; wholes: a list of those; sentences: a
-#: list of strings; mapping: any mapping (echoed, not read); pay: a pay in words; condition:
-#: a condition in words; settings / bets / events: mappings or lists of the records below;
-#: pays_by_event / when_by_event: a mapping from an event's name to a pay / a condition;
-#: setting_default: true, false or a word; words: a list of words.
-KINDS = ("rules", "text", "whole", "wholes", "sentences", "mapping", "pay", "condition", "settings",
-         "bets", "events", "pays_by_event", "when_by_event", "setting_default", "words", "table")
-
 #: How a game's wagers are settled at a player-dealer's table (``exact-odds table``), as the
 #: game file's ``table: {settlement_order: ...}`` names it; the first is the default.
 SETTLEMENT_ORDERS = ("by-bet-type", "from-action-button")

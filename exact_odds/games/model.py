@@ -31,8 +31,7 @@ from exact_odds.errors import ExactOddsError
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
-from exact_odds.names import find_name, name_matches
-from exact_odds.names import slug as _names_slug
+from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe, ShoeError
 
@@ -283,13 +282,3 @@ def _setting_value(setting: Setting, text: object) -> object:
     return text
 
 
-def event_matches(name: str, query: str) -> bool:
-    """Whether ``query`` names the event ``name`` at all: exactly, in any case, or as a slug
-    (``win-by-9-points``); where several events match, ``exact_odds.names.find_name`` picks
-    the closest."""
-    return name_matches(name, query)
-
-
-def slug(text: str) -> str:
-    """``text`` in lower-case words joined by hyphens: ``"Win by 9 points"`` -> ``win-by-9-points``."""
-    return _names_slug(text)

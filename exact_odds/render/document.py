@@ -36,10 +36,6 @@ Cell = str | int | Fraction | bool | float | None
 #: ``decimal`` (a float); ``money`` (an amount: whole cents as written, "2.50", else a
 #: decimal); ``flag`` (true/false).
 Kind = Literal["text", "count", "exact", "signed", "percent", "decimal", "money", "flag"]
-KINDS: tuple[Kind, ...] = ("text", "count", "exact", "signed", "percent", "decimal", "money",
-                           "flag")
-
-
 @dataclass(frozen=True)
 class Column:
     """A column: its name as people read it, how its cells are shown, and its name as
