@@ -11,7 +11,6 @@ metadata under the key ``exact-odds``.
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Table, version
 from exact_odds.render.inputs import plain
+from exact_odds.render.json import json_value
 from exact_odds.render.rendered import Rendered
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class BatchReport(Rendered):
         exact = self.frame.select(["shoe", "cards", *(f"{b}_{part}" for b in self.bet_ids
                                                       for part in ("numerator", "denominator"))])
         buffer = io.BytesIO()
-        exact.write_parquet(buffer, metadata={"exact-odds": json.dumps(self.given)})
+        exact.write_parquet(buffer, metadata={"exact-odds": json_value(self.given)})
         return buffer.getvalue()
 
 

@@ -15,7 +15,6 @@ every row (``input_columns``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from exact_odds.errors import escape_controls
 from exact_odds.numbers import fraction_text, int_text
 from exact_odds.render.document import Field, Json
+from exact_odds.render.json import json_value
 
 #: The first input columns of a CSV, in this order, where a result records them.
 LEADING = ("game", "game_file", "shoe", "rules", "strategy", "settings", "exact_odds_version")
@@ -69,7 +69,7 @@ def csv_text(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, (Mapping, list, tuple)):
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=str)
+        return json_value(value)
     return escape_controls(str(value))
 
 
