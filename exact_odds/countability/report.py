@@ -33,7 +33,7 @@ from typing import Any
 
 from exact_odds.cards import RANKS
 from exact_odds.countability.counts import DerivedCount, best_counts, betting_correlation
-from exact_odds.countability.rounds import RecordedRange, RecordPlan, bet_rounds, record_rounds
+from exact_odds.countability.rounds import RecordedRange, bet_rounds, record_rounds
 from exact_odds.countability.triggers import (
     Figures,
     Rounds,
@@ -48,6 +48,7 @@ from exact_odds.render.document import Cell, Column, Document, Field, Json, Line
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
 from exact_odds.shoe import Shoe
+from exact_odds.simulation.play import DealingPlan
 from exact_odds.simulation.runner import Progress, Setup, check_run, ranges, run_ranges, setup
 
 #: The levels tried by default: a count's level is its largest absolute tag.
@@ -292,7 +293,7 @@ def _rank_counts(shoe: Shoe) -> list[int]:
 def _streams(ready: Setup, shoes: int, workers: int | None, scheduler: str | None,
              bar: Progress | None) -> tuple[list[RecordedRange], list[RecordedRange]]:
     """The training shoes (0 to N-1) and the fresh shoes (N to 2N-1), recorded."""
-    plan = RecordPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
+    plan = DealingPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
                       ready.seed, ready.strategy, ready.settings, uuid.uuid4().hex)
     work = ranges(shoes, workers) + ranges(shoes, workers, first=shoes)
     training: list[RecordedRange] = []

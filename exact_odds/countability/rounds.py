@@ -15,39 +15,19 @@ trigger (``exact_odds.countability.triggers``) without dealing again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from exact_odds.cards import DECK, RANKS
 from exact_odds.countability.triggers import Rounds
-from exact_odds.games.dealing import DealingProcedure
-from exact_odds.games.model import Game
 from exact_odds.simulation.dealing import ShoesInPlay
-from exact_odds.simulation.play import evaluate_unseen, evaluator_for
+from exact_odds.simulation.play import DealingPlan, evaluate_unseen, evaluator_for
 from exact_odds.simulation.settlement import Settler
 
 #: Each card index's rank index (A=0 ... K=12), and 13 for the padding index 52.
 _RANK_OF = np.array([RANKS.index(card[0]) for card in DECK] + [len(RANKS)], dtype=np.int64)
-#: Bases of a dealt round's code at each detail: six slots, a value per slot.
-_BASES = {"value": 11, "rank": len(RANKS) + 1, "card": len(DECK) + 1}
-
-
-@dataclass(frozen=True)
-class RecordPlan:
-    """What a worker needs to record a range of shoes (picklable)."""
-
-    game: Game
-    bet_ids: tuple[str, ...]
-    start: tuple[int, ...]  # the full shoe, one count per card of DECK
-    procedure: DealingProcedure
-    seed: int
-    strategy: str | None = None
-    settings: Mapping[str, str] = field(default_factory=dict)
-    key: str = ""  # names the plan in a worker's cache of evaluators
-
-
 @dataclass(frozen=True)
 class RecordedRange:
     """A range of shoes' rounds, one row each; per bet its columns (``Rounds``)."""
@@ -62,7 +42,7 @@ class RecordedRange:
     result: dict[str, np.ndarray]
 
 
-def record_rounds(plan: RecordPlan, first: int, count: int) -> RecordedRange:
+def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
     """Deal shoes ``first`` to ``first + count - 1`` and record every round."""
     from exact_odds.analysis.strategy import game_rules
     from exact_odds.shoe import Shoe

@@ -114,20 +114,29 @@ Play = PerfectPlay | CountPlay | FlatPlay
 
 
 @dataclass(frozen=True)
-class SimulationPlan:
-    """Everything a worker needs to play a range of shoes (picklable)."""
+class DealingPlan:
+    """Everything a worker needs to deal a range of shoes and value their bets
+    (picklable): the game and bets, the full shoe, the dealing procedure, the seed, the
+    option's strategy and the settings; ``key`` names the plan in a worker's cache of
+    evaluators."""
 
     game: Game
     bet_ids: tuple[str, ...]
     start: tuple[int, ...]  # the full shoe, one count per card of DECK
     procedure: DealingProcedure
-    play: Play
     seed: int
     strategy: str | None = None
     settings: Mapping[str, str] = field(default_factory=dict)
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class SimulationPlan(DealingPlan):
+    """A dealing plan and how its bets are played, and whether every round is traced."""
+
+    play: Play = field(default_factory=lambda: PerfectPlay())
     trace: bool = False
     trace_detail: str = "value"  # "value", "rank" or "card": the finest class a bet reads
-    key: str = ""  # names the plan in a worker's cache of evaluators
 
 
 @dataclass
@@ -148,10 +157,8 @@ class ShoeResults:
 _EVALUATORS: dict[str, BatchEvaluator] = {}
 
 
-def evaluator_for(plan: Any) -> BatchEvaluator:
-    """One evaluator per plan and process, kept for the plan's later ranges of shoes: any
-    plan with ``game``, ``bet_ids``, ``strategy``, ``settings`` and ``key`` (a
-    ``SimulationPlan``, or another analysis's)."""
+def evaluator_for(plan: DealingPlan) -> BatchEvaluator:
+    """One evaluator per plan and process, kept for the plan's later ranges of shoes."""
     from exact_odds.batch.evaluator import BatchEvaluator
 
     evaluator = _EVALUATORS.get(plan.key) if plan.key else None

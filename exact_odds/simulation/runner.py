@@ -146,9 +146,9 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
 
         writer = TraceWriter(Path(trace))
     plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
-                          chosen_play, ready.seed, ready.strategy, ready.settings,
-                          writer is not None, _trace_detail(ready.game, ready.bet_ids),
-                          uuid.uuid4().hex)
+                          ready.seed, ready.strategy, ready.settings, uuid.uuid4().hex,
+                          chosen_play, writer is not None,
+                          _trace_detail(ready.game, ready.bet_ids))
     header = {
         **ready.inputs(), **chosen_play.to_dict(), "shoes": shoes,
         "estimates": "simulated: every figure is an estimate; units_per_shoe_se is its "
