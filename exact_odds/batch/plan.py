@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from exact_odds.engine.classes import class_keys, class_partition
 from exact_odds.engine.compiled import (
     CompiledBet,
     CompiledCounts,
@@ -24,7 +25,7 @@ from exact_odds.engine.compiled import (
     narrow,
     partition_matrix,
 )
-from exact_odds.engine.enumerator import Rules, _keys, _plan, class_partition, falling
+from exact_odds.engine.enumerator import Rules, falling, plan
 from exact_odds.engine.vocabulary import column
 from exact_odds.shoe import CARDS_PER_ROUND
 
@@ -39,8 +40,8 @@ from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
 
 def monomial_count(columns: tuple[str, ...]) -> int:
     """How many monomials compiling these columns needs (an upper bound)."""
-    deal_names, card_names, _, needs = _plan(columns)
-    first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
+    deal_names, card_names, _, needs = plan(columns)
+    first_key = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
     k = len(class_partition(first_key))
     if needs is None:
         hands = {hand for name in deal_names for hand in column(name).hands}
@@ -95,7 +96,7 @@ class _Plan:
         shared: dict[tuple[Any, bool, Any], list[tuple[Bet, tuple[str, ...]]]] = {}
         fallback = []
         for bet in wanted:
-            drawn = _plan(bet.columns)[3] is not None  # the round is played out
+            drawn = plan(bet.columns)[3] is not None  # the round is played out
             columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
             if monomial_count(columns) > evaluator.MAX_MONOMIALS:
                 if bet.id in evaluator.bet_ids:
@@ -197,8 +198,8 @@ def _objective(game: Any) -> Bet:
 
 
 def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    deal_names, card_names, _, _ = _plan(columns)
-    first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
+    deal_names, card_names, _, _ = plan(columns)
+    first_key = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
     return class_partition(first_key)
 
 

@@ -36,17 +36,8 @@ from typing import Any
 import numpy as np
 
 from exact_odds.cards import DECK
-from exact_odds.engine.enumerator import (
-    Keys,
-    Rules,
-    _assemble,
-    _Classes,
-    _keys,
-    _plan,
-    class_partition,
-    enumerate_round,
-    falling,
-)
+from exact_odds.engine.classes import Classes, Keys, class_keys, class_partition
+from exact_odds.engine.enumerator import Rules, _assemble, enumerate_round, falling, plan
 from exact_odds.engine.polynomial import Monomial, Poly
 from exact_odds.engine.vocabulary import column
 from exact_odds.rules import PUNTO_BANCO
@@ -107,10 +98,10 @@ class CompiledCounts:
 @lru_cache(maxsize=64)
 def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> CompiledCounts:
     """Run the enumerator once over symbolic class counts for these columns and rules."""
-    deal_names, card_names, round_names, needs = _plan(columns)
+    deal_names, card_names, round_names, needs = plan(columns)
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
-    classes, partition = _symbolic_classes(_keys(deal_cols, card_cols))
+    classes, partition = _symbolic_classes(class_keys(deal_cols, card_cols))
     deals = enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
     outcomes = {key: poly for key, poly in _assemble(columns, deals).items()
                 if isinstance(poly, Poly) and poly}
@@ -120,10 +111,10 @@ def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> Com
     return CompiledCounts(columns, partition, outcomes)
 
 
-def _symbolic_classes(keys: Keys) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
+def _symbolic_classes(keys: Keys) -> tuple[Classes, tuple[tuple[str, ...], ...]]:
     """Classes whose counts are variables: one per class of the Player's cards (the
     finest); the Banker's and the third cards' classes are sums of them."""
-    first_key, banker_key, third_key, *_ = keys
+    first_key, banker_key, third_key = keys.first, keys.banker, keys.third
     first = class_partition(first_key)
     n = [Poly.count(i) for i in range(len(first))]
     sums = []
@@ -137,7 +128,7 @@ def _symbolic_classes(keys: Keys) -> tuple[_Classes, tuple[tuple[str, ...], ...]
         by_rep = {key(rep): (rep, total) for rep, total in groups.values()}
         sums.append([(card, by_rep[key(card)][1]) for card in order if key(card) in by_rep])
     pad: dict[int, object] = dict.fromkeys((2, 4, 5, 6), 1)
-    classes = _Classes([(cards[0], count) for cards, count in zip(first, n)], sums[0], sums[1],
+    classes = Classes([(cards[0], count) for cards, count in zip(first, n)], sums[0], sums[1],
                        keys, pad)
     return classes, first
 

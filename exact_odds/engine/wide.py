@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from exact_odds.engine.enumerator import Table, _Round
+    from exact_odds.engine.classes import Table
+    from exact_odds.engine.round import Round
 
 #: The outcome codes' dense array, the sums per pair of keys, and each block of pairs of
 #: keys drawn at once stay under these sizes (int64 cells); beyond, None sends the
@@ -144,7 +145,7 @@ class _Outcomes:
     ways: np.ndarray
 
     @classmethod
-    def build(cls, round_: _Round, player: _Side, banker: _Side, player_totals: np.ndarray,
+    def build(cls, round_: Round, player: _Side, banker: _Side, player_totals: np.ndarray,
               banker_totals: np.ndarray) -> _Outcomes | None:
         found = cls()
         found.p2, found.b2 = player_totals, banker_totals
@@ -220,7 +221,7 @@ class _Outcomes:
         return found
 
 
-def round_outcomes(round_: _Round) -> Table | None:
+def round_outcomes(round_: Round) -> Table | None:
     """The played round's table, or None where the outcome codes would not fit in memory
     (the caller then plays it in Python)."""
     classes = round_.classes
@@ -326,9 +327,9 @@ def round_outcomes(round_: _Round) -> Table | None:
     return outcomes.table()
 
 
-def _finished(round_: _Round, p2: int, b2: int, va: int, vb: int) -> tuple[object, ...]:
+def _finished(round_: Round, p2: int, b2: int, va: int, vb: int) -> tuple[object, ...]:
     """The round values of two-card totals (p2, b2) and third cards of values va, vb (-1:
-    none), as ``_Round.rounded`` reads them."""
+    none), as ``Round.rounded`` reads them."""
     return round_.rounded(p2 if va < 0 else (p2 + va) % 10, b2 if vb < 0 else (b2 + vb) % 10,
                           2 if va < 0 else 3, 2 if vb < 0 else 3, p2, b2,
                           None if va < 0 else va, None if vb < 0 else vb)

@@ -1,0 +1,151 @@
+"""Card classes: the shoe grouped into the coarsest classes the requested columns read.
+
+An enumeration deals the Player's first cards from classes fine enough for every column,
+the Banker's from classes fine enough for the columns that read the Banker's cards, and
+the third cards from the classes the card columns read of them. Each class of one lies
+inside one class of the next, so a card dealt is removed exactly from every count.
+
+>>> [len(class_partition(key)) for key in class_keys([], [])[:3]]
+[10, 10, 10]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, NamedTuple
+
+from exact_odds.cards import DECK, card_value
+from exact_odds.engine.vocabulary import Column
+
+#: Column names, in the order a request or ``plan`` gives them.
+Names = tuple[str, ...]
+
+#: A count: an ``int`` for a real shoe, or a ``Poly`` (``polynomial.py``) when the enumeration
+#: is compiled over symbolic class counts. The enumerator only adds, subtracts, multiplies and
+#: compares counts, and both kinds support that, so the same code runs on either; ``Any``
+#: says so without a check or a cast in the inner loops.
+Count = Any
+
+#: The enumeration's table: (deal column values, round column values, card column values)
+#: -> count, each part in the order of ``plan``'s names.
+Table = dict[tuple[Any, ...], Count]
+
+#: A card's class key: the card attributes a class is made of (point value first).
+ClassKey = Callable[[str], tuple[Hashable, ...]]
+
+
+def hand_order(col: Column) -> tuple[int, str]:
+    """The Player's own columns first, then the Banker's, then those reading both hands."""
+    return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
+
+
+def add(table: dict[Any, Count], key: Hashable, ways: Count) -> None:
+    """``table[key] += ways``; a symbolic count is copied before it is first stored, so
+    that adding to it later never changes a count held elsewhere."""
+    if key in table:
+        table[key] += ways
+    else:
+        table[key] = +ways
+
+
+class Classes:
+    """The card classes of one enumeration and their counts.
+
+    The Player's first cards are dealt from classes fine enough for every column
+    (``reps``, ``n``); the Banker's from classes fine enough for the columns that read
+    the Banker's cards (``banker_reps``, ``nb``: the same classes when a column reads both
+    hands finely, the point values when none reads the Banker's); third cards from the
+    classes the card columns read (``third_reps``, ``nt``). Each Player class lies inside
+    one Banker class (``banker_of``), each Banker class inside one third-card class
+    (``banker_third_of``), so cards dealt are removed exactly from every count. Counts are
+    integers for a shoe, or ``Poly`` variables of the Player classes when the enumeration
+    is compiled; ``pad[m]`` is the number of ways to fill the six positions a round of
+    ``m`` cards leaves unused (implied by a monomial's size when symbolic).
+    """
+
+    def __init__(self, first: Sequence[tuple[str, Count]], banker: Sequence[tuple[str, Count]],
+                 third: Sequence[tuple[str, Count]], keys: Keys, pad: dict[int, Count]) -> None:
+        banker_key, third_key = keys.banker, keys.third
+        self.reps = [card for card, _ in first]
+        self.n = [count for _, count in first]
+        self.banker_reps = [card for card, _ in banker]
+        self.nb = [count for _, count in banker]
+        self.third_reps = [card for card, _ in third]
+        self.nt = [count for _, count in third]
+        banker_index = {banker_key(card): k for k, card in enumerate(self.banker_reps)}
+        third_index = {third_key(card): t for t, card in enumerate(self.third_reps)}
+        self.banker_of = [banker_index[banker_key(card)] for card in self.reps]
+        self.third_of = [third_index[third_key(card)] for card in self.reps]
+        self.banker_third_of = [third_index[third_key(card)] for card in self.banker_reps]
+        self.values = [card_value(card) for card in self.reps]
+        self.banker_values = [card_value(card) for card in self.banker_reps]
+        self.pad = pad
+        # the classes the third cards are drawn from: each hand's as fine as the columns
+        # that read it need (a union of third classes)
+        self.player_draw = Draw(self.third_reps, self.nt, keys.player_draw)
+        self.banker_draw = Draw(self.third_reps, self.nt, keys.banker_draw)
+
+
+class Draw:
+    """The classes one hand's third card is drawn from, each a union of third classes."""
+
+    def __init__(self, third_reps: list[str], nt: list[Count], key: ClassKey) -> None:
+        index: dict[Hashable, int] = {}
+        self.reps: list[str] = []
+        self.n: list[Count] = []
+        self.of: list[int] = []  # the draw class of each third class
+        for card, count in zip(third_reps, nt):
+            d = index.get(key(card))
+            if d is None:
+                d = index[key(card)] = len(self.reps)
+                self.reps.append(card)
+                self.n.append(+count)
+            else:
+                self.n[d] = self.n[d] + count
+            self.of.append(d)
+        self.values = [card_value(card) for card in self.reps]
+        self.members = [[t for t, d in enumerate(self.of) if d == c] for c in range(len(self.reps))]
+
+
+def class_partition(key: Callable[[str], Hashable]) -> tuple[tuple[str, ...], ...]:
+    """The deck's cards grouped by ``key``, in the order ``Shoe.classes`` uses."""
+    groups: dict[Hashable, list[str]] = {}
+    for card in DECK:
+        groups.setdefault(key(card), []).append(card)
+    ordered = sorted(groups.values(), key=lambda cards: card_value(cards[0]))
+    return tuple(tuple(cards) for cards in ordered)
+
+
+class Keys(NamedTuple):
+    """The class keys of an enumeration."""
+
+    first: ClassKey  # the Player's first two cards
+    banker: ClassKey  # the Banker's first two cards
+    third: ClassKey  # the cards removed before a third card is drawn
+    player_draw: ClassKey  # the Player's third card
+    banker_draw: ClassKey  # the Banker's third card
+
+
+def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
+    """The class keys of an enumeration: the Player's first cards, the Banker's, the cards
+    removed before a third card is drawn, the Player's third card, the Banker's."""
+    card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
+    banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
+    player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
+
+    def third_key(card: str) -> tuple[Hashable, ...]:
+        return (card_value(card), *(key(card) for key in card_keyed))
+
+    def banker_key(card: str) -> tuple[Hashable, ...]:
+        return (*third_key(card), *(key(card) for key in banker_keyed))
+
+    def first_key(card: str) -> tuple[Hashable, ...]:
+        return (*banker_key(card), *(key(card) for key in player_keyed))
+
+    def draw_key(hand: str) -> ClassKey:
+        keyed = [c.card_key for c in card_cols if c.card_key is not None and hand in c.hands]
+        return lambda card: (card_value(card), *(key(card) for key in keyed))
+
+    return Keys(first_key, banker_key, third_key, draw_key("player"), draw_key("banker"))
+
+

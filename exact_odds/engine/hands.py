@@ -1,0 +1,194 @@
+"""A side's two-card hands in groups, and the ways to deal a Player group then a Banker group.
+
+Hands that the drawing rules and every column see alike (the same point values, the same
+third-card classes, the same column values) are summed into one group. A Player group and
+a Banker group are then paired once: the Banker's ways from the full classes, less the ways
+that use a card the Player holds, an exact correction that only classes both groups hold
+can need (``pair_weight``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple, cast
+
+from exact_odds.cards import card_value
+from exact_odds.engine.classes import Classes, Count, add
+from exact_odds.engine.vocabulary import Column, Hand
+
+
+def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
+    """Two-card hands as (first class, second class, orderings it stands for)."""
+    if ordered:
+        return [(i, j, 1) for i in range(k) for j in range(k)]
+    return [(i, j, 1 if i == j else 2) for i in range(k) for j in range(i, k)]
+
+
+def reads_in_order(deal_cols: list[Column], hand: Hand) -> bool:
+    return any(c.ordered and hand in c.hands for c in deal_cols)
+
+
+
+class Single(NamedTuple):
+    """A group of one hand: its two cards' Banker classes, the orderings it stands for and
+    the counts of its two classes."""
+
+    first: int
+    second: int
+    orderings: int
+    n_first: Count
+    n_second: Count
+
+
+class HandGroup:
+    """Two-card hands of one side that the drawing rules and every column see alike: the
+    same point values, the same third-card classes and the same column values.
+
+    ``weight`` sums the hands' ways; ``by_class`` and ``by_pair`` carry what the other side
+    needs to remove the cards exactly (``pair_weight``), keyed by Banker classes."""
+
+    __slots__ = ("values", "total", "thirds", "own", "shared", "features", "rep", "weight",
+                 "by_class", "by_pair", "mask", "single")
+
+    def __init__(self, values: tuple[int, int], thirds: tuple[int, ...],
+                 own: tuple[tuple[Hashable, ...], tuple[Hashable, ...]], shared: int,
+                 features: int, rep: tuple[str, str]) -> None:
+        self.values = values
+        self.total = (values[0] + values[1]) % 10
+        self.thirds = thirds
+        self.own = own  # the values of the columns that read this hand alone: deal, partial
+        self.shared = shared  # an id of what the columns reading both hands see of this one
+        self.features = features  # an id of (own, shared)
+        self.rep = rep  # one of its hands, to read the columns from
+        self.weight: Count = 0
+        self.by_class: dict[int, Count] = {}
+        self.by_pair: dict[tuple[int, int], Count] = {}
+        self.mask = 0  # the Banker classes its hands hold, as bits
+        self.single: Single | None = None  # the group's hand, where it holds one
+
+
+def _own_reader(col: Column) -> Callable[[tuple[str, str]], Hashable]:
+    """A column that reads one hand alone: its value from that hand."""
+    # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
+    read = cast("Callable[[tuple[str, ...], tuple[str, ...]], Hashable]",
+                col.of_deal if col.kind == "deal" else col.partial)
+    return lambda hand: read(hand, hand)
+
+
+def _seen(col: Column, ordered: bool) -> Callable[[tuple[str, str]], Hashable]:
+    """A column that reads both hands: what it sees of one, each card's attribute (its
+    ``card_key``; its point value for a column that has none). The vocabulary reads cards
+    through nothing else (``tests/test_vocabulary_keys.py``)."""
+    key = col.card_key or card_value
+
+    def seen(hand: tuple[str, str]) -> Hashable:
+        cards = tuple(key(c) for c in hand)
+        return cards if ordered else tuple(sorted(cards, key=repr))
+    return seen
+
+
+def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Column],
+                 card_cols: list[Column], thirds: bool) -> list[HandGroup]:
+    """One side's two-card hands, grouped.
+
+    Player hands are dealt from the full classes; a group keeps, per Banker class ``x``,
+    the sum of ``w * c_x`` and per pair of classes ``w * c_x * c_y`` (``c``: the hand's
+    cards in each Banker class). Banker hands are dealt from the Banker classes as if no
+    card were gone; a group keeps what removing the Player's cards takes off
+    (``pair_weight``)."""
+    player = side == "player"
+    n = classes.n if player else classes.nb
+    reps = classes.reps if player else classes.banker_reps
+    values = classes.values if player else classes.banker_values
+    third_of = classes.third_of if player else classes.banker_third_of
+    banker_of = classes.banker_of if player else list(range(len(n)))
+    own_deal = [_own_reader(c) for c in deal_cols if c.hands == (side,)]
+    own_partial = [_own_reader(c) for c in card_cols if c.hands == (side,)]
+    shared = [_seen(c, ordered) for c in deal_cols + card_cols
+              if len(c.hands) != 1 and side in c.hands]
+    ids: dict[Hashable, int] = {}
+    groups: dict[tuple[Hashable, ...], HandGroup] = {}
+    for i, j, mult in two_card_hands(len(n), ordered):
+        weight = mult * n[i] * (n[j] - (i == j))
+        if not weight:
+            continue
+        hand = (reps[i], reps[j])
+        own = (tuple(read(hand) for read in own_deal), tuple(read(hand) for read in own_partial))
+        sid = ids.setdefault(("shared", tuple(read(hand) for read in shared)), len(ids))
+        fid = ids.setdefault((own, sid), len(ids))
+        pair = (values[i], values[j]) if ordered else (min(values[i], values[j]),
+                                                        max(values[i], values[j]))
+        held = tuple(sorted((third_of[i], third_of[j]))) if thirds else ()
+        key = (pair, held, fid)
+        group = groups.get(key)
+        x, y = banker_of[i], banker_of[j]
+        if group is None:
+            group = groups[key] = HandGroup(pair, held, own, sid, fid, hand)
+            group.single = Single(x, y, mult, n[i], n[j])
+        else:
+            group.single = None
+        group.weight += weight
+        group.mask |= (1 << x) | (1 << y)
+        if player:
+            # c_x and c_x * c_y of the hand, times its ways
+            add(group.by_class, x, weight)
+            add(group.by_class, y, weight)
+            for xy in ((x, x), (y, y), (x, y), (y, x)):
+                add(group.by_pair, xy, weight)
+        else:
+            # ways = mult * (n_i - c_i) * (n_j - [i == j] - c_j), expanded in the Player's c
+            add(group.by_class, i, mult * (n[j] - (i == j)))
+            add(group.by_class, j, mult * n[i])
+            add(group.by_pair, (i, j), mult)
+    return list(groups.values())
+
+
+def pair_weight(player: HandGroup, banker: HandGroup) -> Count:
+    """The ways to deal a hand of the Player's group, then one of the Banker's from what is
+    left: the Banker's ways from the full classes, less those that use a card the Player
+    holds (only classes both groups hold can differ)."""
+    one, other = player.single, banker.single
+    if one is not None and other is not None:  # one hand each: remove the cards directly
+        x, y = one.first, one.second
+        u, v = other.first, other.second
+        return player.weight * other.orderings * (other.n_first - (u == x) - (u == y)) * (
+            other.n_second - (v == x) - (v == y) - (v == u))
+    weight = player.weight * banker.weight
+    if player.mask & banker.mask:
+        by_class, by_pair = banker.by_class, banker.by_pair
+        for x, ways in player.by_class.items():
+            if x in by_class:
+                weight -= ways * by_class[x]
+        for xy, ways in player.by_pair.items():
+            if xy in by_pair:
+                weight += ways * by_pair[xy]
+    return weight
+
+
+class DealKeys:
+    """(deal column values, card partials) of a deal of two hand groups: the Player's own
+    columns, the Banker's own, then those reading both hands (``_plan``'s order); partials
+    as (the Player's, the Banker's, both). Read once per pair of feature ids."""
+
+    def __init__(self, deal_cols: list[Column], card_cols: list[Column]) -> None:
+        # every deal column has of_deal, every card column a partial (vocabulary._deal, ...)
+        self._both_deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                               [c.of_deal for c in deal_cols if len(c.hands) != 1])
+        self._both_partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                                  [c.partial for c in card_cols if len(c.hands) != 1])
+        self._both: dict[tuple[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = {}
+        self._keys: dict[tuple[int, int], tuple[Any, ...]] = {}
+        self.reads = bool(deal_cols or card_cols)  # False: every deal has the same key
+
+    def __call__(self, pg: HandGroup, bg: HandGroup) -> tuple[Any, ...]:
+        found = self._keys.get((pg.features, bg.features))
+        if found is None:
+            seen = self._both.get((pg.shared, bg.shared))
+            if seen is None:
+                seen = self._both[(pg.shared, bg.shared)] = (
+                    tuple(f(pg.rep, bg.rep) for f in self._both_deal),
+                    tuple(f(pg.rep, bg.rep) for f in self._both_partial))
+            (p_deal, p_partial), (b_deal, b_partial) = pg.own, bg.own
+            found = self._keys[(pg.features, bg.features)] = (
+                p_deal + b_deal + seen[0], (p_partial, b_partial, seen[1]))
+        return found
