@@ -44,7 +44,7 @@ COLUMN_SETS = [
     ("player_pair", "banker_pair_same_colour"),
     ("nines", "nines_same_suit", "nines_of_diamonds"),
     ("player_pair", "player_third"),
-    ("red_cards_dealt", "tie"),
+    ("sevens_dealt", "tie"),
     ("tens_dealt", "banker_wins"),
     ("dealer_up", "banker_two_card_total"),
 ]
@@ -128,19 +128,3 @@ def test_bad_rows_are_named():
 def test_expected_values_are_reduced_fractions():
     result = BatchEvaluator("commission-free", bets=("banker",)).evaluate(np.full((1, 52), 8))
     assert result.fraction("banker", 0) == Fraction(-284694798368, 19524993263685)
-
-
-def test_falling_monomials_multiply_exactly():
-    """Two falling monomials sharing classes multiply into the same basis: the product's
-    value is the product of the values, for every small count (checked by evaluation,
-    not by the identity used to compute it)."""
-    from itertools import product
-
-    from exact_odds.engine.polynomial import Poly
-
-    n = [Poly.count(i) for i in range(3)]
-    left = n[0] * (n[0] - 1) * n[1] + 3 * n[2]
-    right = n[0] * (n[0] - 1) * (n[0] - 2) * n[1] * (n[1] - 1) - 2 * n[0] * n[2]
-    both = left * right
-    for counts in product(range(6), repeat=3):
-        assert both.value(counts) == left.value(counts) * right.value(counts)

@@ -118,8 +118,7 @@ class _Plan:
                                                 game.rules))
                 else:
                     table = compiled_counts(columns, hit if optimal else rules)
-                    basis = MonomialBasis.covering(partition, [
-                        m for poly in table.outcomes.values() for m in poly])
+                    basis = MonomialBasis.covering(partition, table.monomials)
                     compiled = [fold_bet(bet.id, table, _net_pay(bet, table, values), basis)
                                 for bet in bets_here]
                     groups.append(_Group(basis, partition_matrix(partition), compiled))
@@ -230,15 +229,14 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     """Bets under the optimal play: the stand line as the base, and per visible state on
     which the bettor may choose, the change each bet sees when the option is taken."""
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
-    basis = MonomialBasis.covering(partition, [
-        m for table in (t_hit, t_stand) for poly in table.outcomes.values() for m in poly])
+    basis = MonomialBasis.covering(partition, t_hit.monomials + t_stand.monomials)
     nets = {(bet.id, t): _net_pay(bet, t, values) for bet in bets for t in (t_hit, t_stand)}
     compiled = [fold_bet(bet.id, t_stand, nets[bet.id, t_stand], basis) for bet in bets]
     # the terms of each table, by the visible state of their outcome
     by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}
     for t in (t_hit, t_stand):
         states = [_visible(t, key, rules) for key in t.outcomes]
-        key_index = t.sparse()[1]
+        key_index = t.key_index
         found: dict[tuple[int, int, int], list[int]] = {}
         for term, k in enumerate(key_index.tolist()):
             state = states[k]

@@ -20,15 +20,9 @@ from exact_odds.engine.vocabulary import Column
 #: Column names, in the order a request or ``plan`` gives them.
 Names = tuple[str, ...]
 
-#: A count: an ``int`` for a real shoe, or a ``Poly`` (``polynomial.py``) when the enumeration
-#: is compiled over symbolic class counts. The enumerator only adds, subtracts, multiplies and
-#: compares counts, and both kinds support that, so the same code runs on either; ``Any``
-#: says so without a check or a cast in the inner loops.
-Count = Any
-
 #: The enumeration's table: (deal column values, round column values, card column values)
 #: -> count, each part in the order of ``plan``'s names.
-Table = dict[tuple[Any, ...], Count]
+Table = dict[tuple[Any, ...], int]
 
 #: A card's class key: the card attributes a class is made of (point value first).
 ClassKey = Callable[[str], tuple[Hashable, ...]]
@@ -37,15 +31,6 @@ ClassKey = Callable[[str], tuple[Hashable, ...]]
 def hand_order(col: Column) -> tuple[int, str]:
     """The Player's own columns first, then the Banker's, then those reading both hands."""
     return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
-
-
-def add(table: dict[Any, Count], key: Hashable, ways: Count) -> None:
-    """``table[key] += ways``; a symbolic count is copied before it is first stored, so
-    that adding to it later never changes a count held elsewhere."""
-    if key in table:
-        table[key] += ways
-    else:
-        table[key] = +ways
 
 
 class Classes:
@@ -57,14 +42,13 @@ class Classes:
     hands finely, the point values when none reads the Banker's); third cards from the
     classes the card columns read (``third_reps``, ``nt``). Each Player class lies inside
     one Banker class (``banker_of``), each Banker class inside one third-card class
-    (``banker_third_of``), so cards dealt are removed exactly from every count. Counts are
-    integers for a shoe, or ``Poly`` variables of the Player classes when the enumeration
-    is compiled; ``pad[m]`` is the number of ways to fill the six positions a round of
-    ``m`` cards leaves unused (implied by a monomial's size when symbolic).
+    (``banker_third_of``), so cards dealt are removed exactly from every count. ints are
+    integers; ``pad[m]`` is the number of ways to fill the six positions a round of ``m``
+    cards leaves unused.
     """
 
-    def __init__(self, first: Sequence[tuple[str, Count]], banker: Sequence[tuple[str, Count]],
-                 third: Sequence[tuple[str, Count]], keys: Keys, pad: dict[int, Count]) -> None:
+    def __init__(self, first: Sequence[tuple[str, int]], banker: Sequence[tuple[str, int]],
+                 third: Sequence[tuple[str, int]], keys: Keys, pad: dict[int, int]) -> None:
         banker_key, third_key = keys.banker, keys.third
         self.reps = [card for card, _ in first]
         self.n = [count for _, count in first]
@@ -89,10 +73,10 @@ class Classes:
 class Draw:
     """The classes one hand's third card is drawn from, each a union of third classes."""
 
-    def __init__(self, third_reps: list[str], nt: list[Count], key: ClassKey) -> None:
+    def __init__(self, third_reps: list[str], nt: list[int], key: ClassKey) -> None:
         index: dict[Hashable, int] = {}
         self.reps: list[str] = []
-        self.n: list[Count] = []
+        self.n: list[int] = []
         self.of: list[int] = []  # the draw class of each third class
         for card, count in zip(third_reps, nt):
             d = index.get(key(card))

@@ -1,13 +1,23 @@
-"""Compiled tables: the enumeration run once over symbolic counts, then evaluated for any
-number of shoes by integer arithmetic.
+"""Compiled tables: every outcome's count as an integer combination of falling monomials in
+the card classes' counts, built once and evaluated for any number of shoes.
 
-The reference enumerator (``enumerator.py``) is run with a ``Poly`` for each card class's
-count instead of an integer. Every outcome's count comes out as an integer combination of
-falling monomials ``prod_c falling(n_c, k_c)``, one per multiset ``K`` of classes dealt, a
-round of ``m = |K|`` cards standing for ``falling(N - m, 6 - m)`` ways to fill the positions
-it left unused. A bet's pay table is folded in: each monomial gets the integer
-``D * sum(net pay * coefficient)`` over the outcomes, ``D`` the least common denominator of
-its pays, so a bet's expected value at a shoe is
+A round deals an ordered sequence of ``m`` cards (4, 5 or 6; 2 or 4 for columns of the first
+cards only). A sequence of card classes can be dealt in ``prod_c falling(n_c, k_c)`` ways,
+``k_c`` the times class ``c`` appears in it: a product that depends on the sequence only
+through its multiset ``K``. The ``6 - m`` positions the round leaves unused are filled in
+``falling(N - m, 6 - m)`` ways. So the count of every outcome is
+
+    sum_K  coef[outcome, K] * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|),
+
+``coef[outcome, K]`` the number of class sequences of multiset ``K`` that end in that outcome:
+at most the ``6!`` orderings of ``K``. The table is built by enumerating the class sequences
+with numpy (every four-card start over the classes the columns need, then the third cards
+the drawing rules deal after it) and counting them by (outcome, multiset); each sequence's
+outcome is read from tables of the columns' values, built once per start of each hand.
+
+A bet's pay table is folded in: each monomial gets the integer ``D * sum(net pay * coef)``
+over the outcomes, ``D`` the least common denominator of its pays, so a bet's expected value
+at a shoe is
 
     sum_K V_K * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|)  /  (D * falling(N, 6)).
 
@@ -26,52 +36,50 @@ Never a silent overflow.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import lcm
+from math import lcm, prod
 from typing import Any
 
 import numpy as np
 
-from exact_odds.cards import DECK
-from exact_odds.engine.classes import Classes, Keys, class_keys, class_partition
-from exact_odds.engine.enumerator import Rules, _assemble, enumerate_round, falling, plan
-from exact_odds.engine.polynomial import Monomial, Poly
-from exact_odds.engine.vocabulary import column
-from exact_odds.rules import PUNTO_BANCO
+from exact_odds.cards import DECK, card_value
+from exact_odds.engine.classes import Names, class_keys, class_partition, hand_order
+from exact_odds.engine.enumerator import Plan, falling, key_order, plan
+from exact_odds.engine.hands import SideReader, reads_in_order
+from exact_odds.engine.round import round_readers
+from exact_odds.engine.starts import Starts, hands_of, ids
+from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, RoundBase, column
+from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
+#: A multiset of card classes: a sorted tuple of class indices.
+Monomial = tuple[int, ...]
+
 _INT64_LIMIT = 2**63 - 1
+
+#: The most class sequences a table is built from: beyond, the columns read too many
+#: classes to compile (the batch evaluator sends such bets to the reference enumerator).
+MAX_SEQUENCES = 20_000_000
+
+#: Pieces of class sequences: the outcome code of each, and the class at each position.
+Sequences = list[tuple[np.ndarray, list[np.ndarray]]]
 
 
 @dataclass(frozen=True, eq=False)
 class CompiledCounts:
-    """Every outcome of a set of columns as a polynomial in the class counts."""
+    """Every outcome of some columns as a combination of falling monomials: term ``t`` adds
+    ``coefs[t]`` times monomial ``monomials[mono_index[t]]`` to ``outcomes[key_index[t]]``."""
 
-    columns: tuple[str, ...]
+    columns: Names
     partition: tuple[tuple[str, ...], ...]  # the card classes, each a tuple of cards
-    outcomes: Mapping[tuple[Any, ...], Poly]
-    _sparse: list[Any] = field(default_factory=list, repr=False)  # sparse(), once built
-
-    def sparse(self) -> tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray]:
-        """The table as arrays: (monomials, key index, monomial index, coefficient) per
-        term; coefficients count orderings, small enough for int64."""
-        if self._sparse:
-            hit: tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray] = self._sparse[0]
-            return hit
-        monomials: dict[Monomial, int] = {}
-        key_index, mono_index, coefs = [], [], []
-        for k, poly in enumerate(self.outcomes.values()):
-            for monomial, coef in poly.items():
-                key_index.append(k)
-                mono_index.append(monomials.setdefault(monomial, len(monomials)))
-                coefs.append(coef)
-        found = (tuple(monomials), np.array(key_index, dtype=np.intp),
-                 np.array(mono_index, dtype=np.intp), np.array(coefs, dtype=np.int64))
-        self._sparse.append(found)
-        return found
+    outcomes: tuple[tuple[Any, ...], ...]  # each outcome's key: the columns' values in order
+    monomials: tuple[Monomial, ...]
+    key_index: np.ndarray
+    mono_index: np.ndarray
+    coefs: np.ndarray  # int64: class sequences, at most 6! per (outcome, monomial)
 
     def class_counts(self, shoe: Shoe) -> list[int]:
         """The shoe's count of each class, in the table's order."""
@@ -79,58 +87,215 @@ class CompiledCounts:
         return [sum(shoe.counts[index[card]] for card in cards) for cards in self.partition]
 
     def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
-        """The outcome counts of one shoe (the same as ``outcome_counts``), for checking."""
+        """The outcome counts of one shoe, in Python integers (for checking)."""
         n = self.class_counts(shoe)
-        size = shoe.size
-        found = {}
-        for key, poly in self.outcomes.items():
-            total = 0
-            for monomial, coef in poly.items():
-                term = coef * falling(size - len(monomial), CARDS_PER_ROUND - len(monomial))
-                for c in set(monomial):
-                    term *= falling(n[c], monomial.count(c))
-                total += term
-            if total:
-                found[key] = total
-        return found
+        value = [falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
+                 * prod(falling(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
+        found: dict[int, int] = {}
+        for k, m, coef in zip(self.key_index.tolist(), self.mono_index.tolist(),
+                              self.coefs.tolist()):
+            found[k] = found.get(k, 0) + coef * value[m]
+        return {self.outcomes[k]: ways for k, ways in found.items() if ways}
 
 
 @lru_cache(maxsize=64)
-def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> CompiledCounts:
-    """Run the enumerator once over symbolic class counts for these columns and rules."""
-    deal_names, card_names, round_names, needs = plan(columns)
-    deal_cols = [column(name) for name in deal_names]
-    card_cols = [column(name) for name in card_names]
-    classes, partition = _symbolic_classes(class_keys(deal_cols, card_cols))
-    deals = enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
-    outcomes = {key: poly for key, poly in _assemble(columns, deals).items()
-                if isinstance(poly, Poly) and poly}
-    for key, poly in outcomes.items():
-        if any(coef < 0 for coef in poly.values()):
-            raise AssertionError(f"a compiled count has a negative coefficient ({key})")
-    return CompiledCounts(columns, partition, outcomes)
+def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> CompiledCounts:
+    """The compiled table of these columns under these rules: every class sequence a round
+    can deal, counted by its outcome and its multiset of classes."""
+    wanted = plan(columns)
+    deal_cols = [column(name) for name in wanted.deal]
+    card_cols = [column(name) for name in wanted.cards]
+    partition = class_partition(class_keys(deal_cols, card_cols).first)
+    reps = [cards[0] for cards in partition]
+    k = len(reps)
+    hands = {hand for col in deal_cols for hand in col.hands}
+    one_hand = wanted.needs is None and len(hands) == 1
+    if k ** (2 if one_hand else 4) * (1 if wanted.needs is None else 1 + k * k) > MAX_SEQUENCES:
+        raise ValueError(f"columns {', '.join(columns)} read too many card classes to compile")
+    read: Callable[[int], tuple[Any, ...]]
+    if one_hand:
+        reader = SideReader(hands.pop(), True, deal_cols, [])
+        deal, deal_values = ids([reader.own(hand)[0] for hand in hands_of(reps)])
+        hand = np.arange(k * k, dtype=np.int64)
+        sequences: Sequences = [(deal, [hand // k, hand % k])]
+        read = lambda code: (deal_values[code], (), ())  # noqa: E731
+    else:
+        ordered = (reads_in_order(deal_cols, "player"),
+                   rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+        starts = Starts(reps, reps, deal_cols, card_cols, ordered)
+        if wanted.needs is None:
+            sequences = [(starts.deal, list(starts.classes()))]
+            read = lambda code: (starts.deal_values[code], (), ())  # noqa: E731
+        else:
+            rounds = _Rounds(starts, reps, card_cols, wanted, rules)
+            sequences, read = rounds.sequences(), rounds.read
+    return _tallied(columns, partition, sequences, read)
 
 
-def _symbolic_classes(keys: Keys) -> tuple[Classes, tuple[tuple[str, ...], ...]]:
-    """Classes whose counts are variables: one per class of the Player's cards (the
-    finest); the Banker's and the third cards' classes are sums of them."""
-    first_key, banker_key, third_key = keys.first, keys.banker, keys.third
-    first = class_partition(first_key)
-    n = [Poly.count(i) for i in range(len(first))]
-    sums = []
-    for key in (banker_key, third_key):
-        groups: dict[Hashable, tuple[str, Poly]] = {}
-        for i, cards in enumerate(first):
-            k = key(cards[0])
-            rep, total = groups.get(k, (cards[0], Poly()))
-            groups[k] = (rep, total + n[i])
-        order = [card for cards in class_partition(key) for card in cards[:1]]
-        by_rep = {key(rep): (rep, total) for rep, total in groups.values()}
-        sums.append([(card, by_rep[key(card)][1]) for card in order if key(card) in by_rep])
-    pad: dict[int, object] = dict.fromkeys((2, 4, 5, 6), 1)
-    classes = Classes([(cards[0], count) for cards, count in zip(first, n)], sums[0], sums[1],
-                       keys, pad)
-    return classes, first
+def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: Sequences,
+             read: Callable[[int], tuple[Any, ...]]) -> CompiledCounts:
+    """Class sequences counted by (outcome, multiset of classes); ``read`` gives the key
+    parts (deal values, round values, card values) of an outcome code."""
+    k = len(partition)
+    digits = (k + 1) ** np.arange(CARDS_PER_ROUND, dtype=np.int64)
+    pieces = []
+    for code, classes in sequences:
+        # each multiset: its classes sorted, the positions not dealt as k, in base k + 1
+        spread = [c.ravel() for c in np.broadcast_arrays(code, *classes)]
+        spread += [np.full(len(spread[0]), k, dtype=np.int64)] * (CARDS_PER_ROUND + 1 - len(spread))
+        multiset = np.sort(np.stack(spread[1:], axis=1), axis=1) @ digits
+        pieces.append(_counted(spread[0], multiset, np.ones(len(multiset), dtype=np.int64)))
+    code, multiset, count = (np.concatenate(piece) for piece in zip(*pieces))
+    codes, code_index = np.unique(code, return_inverse=True)
+    order = key_order(columns)
+    key_of, outcomes = ids([order(read(c)) for c in codes.tolist()])  # outcomes read alike
+    outcome, multiset, count = _counted(key_of[code_index], multiset, count)
+    held, mono_index = np.unique(multiset, return_inverse=True)
+    monomials = tuple(tuple(c for c in (code // digits % (k + 1)).tolist() if c < k)
+                      for code in held.tolist())
+    return CompiledCounts(columns, partition, tuple(outcomes), monomials,
+                          outcome.astype(np.intp), mono_index.astype(np.intp), count)
+
+
+def _counted(a: np.ndarray, b: np.ndarray, count: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct pairs (a, b) and the sum of ``count`` over each, in exact integers."""
+    if not len(a):
+        return a, b, count
+    order = np.lexsort((b, a))
+    a, b, count = a[order], b[order], count[order]
+    first = np.ones(len(a), dtype=bool)
+    first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+    at = np.flatnonzero(first)
+    return a[at], b[at], np.add.reduceat(count, at)
+
+
+class _Rounds:
+    """Every class sequence of a played round: each four-card start, then the third cards
+    the drawing rules deal after it. A sequence's outcome is coded by what decides it (its
+    start's deal values and card partials, the two-card totals, the third cards: their
+    classes where a card column reads them, else their values), and read once per code."""
+
+    #: starts whose draws are laid out at once
+    CHUNK = 4096
+
+    def __init__(self, starts: Starts, reps: list[str], card_cols: list[Column], wanted: Plan,
+                 rules: DrawingRules) -> None:
+        self.starts, self.reps, self.rules = starts, reps, rules
+        self.values = np.array([card_value(card) for card in reps], dtype=np.int64)
+        self.finals = [[c.final for c in card_cols if hand_order(c)[0] == part]
+                       for part in range(3)]
+        self.readers = round_readers(wanted.round)
+        self.two_card, self.third = wanted.needs in (TWO_CARD, THIRD), wanted.needs == THIRD
+        k = len(reps)
+        # a third card is coded by its class where a card column reads it, else its value
+        self.by_class = bool(card_cols)
+        self.third_code = np.arange(k, dtype=np.int64) if card_cols else self.values
+        self.thirds = k if card_cols else 10
+        first, second, third, fourth = starts.classes()
+        self.starts_at = (first, second, third, fourth)
+        v = self.values
+        self.p2, self.b2 = (v[first] + v[second]) % 10, (v[third] + v[fourth]) % 10
+        # the round values of every (two-card totals, third cards' codes + 1; 0: none)
+        size = self.thirds + 1
+        round_of, self.round_values = ids([
+            self._round(p2, b2, a, b) for p2 in range(10) for b2 in range(10)
+            for a in range(size) for b in range(size)])
+        self.round_of = round_of.reshape(10, 10, size, size)
+        # the card values are read from a start's partials and the third cards' classes
+        sizes = [len(values) for values in starts.partial_values]
+        self.partial_size = sizes
+        partial = (starts.partials[0] * sizes[1] + starts.partials[1]) * sizes[2] + starts.partials[2]
+        self.cards = prod(sizes) * size * size if card_cols else 1
+        self.radix = (len(self.round_values), self.cards)
+        if len(starts.deal_values) * prod(self.radix) >= 2**62:
+            raise ValueError("the columns read too many card classes to compile")
+        self.partial = partial * size * size if card_cols else np.zeros_like(partial)
+        self._card_values: dict[int, tuple[object, ...]] = {}
+
+    def _round(self, p2: int, b2: int, a: int, b: int) -> tuple[object, ...]:
+        """The round values of two-card totals p2, b2 and third cards coded a, b (a class
+        or a value, plus one; 0 where none is drawn)."""
+        va, vb = (None if not c else int(self.values[c - 1]) if self.by_class else c - 1
+                  for c in (a, b))
+        base = RoundBase(p2 if va is None else (p2 + va) % 10, b2 if vb is None else (b2 + vb) % 10,
+                         2 if va is None else 3, 2 if vb is None else 3,
+                         p2 if self.two_card else None, b2 if self.two_card else None,
+                         va if self.third else None, vb if self.third else None)
+        return tuple(f(base) for f in self.readers)
+
+    def sequences(self) -> Sequences:
+        """Every class sequence, in pieces."""
+        rules, v, k = self.rules, self.values, len(self.reps)
+        c1, c2, c3, c4 = self.starts_at
+        p2, b2 = self.p2, self.b2
+        if rules.uses_up_card:
+            table = np.array([[[rules.player_draws((x + y) % 10, (x, y, up)) for up in range(10)]
+                               for y in range(10)] for x in range(10)], dtype=bool)
+            draws = table[np.minimum(v[c1], v[c2]), np.maximum(v[c1], v[c2]), v[c3]]
+        else:
+            draws = np.array([rules.player_draws(t) for t in range(10)], dtype=bool)[p2]
+        alone = np.array([not rules.banker_draws(t, None) for t in range(10)], dtype=bool)[b2]
+        after = np.array([[rules.banker_draws(t, a) for a in range(10)] for t in range(10)],
+                         dtype=bool)
+        natural = (p2 >= 8) | (b2 >= 8)
+        cls = np.arange(k, dtype=np.int64)
+        found: Sequences = []
+        # nobody draws
+        s = np.flatnonzero(natural | (~draws & alone))
+        found.append((self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]]))
+        # the Player stands, the Banker draws (class b)
+        s = np.flatnonzero(~natural & ~draws & ~alone)[:, None]
+        found.append((self._code(s, None, cls), [c1[s], c2[s], c3[s], c4[s], cls]))
+        # the Player draws (class a), then the Banker stands, or draws (class b)
+        playing = np.flatnonzero(~natural & draws)
+        for lo in range(0, len(playing), self.CHUNK):
+            s = playing[lo:lo + self.CHUNK, None]
+            banker = after[b2[s], v[cls]]
+            s_all, a_all = np.broadcast_arrays(s, cls)
+            s, a = s_all[~banker], a_all[~banker]
+            found.append((self._code(s, a, None), [c1[s], c2[s], c3[s], c4[s], a]))
+            s, a = s_all[banker][:, None], a_all[banker][:, None]
+            found.append((self._code(s, a, cls), [c1[s], c2[s], c3[s], c4[s], a, cls]))
+        return found
+
+    def _code(self, s: np.ndarray, a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray:
+        """The outcome code of starts ``s`` with third cards of classes ``a``, ``b`` (None:
+        not drawn), broadcast together."""
+        size = self.thirds + 1
+        a_code = 0 if a is None else self.third_code[a] + 1
+        b_code = 0 if b is None else self.third_code[b] + 1
+        rounded = self.round_of[self.p2[s], self.b2[s], a_code, b_code]
+        cards = self.partial[s] + a_code * size + b_code if self.by_class else 0
+        code: np.ndarray = (self.starts.deal[s] * self.radix[0] + rounded) * self.radix[1] + cards
+        return code
+
+    def read(self, code: int) -> tuple[Any, ...]:
+        """The (deal values, round values, card values) of an outcome code."""
+        code, cards = divmod(code, self.radix[1])
+        deal, rounded = divmod(code, self.radix[0])
+        found = self._card_values.get(cards)
+        if found is None:
+            found = self._card_values[cards] = self._cards(cards)
+        return self.starts.deal_values[deal], self.round_values[rounded], found
+
+    def _cards(self, code: int) -> tuple[object, ...]:
+        """The card values of a code of (a start's partials, the third cards' classes)."""
+        if not self.by_class:
+            return ()
+        size = self.thirds + 1
+        partial, a, b = code // (size * size), code // size % size, code % size
+        p3, b3 = (None if not c else self.reps[c - 1] for c in (a, b))
+        sizes = self.partial_size
+        at = (partial // (sizes[1] * sizes[2]), partial // sizes[2] % sizes[1], partial % sizes[2])
+        found: tuple[object, ...] = ()
+        for part, finals in enumerate(self.finals):
+            partials = self.starts.partial_values[part][at[part]]
+            seen = (p3 if part != 1 else None, b3 if part != 0 else None)
+            # every card column has a final value (vocabulary._counted, _suited, ...)
+            found += tuple(f(value, *seen)  # type: ignore[misc]
+                           for f, value in zip(finals, partials))
+        return found
 
 
 # --- evaluating many shoes -----------------------------------------------------------------
@@ -154,14 +319,14 @@ class MonomialBasis:
     placed: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     def positions(self, table: CompiledCounts) -> np.ndarray:
-        """Where each monomial of ``table`` (``table.sparse()[0]``) stands in the basis."""
+        """Where each monomial of ``table`` stands in the basis."""
         found = self.placed.get(table)
         if found is None:
             if not self.placed:
                 self.placed[None] = {m: i for i, m in enumerate(self.monomials)}
             position = self.placed[None]
             found = self.placed[table] = np.array(
-                [position[m] for m in table.sparse()[0]], dtype=np.intp)
+                [position[m] for m in table.monomials], dtype=np.intp)
         return found
 
     @classmethod
@@ -299,23 +464,17 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialB
     """Fold a bet's net pays into coefficients over ``basis``; ``terms`` (indices into the
     table's terms) keeps only some of them."""
     denominator, scaled, largest = nets.denominator, nets.scaled, nets.largest
-    _, key_index, mono_index, coefs = table.sparse()
-    where = basis.positions(table)[mono_index]
+    key_index, coefs = table.key_index, table.coefs
+    where = basis.positions(table)[table.mono_index]
     if terms is not None:
         key_index, where, coefs = key_index[terms], where[terms], coefs[terms]
-    if largest < 2**20:
-        # each coefficient is at most 2**20 times the orderings of one multiset (at most
-        # 6! = 720): a float64 sum of them is exact
-        weights = scaled.astype(np.float64)[key_index] * coefs
-        summed = np.bincount(where, weights=weights, minlength=len(basis.monomials))
-        coefficients = np.rint(summed).astype(np.int64).astype(object)
-    else:
-        exact = scaled[key_index] * coefs.astype(object)
-        coefficients = np.zeros(len(basis.monomials), dtype=object)
-        np.add.at(coefficients, where, exact)
-    return CompiledBet(bet_id, denominator, max(largest, 1), coefficients)
-
-
+    # A monomial K's coefficients over all outcomes add up to the orderings of K, at most
+    # 6! = 720 (each class sequence ends in one outcome), so the folded coefficient is at
+    # most largest * 720 in absolute value, every partial sum too: int64 while that fits.
+    dtype: Any = np.int64 if largest * 720 <= _INT64_LIMIT else object
+    coefficients = np.zeros(len(basis.monomials), dtype=dtype)
+    np.add.at(coefficients, where, scaled.astype(dtype)[key_index] * coefs.astype(dtype))
+    return CompiledBet(bet_id, denominator, max(largest, 1), coefficients.astype(object))
 
 
 def _limb_base(largest_size: int) -> int | None:

@@ -41,7 +41,7 @@ for shoes where every intermediate is proven to fit).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -49,16 +49,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.cards import DECK
-from exact_odds.engine.classes import (
-    Classes,
-    ClassKey,
-    Count,
-    Names,
-    Table,
-    add,
-    class_keys,
-    hand_order,
-)
+from exact_odds.engine.classes import Classes, ClassKey, Names, Table, class_keys, hand_order
 from exact_odds.engine.hands import DealKeys, hand_groups, pair_weight, reads_in_order, two_card_hands
 from exact_odds.engine.round import Round, play, round_readers
 from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, Needs, RoundBase, column
@@ -71,7 +62,7 @@ if TYPE_CHECKING:
 Rules = DrawingRules
 
 #: Outcome counts: the tuple of the requested columns' values -> ordered six-card sequences.
-Counts = dict[tuple[Any, ...], int]
+ints = dict[tuple[Any, ...], int]
 
 
 class Plan(NamedTuple):
@@ -100,7 +91,7 @@ def total_sequences(shoe: Shoe) -> int:
     return falling(shoe.size, CARDS_PER_ROUND)
 
 
-def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> Counts:
+def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> ints:
     """Exact counts of every combination of the requested columns' values.
 
     Keys are tuples of the columns' values in the order asked; values are numbers of
@@ -131,7 +122,7 @@ def plan(names: Names) -> Plan:
 
 
 def _assemble(names: Names, deals: Table, bases: bool = False) -> Table:
-    """Put every column in the order asked. Works on integer counts and on symbolic ones.
+    """Put every column in the order asked.
 
     A table's key holds each requested column once, so no two keys meet; a table keyed by
     round bases (``bases``) has its round columns read first, once per base."""
@@ -143,14 +134,25 @@ def _assemble(names: Names, deals: Table, bases: bool = False) -> Table:
             rv = read.get(base)
             if rv is None:
                 rv = read[base] = tuple(f(base) for f in round_readers(round_names))
-            add(folded, (dv, rv, cv), ways)
+            folded[(dv, rv, cv)] = folded.get((dv, rv, cv), 0) + ways
         deals = folded
+    order = key_order(names)
+    return {order(parts): ways for parts, ways in deals.items()}
+
+
+def key_order(names: Names) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """A table key's parts (deal values, round values, card values) as one key of the
+    columns' values in the order asked."""
+    deal_names, card_names, round_names, _ = plan(names)
     # where each column sits in a key's parts laid end to end: (deal, round, card values)
     position = {name: i for i, name in enumerate(deal_names + round_names + card_names)}
-    if len(names) <= 1:  # the key is the one column's value alone, or nothing
-        return {dv + rv + cv: ways for (dv, rv, cv), ways in deals.items()}
+    if len(names) == 1:
+        at = position[names[0]]
+        return lambda parts: ((parts[0] + parts[1] + parts[2])[at],)
+    if not names:
+        return lambda parts: ()
     pick = itemgetter(*(position[name] for name in names))
-    return {pick(dv + rv + cv): ways for (dv, rv, cv), ways in deals.items()}
+    return lambda parts: pick(parts[0] + parts[1] + parts[2])
 
 
 @lru_cache(maxsize=64)
@@ -162,7 +164,7 @@ def _round_values(round_names: Names) -> dict[RoundBase, tuple[object, ...]]:
 
 def _base_counts(shoe: Shoe, deal_names: Names, card_names: Names, round_names: Names | None,
                  needs: Needs | None, rules: Rules) -> Table:
-    """Counts keyed by (deal column values, round column values or round base (None),
+    """ints keyed by (deal column values, round column values or round base (None),
     card column values), shared by every request for the same columns in another order,
     and by every shoe with the same class counts (removing the nine of hearts or of spades
     leaves the same point-value shoe)."""
@@ -188,19 +190,10 @@ def _class_counts(first: tuple[tuple[str, int], ...], banker: tuple[tuple[str, i
     deal_cols = [column(name) for name in deal_names]
     card_cols = [column(name) for name in card_names]
     size = sum(count for _, count in first)
-    pad: dict[int, Count] = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
+    pad: dict[int, int] = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
     classes = Classes(first, banker, third, class_keys(deal_cols, card_cols), pad)
-    return enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
-
-
-def enumerate_round(classes: Classes, deal_names: Names, card_names: Names,
-                    round_names: Names | None, needs: Needs | None, rules: Rules) -> Table:
-    """The enumeration itself, on integer or symbolic class counts; the middle of each key
-    holds the round columns' values, or the round base where ``round_names`` is None."""
-    deal_cols = [column(name) for name in deal_names]
     if needs is None:
         return _deal_outcomes(classes, deal_cols)
-    card_cols = [column(name) for name in card_names]
     round_cols = None if round_names is None else [column(name) for name in round_names]
     return _round_outcomes(classes, deal_cols, card_cols, round_cols, rules, needs)
 
@@ -237,7 +230,7 @@ def _deal_outcomes(classes: Classes, deal_cols: list[Column]) -> Table:
             if weight:
                 picked = tuple(cards[index] for index in combo)
                 key = (_deal_values(deal_cols, picked[:2], picked[2:]), (), ())
-                add(out, key, weight)
+                out[key] = out.get(key, 0) + weight
         return out
     if hands_read == {"player", "banker"}:
         rest = classes.pad[4]
@@ -250,7 +243,8 @@ def _deal_outcomes(classes: Classes, deal_cols: list[Column]) -> Table:
             for bg in banker_groups:
                 weight = pair_weight(pg, bg)
                 if weight:
-                    add(out, (deal_key(pg, bg)[0], (), ()), weight * rest)
+                    key = (deal_key(pg, bg)[0], (), ())
+                    out[key] = out.get(key, 0) + weight * rest
         return out
     (hand_read,) = hands_read
     rest = classes.pad[2]
@@ -259,7 +253,7 @@ def _deal_outcomes(classes: Classes, deal_cols: list[Column]) -> Table:
         if weight:
             hand = (cards[i], cards[j])
             key = (_deal_values(deal_cols, hand, hand), (), ())
-            add(out, key, weight * rest)
+            out[key] = out.get(key, 0) + weight * rest
     return out
 
 
@@ -286,8 +280,6 @@ WIDE_MAX_CARDS = 1100
 
 def _is_wide(round_: Round) -> bool:
     counts = round_.classes.n
-    if not all(type(count) is int for count in counts):  # symbolic counts: played in Python
-        return False
     pairs = len(round_.player_groups) * len(round_.banker_groups)
     return pairs >= WIDE_PAIRS and sum(counts) <= WIDE_MAX_CARDS
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, cast
 
 from exact_odds.cards import card_value
-from exact_odds.engine.classes import Classes, Count, add
+from exact_odds.engine.classes import Classes
 from exact_odds.engine.vocabulary import Column, Hand
 
 
@@ -36,8 +36,8 @@ class Single(NamedTuple):
     first: int
     second: int
     orderings: int
-    n_first: Count
-    n_second: Count
+    n_first: int
+    n_second: int
 
 
 class HandGroup:
@@ -60,31 +60,43 @@ class HandGroup:
         self.shared = shared  # an id of what the columns reading both hands see of this one
         self.features = features  # an id of (own, shared)
         self.rep = rep  # one of its hands, to read the columns from
-        self.weight: Count = 0
-        self.by_class: dict[int, Count] = {}
-        self.by_pair: dict[tuple[int, int], Count] = {}
+        self.weight: int = 0
+        self.by_class: dict[int, int] = {}
+        self.by_pair: dict[tuple[int, int], int] = {}
         self.mask = 0  # the Banker classes its hands hold, as bits
         self.single: Single | None = None  # the group's hand, where it holds one
 
 
-def _own_reader(col: Column) -> Callable[[tuple[str, str]], Hashable]:
-    """A column that reads one hand alone: its value from that hand."""
-    # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
-    read = cast("Callable[[tuple[str, ...], tuple[str, ...]], Hashable]",
-                col.of_deal if col.kind == "deal" else col.partial)
-    return lambda hand: read(hand, hand)
+class SideReader:
+    """What the columns read of one side's two-card hand: the values of the columns that
+    read this hand alone (deal values, card partials), and what the columns reading both
+    hands see of it, each card's attribute (its ``card_key``; its point value for a column
+    that has none). The vocabulary reads cards through nothing else
+    (``tests/test_vocabulary_keys.py``)."""
 
+    def __init__(self, side: Hand, ordered: bool, deal_cols: list[Column],
+                 card_cols: list[Column]) -> None:
+        # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
+        self._deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                          [c.of_deal for c in deal_cols if c.hands == (side,)])
+        self._partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                             [c.partial for c in card_cols if c.hands == (side,)])
+        self._keys = [c.card_key or card_value for c in deal_cols + card_cols
+                      if len(c.hands) != 1 and side in c.hands]
+        self._ordered = ordered
 
-def _seen(col: Column, ordered: bool) -> Callable[[tuple[str, str]], Hashable]:
-    """A column that reads both hands: what it sees of one, each card's attribute (its
-    ``card_key``; its point value for a column that has none). The vocabulary reads cards
-    through nothing else (``tests/test_vocabulary_keys.py``)."""
-    key = col.card_key or card_value
+    def own(self, hand: tuple[str, str]) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
+        """The deal values and card partials of the columns that read this hand alone."""
+        return (tuple(read(hand, hand) for read in self._deal),
+                tuple(read(hand, hand) for read in self._partial))
 
-    def seen(hand: tuple[str, str]) -> Hashable:
-        cards = tuple(key(c) for c in hand)
-        return cards if ordered else tuple(sorted(cards, key=repr))
-    return seen
+    def seen(self, hand: tuple[str, str]) -> tuple[Hashable, ...]:
+        """What the columns reading both hands see of this one."""
+        views = []
+        for key in self._keys:
+            cards = (key(hand[0]), key(hand[1]))
+            views.append(cards if self._ordered else tuple(sorted(cards, key=repr)))
+        return tuple(views)
 
 
 def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Column],
@@ -102,10 +114,7 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Col
     values = classes.values if player else classes.banker_values
     third_of = classes.third_of if player else classes.banker_third_of
     banker_of = classes.banker_of if player else list(range(len(n)))
-    own_deal = [_own_reader(c) for c in deal_cols if c.hands == (side,)]
-    own_partial = [_own_reader(c) for c in card_cols if c.hands == (side,)]
-    shared = [_seen(c, ordered) for c in deal_cols + card_cols
-              if len(c.hands) != 1 and side in c.hands]
+    reader = SideReader(side, ordered, deal_cols, card_cols)
     ids: dict[Hashable, int] = {}
     groups: dict[tuple[Hashable, ...], HandGroup] = {}
     for i, j, mult in two_card_hands(len(n), ordered):
@@ -113,8 +122,8 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Col
         if not weight:
             continue
         hand = (reps[i], reps[j])
-        own = (tuple(read(hand) for read in own_deal), tuple(read(hand) for read in own_partial))
-        sid = ids.setdefault(("shared", tuple(read(hand) for read in shared)), len(ids))
+        own = reader.own(hand)
+        sid = ids.setdefault(("shared", reader.seen(hand)), len(ids))
         fid = ids.setdefault((own, sid), len(ids))
         pair = (values[i], values[j]) if ordered else (min(values[i], values[j]),
                                                         max(values[i], values[j]))
@@ -131,19 +140,19 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Col
         group.mask |= (1 << x) | (1 << y)
         if player:
             # c_x and c_x * c_y of the hand, times its ways
-            add(group.by_class, x, weight)
-            add(group.by_class, y, weight)
+            group.by_class[x] = group.by_class.get(x, 0) + weight
+            group.by_class[y] = group.by_class.get(y, 0) + weight
             for xy in ((x, x), (y, y), (x, y), (y, x)):
-                add(group.by_pair, xy, weight)
+                group.by_pair[xy] = group.by_pair.get(xy, 0) + weight
         else:
             # ways = mult * (n_i - c_i) * (n_j - [i == j] - c_j), expanded in the Player's c
-            add(group.by_class, i, mult * (n[j] - (i == j)))
-            add(group.by_class, j, mult * n[i])
-            add(group.by_pair, (i, j), mult)
+            group.by_class[i] = group.by_class.get(i, 0) + mult * (n[j] - (i == j))
+            group.by_class[j] = group.by_class.get(j, 0) + mult * n[i]
+            group.by_pair[(i, j)] = group.by_pair.get((i, j), 0) + mult
     return list(groups.values())
 
 
-def pair_weight(player: HandGroup, banker: HandGroup) -> Count:
+def pair_weight(player: HandGroup, banker: HandGroup) -> int:
     """The ways to deal a hand of the Player's group, then one of the Banker's from what is
     left: the Banker's ways from the full classes, less those that use a card the Player
     holds (only classes both groups hold can differ)."""
@@ -180,14 +189,18 @@ class DealKeys:
         self._keys: dict[tuple[int, int], tuple[Any, ...]] = {}
         self.reads = bool(deal_cols or card_cols)  # False: every deal has the same key
 
+    def both(self, player: tuple[str, str], banker: tuple[str, str]
+             ) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
+        """The deal values and card partials of the columns that read both hands."""
+        return (tuple(f(player, banker) for f in self._both_deal),
+                tuple(f(player, banker) for f in self._both_partial))
+
     def __call__(self, pg: HandGroup, bg: HandGroup) -> tuple[Any, ...]:
         found = self._keys.get((pg.features, bg.features))
         if found is None:
             seen = self._both.get((pg.shared, bg.shared))
             if seen is None:
-                seen = self._both[(pg.shared, bg.shared)] = (
-                    tuple(f(pg.rep, bg.rep) for f in self._both_deal),
-                    tuple(f(pg.rep, bg.rep) for f in self._both_partial))
+                seen = self._both[(pg.shared, bg.shared)] = self.both(pg.rep, bg.rep)
             (p_deal, p_partial), (b_deal, b_partial) = pg.own, bg.own
             found = self._keys[(pg.features, bg.features)] = (
                 p_deal + b_deal + seen[0], (p_partial, b_partial, seen[1]))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any, cast
 
-from exact_odds.engine.classes import Classes, Count, Names, Table, add, hand_order
+from exact_odds.engine.classes import Classes, Names, Table, hand_order
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
 from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
 from exact_odds.rules import DrawingRules
@@ -152,7 +152,7 @@ def play(round_: Round) -> Table:
     after_five = classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
     # totals, one per combination of deal-column values and card-column partials.
-    no_draw: dict[tuple[Any, ...], list[Count]] = {}
+    no_draw: dict[tuple[Any, ...], list[int]] = {}
     # state (two-card totals, whether the Player draws, deal values, partials) ->
     #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
     #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either
@@ -232,18 +232,18 @@ def play(round_: Round) -> Table:
         cv = card_values(pv, None, None)
         found = by_deal.setdefault(dv, {})
         for rv, w in _folded(totals, two_cards).items():
-            add(found, (rv, cv), w * after_four)
+            found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
 
     banker_draws_after = round_.banker_draws_after
     # Where no column reads the third cards, the Banker's final total is all that tells two
     # of its draws apart: add each row of draws into a grid indexed by the final totals.
-    grids: dict[tuple[Any, ...], list[Count]] = {}
+    grids: dict[tuple[Any, ...], list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
     for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
         # r1[t]: sum over the state's deals of weight * (cards of third class t left);
         # m1a, m1b, r1a, r1b: the same by the classes each hand draws from
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
-        m1b = m1 if not split else [sum((m1[t] for t in ts), 0 * s0) for ts in draw_b.members]
+        m1b = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_b.members]
         r1b = r1 if not split else [n * s0 - m for n, m in zip(ntb, m1b)]
         found = by_deal.setdefault(dv, {})
         if not player_draws:
@@ -251,16 +251,16 @@ def play(round_: Round) -> Table:
             stood: Table = {}
             for w, rv, cv in zip(r1b, banker_row(p2, b2, None), card_row(pv, None)):
                 if w:
-                    add(stood, (rv, cv), w)
+                    stood[(rv, cv)] = stood.get((rv, cv), 0) + w
             for key, w in stood.items():
-                add(found, key, w * after_five)
+                found[key] = found.get(key, 0) + w * after_five
             continue
-        m1a = m1 if not split else [sum((m1[t] for t in ts), 0 * s0) for ts in draw_a.members]
+        m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
         # both(a)[b]: the sum of weight * m[a] * m[b] over the ordered pairs of distinct
         # dealt cards, a row of pairs (split), or pairs[a][b] + pairs[b][a] (not split)
         transposed = list(zip(*pairs)) if not split else None
         draws_after = banker_draws_after[b2]
-        grid: list[Count] | None = None
+        grid: list[int] | None = None
         rotation = [(b2 + v) % 10 for v in draw_b.values]
         if not third and not finals:
             gkey = (dv, p2, b2) if two_card else (dv, None, None)
@@ -275,7 +275,7 @@ def play(round_: Round) -> Table:
             x = (p2 + va) % 10
             if not draws_after[va]:
                 key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
-                add(found, key, ra * after_five)
+                found[key] = found.get(key, 0) + ra * after_five
                 continue
             # the Banker's third card of class b: the sum over the Player's card's third
             # classes t in a of weight * r[t] * (r[b] - [t in b])
@@ -291,7 +291,7 @@ def play(round_: Round) -> Table:
             else:
                 for w, rv, cv in zip(row, banker_row(p2, b2, va), card_row(pv, a)):
                     if w:
-                        add(found, (rv, cv), w)
+                        found[(rv, cv)] = found.get((rv, cv), 0) + w
     three_cards: dict[tuple[int | None, int | None], list[tuple[object, ...]]] = {}
     for (dv, p2, b2), grid in grids.items():
         cells = three_cards.get((p2, b2))
@@ -301,14 +301,14 @@ def play(round_: Round) -> Table:
                 for x in range(10) for y in range(10)]
         found = by_deal.setdefault(dv, {})
         for rv, w in _folded(grid, cells).items():
-            add(found, (rv, ()), w)
+            found[(rv, ())] = found.get((rv, ()), 0) + w
     return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
 
 
-def _folded(grid: list[Count], cells: list[tuple[object, ...]]) -> Table:
+def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
     """A grid of the two final totals, summed by the round values of its cells."""
     found: Table = {}
     for w, rv in zip(grid, cells):
         if w:
-            add(found, rv, w)
+            found[rv] = found.get(rv, 0) + w
     return found
