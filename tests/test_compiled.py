@@ -1,16 +1,22 @@
-"""Compiled tables against the reference enumerator, count for count and bet by bet.
+"""Compiled tables against the independent brute force, and the batch evaluator's expected
+values against the report's.
 
-The compiled tables are the reference enumerator run once over symbolic counts; here they
-are evaluated at many shoes and compared with the enumerator run on each shoe, and the
-batch evaluator's expected values with the report's. The integer bounds are tested at
-their edge: the largest shoe whose six-card sequences fit in int64 (about 27 decks) and
-the first that does not.
+A compiled table counts every class sequence a round can deal by (outcome, multiset of
+classes); evaluated at small shoes it must give the brute force's counts (tests/bruteforce.py,
+explicit cards), under the tableau and the 21st Century rules. The batch evaluator folds
+each bet's pays into such a table; its expected values must equal the report's for every
+bet of every built-in game, the optimal play shoe by shoe, a setting and a pay of a million
+to one. The integer bounds are tested at their edge: the largest shoe whose six-card
+sequences fit in int64 (about 27 decks) and the first that does not.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from fractions import Fraction
+from functools import cache
 
+import bruteforce as bf
 import numpy as np
 import pytest
 
@@ -18,7 +24,7 @@ from exact_odds.analysis.report import game_report
 from exact_odds.batch.evaluator import BatchError, BatchEvaluator
 from exact_odds.cards import DECK
 from exact_odds.engine.compiled import _max_int64_size, compiled_counts
-from exact_odds.engine.enumerator import falling, outcome_counts
+from exact_odds.engine.enumerator import falling
 from exact_odds.games.loader import builtin_games, load_game
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe
@@ -46,23 +52,40 @@ COLUMN_SETS = [
     ("player_pair", "player_third"),
     ("sevens_dealt", "tie"),
     ("tens_dealt", "banker_wins"),
-    ("dealer_up", "banker_two_card_total"),
+    ("dealer_up", "player_low_card", "player_high_card", "banker_two_card_total"),
 ]
 
+#: Small shoes: repeated cards, nines of several suits, pairs, pictures and tens, a missing value
+SHOES = {
+    "nines-and-pairs": {"9D": 2, "9S": 1, "5H": 2, "KC": 2, "3S": 1, "TD": 1},
+    "sevens": {"7S": 2, "7H": 1, "KD": 2, "TC": 1, "AS": 1, "6C": 1, "4D": 1},
+}
 
-@pytest.mark.slow  # a cross-check against the reference enumerator
-@pytest.mark.parametrize("columns", COLUMN_SETS)
-def test_compiled_counts_equal_the_enumerator(columns):
-    table = compiled_counts(columns, PUNTO_BANCO)
-    for shoe in random_shoes(3, seed=len(columns), decks=2, most=60):
-        assert table.counts(shoe) == outcome_counts(shoe, columns)
+#: (the engine's rules, the brute force's rules and decision on 5)
+RULES = {"punto-banco": (PUNTO_BANCO, "punto-banco", None),
+         "21c-stand": (rules_named("21st-century", "stand"), "21st-century", bf.never_hit)}
 
 
-def test_compiled_counts_under_21st_century_rules():
-    rules = rules_named("21st-century", "stand")
-    table = compiled_counts(("player_total", "banker_total", "dealer_up"), rules)
-    for shoe in random_shoes(3, seed=5, decks=4, most=100):
-        assert table.counts(shoe) == outcome_counts(shoe, table.columns, rules)
+@cache
+def brute_rounds(shoe: str, rules: str) -> tuple[tuple[dict, int], ...]:
+    _, brute_rules, decide = RULES[rules]
+    return tuple(bf.card_rounds(SHOES[shoe], brute_rules, decide))
+
+
+@pytest.mark.parametrize("rules", list(RULES))
+@pytest.mark.parametrize("columns", COLUMN_SETS, ids="+".join)
+def test_compiled_counts_equal_the_brute_force(columns, rules):
+    table = compiled_counts(columns, RULES[rules][0])
+    for shoe in SHOES:
+        brute: dict[tuple, int] = defaultdict(int)
+        for outcome, ways in brute_rounds(shoe, rules):
+            brute[tuple(outcome[name] for name in columns)] += ways
+        assert table.counts(Shoe.from_counts(SHOES[shoe])) == brute
+
+
+def test_columns_too_fine_are_not_compiled():
+    with pytest.raises(ValueError, match="too many card classes"):
+        compiled_counts(("red_cards_dealt", "tie"))
 
 
 def _agree(evaluator: BatchEvaluator, shoes: list[Shoe], strategy: str | None = None) -> None:

@@ -25,7 +25,8 @@ from exact_odds.engine.compiled import (
     narrow,
     partition_matrix,
 )
-from exact_odds.engine.enumerator import Rules, falling, plan
+from exact_odds.engine.enumerator import Rules
+from exact_odds.engine.plan import falling, plan
 from exact_odds.engine.vocabulary import column
 from exact_odds.shoe import CARDS_PER_ROUND
 

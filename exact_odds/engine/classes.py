@@ -11,26 +11,21 @@ inside one class of the next, so a card dealt is removed exactly from every coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import NamedTuple
 
 from exact_odds.cards import DECK, card_value
+from exact_odds.engine.plan import falling
 from exact_odds.engine.vocabulary import Column
-
-#: Column names, in the order a request or ``plan`` gives them.
-Names = tuple[str, ...]
-
-#: The enumeration's table: (deal column values, round column values, card column values)
-#: -> count, each part in the order of ``plan``'s names.
-Table = dict[tuple[Any, ...], int]
+from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A card's class key: the card attributes a class is made of (point value first).
 ClassKey = Callable[[str], tuple[Hashable, ...]]
 
-
-def hand_order(col: Column) -> tuple[int, str]:
-    """The Player's own columns first, then the Banker's, then those reading both hands."""
-    return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
+#: A shoe's classes for one key: (a card of the class, the shoe's count of it) for each
+#: class the shoe holds.
+ClassCounts = tuple[tuple[str, int], ...]
 
 
 class Classes:
@@ -42,14 +37,15 @@ class Classes:
     hands finely, the point values when none reads the Banker's); third cards from the
     classes the card columns read (``third_reps``, ``nt``). Each Player class lies inside
     one Banker class (``banker_of``), each Banker class inside one third-card class
-    (``banker_third_of``), so cards dealt are removed exactly from every count. ints are
-    integers; ``pad[m]`` is the number of ways to fill the six positions a round of ``m``
-    cards leaves unused.
+    (``banker_third_of``), so cards dealt are removed exactly from every count; ``pad[m]``
+    is the number of ways to fill the six positions a round of ``m`` cards leaves unused.
     """
 
-    def __init__(self, first: Sequence[tuple[str, int]], banker: Sequence[tuple[str, int]],
-                 third: Sequence[tuple[str, int]], keys: Keys, pad: dict[int, int]) -> None:
+    def __init__(self, first: ClassCounts, banker: ClassCounts, third: ClassCounts,
+                 keys: Keys) -> None:
         banker_key, third_key = keys.banker, keys.third
+        size = sum(count for _, count in first)
+        self.pad = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
         self.reps = [card for card, _ in first]
         self.n = [count for _, count in first]
         self.banker_reps = [card for card, _ in banker]
@@ -63,7 +59,6 @@ class Classes:
         self.banker_third_of = [third_index[third_key(card)] for card in self.banker_reps]
         self.values = [card_value(card) for card in self.reps]
         self.banker_values = [card_value(card) for card in self.banker_reps]
-        self.pad = pad
         # the classes the third cards are drawn from: each hand's as fine as the columns
         # that read it need (a union of third classes)
         self.player_draw = Draw(self.third_reps, self.nt, keys.player_draw)
@@ -93,11 +88,7 @@ class Draw:
 
 def class_partition(key: Callable[[str], Hashable]) -> tuple[tuple[str, ...], ...]:
     """The deck's cards grouped by ``key``, in the order ``Shoe.classes`` uses."""
-    groups: dict[Hashable, list[str]] = {}
-    for card in DECK:
-        groups.setdefault(key(card), []).append(card)
-    ordered = sorted(groups.values(), key=lambda cards: card_value(cards[0]))
-    return tuple(tuple(cards) for cards in ordered)
+    return tuple(tuple(DECK[i] for i in members) for _, members in _members(key))
 
 
 class Keys(NamedTuple):
@@ -133,3 +124,22 @@ def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
     return Keys(first_key, banker_key, third_key, draw_key("player"), draw_key("banker"))
 
 
+def shoe_classes(shoe: Shoe, key: ClassKey) -> ClassCounts:
+    """The shoe's classes by ``key``, in the order ``Shoe.classes`` gives them."""
+    counts = shoe.counts
+    found = []
+    for card, members in _members(key):
+        count = sum(counts[i] for i in members)
+        if count:
+            found.append((card, count))
+    return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _members(key: Callable[[str], Hashable]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each class of ``key``: its first card and the positions of its cards in ``DECK``."""
+    groups: dict[Hashable, list[int]] = {}
+    for i, card in enumerate(DECK):
+        groups.setdefault(key(card), []).append(i)
+    ordered = sorted(groups.values(), key=lambda members: card_value(DECK[members[0]]))
+    return tuple((DECK[members[0]], tuple(members)) for members in ordered)

@@ -46,9 +46,9 @@ from typing import Any
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
-from exact_odds.engine.classes import Names, class_keys, class_partition, hand_order
-from exact_odds.engine.enumerator import Plan, falling, key_order, plan
+from exact_odds.engine.classes import class_keys, class_partition
 from exact_odds.engine.hands import SideReader, reads_in_order
+from exact_odds.engine.plan import Names, Plan, falling, hand_order, key_order, plan
 from exact_odds.engine.round import round_readers
 from exact_odds.engine.starts import Starts, hands_of, ids
 from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, RoundBase, column
@@ -124,8 +124,9 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
                    rules.uses_up_card or reads_in_order(deal_cols, "banker"))
         starts = Starts(reps, reps, deal_cols, card_cols, ordered)
         if wanted.needs is None:
-            sequences = [(starts.deal, list(starts.classes()))]
-            read = lambda code: (starts.deal_values[code], (), ())  # noqa: E731
+            p, b = starts.every()
+            sequences = [(starts.deal(p, b), [p // k, p % k, b // k, b % k])]
+            read = lambda code: (starts.deal_values(code), (), ())  # noqa: E731
         else:
             rounds = _Rounds(starts, reps, card_cols, wanted, rules)
             sequences, read = rounds.sequences(), rounds.read
@@ -192,7 +193,8 @@ class _Rounds:
         self.by_class = bool(card_cols)
         self.third_code = np.arange(k, dtype=np.int64) if card_cols else self.values
         self.thirds = k if card_cols else 10
-        first, second, third, fourth = starts.classes()
+        p, b = starts.every()
+        first, second, third, fourth = p // k, p % k, b // k, b % k
         self.starts_at = (first, second, third, fourth)
         v = self.values
         self.p2, self.b2 = (v[first] + v[second]) % 10, (v[third] + v[fourth]) % 10
@@ -203,13 +205,15 @@ class _Rounds:
             for a in range(size) for b in range(size)])
         self.round_of = round_of.reshape(10, 10, size, size)
         # the card values are read from a start's partials and the third cards' classes
-        sizes = [len(values) for values in starts.partial_values]
+        sizes = [len(starts.p_own), len(starts.b_own), len(starts.both)]
         self.partial_size = sizes
-        partial = (starts.partials[0] * sizes[1] + starts.partials[1]) * sizes[2] + starts.partials[2]
+        own_p, own_b, both = starts.partials(p, b)
+        partial = (own_p * sizes[1] + own_b) * sizes[2] + both
         self.cards = prod(sizes) * size * size if card_cols else 1
         self.radix = (len(self.round_values), self.cards)
-        if len(starts.deal_values) * prod(self.radix) >= 2**62:
+        if starts.deal_size * prod(self.radix) >= 2**62:
             raise ValueError("the columns read too many card classes to compile")
+        self.deal = starts.deal(p, b)
         self.partial = partial * size * size if card_cols else np.zeros_like(partial)
         self._card_values: dict[int, tuple[object, ...]] = {}
 
@@ -267,7 +271,7 @@ class _Rounds:
         b_code = 0 if b is None else self.third_code[b] + 1
         rounded = self.round_of[self.p2[s], self.b2[s], a_code, b_code]
         cards = self.partial[s] + a_code * size + b_code if self.by_class else 0
-        code: np.ndarray = (self.starts.deal[s] * self.radix[0] + rounded) * self.radix[1] + cards
+        code: np.ndarray = (self.deal[s] * self.radix[0] + rounded) * self.radix[1] + cards
         return code
 
     def read(self, code: int) -> tuple[Any, ...]:
@@ -277,7 +281,7 @@ class _Rounds:
         found = self._card_values.get(cards)
         if found is None:
             found = self._card_values[cards] = self._cards(cards)
-        return self.starts.deal_values[deal], self.round_values[rounded], found
+        return self.starts.deal_values(deal), self.round_values[rounded], found
 
     def _cards(self, code: int) -> tuple[object, ...]:
         """The card values of a code of (a start's partials, the third cards' classes)."""
@@ -290,7 +294,7 @@ class _Rounds:
         at = (partial // (sizes[1] * sizes[2]), partial // sizes[2] % sizes[1], partial % sizes[2])
         found: tuple[object, ...] = ()
         for part, finals in enumerate(self.finals):
-            partials = self.starts.partial_values[part][at[part]]
+            partials = self.starts.partial_values(part, at[part])
             seen = (p3 if part != 1 else None, b3 if part != 0 else None)
             # every card column has a final value (vocabulary._counted, _suited, ...)
             found += tuple(f(value, *seen)  # type: ignore[misc]

@@ -10,10 +10,13 @@ can need (``pair_weight``).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import combinations_with_replacement
+from math import factorial
 from typing import Any, NamedTuple, cast
 
 from exact_odds.cards import card_value
 from exact_odds.engine.classes import Classes
+from exact_odds.engine.plan import Table
 from exact_odds.engine.vocabulary import Column, Hand
 
 
@@ -205,3 +208,57 @@ class DealKeys:
             found = self._keys[(pg.features, bg.features)] = (
                 p_deal + b_deal + seen[0], (p_partial, b_partial, seen[1]))
         return found
+
+
+def _deal_values(deal_cols: list[Column], player: tuple[str, ...],
+                 banker: tuple[str, ...]) -> tuple[object, ...]:
+    # every deal column has of_deal (vocabulary._deal, _first_cards); no check on this path
+    return tuple(c.of_deal(player, banker) for c in deal_cols)  # type: ignore[misc]
+
+
+def deal_counts(classes: Classes, deal_cols: list[Column]) -> Table:
+    """Columns that read only the first cards: enumerate just the hands they read."""
+    hands_read = {hand for c in deal_cols for hand in c.hands}
+    n = classes.n
+    cards = classes.reps
+    out: Table = {}
+    if all(c.as_a_set for c in deal_cols):
+        # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
+        rest = classes.pad[4]
+        for combo in combinations_with_replacement(range(len(n)), 4):
+            orders = 24
+            weight = rest
+            for index in set(combo):
+                k = combo.count(index)
+                orders //= factorial(k)
+                for dealt in range(k):  # falling(n, k), one count at a time
+                    weight = weight * (n[index] - dealt)
+            weight = weight * orders
+            if weight:
+                picked = tuple(cards[index] for index in combo)
+                key = (_deal_values(deal_cols, picked[:2], picked[2:]), (), ())
+                out[key] = out.get(key, 0) + weight
+        return out
+    if hands_read == {"player", "banker"}:
+        rest = classes.pad[4]
+        deal_key = DealKeys(deal_cols, [])
+        player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
+                                    deal_cols, [], thirds=False)
+        banker_groups = hand_groups(classes, "banker", reads_in_order(deal_cols, "banker"),
+                                    deal_cols, [], thirds=False)
+        for pg in player_groups:
+            for bg in banker_groups:
+                weight = pair_weight(pg, bg)
+                if weight:
+                    key = (deal_key(pg, bg)[0], (), ())
+                    out[key] = out.get(key, 0) + weight * rest
+        return out
+    (hand_read,) = hands_read
+    rest = classes.pad[2]
+    for i, j, mult in two_card_hands(len(n), reads_in_order(deal_cols, hand_read)):
+        weight = mult * n[i] * (n[j] - (i == j))
+        if weight:
+            hand = (cards[i], cards[j])
+            key = (_deal_values(deal_cols, hand, hand), (), ())
+            out[key] = out.get(key, 0) + weight * rest
+    return out

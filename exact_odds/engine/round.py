@@ -17,8 +17,9 @@ from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any, cast
 
-from exact_odds.engine.classes import Classes, Names, Table, hand_order
+from exact_odds.engine.classes import Classes
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
+from exact_odds.engine.plan import Names, Table, hand_order
 from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
 from exact_odds.rules import DrawingRules
 
@@ -136,6 +137,13 @@ class Round:
                 f(partial, p3, b3) for f, partial in zip(self._by_hand[part], partials))
         return values
 
+
+
+def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Column],
+                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> Table:
+    """Columns that read how the round ends: play the drawing rules. The middle of each
+    key holds the round columns' values, or the round base where ``round_cols`` is None."""
+    return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs))
 
 
 def play(round_: Round) -> Table:

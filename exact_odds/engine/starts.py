@@ -1,10 +1,10 @@
-"""Every ordered start of a round, the Player's two cards then the Banker's two, over some
-card classes, as numpy arrays: what the columns read of each start, as ids.
+"""Ordered starts of a round, the Player's two cards then the Banker's two, over some card
+classes, and what the columns read of them, as numpy arrays.
 
-A start ``(i, j, k, l)`` is stored at ``(i * kp + j) * kb * kb + k * kb + l``, ``kp`` and
-``kb`` the numbers of the Player's and the Banker's classes. Each side's columns are read
-once per two-card hand, those reading both hands once per pair of what they see of each
-(``hands.SideReader``, ``hands.DealKeys``): Python calls per hand, not per start.
+A side's two-card hand ``(i, j)`` over ``k`` classes is hand ``i * k + j``. Each side's
+columns are read once per hand, those reading both hands once per pair of what they see of
+each (``hands.SideReader``, ``hands.DealKeys``): Python calls per hand, not per start. A
+start's deal values and card partials are then codes built from those ids with numpy.
 """
 
 from __future__ import annotations
@@ -31,9 +31,11 @@ def hands_of(reps: Sequence[str]) -> list[tuple[str, str]]:
 
 
 class Starts:
-    """The ordered four-card starts over the Player's classes ``p_reps`` and the Banker's
-    ``b_reps``, with the id of each start's deal values (``deal``, values in
-    ``deal_values``) and card partials (``partials``, values in ``partial_values``)."""
+    """What the columns read of the starts over the Player's classes ``p_reps`` and the
+    Banker's ``b_reps``: for Player hands ``p`` and Banker hands ``b`` (arrays), the code
+    of the deal values (``deal``, read by ``deal_values``) and of the card partials by part
+    (``partials``, read by ``partial_values``: the Player's own columns, the Banker's, both
+    hands')."""
 
     def __init__(self, p_reps: Sequence[str], b_reps: Sequence[str], deal_cols: list[Column],
                  card_cols: list[Column], ordered: tuple[bool, bool]) -> None:
@@ -41,41 +43,43 @@ class Starts:
         player = SideReader("player", ordered[0], deal_cols, card_cols)
         banker = SideReader("banker", ordered[1], deal_cols, card_cols)
         p_hands, b_hands = hands_of(p_reps), hands_of(b_reps)
-        own_p, p_own = ids([player.own(hand) for hand in p_hands])
-        own_b, b_own = ids([banker.own(hand) for hand in b_hands])
-        seen_p, p_seen = ids([player.seen(hand) for hand in p_hands])
-        seen_b, b_seen = ids([banker.seen(hand) for hand in b_hands])
+        self.own_p, self.p_own = ids([player.own(hand) for hand in p_hands])
+        self.own_b, self.b_own = ids([banker.own(hand) for hand in b_hands])
+        self.seen_p, p_seen = ids([player.seen(hand) for hand in p_hands])
+        self.seen_b, b_seen = ids([banker.seen(hand) for hand in b_hands])
         # what the columns reading both hands see: one Python call per pair of views
-        rep_p = dict(zip(seen_p.tolist(), p_hands))
-        rep_b = dict(zip(seen_b.tolist(), b_hands))
+        rep_p = dict(zip(self.seen_p.tolist(), p_hands))
+        rep_b = dict(zip(self.seen_b.tolist(), b_hands))
         keys = DealKeys(deal_cols, card_cols)
-        both_of, both = ids([keys.both(rep_p[s], rep_b[t])
-                             for s in range(len(p_seen)) for t in range(len(b_seen))])
-        # per start: the Player's own id, the Banker's, both hands' (as a pair of views)
-        ph, bh = len(p_hands), len(b_hands)
-        p_own_id = np.repeat(own_p, bh)
-        b_own_id = np.tile(own_b, ph)
-        both_id = both_of[np.repeat(seen_p, bh) * len(b_seen) + np.tile(seen_b, ph)]
-        code = (p_own_id * len(b_own) + b_own_id) * len(both) + both_id
-        self.deal, deal_codes = _dense(code, lambda c: (
-            p_own[c // len(both) // len(b_own)][0] + b_own[c // len(both) % len(b_own)][0]
-            + both[c % len(both)][0]))
-        self.deal_values: list[tuple[Hashable, ...]] = deal_codes
-        # the card partials by part: the Player's own columns, the Banker's, both hands'
-        self.partials = np.stack([p_own_id, b_own_id, both_id])
-        self.partial_values: list[list[tuple[Hashable, ...]]] = [
-            [values[1] for values in p_own], [values[1] for values in b_own],
-            [values[1] for values in both]]
+        both, self.both = ids([keys.both(rep_p[s], rep_b[t])
+                               for s in range(len(p_seen)) for t in range(len(b_seen))])
+        self.both_of = both.reshape(len(p_seen), len(b_seen))
+        self.deal_size = len(self.p_own) * len(self.b_own) * len(self.both)
 
-    def classes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The classes of the four cards of every start."""
-        kp, kb = self.kp, self.kb
-        start = np.arange(kp * kp * kb * kb, dtype=np.int64)
-        p, b = start // (kb * kb), start % (kb * kb)
-        return p // kp, p % kp, b // kb, b % kb
+    def partials(self, p: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ids of the Player's own values, the Banker's, and both hands'."""
+        return self.own_p[p], self.own_b[b], self.both_of[self.seen_p[p], self.seen_b[b]]
 
+    def deal(self, p: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """The code of the deal values of Player hands ``p`` and Banker hands ``b``."""
+        own_p, own_b, both = self.partials(p, b)
+        code: np.ndarray = (own_p * len(self.b_own) + own_b) * len(self.both) + both
+        return code
 
-def _dense(code: np.ndarray, value: Any) -> tuple[np.ndarray, list[Any]]:
-    """Codes renumbered densely, in order of the codes, and ``value(code)`` of each."""
-    unique, inverse = np.unique(code, return_inverse=True)
-    return inverse.reshape(code.shape).astype(np.int64), [value(c) for c in unique.tolist()]
+    def deal_values(self, code: int) -> tuple[Hashable, ...]:
+        """The deal values of a code: the Player's own columns, the Banker's, both hands'."""
+        rest, both = divmod(code, len(self.both))
+        own_p, own_b = divmod(rest, len(self.b_own))
+        values: tuple[Hashable, ...] = (self.p_own[own_p][0] + self.b_own[own_b][0]
+                                        + self.both[both][0])
+        return values
+
+    def partial_values(self, part: int, at: int) -> tuple[Hashable, ...]:
+        """The card partials of one part's id."""
+        found: tuple[Hashable, ...] = (self.p_own, self.b_own, self.both)[part][at][1]
+        return found
+
+    def every(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every start, as (Player hand, Banker hand)."""
+        start = np.arange(self.kp * self.kp * self.kb * self.kb, dtype=np.int64)
+        return start // (self.kb * self.kb), start % (self.kb * self.kb)
