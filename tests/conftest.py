@@ -26,7 +26,7 @@ def engine_path(request, monkeypatch):
     from exact_odds.engine import enumerator
 
     direct = request.param == "direct"
-    monkeypatch.setattr(enumerator, "FACTOR_STARTS", 10**18 if direct else 0)
+    monkeypatch.setattr(enumerator, "FACTOR_PAIRS", 10**18 if direct else 0)
     monkeypatch.setattr(enumerator, "COARSE_STARTS", 0 if direct else 10**18)
     enumerator.factored.cache_clear()
     enumerator._class_counts.cache_clear()

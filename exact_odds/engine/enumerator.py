@@ -48,10 +48,10 @@ from exact_odds.engine.classes import (
     class_partition,
     shoe_classes,
 )
-from exact_odds.engine.hands import deal_counts
+from exact_odds.engine.hands import SideReader, deal_counts
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_counts, round_readers
-from exact_odds.engine.vocabulary import Needs, RoundBase, column
+from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
@@ -65,13 +65,14 @@ Rules = DrawingRules
 #: Outcome counts: the tuple of the requested columns' values -> ordered six-card sequences.
 Counts = dict[tuple[Any, ...], int]
 
-#: Deal columns whose classes give at least ``FACTOR_STARTS`` ordered four-card starts are
-#: counted by factoring (``fine.py``) when the classes the rest of the round reads give at
-#: most ``COARSE_STARTS``.
-FACTOR_STARTS = 100_000
+#: Deal columns whose hand groups would pair at least ``FACTOR_PAIRS`` times are counted by
+#: factoring (``fine.py``) when the classes the rest of the round reads give at most
+#: ``COARSE_STARTS`` ordered four-card starts.
+FACTOR_PAIRS = 1_000_000
 COARSE_STARTS = 100_000
 
-__all__ = ["Counts", "Rules", "falling", "outcome_counts", "outcome_table", "total_sequences"]
+__all__ = ["Counts", "Rules", "falling", "outcome_counts", "outcome_table", "shoe_signature",
+           "total_sequences"]
 
 
 def total_sequences(shoe: Shoe) -> int:
@@ -94,7 +95,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     # or eor over 52 shoes); with them, the round columns are read as the round is played,
     # so that the table does not carry a hundred pairs of final totals per deal value.
     read = wanted.round if wanted.deal or wanted.cards else None
-    first, banker, third = (shoe_classes(shoe, key) for key in _lookups(wanted.deal, wanted.cards))
+    first, banker, third = shoe_signature(shoe, names)
     table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
                           rules)
     if read is None:
@@ -103,10 +104,23 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     return {order(parts): ways for parts, ways in table.items()}
 
 
+def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...]:
+    """What the outcome counts of these columns read of the shoe: its counts of their card
+    classes. Two shoes of one signature have the same counts (removing the nine of hearts
+    or the nine of spades leaves the same shoe to columns that read point values).
+
+    >>> nines = [Shoe.from_decks(8).remove([card]) for card in ("9H", "9S")]
+    >>> len({shoe_signature(shoe, ["winner"]) for shoe in nines})
+    1
+    """
+    wanted = plan(tuple(columns))
+    return tuple(shoe_classes(shoe, key) for key in _lookups(wanted.deal, wanted.cards))
+
+
 @lru_cache(maxsize=256)
 def factored(wanted: Plan) -> bool:
-    """Whether these columns are counted by factoring: deal columns whose classes make
-    many four-card starts, beside a rest of the round that reads few classes."""
+    """Whether these columns are counted by factoring: deal columns whose hand groups
+    would pair many times, beside a rest of the round that reads few classes."""
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
     hands = {hand for col in deal_cols for hand in col.hands}
@@ -114,9 +128,15 @@ def factored(wanted: Plan) -> bool:
             len(hands) == 1 or all(col.as_a_set for col in deal_cols))):
         return False  # one hand's two cards, or the four as a set: few enough to pair
     keys = class_keys(deal_cols, card_cols)
-    starts = len(class_partition(keys.first))**2 * len(class_partition(keys.banker))**2
+    pairs = 1
+    sides: tuple[tuple[Hand, ClassKey], ...] = (("player", keys.first), ("banker", keys.banker))
+    for side, key in sides:
+        reader = SideReader(side, True, deal_cols, card_cols)
+        reps = [cards[0] for cards in class_partition(key)]
+        pairs *= len({(keys.third(a), keys.third(b), reader.own((a, b)), reader.seen((a, b)))
+                      for a in reps for b in reps})
     rest = len(class_partition(class_keys([], card_cols).third))**4
-    return starts >= FACTOR_STARTS and (wanted.needs is None or rest <= COARSE_STARTS)
+    return pairs >= FACTOR_PAIRS and (wanted.needs is None or rest <= COARSE_STARTS)
 
 
 def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:

@@ -206,8 +206,10 @@ class _RestOfRound:
         if starts.deal_size * max(len(outcomes), 1) >= _INT64:
             raise ValueError("too many outcomes to count by factoring")
         found_code, found_ways = [], []
-        # groups come sorted by deal values: a block that ends where a deal does is final
-        bounds = _blocks(deal, BLOCK)
+        # groups come sorted by deal values: a block of groups that ends where a deal does
+        # is final; blocks of about BLOCK rows once each group is spread over its outcomes
+        spread = np.cumsum(start[q + 1] - start[q])
+        bounds = _blocks(deal, spread, BLOCK)
         for lo, hi in zip(bounds, bounds[1:]):
             g = np.arange(lo, hi)
             length = start[q[g] + 1] - start[q[g]]
@@ -224,14 +226,16 @@ class _RestOfRound:
         return Factored(deal_of, outcome_of, ways, starts, list(outcomes))
 
 
-def _blocks(deal: np.ndarray, size: int) -> list[int]:
-    """Boundaries of blocks of about ``size`` rows that never split one deal's rows."""
+def _blocks(deal: np.ndarray, spread: np.ndarray, size: int) -> list[int]:
+    """Boundaries of blocks of groups that never split one deal's groups, each spreading
+    into about ``size`` rows (``spread``: the rows of the groups up to each, summed)."""
     bounds = [0]
     while bounds[-1] < len(deal):
-        hi = min(len(deal), bounds[-1] + size)
+        done = int(spread[bounds[-1] - 1]) if bounds[-1] else 0
+        hi = max(int(np.searchsorted(spread, done + size, side="right")), bounds[-1] + 1)
         if hi < len(deal):
             hi = int(np.searchsorted(deal, deal[hi], side="left"))
             if hi <= bounds[-1]:
                 hi = int(np.searchsorted(deal, deal[bounds[-1]], side="right"))
-        bounds.append(hi)
+        bounds.append(min(hi, len(deal)))
     return bounds
