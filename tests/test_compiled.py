@@ -23,7 +23,7 @@ import pytest
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.evaluator import BatchError, BatchEvaluator
 from exact_odds.cards import DECK
-from exact_odds.engine.compiled import _max_int64_size, compiled_counts
+from exact_odds.engine.compiled import compiled_counts
 from exact_odds.engine.enumerator import falling
 from exact_odds.games.loader import builtin_games, load_game
 from exact_odds.rules import PUNTO_BANCO, rules_named
@@ -119,7 +119,9 @@ def test_the_int64_edge_is_27_decks():
     """Every monomial is at most falling(N, 6): int64 holds it up to N = 1,450 cards,
     so a 27-deck shoe (1,404 cards) is evaluated in int64 and a 28-deck one (1,456) in
     Python integers; both must be exact."""
-    edge = _max_int64_size()
+    from exact_odds.engine.plan import INT64_CARDS
+
+    edge = INT64_CARDS
     assert falling(edge, 6) < 2**63 <= falling(edge + 1, 6)
     assert edge == 1450
     assert 27 * 52 <= edge < 28 * 52

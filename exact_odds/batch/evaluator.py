@@ -122,12 +122,6 @@ def _as_counts(counts: Any) -> np.ndarray:
     return array
 
 
-def _array(values: list[int]) -> np.ndarray:
-    if all(-(2**63) < v < 2**63 for v in values):
-        return np.array(values, dtype=np.int64)
-    return np.array(values, dtype=object)
-
-
 def _check_rows(rows: np.ndarray) -> None:
     from exact_odds.shoe import CARDS_PER_ROUND
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exact_odds.engine.classes import class_keys, class_partition
 from exact_odds.engine.compiled import (
     CompiledBet,
     CompiledCounts,
@@ -22,8 +20,10 @@ from exact_odds.engine.compiled import (
     concatenate_exact,
     evaluate_bets,
     fold_bet,
+    monomial_count,
     narrow,
     partition_matrix,
+    partition_of,
 )
 from exact_odds.engine.enumerator import Rules
 from exact_odds.engine.plan import falling, plan
@@ -37,19 +37,6 @@ if TYPE_CHECKING:
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
 from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
-
-
-def monomial_count(columns: tuple[str, ...]) -> int:
-    """How many monomials compiling these columns needs (an upper bound)."""
-    deal_names, card_names, _, needs = plan(columns)
-    first_key = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
-    k = len(class_partition(first_key))
-    if needs is None:
-        hands = {hand for name in deal_names for hand in column(name).hands}
-        sizes: tuple[int, ...] = (4,) if hands == {"player", "banker"} else (2,)
-    else:
-        sizes = (4, 5, 6)
-    return sum(comb(k + m - 1, m) for m in sizes)
 
 
 @dataclass
@@ -104,7 +91,7 @@ class _Plan:
                     fallback.append(bet.id)
                 continue
             hands = frozenset(h for name in columns for h in column(name).hands)
-            key = (_partition_of(columns), drawn, None if drawn else hands)
+            key = (partition_of(columns), drawn, None if drawn else hands)
             shared.setdefault(key, []).append((bet, columns))
         groups = []
         values = evaluator._values
@@ -195,12 +182,6 @@ def _objective(game: Any) -> Bet:
                          "'option: {optimise: BET}' in the game file")
     bet: Bet = game.bet(game.optimise)
     return bet
-
-
-def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    deal_names, card_names, _, _ = plan(columns)
-    first_key = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
-    return class_partition(first_key)
 
 
 def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> NetPays:

@@ -29,17 +29,12 @@ ClassCounts = tuple[tuple[str, int], ...]
 
 
 class Classes:
-    """The card classes of one enumeration and their counts.
-
-    The Player's first cards are dealt from classes fine enough for every column
-    (``reps``, ``n``); the Banker's from classes fine enough for the columns that read
-    the Banker's cards (``banker_reps``, ``nb``: the same classes when a column reads both
-    hands finely, the point values when none reads the Banker's); third cards from the
-    classes the card columns read (``third_reps``, ``nt``). Each Player class lies inside
-    one Banker class (``banker_of``), each Banker class inside one third-card class
-    (``banker_third_of``), so cards dealt are removed exactly from every count; ``pad[m]``
-    is the number of ways to fill the six positions a round of ``m`` cards leaves unused.
-    """
+    """The card classes of one enumeration and their counts: the Player's first cards'
+    (``reps``, ``n``: fine enough for every column), the Banker's (``banker_reps``, ``nb``:
+    for the columns that read the Banker's cards), the third cards' (``third_reps``, ``nt``:
+    for the card columns). Each Player class lies inside one Banker class (``banker_of``),
+    each Banker class inside one third-card class (``banker_third_of``). ``pad[m]``: the
+    ways to fill the six positions a round of ``m`` cards leaves unused."""
 
     def __init__(self, first: ClassCounts, banker: ClassCounts, third: ClassCounts,
                  keys: Keys) -> None:
@@ -59,8 +54,7 @@ class Classes:
         self.banker_third_of = [third_index[third_key(card)] for card in self.banker_reps]
         self.values = [card_value(card) for card in self.reps]
         self.banker_values = [card_value(card) for card in self.banker_reps]
-        # the classes the third cards are drawn from: each hand's as fine as the columns
-        # that read it need (a union of third classes)
+        # each hand's third card is drawn from the classes its own columns read
         self.player_draw = Draw(self.third_reps, self.nt, keys.player_draw)
         self.banker_draw = Draw(self.third_reps, self.nt, keys.banker_draw)
 
@@ -74,13 +68,11 @@ class Draw:
         self.n: list[int] = []
         self.of: list[int] = []  # the draw class of each third class
         for card, count in zip(third_reps, nt):
-            d = index.get(key(card))
-            if d is None:
-                d = index[key(card)] = len(self.reps)
+            d = index.setdefault(key(card), len(self.reps))
+            if d == len(self.reps):
                 self.reps.append(card)
-                self.n.append(+count)
-            else:
-                self.n[d] = self.n[d] + count
+                self.n.append(0)
+            self.n[d] += count
             self.of.append(d)
         self.values = [card_value(card) for card in self.reps]
         self.members = [[t for t, d in enumerate(self.of) if d == c] for c in range(len(self.reps))]

@@ -1,32 +1,24 @@
 """Compiled tables: every outcome's count as an integer combination of falling monomials in
 the card classes' counts, built once and evaluated for any number of shoes.
 
-A round deals an ordered sequence of ``m`` cards (4, 5 or 6; 2 or 4 for columns of the first
-cards only). A sequence of card classes can be dealt in ``prod_c falling(n_c, k_c)`` ways,
-``k_c`` the times class ``c`` appears in it: a product that depends on the sequence only
-through its multiset ``K``. The ``6 - m`` positions the round leaves unused are filled in
-``falling(N - m, 6 - m)`` ways. So the count of every outcome is
+A sequence of ``m`` card classes (a round of 4, 5 or 6 cards; 2 or 4 for columns of the
+first cards only) can be dealt in ``prod_c falling(n_c, k_c)`` ways, ``k_c`` the times class
+``c`` appears in it, which depends on its multiset ``K`` alone; the ``6 - m`` positions left
+are filled in ``falling(N - m, 6 - m)`` ways. So every outcome's count is
 
     sum_K  coef[outcome, K] * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|),
 
-``coef[outcome, K]`` the number of class sequences of multiset ``K`` that end in that outcome:
-at most the ``6!`` orderings of ``K``. The table is built by enumerating the class sequences
-with numpy (every four-card start over the classes the columns need, then the third cards
-the drawing rules deal after it) and counting them by (outcome, multiset); each sequence's
-outcome is read from tables of the columns' values, built once per start of each hand.
+``coef[outcome, K]`` the class sequences of multiset ``K`` that end in the outcome (at most
+the 6! orderings of ``K``): counted with numpy over every four-card start and the third
+cards the drawing rules deal after it. A bet's pays are folded in: each monomial gets the
+integer ``V_K = D * sum(net pay * coef)``, ``D`` the pays' least common denominator, and
+its expected value at a shoe is ``sum_K V_K * monomial_K * padding / (D * falling(N, 6))``.
 
-A bet's pay table is folded in: each monomial gets the integer ``D * sum(net pay * coef)``
-over the outcomes, ``D`` the least common denominator of its pays, so a bet's expected value
-at a shoe is
-
-    sum_K V_K * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|)  /  (D * falling(N, 6)).
-
-Evaluating a batch builds every monomial from its parent (one product each) and takes one
-integer matrix product with the bets' coefficients. numpy ``int64`` is used only where no
-intermediate can reach 2**63: every monomial is at most ``falling(N, 6)``, and a bet's
-coefficients are split into limbs small enough that each limb's sum stays below 2**63
-(``_limb_base``); beyond about 27 decks the monomials themselves are Python integers.
-Never a silent overflow.
+A batch builds every monomial from its parent (one product each) and takes one integer
+matrix product with the bets' coefficients. int64 only where no intermediate can reach
+2**63: every monomial is at most ``falling(N, 6)``, and a bet's coefficients are split into
+limbs small enough that each limb's sum stays below 2**63 (``_limb_base``); beyond
+``INT64_CARDS`` cards the monomials are Python integers. Never a silent overflow.
 
 >>> from exact_odds.shoe import Shoe
 >>> table = compiled_counts(("winner",), PUNTO_BANCO)
@@ -39,26 +31,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
-from math import lcm, prod
+from functools import lru_cache
+from math import comb, lcm, prod
 from typing import Any
 
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.classes import class_keys, class_partition
+from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
-from exact_odds.engine.plan import Names, Plan, falling, hand_order, key_order, plan
-from exact_odds.engine.round import round_readers
-from exact_odds.engine.starts import Starts, hands_of, ids
-from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, RoundBase, column
+from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, falling, key_order, plan
+from exact_odds.engine.round import Reading
+from exact_odds.engine.vocabulary import Column, column
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A multiset of card classes: a sorted tuple of class indices.
 Monomial = tuple[int, ...]
-
-_INT64_LIMIT = 2**63 - 1
 
 #: The most class sequences a table is built from: beyond, the columns read too many
 #: classes to compile (the batch evaluator sends such bets to the reference enumerator).
@@ -98,39 +88,50 @@ class CompiledCounts:
         return {self.outcomes[k]: ways for k, ways in found.items() if ways}
 
 
+def partition_of(columns: Names) -> tuple[tuple[str, ...], ...]:
+    """The card classes a compiled table of these columns counts: the finest they read."""
+    wanted = plan(columns)
+    return class_partition(class_keys([column(n) for n in wanted.deal],
+                                      [column(n) for n in wanted.cards]).first)
+
+
+def monomial_count(columns: Names) -> int:
+    """How many monomials compiling these columns needs (an upper bound): the multisets of
+    as many classes as the round deals."""
+    wanted, k = plan(columns), len(partition_of(columns))
+    hands = {hand for name in wanted.deal for hand in column(name).hands}
+    sizes = (4, 5, 6) if wanted.needs is not None else (4,) if len(hands) == 2 else (2,)
+    return sum(comb(k + m - 1, m) for m in sizes)
+
+
 @lru_cache(maxsize=64)
 def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> CompiledCounts:
-    """The compiled table of these columns under these rules: every class sequence a round
-    can deal, counted by its outcome and its multiset of classes."""
+    """The compiled table of these columns under these rules."""
     wanted = plan(columns)
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
-    partition = class_partition(class_keys(deal_cols, card_cols).first)
+    partition = partition_of(columns)
     reps = [cards[0] for cards in partition]
     k = len(reps)
     hands = {hand for col in deal_cols for hand in col.hands}
     one_hand = wanted.needs is None and len(hands) == 1
     if k ** (2 if one_hand else 4) * (1 if wanted.needs is None else 1 + k * k) > MAX_SEQUENCES:
         raise ValueError(f"columns {', '.join(columns)} read too many card classes to compile")
-    read: Callable[[int], tuple[Any, ...]]
     if one_hand:
         reader = SideReader(hands.pop(), True, deal_cols, [])
         deal, deal_values = ids([reader.own(hand)[0] for hand in hands_of(reps)])
         hand = np.arange(k * k, dtype=np.int64)
-        sequences: Sequences = [(deal, [hand // k, hand % k])]
-        read = lambda code: (deal_values[code], (), ())  # noqa: E731
-    else:
-        ordered = (reads_in_order(deal_cols, "player"),
-                   rules.uses_up_card or reads_in_order(deal_cols, "banker"))
-        starts = Starts(reps, reps, deal_cols, card_cols, ordered)
-        if wanted.needs is None:
-            p, b = starts.every()
-            sequences = [(starts.deal(p, b), [p // k, p % k, b // k, b % k])]
-            read = lambda code: (starts.deal_values(code), (), ())  # noqa: E731
-        else:
-            rounds = _Rounds(starts, reps, card_cols, wanted, rules)
-            sequences, read = rounds.sequences(), rounds.read
-    return _tallied(columns, partition, sequences, read)
+        return _tallied(columns, partition, [(deal, [hand // k, hand % k])],
+                        lambda code: (deal_values[code], (), ()))
+    ordered = (reads_in_order(deal_cols, "player"),
+               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    starts = Starts(reps, reps, deal_cols, card_cols, ordered)
+    if wanted.needs is None:
+        p, b = starts.every()
+        return _tallied(columns, partition, [(starts.deal(p, b), [p // k, p % k, b // k, b % k])],
+                        lambda code: (starts.deal_values(code), (), ()))
+    rounds = _Rounds(starts, reps, card_cols, wanted, rules)
+    return _tallied(columns, partition, rounds.sequences(), rounds.read)
 
 
 def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: Sequences,
@@ -174,65 +175,48 @@ def _counted(a: np.ndarray, b: np.ndarray, count: np.ndarray
 class _Rounds:
     """Every class sequence of a played round: each four-card start, then the third cards
     the drawing rules deal after it. A sequence's outcome is coded by what decides it (its
-    start's deal values and card partials, the two-card totals, the third cards: their
-    classes where a card column reads them, else their values), and read once per code."""
-
-    #: starts whose draws are laid out at once
-    CHUNK = 4096
+    start's deal values and card partials, the two-card totals, the third cards: by class
+    where a card column reads them, else by value), and read once per code."""
 
     def __init__(self, starts: Starts, reps: list[str], card_cols: list[Column], wanted: Plan,
                  rules: DrawingRules) -> None:
+        assert wanted.needs is not None
         self.starts, self.reps, self.rules = starts, reps, rules
-        self.values = np.array([card_value(card) for card in reps], dtype=np.int64)
-        self.finals = [[c.final for c in card_cols if hand_order(c)[0] == part]
-                       for part in range(3)]
-        self.readers = round_readers(wanted.round)
-        self.two_card, self.third = wanted.needs in (TWO_CARD, THIRD), wanted.needs == THIRD
+        self.reading = Reading(card_cols, [column(name) for name in wanted.round], wanted.needs)
         k = len(reps)
-        # a third card is coded by its class where a card column reads it, else its value
+        v = self.values = np.array([card_value(card) for card in reps], dtype=np.int64)
+        # a third card's code: its class (plus one) where a card column reads it, else its
+        # value (plus one); 0: not drawn
         self.by_class = bool(card_cols)
-        self.third_code = np.arange(k, dtype=np.int64) if card_cols else self.values
-        self.thirds = k if card_cols else 10
+        self.third_code = np.arange(1, k + 1) if card_cols else v + 1
+        size = self.size = (k if card_cols else 10) + 1
         p, b = starts.every()
-        first, second, third, fourth = p // k, p % k, b // k, b % k
-        self.starts_at = (first, second, third, fourth)
-        v = self.values
-        self.p2, self.b2 = (v[first] + v[second]) % 10, (v[third] + v[fourth]) % 10
-        # the round values of every (two-card totals, third cards' codes + 1; 0: none)
-        size = self.thirds + 1
-        round_of, self.round_values = ids([
-            self._round(p2, b2, a, b) for p2 in range(10) for b2 in range(10)
-            for a in range(size) for b in range(size)])
+        self.at = (p // k, p % k, b // k, b % k)
+        self.p2, self.b2 = (v[self.at[0]] + v[self.at[1]]) % 10, (v[self.at[2]] + v[self.at[3]]) % 10
+        round_of, self.round_values = ids([self._round(p2, b2, a, b) for p2 in range(10)
+                                           for b2 in range(10) for a in range(size)
+                                           for b in range(size)])
         self.round_of = round_of.reshape(10, 10, size, size)
-        # the card values are read from a start's partials and the third cards' classes
-        sizes = [len(starts.p_own), len(starts.b_own), len(starts.both)]
-        self.partial_size = sizes
         own_p, own_b, both = starts.partials(p, b)
-        partial = (own_p * sizes[1] + own_b) * sizes[2] + both
-        self.cards = prod(sizes) * size * size if card_cols else 1
-        self.radix = (len(self.round_values), self.cards)
-        if starts.deal_size * prod(self.radix) >= 2**62:
+        self.sizes = (len(starts.b_own), len(starts.both))
+        self.cards = len(starts.p_own) * prod(self.sizes) * size * size if card_cols else 1
+        if starts.deal_size * len(self.round_values) * self.cards >= 2**62:
             raise ValueError("the columns read too many card classes to compile")
+        self.partial = ((own_p * self.sizes[0] + own_b) * self.sizes[1] + both) * size * size
         self.deal = starts.deal(p, b)
-        self.partial = partial * size * size if card_cols else np.zeros_like(partial)
         self._card_values: dict[int, tuple[object, ...]] = {}
 
     def _round(self, p2: int, b2: int, a: int, b: int) -> tuple[object, ...]:
-        """The round values of two-card totals p2, b2 and third cards coded a, b (a class
-        or a value, plus one; 0 where none is drawn)."""
+        """The round values of two-card totals p2, b2 and third cards coded a, b."""
         va, vb = (None if not c else int(self.values[c - 1]) if self.by_class else c - 1
                   for c in (a, b))
-        base = RoundBase(p2 if va is None else (p2 + va) % 10, b2 if vb is None else (b2 + vb) % 10,
-                         2 if va is None else 3, 2 if vb is None else 3,
-                         p2 if self.two_card else None, b2 if self.two_card else None,
-                         va if self.third else None, vb if self.third else None)
-        return tuple(f(base) for f in self.readers)
+        return self.reading.round(p2 if va is None else (p2 + va) % 10,
+                                  b2 if vb is None else (b2 + vb) % 10, 2 if va is None else 3,
+                                  2 if vb is None else 3, p2, b2, va, vb)
 
     def sequences(self) -> Sequences:
         """Every class sequence, in pieces."""
-        rules, v, k = self.rules, self.values, len(self.reps)
-        c1, c2, c3, c4 = self.starts_at
-        p2, b2 = self.p2, self.b2
+        rules, v, (c1, c2, c3, c4), p2, b2 = self.rules, self.values, self.at, self.p2, self.b2
         if rules.uses_up_card:
             table = np.array([[[rules.player_draws((x + y) % 10, (x, y, up)) for up in range(10)]
                                for y in range(10)] for x in range(10)], dtype=bool)
@@ -240,66 +224,54 @@ class _Rounds:
         else:
             draws = np.array([rules.player_draws(t) for t in range(10)], dtype=bool)[p2]
         alone = np.array([not rules.banker_draws(t, None) for t in range(10)], dtype=bool)[b2]
-        after = np.array([[rules.banker_draws(t, a) for a in range(10)] for t in range(10)],
-                         dtype=bool)
+        after = np.array([[rules.banker_draws(t, a) for a in range(10)] for t in range(10)])
         natural = (p2 >= 8) | (b2 >= 8)
-        cls = np.arange(k, dtype=np.int64)
-        found: Sequences = []
-        # nobody draws
-        s = np.flatnonzero(natural | (~draws & alone))
-        found.append((self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]]))
-        # the Player stands, the Banker draws (class b)
-        s = np.flatnonzero(~natural & ~draws & ~alone)[:, None]
+        cls = np.arange(len(self.reps), dtype=np.int64)
+        s = np.flatnonzero(natural | (~draws & alone))  # nobody draws
+        found = [(self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]])]
+        s = np.flatnonzero(~natural & ~draws & ~alone)[:, None]  # the Banker alone draws b
         found.append((self._code(s, None, cls), [c1[s], c2[s], c3[s], c4[s], cls]))
-        # the Player draws (class a), then the Banker stands, or draws (class b)
+        # the Player draws a, then the Banker stands, or draws b
         playing = np.flatnonzero(~natural & draws)
-        for lo in range(0, len(playing), self.CHUNK):
-            s = playing[lo:lo + self.CHUNK, None]
-            banker = after[b2[s], v[cls]]
-            s_all, a_all = np.broadcast_arrays(s, cls)
-            s, a = s_all[~banker], a_all[~banker]
+        for lo in range(0, len(playing), 4096):
+            s, a = np.broadcast_arrays(playing[lo:lo + 4096, None], cls)
+            banker = after[b2[s], v[a]]
+            s, a, s2, a2 = s[~banker], a[~banker], s[banker][:, None], a[banker][:, None]
             found.append((self._code(s, a, None), [c1[s], c2[s], c3[s], c4[s], a]))
-            s, a = s_all[banker][:, None], a_all[banker][:, None]
-            found.append((self._code(s, a, cls), [c1[s], c2[s], c3[s], c4[s], a, cls]))
+            found.append((self._code(s2, a2, cls), [c1[s2], c2[s2], c3[s2], c4[s2], a2, cls]))
         return found
 
     def _code(self, s: np.ndarray, a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray:
         """The outcome code of starts ``s`` with third cards of classes ``a``, ``b`` (None:
         not drawn), broadcast together."""
-        size = self.thirds + 1
-        a_code = 0 if a is None else self.third_code[a] + 1
-        b_code = 0 if b is None else self.third_code[b] + 1
-        rounded = self.round_of[self.p2[s], self.b2[s], a_code, b_code]
-        cards = self.partial[s] + a_code * size + b_code if self.by_class else 0
-        code: np.ndarray = (self.deal[s] * self.radix[0] + rounded) * self.radix[1] + cards
+        a_code = 0 if a is None else self.third_code[a]
+        b_code = 0 if b is None else self.third_code[b]
+        cards = self.partial[s] + a_code * self.size + b_code if self.by_class else 0
+        code: np.ndarray = ((self.deal[s] * len(self.round_values)
+                             + self.round_of[self.p2[s], self.b2[s], a_code, b_code])
+                            * self.cards + cards)
         return code
 
     def read(self, code: int) -> tuple[Any, ...]:
         """The (deal values, round values, card values) of an outcome code."""
-        code, cards = divmod(code, self.radix[1])
-        deal, rounded = divmod(code, self.radix[0])
+        code, cards = divmod(code, self.cards)
+        deal, rounded = divmod(code, len(self.round_values))
         found = self._card_values.get(cards)
         if found is None:
-            found = self._card_values[cards] = self._cards(cards)
+            found = self._card_values[cards] = self._read_cards(cards)
         return self.starts.deal_values(deal), self.round_values[rounded], found
 
-    def _cards(self, code: int) -> tuple[object, ...]:
+    def _read_cards(self, code: int) -> tuple[object, ...]:
         """The card values of a code of (a start's partials, the third cards' classes)."""
         if not self.by_class:
             return ()
-        size = self.thirds + 1
-        partial, a, b = code // (size * size), code // size % size, code % size
-        p3, b3 = (None if not c else self.reps[c - 1] for c in (a, b))
-        sizes = self.partial_size
-        at = (partial // (sizes[1] * sizes[2]), partial // sizes[2] % sizes[1], partial % sizes[2])
-        found: tuple[object, ...] = ()
-        for part, finals in enumerate(self.finals):
-            partials = self.starts.partial_values(part, at[part])
-            seen = (p3 if part != 1 else None, b3 if part != 0 else None)
-            # every card column has a final value (vocabulary._counted, _suited, ...)
-            found += tuple(f(value, *seen)  # type: ignore[misc]
-                           for f, value in zip(finals, partials))
-        return found
+        rest, b = divmod(code, self.size)
+        rest, a = divmod(rest, self.size)
+        rest, both = divmod(rest, self.sizes[1])
+        own_p, own_b = divmod(rest, self.sizes[0])
+        partials = tuple(self.starts.partial_values(part, at)
+                         for part, at in enumerate((own_p, own_b, both)))
+        return self.reading.cards(partials, *(None if not c else self.reps[c - 1] for c in (a, b)))
 
 
 # --- evaluating many shoes -----------------------------------------------------------------
@@ -365,12 +337,12 @@ class MonomialBasis:
     def values(self, class_counts: np.ndarray, size: np.ndarray) -> np.ndarray:
         """Every monomial's value, shoe by shoe (no padding: see ``pads``).
 
-        ``int64`` when every shoe has at most ``_max_int64_size()`` cards, else ``object``.
+        ``int64`` when every shoe has at most ``INT64_CARDS`` cards, else ``object``.
         The result is written into a buffer the basis keeps and reuses: it is valid until
         the next call (fresh megabytes on every call would cost a page fault per 4 kB).
         """
         shoes, _ = class_counts.shape
-        exact = int(size.max(initial=0)) > _max_int64_size()
+        exact = int(size.max(initial=0)) > INT64_CARDS
         dtype: Any = object if exact else np.int64
         counts = class_counts.astype(dtype)
         key = (shoes, np.dtype(dtype).str)
@@ -410,19 +382,6 @@ class MonomialBasis:
         return result
 
 
-def _max_int64_size() -> int:
-    """The largest shoe whose six-card sequences (every monomial's bound) fit in int64."""
-    return _largest_size_below(_INT64_LIMIT)
-
-
-@cache
-def _largest_size_below(limit: int) -> int:
-    size = CARDS_PER_ROUND
-    while falling(size + 1, CARDS_PER_ROUND) <= limit:
-        size += 1
-    return size
-
-
 @dataclass(frozen=True, eq=False)
 class CompiledBet:
     """One bet folded into integer coefficients over a monomial basis."""
@@ -435,15 +394,12 @@ class CompiledBet:
     def limbs(self, base: int) -> list[np.ndarray]:
         """The coefficients written in base ``base`` (each limb's entries below ``base`` in
         absolute value), as int64 arrays: ``V = sum(limb_i * base**i)``."""
-        rest = self.coefficients.copy()
-        found = []
-        while True:
-            low = np.array([int(v) % base if v >= 0 else -((-int(v)) % base) for v in rest],
-                           dtype=object)
+        rest, found = self.coefficients, list[np.ndarray]()
+        while not found or rest.any():
+            low = np.sign(rest) * (np.abs(rest) % base)  # each limb with its value's sign
             found.append(low.astype(np.int64))
-            rest = np.array([(int(v) - int(lo)) // base for v, lo in zip(rest, low)], dtype=object)
-            if not any(rest):
-                return found
+            rest = (rest - low) // base
+        return found
 
 
 @dataclass(frozen=True)
@@ -475,7 +431,7 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialB
     # A monomial K's coefficients over all outcomes add up to the orderings of K, at most
     # 6! = 720 (each class sequence ends in one outcome), so the folded coefficient is at
     # most largest * 720 in absolute value, every partial sum too: int64 while that fits.
-    dtype: Any = np.int64 if largest * 720 <= _INT64_LIMIT else object
+    dtype: Any = np.int64 if largest * 720 <= INT64_MAX else object
     coefficients = np.zeros(len(basis.monomials), dtype=dtype)
     np.add.at(coefficients, where, scaled.astype(dtype)[key_index] * coefs.astype(dtype))
     return CompiledBet(bet_id, denominator, max(largest, 1), coefficients.astype(object))
@@ -485,9 +441,9 @@ def _limb_base(largest_size: int) -> int | None:
     """A base for splitting coefficients so that every limb's sum fits in int64, or None
     when even the monomials do not (the shoe is too large)."""
     total = falling(largest_size, CARDS_PER_ROUND)
-    if total > _INT64_LIMIT:
+    if total > INT64_MAX:
         return None
-    base = _INT64_LIMIT // total
+    base = INT64_MAX // total
     return base if base >= 2 else None
 
 
@@ -535,7 +491,7 @@ def _stacked(bets: tuple[CompiledBet, ...]) -> np.ndarray:
 
 def narrow(values: np.ndarray) -> np.ndarray:
     """Python integers as int64 where every one fits, else left as they are."""
-    if values.dtype != object or all(-_INT64_LIMIT <= int(v) <= _INT64_LIMIT for v in values):
+    if values.dtype != object or all(-INT64_MAX <= int(v) <= INT64_MAX for v in values):
         return values.astype(np.int64)
     return values
 

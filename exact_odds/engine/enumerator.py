@@ -21,10 +21,9 @@ the cards before it are removed:
 4. the round columns are read once per finished round, and the table is keyed by
    (deal column values, round column values, card column values).
 
-Python integers throughout: no count can overflow, whatever the shoe. Columns that read the
-ranks and suits of several of the first four cards are counted by factoring instead
-(``fine.py``, numpy): the first cards' fine classes times the rest of the round, which this
-same enumeration counts on the coarse classes.
+Python integers throughout: no count can overflow. Columns that read the ranks and suits of
+several of the first four cards are counted by factoring (``fine.py``, numpy): their fine
+classes times the rest of the round, which this same enumeration counts on coarse classes.
 
 >>> from exact_odds.shoe import Shoe
 >>> counts = outcome_counts(Shoe.from_decks(8), ["winner"])
@@ -140,8 +139,7 @@ def factored(wanted: Plan) -> bool:
 
 
 def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
-    from exact_odds.engine.fine import factored_counts
-
+    from exact_odds.engine.fine import factored_counts  # numpy: only where it is needed
     return factored_counts(shoe, wanted, rules)
 
 

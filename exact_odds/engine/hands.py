@@ -1,10 +1,9 @@
 """A side's two-card hands in groups, and the ways to deal a Player group then a Banker group.
 
-Hands that the drawing rules and every column see alike (the same point values, the same
-third-card classes, the same column values) are summed into one group. A Player group and
-a Banker group are then paired once: the Banker's ways from the full classes, less the ways
-that use a card the Player holds, an exact correction that only classes both groups hold
-can need (``pair_weight``).
+Hands that the drawing rules and every column see alike are summed into one group. A Player
+group and a Banker group are paired once: the Banker's ways from the full classes, less the
+ways that use a card the Player holds, an exact correction that only classes both groups
+hold can need (``pair_weight``).
 """
 
 from __future__ import annotations
@@ -12,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from exact_odds.cards import card_value
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.plan import Table
+from exact_odds.engine.plan import Table, falling
 from exact_odds.engine.vocabulary import Column, Hand
 
 
@@ -31,18 +30,6 @@ def reads_in_order(deal_cols: list[Column], hand: Hand) -> bool:
     return any(c.ordered and hand in c.hands for c in deal_cols)
 
 
-
-class Single(NamedTuple):
-    """A group of one hand: its two cards' Banker classes, the orderings it stands for and
-    the counts of its two classes."""
-
-    first: int
-    second: int
-    orderings: int
-    n_first: int
-    n_second: int
-
-
 class HandGroup:
     """Two-card hands of one side that the drawing rules and every column see alike: the
     same point values, the same third-card classes and the same column values.
@@ -51,7 +38,7 @@ class HandGroup:
     needs to remove the cards exactly (``pair_weight``), keyed by Banker classes."""
 
     __slots__ = ("values", "total", "thirds", "own", "shared", "features", "rep", "weight",
-                 "by_class", "by_pair", "mask", "single")
+                 "by_class", "by_pair", "mask")
 
     def __init__(self, values: tuple[int, int], thirds: tuple[int, ...],
                  own: tuple[tuple[Hashable, ...], tuple[Hashable, ...]], shared: int,
@@ -67,7 +54,6 @@ class HandGroup:
         self.by_class: dict[int, int] = {}
         self.by_pair: dict[tuple[int, int], int] = {}
         self.mask = 0  # the Banker classes its hands hold, as bits
-        self.single: Single | None = None  # the group's hand, where it holds one
 
 
 class SideReader:
@@ -133,12 +119,9 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Col
         held = tuple(sorted((third_of[i], third_of[j]))) if thirds else ()
         key = (pair, held, fid)
         group = groups.get(key)
-        x, y = banker_of[i], banker_of[j]
         if group is None:
             group = groups[key] = HandGroup(pair, held, own, sid, fid, hand)
-            group.single = Single(x, y, mult, n[i], n[j])
-        else:
-            group.single = None
+        x, y = banker_of[i], banker_of[j]
         group.weight += weight
         group.mask |= (1 << x) | (1 << y)
         if player:
@@ -159,12 +142,6 @@ def pair_weight(player: HandGroup, banker: HandGroup) -> int:
     """The ways to deal a hand of the Player's group, then one of the Banker's from what is
     left: the Banker's ways from the full classes, less those that use a card the Player
     holds (only classes both groups hold can differ)."""
-    one, other = player.single, banker.single
-    if one is not None and other is not None:  # one hand each: remove the cards directly
-        x, y = one.first, one.second
-        u, v = other.first, other.second
-        return player.weight * other.orderings * (other.n_first - (u == x) - (u == y)) * (
-            other.n_second - (v == x) - (v == y) - (v == u))
     weight = player.weight * banker.weight
     if player.mask & banker.mask:
         by_class, by_pair = banker.by_class, banker.by_pair
@@ -210,55 +187,40 @@ class DealKeys:
         return found
 
 
-def _deal_values(deal_cols: list[Column], player: tuple[str, ...],
-                 banker: tuple[str, ...]) -> tuple[object, ...]:
-    # every deal column has of_deal (vocabulary._deal, _first_cards); no check on this path
-    return tuple(c.of_deal(player, banker) for c in deal_cols)  # type: ignore[misc]
-
-
 def deal_counts(classes: Classes, deal_cols: list[Column]) -> Table:
     """Columns that read only the first cards: enumerate just the hands they read."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
-    n = classes.n
-    cards = classes.reps
-    out: Table = {}
+    n, cards, out = classes.n, classes.reps, Table()
+    # every deal column has of_deal (vocabulary._deal, _first_cards)
+    read = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
+                [c.of_deal for c in deal_cols])
     if all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
-        rest = classes.pad[4]
         for combo in combinations_with_replacement(range(len(n)), 4):
-            orders = 24
-            weight = rest
+            weight = classes.pad[4] * 24
             for index in set(combo):
                 k = combo.count(index)
-                orders //= factorial(k)
-                for dealt in range(k):  # falling(n, k), one count at a time
-                    weight = weight * (n[index] - dealt)
-            weight = weight * orders
+                weight = weight * falling(n[index], k) // factorial(k)
             if weight:
                 picked = tuple(cards[index] for index in combo)
-                key = (_deal_values(deal_cols, picked[:2], picked[2:]), (), ())
+                key = (tuple(f(picked[:2], picked[2:]) for f in read), (), ())
                 out[key] = out.get(key, 0) + weight
-        return out
-    if hands_read == {"player", "banker"}:
-        rest = classes.pad[4]
+    elif hands_read == {"player", "banker"}:
         deal_key = DealKeys(deal_cols, [])
-        player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
-                                    deal_cols, [], thirds=False)
-        banker_groups = hand_groups(classes, "banker", reads_in_order(deal_cols, "banker"),
-                                    deal_cols, [], thirds=False)
+        player_groups, banker_groups = (
+            hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [], False)
+            for side in ("player", "banker"))
         for pg in player_groups:
             for bg in banker_groups:
                 weight = pair_weight(pg, bg)
                 if weight:
                     key = (deal_key(pg, bg)[0], (), ())
-                    out[key] = out.get(key, 0) + weight * rest
-        return out
-    (hand_read,) = hands_read
-    rest = classes.pad[2]
-    for i, j, mult in two_card_hands(len(n), reads_in_order(deal_cols, hand_read)):
-        weight = mult * n[i] * (n[j] - (i == j))
-        if weight:
-            hand = (cards[i], cards[j])
-            key = (_deal_values(deal_cols, hand, hand), (), ())
-            out[key] = out.get(key, 0) + weight * rest
+                    out[key] = out.get(key, 0) + weight * classes.pad[4]
+    else:
+        for i, j, mult in two_card_hands(len(n), reads_in_order(deal_cols, hands_read.pop())):
+            weight = mult * n[i] * (n[j] - (i == j))
+            if weight:
+                hand = (cards[i], cards[j])
+                key = (tuple(f(hand, hand) for f in read), (), ())
+                out[key] = out.get(key, 0) + weight * classes.pad[2]
     return out

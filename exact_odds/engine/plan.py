@@ -28,6 +28,13 @@ Names = tuple[str, ...]
 Table = dict[tuple[Any, ...], int]
 
 
+#: The largest value of an int64, and the largest shoe whose six-card sequences, the bound
+#: of every count and partial sum of counts, fit in it: falling(1450, 6) < 2**63 <=
+#: falling(1451, 6) (27 decks fit, 28 do not; tests/test_compiled.py checks both).
+INT64_MAX = 2**63 - 1
+INT64_CARDS = 1450
+
+
 def falling(n: int, k: int) -> int:
     """n(n-1)...(n-k+1): ordered ways to deal k distinct cards from n.
 

@@ -1,14 +1,13 @@
-"""The round played out: the drawing rules on a side's hand groups, three running sums per
-state, and the third cards drawn from what each deal leaves.
+"""The round played out: the drawing rules on the hand groups, three running sums per state,
+the third cards drawn from what each deal leaves.
 
 Deals the rules and columns cannot tell apart are merged into *states* (two-card totals,
-whether the Player draws, the deal column values, the card columns' partial values). For a
-state, the ways of a Player third card of class ``a`` and a Banker third card of class ``b``
-are the sum over its deals of ``w * r[a] * (r[b] - [a == b])``, ``r`` the counts left;
-expanding ``r = n - m`` (``m`` the cards already dealt) makes that an exact function of three
-running sums per state: the weights, the weights times the cards dealt of each class, and
-the weights over pairs of dealt cards. The last two removals then cost a product per cell
-per state instead of per deal.
+whether the Player draws, deal values, card partials). For a state, the ways of a Player
+third card of class ``a`` and a Banker third card of class ``b`` are the sum over its deals
+of ``w * r[a] * (r[b] - [a == b])``, ``r`` the counts left; expanding ``r = n - m`` (``m``
+the cards dealt) makes that an exact function of three running sums per state: the
+weights, the weights times the cards dealt of each class, and the weights over pairs of
+dealt cards. The last two removals cost a product per cell and state, not per deal.
 """
 
 from __future__ import annotations
@@ -32,22 +31,69 @@ def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
                 [column(name).of_round for name in round_names])
 
 
+class Reading:
+    """The round and card columns' values of finished rounds, each read once per input."""
+
+    def __init__(self, card_cols: list[Column], round_cols: list[Column] | None,
+                 needs: Needs) -> None:
+        self.two_card, self.third = needs in (TWO_CARD, THIRD), needs == THIRD
+        # every card column has a final value, every round column of_round (vocabulary);
+        # the Player's own card columns read the Player's third card, the Banker's the Banker's
+        finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
+                      [c.final for c in card_cols])
+        self.finals = [[f for c, f in zip(card_cols, finals) if hand_order(c)[0] == part]
+                       for part in range(3)]
+        # None: the round base itself stands for the round values
+        self._round_fns = None if round_cols is None else round_readers(
+            tuple(c.name for c in round_cols))
+        self._rounded: dict[RoundBase, tuple[object, ...]] = {}
+        self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
+
+    def round(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
+              a: int | None, b: int | None) -> tuple[object, ...]:
+        """The round columns' values of a finished round: totals x and y, pc and bc cards,
+        two-card totals p2 and b2, third cards' values a and b (None: not drawn)."""
+        base = RoundBase(x, y, pc, bc, p2 if self.two_card else None,
+                         b2 if self.two_card else None, a if self.third else None,
+                         b if self.third else None)
+        if self._round_fns is None:
+            return base
+        found = self._rounded.get(base)
+        if found is None:
+            found = self._rounded[base] = tuple(f(base) for f in self._round_fns)
+        return found
+
+    def cards(self, partials: tuple[Any, ...], p3: str | None, b3: str | None
+              ) -> tuple[object, ...]:
+        """The card columns' values, in ``plan``'s order, from the three parts' partials
+        (the Player's own columns, the Banker's, both hands') and the third cards."""
+        found: tuple[object, ...] = ()
+        for part, finals in enumerate(self.finals):
+            if not finals:
+                continue
+            seen = (part, partials[part], p3 if part != 1 else None, b3 if part != 0 else None)
+            values = self._cards.get(seen)
+            if values is None:
+                values = self._cards[seen] = tuple(
+                    f(partial, seen[2], seen[3]) for f, partial in zip(finals, partials[part]))
+            found += values
+        return found
+
+
 class Round:
     """What one enumeration of a played round reads: the classes, the drawing rules, the
     hands of each side in groups, and the columns, each read once per distinct input."""
 
     def __init__(self, classes: Classes, deal_cols: list[Column], card_cols: list[Column],
                  round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> None:
-        self.classes = classes
-        self.rules = rules
-        self.nt = classes.nt
-        self.k3 = len(classes.nt)
+        self.classes, self.rules, self.nt, self.k3 = classes, rules, classes.nt, len(classes.nt)
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
         self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
         self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
-        self.two_card = needs in (TWO_CARD, THIRD)
-        self.third = needs == THIRD
+        self.reading = Reading(card_cols, round_cols, needs)
+        self.two_card, self.third = self.reading.two_card, self.reading.third
+        self.finals = bool(card_cols)
         banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
         self.player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
                                           deal_cols, card_cols, thirds=True)
@@ -59,19 +105,7 @@ class Round:
         self.banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)]
                                    for b2 in range(10)]
         self.deal_key = DealKeys(deal_cols, card_cols)
-        # every card column has a final value, every round column of_round (vocabulary)
-        finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
-                      [c.final for c in card_cols])
-        self.finals = bool(finals)
-        # the Player's own card columns read the Player's third card, the Banker's the Banker's
-        self._by_hand = [[f for c, f in zip(card_cols, finals) if hand_order(c)[0] == part]
-                         for part in range(3)]
-        # None: the round base itself stands for the round values
-        self._round_fns = None if round_cols is None else round_readers(
-            tuple(c.name for c in round_cols))
-        self._rounded: dict[RoundBase, tuple[object, ...]] = {}
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
-        self._card_parts: list[dict[tuple[Hashable, ...], tuple[object, ...]]] = [{}, {}, {}]
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
 
     def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:
@@ -80,19 +114,6 @@ class Round:
         vi, vj = pg.values
         return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
 
-    def rounded(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
-                a: int | None, b: int | None) -> tuple[object, ...]:
-        """The round columns' values of a finished round, read once per round base."""
-        base = RoundBase(x, y, pc, bc, p2 if self.two_card else None,
-                         b2 if self.two_card else None, a if self.third else None,
-                         b if self.third else None)
-        if self._round_fns is None:
-            return base
-        found = self._rounded.get(base)
-        if found is None:
-            found = self._rounded[base] = tuple(f(base) for f in self._round_fns)
-        return found
-
     def banker_row(self, p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
         """A Banker draw's round values, one per B class, after the Player's third card
         (None: the Player stood)."""
@@ -100,9 +121,16 @@ class Round:
         if found is None:
             x, pc = (p2, 2) if va is None else ((p2 + va) % 10, 3)
             found = self._banker_rows[(p2, b2, va)] = [
-                self.rounded(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb)
+                self.reading.round(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb)
                 for vb in self.draw_b.values]
         return found
+
+    def card_values(self, pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
+        """The card columns' values of partials ``pv`` and third cards of draw classes a, b."""
+        if not self.finals:
+            return ()
+        return self.reading.cards(pv, None if a is None else self.draw_a.reps[a],
+                                  None if b is None else self.draw_b.reps[b])
 
     def card_row(self, pv: tuple[Hashable, ...], a: int | None) -> list[tuple[object, ...]]:
         """The card columns' values for each B class of the Banker's third card."""
@@ -111,32 +139,6 @@ class Round:
             found = self._card_rows[(pv, a)] = [
                 self.card_values(pv, a, b) for b in range(len(self.draw_b.n))]
         return found
-
-    def card_values(self, pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
-        """The card columns' values, in ``_plan``'s order: each part read once per (its
-        partials, the third cards it reads)."""
-        if not self.finals:
-            return ()
-        found: tuple[object, ...] = ()
-        for part in range(3):
-            found += self.card_part(part, pv[part], a, b)
-        return found
-
-    def card_part(self, part: int, partials: tuple[Hashable, ...], a: int | None,
-                  b: int | None) -> tuple[object, ...]:
-        """One part of the card values: the Player's own columns (0), the Banker's (1),
-        those reading both hands (2)."""
-        if not partials:
-            return ()
-        seen = (a, None) if part == 0 else (None, b) if part == 1 else (a, b)
-        values = self._card_parts[part].get((partials, *seen))
-        if values is None:
-            p3 = None if seen[0] is None else self.draw_a.reps[seen[0]]
-            b3 = None if seen[1] is None else self.draw_b.reps[seen[1]]
-            values = self._card_parts[part][(partials, *seen)] = tuple(
-                f(partial, p3, b3) for f, partial in zip(self._by_hand[part], partials))
-        return values
-
 
 
 def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Column],
@@ -148,16 +150,12 @@ def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Colu
 
 def play(round_: Round) -> Table:
     """The round played out one pair of hand groups at a time, on any counts."""
-    classes = round_.classes
-    nt, k3 = round_.nt, round_.k3
-    draw_a, draw_b, split = round_.draw_a, round_.draw_b, round_.split
+    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
     two_card, third, finals = round_.two_card, round_.third, round_.finals
-    rounded, banker_row, card_row = round_.rounded, round_.banker_row, round_.card_row
-    card_values = round_.card_values
-    banker_stands_alone = round_.banker_stands_alone
-    after_four = classes.pad[4]
-    after_five = classes.pad[5]
+    rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
+    card_values, banker_stands_alone = round_.card_values, round_.banker_stands_alone
+    after_four, after_five = round_.classes.pad[4], round_.classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
     # totals, one per combination of deal-column values and card-column partials.
     no_draw: dict[tuple[Any, ...], list[int]] = {}

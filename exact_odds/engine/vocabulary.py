@@ -397,33 +397,23 @@ def _every_card() -> list[Column]:
 
 _COLUMN_LIST += _every_card()
 
-_OLD_EXAMPLES = {'player_total': 'player_total >= 8',
-    'banker_total': 'banker_wins and banker_total == 6',
-    'player_cards': 'player_cards == 3 and player_wins',
-    'banker_cards': 'banker_cards == 3 and banker_total == 7',
-    'player_natural': 'player_natural and player_wins',
-    'banker_natural': 'banker_natural and not player_natural',
-    'winner': "winner == 'banker'", 'player_wins': 'player_wins',
-    'banker_wins': 'banker_wins',
-    'tie': 'tie and player_total in (0, 1)',
-    'margin': 'player_wins and margin >= 4',
-    'player_two_card_total': 'player_two_card_total == 5',
-    'banker_two_card_total': 'banker_two_card_total == 9',
-    'player_third': 'player_cards == 3 and player_third == 9',
-    'banker_third': 'banker_cards == 3 and banker_third >= 6',
-    'player_pair': 'player_pair',
-    'banker_pair': 'banker_pair',
-    'player_pair_same_colour': 'player_pair_same_colour',
-    'banker_pair_same_colour': 'banker_pair_same_colour',
-    'player_pair_same_suit': 'player_pair_same_suit',
-    'banker_pair_same_suit': 'banker_pair_same_suit',
-    'nines': 'nines == 2',
-    'nines_same_suit': 'nines == 3 and nines_same_suit == 3',
-    'nines_of_diamonds': 'nines == 1 and nines_of_diamonds == 1',
-    'player_low_card': 'player_low_card == 0 and player_high_card == 5',
-    'player_high_card': 'player_high_card == 9',
-    'dealer_up': 'dealer_up == 5'}
-_COLUMN_LIST = [replace(c, example=c.example or _OLD_EXAMPLES.get(c.name, c.name))
+# examples of the columns defined above without one (a column's name is its own example)
+_EXAMPLES = {
+    "player_total": "player_total >= 8", "banker_total": "banker_wins and banker_total == 6",
+    "player_cards": "player_cards == 3 and player_wins",
+    "banker_cards": "banker_cards == 3 and banker_total == 7",
+    "player_natural": "player_natural and player_wins",
+    "banker_natural": "banker_natural and not player_natural", "winner": "winner == 'banker'",
+    "tie": "tie and player_total in (0, 1)", "margin": "player_wins and margin >= 4",
+    "player_two_card_total": "player_two_card_total == 5",
+    "banker_two_card_total": "banker_two_card_total == 9",
+    "player_third": "player_cards == 3 and player_third == 9",
+    "banker_third": "banker_cards == 3 and banker_third >= 6", "nines": "nines == 2",
+    "nines_same_suit": "nines == 3 and nines_same_suit == 3",
+    "nines_of_diamonds": "nines == 1 and nines_of_diamonds == 1",
+    "player_low_card": "player_low_card == 0 and player_high_card == 5",
+    "player_high_card": "player_high_card == 9", "dealer_up": "dealer_up == 5"}
+_COLUMN_LIST = [replace(c, example=c.example or _EXAMPLES.get(c.name, c.name))
                 for c in _COLUMN_LIST]
 
 #: Every column, by name.
