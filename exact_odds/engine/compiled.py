@@ -414,8 +414,10 @@ class NetPays:
 
     @classmethod
     def of(cls, nets: Sequence[Fraction]) -> NetPays:
-        denominator = lcm(*{net.denominator for net in nets}) if nets else 1
-        scaled = np.array([int(net * denominator) for net in nets], dtype=object)
+        distinct = set(nets)
+        denominator = lcm(*{net.denominator for net in distinct}) if nets else 1
+        scaled_of = {net: int(net * denominator) for net in distinct}
+        scaled = np.array([scaled_of[net] for net in nets], dtype=object)
         return cls(denominator, scaled, max((abs(int(v)) for v in scaled), default=0))
 
 
