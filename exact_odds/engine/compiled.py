@@ -71,14 +71,9 @@ class CompiledCounts:
     mono_index: np.ndarray
     coefs: np.ndarray  # int64: class sequences, at most 6! per (outcome, monomial)
 
-    def class_counts(self, shoe: Shoe) -> list[int]:
-        """The shoe's count of each class, in the table's order."""
-        index = {card: i for i, card in enumerate(DECK)}
-        return [sum(shoe.counts[index[card]] for card in cards) for cards in self.partition]
-
     def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
         """The outcome counts of one shoe, in Python integers (for checking)."""
-        n = self.class_counts(shoe)
+        n = [sum(shoe.counts[DECK.index(card)] for card in cards) for cards in self.partition]
         value = [falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
                  * prod(falling(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
         found: dict[int, int] = {}

@@ -11,9 +11,8 @@ enumerated card by card, each draw weighted by how many cards of its class are l
 the cards before it are removed:
 
 1. each side's two-card hands are summed into groups that the rules and the columns see
-   alike (``hands.hand_groups``); a Player group and a Banker group are paired once, the
-   Banker's ways taken from the full classes less those that use a card the Player holds
-   (``hands.pair_weight``: only classes both groups hold can need it);
+   alike; a Player group and a Banker group are paired once, the Banker's ways taken from
+   the full classes less those that use a card the Player holds (``hands.py``);
 2. the deals are merged into *states*: what the drawing rules and the requested columns can
    still tell apart (two-card totals, whether the Player draws, the deal columns);
 3. the third cards are drawn from what each deal leaves, each hand's from the classes its
@@ -89,12 +88,11 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     wanted = plan(names)
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
-    # Without deal or card columns the table is small and keyed by the round base, so
-    # that every bet reading the same much of the round shares one enumeration (a report,
-    # or eor over 52 shoes); with them, the round columns are read as the round is played,
-    # so that the table does not carry a hundred pairs of final totals per deal value.
+    # Without deal or card columns the table is keyed by the round base, so that every bet
+    # reading as much of the round shares one enumeration; with them, the round columns are
+    # read as the round is played, not a hundred pairs of final totals per deal value.
     read = wanted.round if wanted.deal or wanted.cards else None
-    first, banker, third = shoe_signature(shoe, names)
+    first, banker, third = (shoe_classes(shoe, key) for key in _lookups(wanted.deal, wanted.cards))
     table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
                           rules)
     if read is None:
@@ -145,7 +143,7 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
 
 #: The round columns' values by round base, for each set of round columns: filled as bases
 #: are met, shared by every shoe and bet that reads the same round columns.
-_ROUND_VALUES: dict[Names, dict[RoundBase, tuple[object, ...]]] = {}
+_ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
 
 
 def _rounds_read(round_names: Names, table: Table) -> Table:
@@ -156,7 +154,7 @@ def _rounds_read(round_names: Names, table: Table) -> Table:
     for (dv, base, cv), ways in table.items():
         rv = read.get(base)
         if rv is None:
-            rv = read[base] = tuple(f(base) for f in readers)
+            rv = read[base] = tuple(f(RoundBase(*base)) for f in readers)
         folded[(dv, rv, cv)] = folded.get((dv, rv, cv), 0) + ways
     return folded
 

@@ -22,10 +22,8 @@ sum of them, is at most falling(N, 6), the table's total: int64 for shoes of up 
 ``INT64_CARDS`` (1,450) cards, Python integers (numpy object arrays) beyond. Codes that
 index outcomes are checked to fit int64 before they are built.
 
-The starts (``Starts``, shared with the compiled tables): a side's two-card hand ``(i, j)``
-over ``k`` classes is hand ``i * k + j``; each side's columns are read once per hand, those
-reading both hands once per pair of what they see of each, and a start's deal values and
-card partials are codes built from those ids with numpy.
+The starts (``Starts``, shared with the compiled tables): the columns of each side are read
+once per two-card hand, and a start's deal values and card partials are codes of their ids.
 """
 
 from __future__ import annotations
@@ -43,8 +41,7 @@ from exact_odds.engine.vocabulary import Column, Hand, column
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
-#: Starts laid out at once (a block of Player hands against every Banker hand), and rows
-#: of the table spread at once.
+#: Starts laid out at once (Player hands against every Banker hand), rows spread at once.
 BLOCK = 1 << 20
 
 

@@ -38,7 +38,7 @@ class HandGroup:
     needs to remove the cards exactly (``pair_weight``), keyed by Banker classes."""
 
     __slots__ = ("values", "total", "thirds", "own", "shared", "features", "rep", "weight",
-                 "by_class", "by_pair", "mask")
+                 "by_class", "by_pair", "mask", "hand")
 
     def __init__(self, values: tuple[int, int], thirds: tuple[int, ...],
                  own: tuple[tuple[Hashable, ...], tuple[Hashable, ...]], shared: int,
@@ -54,6 +54,7 @@ class HandGroup:
         self.by_class: dict[int, int] = {}
         self.by_pair: dict[tuple[int, int], int] = {}
         self.mask = 0  # the Banker classes its hands hold, as bits
+        self.hand: tuple[int, ...] = ()  # of a group of one hand: (x, y, orderings, n_x, n_y)
 
 
 class SideReader:
@@ -119,9 +120,12 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Col
         held = tuple(sorted((third_of[i], third_of[j]))) if thirds else ()
         key = (pair, held, fid)
         group = groups.get(key)
+        x, y = banker_of[i], banker_of[j]
         if group is None:
             group = groups[key] = HandGroup(pair, held, own, sid, fid, hand)
-        x, y = banker_of[i], banker_of[j]
+            group.hand = (x, y, mult, n[i], n[j])
+        else:
+            group.hand = ()
         group.weight += weight
         group.mask |= (1 << x) | (1 << y)
         if player:
@@ -142,13 +146,17 @@ def pair_weight(player: HandGroup, banker: HandGroup) -> int:
     """The ways to deal a hand of the Player's group, then one of the Banker's from what is
     left: the Banker's ways from the full classes, less those that use a card the Player
     holds (only classes both groups hold can differ)."""
+    if player.hand and banker.hand:  # one hand each: remove the Player's cards directly
+        x, y, u, v = player.hand[0], player.hand[1], banker.hand[0], banker.hand[1]
+        return player.weight * banker.hand[2] * (banker.hand[3] - (u == x) - (u == y)) * (
+            banker.hand[4] - (v == x) - (v == y) - (v == u))
     weight = player.weight * banker.weight
-    if player.mask & banker.mask:
-        by_class, by_pair = banker.by_class, banker.by_pair
-        for x, ways in player.by_class.items():
+    if player.mask & banker.mask:  # the Banker's entries are fewer: one pair of classes a hand
+        by_class, by_pair = player.by_class, player.by_pair
+        for x, ways in banker.by_class.items():
             if x in by_class:
                 weight -= ways * by_class[x]
-        for xy, ways in player.by_pair.items():
+        for xy, ways in banker.by_pair.items():
             if xy in by_pair:
                 weight += ways * by_pair[xy]
     return weight

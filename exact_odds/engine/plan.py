@@ -15,6 +15,7 @@ asked.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -28,9 +29,8 @@ Names = tuple[str, ...]
 Table = dict[tuple[Any, ...], int]
 
 
-#: The largest value of an int64, and the largest shoe whose six-card sequences, the bound
-#: of every count and partial sum of counts, fit in it: falling(1450, 6) < 2**63 <=
-#: falling(1451, 6) (27 decks fit, 28 do not; tests/test_compiled.py checks both).
+#: The largest int64, and the largest shoe whose six-card sequences (the bound of every count
+#: and sum of counts) fit in it: falling(1450, 6) < 2**63 <= falling(1451, 6), tested.
 INT64_MAX = 2**63 - 1
 INT64_CARDS = 1450
 
@@ -61,6 +61,7 @@ def hand_order(col: Column) -> tuple[int, str]:
     return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
 
 
+@lru_cache(maxsize=1024)
 def plan(names: Names) -> Plan:
     """What the enumeration must produce for these columns."""
     cols = {column(name) for name in names}
@@ -78,6 +79,7 @@ def plan(names: Names) -> Plan:
     return Plan(deal_names, card_names, round_names, needs)
 
 
+@lru_cache(maxsize=1024)
 def key_order(names: Names) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
     """A table key's parts (deal values, round values, card values) as one key of the
     columns' values in the order asked."""

@@ -46,21 +46,21 @@ class Reading:
         # None: the round base itself stands for the round values
         self._round_fns = None if round_cols is None else round_readers(
             tuple(c.name for c in round_cols))
-        self._rounded: dict[RoundBase, tuple[object, ...]] = {}
+        self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
         self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
 
     def round(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
               a: int | None, b: int | None) -> tuple[object, ...]:
         """The round columns' values of a finished round: totals x and y, pc and bc cards,
         two-card totals p2 and b2, third cards' values a and b (None: not drawn)."""
-        base = RoundBase(x, y, pc, bc, p2 if self.two_card else None,
-                         b2 if self.two_card else None, a if self.third else None,
-                         b if self.third else None)
-        if self._round_fns is None:
+        base = (x, y, pc, bc, p2 if self.two_card else None, b2 if self.two_card else None,
+                a if self.third else None, b if self.third else None)
+        if self._round_fns is None:  # the base stands for the round values (a RoundBase)
             return base
         found = self._rounded.get(base)
         if found is None:
-            found = self._rounded[base] = tuple(f(base) for f in self._round_fns)
+            read = RoundBase(*base)
+            found = self._rounded[base] = tuple(f(read) for f in self._round_fns)
         return found
 
     def cards(self, partials: tuple[Any, ...], p3: str | None, b3: str | None
@@ -108,9 +108,7 @@ class Round:
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
 
-    def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:
-        if self.player_draws_on is not None:
-            return self.player_draws_on[pg.total]
+    def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:  # by the up card's rules
         vi, vj = pg.values
         return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
 
