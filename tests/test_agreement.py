@@ -194,7 +194,12 @@ def test_round_columns_together(shoe, rules):
                        brute_counts(shoe, rules, ROUND_COLUMNS))
 
 
-@pytest.mark.parametrize("rules", list(RULES))
+#: One set of rules per chart and a decision on 5 that varies by visible state: the other
+#: strategies are read by the same code (every round column meets them above)
+CHARTS = ["punto-banco", "21c-mixed", "gold-mixed"]
+
+
+@pytest.mark.parametrize("rules", CHARTS)
 @pytest.mark.parametrize("shoe", list(SHOES))
 def test_every_column_at_once(shoe, rules, engine_path):
     columns = ROUND_COLUMNS + DEAL_COLUMNS
@@ -226,7 +231,7 @@ def test_deal_columns_of_both_hands(shoe, columns):
 
 
 @pytest.mark.parametrize("columns", MIXED_SETS, ids="+".join)
-@pytest.mark.parametrize("rules", list(RULES))
+@pytest.mark.parametrize("rules", CHARTS)
 @pytest.mark.parametrize("shoe", ["repeated-cards", "missing-values", "pairs-and-colours"])
 def test_mixed_round_and_deal_columns(shoe, rules, columns, engine_path):
     assert_same_counts(engine_counts(shoe, rules, columns), brute_counts(shoe, rules, columns))

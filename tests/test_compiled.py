@@ -72,8 +72,14 @@ def brute_rounds(shoe: str, rules: str) -> tuple[tuple[dict, int], ...]:
     return tuple(bf.card_rounds(SHOES[shoe], brute_rules, decide))
 
 
+#: in the fast test loop: the round played, a deal column with it, a card column with it
+FAST = {("winner",), ("player_pair", "player_third"), ("sevens_dealt", "tie")}
+
+
 @pytest.mark.parametrize("rules", list(RULES))
-@pytest.mark.parametrize("columns", COLUMN_SETS, ids="+".join)
+@pytest.mark.parametrize("columns", [
+    c if c in FAST else pytest.param(c, marks=pytest.mark.slow) for c in COLUMN_SETS],
+    ids="+".join)
 def test_compiled_counts_equal_the_brute_force(columns, rules):
     table = compiled_counts(columns, RULES[rules][0])
     for shoe in SHOES:

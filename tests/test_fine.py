@@ -60,6 +60,7 @@ def test_every_start_of_four_cards_by_its_closed_form():
         assert ways == prod(falling(8, k) for k in dealt.values()) * falling(shoe.size - 4, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks, exact", [(27, "int64"), (28, "object")])
 def test_the_int64_edge(decks, exact):
     """Counts are int64 while every product of the factoring stays below falling(N, 6) <
@@ -81,6 +82,7 @@ def test_the_int64_edge(decks, exact):
             assert counts[(colour, 10 + (rank - 9) % 4, winner)] == ways
 
 
+@pytest.mark.slow
 def test_royal_match_on_both_hands_by_closed_forms():
     """The test game tests/games/royal-match-both-hands.yaml on a shoe of kings, queens,
     nines and twos of every suit, two copies each: every event's count from the kinds of
