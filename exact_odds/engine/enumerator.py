@@ -212,7 +212,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
         # the rows sorted in numpy by one key of each column's rank of value (nulls first,
         # as polars sorts), then each column gathered once, in that order
         table = _factored(shoe, wanted, rules)
-        sizes = [len(set(table.column(wanted, name, ids=False)[0])) for name in names]
+        sizes = [len(set(table.column(wanted, name, per_row=False)[0])) for name in names]
         rows: Any = slice(None)
         if prod(sizes) < 2**63:
             key = np.zeros(len(table.ways), dtype=np.int64)

@@ -129,9 +129,9 @@ class Factored:
                                        self.ways.tolist()):
             yield order((values(deal), *self.outcomes[outcome])), ways
 
-    def column(self, wanted: Plan, name: str, ids: bool = True
+    def column(self, wanted: Plan, name: str, per_row: bool = True
                ) -> tuple[list[Any], np.ndarray | None]:
-        """One column as (its values by id, each row's id; None unless ``ids``)."""
+        """One column as (its values by id, each row's id; None unless ``per_row``)."""
         if name in wanted.round or name in wanted.cards:
             part, at = (0, wanted.round.index(name)) if name in wanted.round else (
                 1, wanted.cards.index(name))
@@ -142,7 +142,7 @@ class Factored:
         for part, values in enumerate(parts):
             if at < len(values[0][0]):
                 below = int(np.prod([len(v) for v in parts[part + 1:]]))
-                found = self.deal // below % len(values) if ids else None
+                found = self.deal // below % len(values) if per_row else None
                 return [value[0][at] for value in values], found
             at -= len(values[0][0])
         raise KeyError(name)

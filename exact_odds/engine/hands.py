@@ -164,7 +164,7 @@ def pair_weight(player: HandGroup, banker: HandGroup) -> int:
 
 class DealKeys:
     """(deal column values, card partials) of a deal of two hand groups: the Player's own
-    columns, the Banker's own, then those reading both hands (``_plan``'s order); partials
+    columns, the Banker's own, then those reading both hands (``plan``'s order); partials
     as (the Player's, the Banker's, both). Read once per pair of feature ids."""
 
     def __init__(self, deal_cols: list[Column], card_cols: list[Column]) -> None:
