@@ -94,8 +94,7 @@ class Keys(NamedTuple):
 
 
 def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
-    """The class keys of an enumeration: the Player's first cards, the Banker's, the cards
-    removed before a third card is drawn, the Player's third card, the Banker's."""
+    """The class keys of an enumeration, each finer than the next."""
     card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
     banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
     player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
@@ -119,12 +118,8 @@ def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
 def shoe_classes(shoe: Shoe, key: ClassKey) -> ClassCounts:
     """The shoe's classes by ``key``, in the order ``Shoe.classes`` gives them."""
     counts = shoe.counts
-    found = []
-    for card, members in _members(key):
-        count = sum(counts[i] for i in members)
-        if count:
-            found.append((card, count))
-    return tuple(found)
+    found = ((card, sum(counts[i] for i in members)) for card, members in _members(key))
+    return tuple((card, count) for card, count in found if count)
 
 
 @lru_cache(maxsize=256)

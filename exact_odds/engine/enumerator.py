@@ -141,8 +141,7 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
     return factored_counts(shoe, wanted, rules)
 
 
-#: The round columns' values by round base, for each set of round columns: filled as bases
-#: are met, shared by every shoe and bet that reads the same round columns.
+#: The round columns' values by round base, for each set of round columns, as bases are met.
 _ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from exact_odds.cards import card_value
 from exact_odds.engine.classes import Classes
@@ -21,13 +21,23 @@ from exact_odds.engine.vocabulary import Column, Hand
 
 def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
     """Two-card hands as (first class, second class, orderings it stands for)."""
-    if ordered:
-        return [(i, j, 1) for i in range(k) for j in range(k)]
-    return [(i, j, 1 if i == j else 2) for i in range(k) for j in range(i, k)]
+    return [(i, j, 1 if ordered or i == j else 2) for i in range(k)
+            for j in (range(k) if ordered else range(i, k))]
 
 
 def reads_in_order(deal_cols: list[Column], hand: Hand) -> bool:
     return any(c.ordered and hand in c.hands for c in deal_cols)
+
+
+class OneHand(NamedTuple):
+    """A group's hand where it holds one: its cards' Banker classes, the orderings it stands
+    for, and the counts of the two classes."""
+
+    x: int
+    y: int
+    orderings: int
+    n_x: int
+    n_y: int
 
 
 class HandGroup:
@@ -54,7 +64,7 @@ class HandGroup:
         self.by_class: dict[int, int] = {}
         self.by_pair: dict[tuple[int, int], int] = {}
         self.mask = 0  # the Banker classes its hands hold, as bits
-        self.hand: tuple[int, ...] = ()  # of a group of one hand: (x, y, orderings, n_x, n_y)
+        self.hand: OneHand | None = None
 
 
 class SideReader:
@@ -123,9 +133,9 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Col
         x, y = banker_of[i], banker_of[j]
         if group is None:
             group = groups[key] = HandGroup(pair, held, own, sid, fid, hand)
-            group.hand = (x, y, mult, n[i], n[j])
+            group.hand = OneHand(x, y, mult, n[i], n[j])
         else:
-            group.hand = ()
+            group.hand = None
         group.weight += weight
         group.mask |= (1 << x) | (1 << y)
         if player:
@@ -146,10 +156,11 @@ def pair_weight(player: HandGroup, banker: HandGroup) -> int:
     """The ways to deal a hand of the Player's group, then one of the Banker's from what is
     left: the Banker's ways from the full classes, less those that use a card the Player
     holds (only classes both groups hold can differ)."""
-    if player.hand and banker.hand:  # one hand each: remove the Player's cards directly
-        x, y, u, v = player.hand[0], player.hand[1], banker.hand[0], banker.hand[1]
-        return player.weight * banker.hand[2] * (banker.hand[3] - (u == x) - (u == y)) * (
-            banker.hand[4] - (v == x) - (v == y) - (v == u))
+    one, other = player.hand, banker.hand
+    if one and other:  # one hand each: remove the Player's cards directly
+        x, y, u, v = one.x, one.y, other.x, other.y
+        return player.weight * other.orderings * (other.n_x - (u == x) - (u == y)) * (
+            other.n_y - (v == x) - (v == y) - (v == u))
     weight = player.weight * banker.weight
     if player.mask & banker.mask:  # the Banker's entries are fewer: one pair of classes a hand
         by_class, by_pair = player.by_class, player.by_pair

@@ -25,10 +25,8 @@ from exact_odds.rules import DrawingRules
 
 @lru_cache(maxsize=64)
 def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
-    """The round columns' functions of the round base."""
-    # every round column has of_round (vocabulary._round, _third_card)
-    return cast("list[Callable[[RoundBase], object]]",
-                [column(name).of_round for name in round_names])
+    """The round columns' functions of the round base (every round column has one)."""
+    return cast("list[Callable[[RoundBase], object]]", [column(n).of_round for n in round_names])
 
 
 class Reading:
