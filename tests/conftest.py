@@ -16,24 +16,20 @@ if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
 
-@pytest.fixture(params=["played", "wide"])
+@pytest.fixture(params=["direct", "factored"])
 def engine_path(request, monkeypatch):
-    """Run a test through each of the enumerator's two ways of playing the round: hand
-    groups paired one by one in Python (``enumerator._played``), and the numpy draw
-    (``engine.wide``), whatever the size of the enumeration. Yields (the path's name, the
-    sizes of the tables the numpy draw built), so a test can check that it did run."""
-    from exact_odds.engine import enumerator, wide
+    """Run a test through each of the enumerator's two ways of counting deal columns: the
+    hand groups paired in Python (``direct``), and, wherever the columns allow it, the
+    first cards' classes times the rest of the round counted on the coarse classes
+    (``factored``, engine/fine.py), whatever the size of the enumeration. Yields the
+    path's name."""
+    from exact_odds.engine import enumerator
 
-    built: list[int] = []
-    monkeypatch.setattr(enumerator, "WIDE_PAIRS", 10**18 if request.param == "played" else 1)
-    draw = wide.round_outcomes
-
-    def recorded(round_):
-        table = draw(round_)
-        if table is not None:
-            built.append(len(table))
-        return table
-    monkeypatch.setattr(wide, "round_outcomes", recorded)
+    direct = request.param == "direct"
+    monkeypatch.setattr(enumerator, "FACTOR_PAIRS", 10**18 if direct else 0)
+    monkeypatch.setattr(enumerator, "COARSE_STARTS", 0 if direct else 10**18)
+    enumerator.factored.cache_clear()
     enumerator._class_counts.cache_clear()
-    yield request.param, built
+    yield request.param
+    enumerator.factored.cache_clear()
     enumerator._class_counts.cache_clear()

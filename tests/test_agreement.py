@@ -2,7 +2,7 @@
 
 ``bruteforce`` (tests/bruteforce.py) deals every physical card of a small shoe one by one,
 identical cards told apart, and plays each deal out. The engine groups cards into classes
-and removes them by counting. On small shoes (10 to 14 cards: mixed ranks and suits,
+and removes them by counting. On small shoes (9 or 10 cards: mixed ranks and suits,
 identical cards repeated, whole point values missing) the two must agree exactly, for every
 outcome column, alone and together, under every set of drawing rules; and the bets of the
 built-in games must settle to the same expected values.
@@ -36,15 +36,14 @@ SHOES: dict[str, dict[str, int]] = {
     "ten-values": {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 1, "7D": 1, "8C": 1,
                    "9S": 1, "KH": 1},
     # identical cards repeated: three nines of diamonds, two fives of hearts, two kings of clubs
-    "repeated-cards": {"9D": 3, "9S": 1, "5H": 2, "KC": 2, "QC": 1, "3S": 1, "AH": 1, "TD": 1},
+    "repeated-cards": {"9D": 3, "9S": 1, "5H": 2, "KC": 2, "QC": 1, "3S": 1},
     # no zero-valued cards and no 6, 7 or 8 at all
-    "missing-values": {"AS": 2, "AH": 1, "2D": 2, "3C": 1, "4S": 2, "4D": 1, "5H": 2, "9D": 1,
-                       "9H": 1},
+    "missing-values": {"AS": 2, "AH": 1, "2D": 1, "3C": 1, "4S": 2, "5H": 1, "9D": 1, "9H": 1},
     # pairs of every kind: same suit, same colour, mixed colours
-    "pairs-and-colours": {"7H": 2, "7D": 2, "7S": 1, "6C": 2, "JH": 2, "JD": 1, "9C": 2,
-                          "2S": 1, "8H": 1},
+    "pairs-and-colours": {"7H": 2, "7D": 1, "7S": 1, "6C": 2, "JH": 1, "JD": 1, "9C": 1,
+                          "2S": 1},
     # only three point values: 0, 4 and 5
-    "three-values": {"TS": 3, "KD": 2, "5C": 3, "5D": 1, "4H": 2},
+    "three-values": {"TS": 2, "KD": 2, "5C": 2, "5D": 1, "4H": 2},
 }
 
 # --- drawing rules ----------------------------------------------------------------------------------
@@ -181,7 +180,7 @@ def test_the_vocabulary_is_covered():
 
 def test_the_shoes_are_small_and_varied():
     sizes = {name: sum(counts.values()) for name, counts in SHOES.items()}
-    assert all(10 <= size <= 14 for size in sizes.values()), sizes
+    assert all(9 <= size <= 10 for size in sizes.values()), sizes
     assert any(max(counts.values()) >= 3 for counts in SHOES.values())
     for name in SHOES:
         values = {bf.point(card) for card in SHOES[name]}
@@ -190,12 +189,17 @@ def test_the_shoes_are_small_and_varied():
 
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("shoe", list(SHOES))
-def test_round_columns_together(shoe, rules, engine_path):
+def test_round_columns_together(shoe, rules):
     assert_same_counts(engine_counts(shoe, rules, ROUND_COLUMNS),
                        brute_counts(shoe, rules, ROUND_COLUMNS))
 
 
-@pytest.mark.parametrize("rules", list(RULES))
+#: One set of rules per chart and a decision on 5 that varies by visible state: the other
+#: strategies are read by the same code (every round column meets them above)
+CHARTS = ["punto-banco", "21c-mixed", "gold-mixed"]
+
+
+@pytest.mark.parametrize("rules", CHARTS)
 @pytest.mark.parametrize("shoe", list(SHOES))
 def test_every_column_at_once(shoe, rules, engine_path):
     columns = ROUND_COLUMNS + DEAL_COLUMNS
@@ -212,7 +216,7 @@ def test_each_deal_column_alone(shoe, column):
 
 @pytest.mark.parametrize("rules", ["punto-banco", "21c-mixed"])
 @pytest.mark.parametrize("column", DEAL_COLUMNS)
-@pytest.mark.parametrize("shoe", list(SHOES))
+@pytest.mark.parametrize("shoe", ["repeated-cards", "pairs-and-colours"])
 def test_each_deal_column_with_the_round(shoe, column, rules, engine_path):
     """A deal column read together with how the round ended."""
     columns = (column, "winner", "player_third", "banker_total")
@@ -227,7 +231,7 @@ def test_deal_columns_of_both_hands(shoe, columns):
 
 
 @pytest.mark.parametrize("columns", MIXED_SETS, ids="+".join)
-@pytest.mark.parametrize("rules", list(RULES))
+@pytest.mark.parametrize("rules", CHARTS)
 @pytest.mark.parametrize("shoe", ["repeated-cards", "missing-values", "pairs-and-colours"])
 def test_mixed_round_and_deal_columns(shoe, rules, columns, engine_path):
     assert_same_counts(engine_counts(shoe, rules, columns), brute_counts(shoe, rules, columns))

@@ -11,6 +11,7 @@ bet's expected value is one the bettor wants gone.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from exact_odds.analysis.bet_result import bet_result
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
+from exact_odds.engine.enumerator import shoe_signature
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Cell, Column, Document, Json, Table
 from exact_odds.render.inputs import input_lines
@@ -71,13 +73,19 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
     per_card: dict[str, dict[str, Fraction]] = {}
+    # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
+    # for a bet on point values) share one result
+    seen: dict[tuple[str, Hashable], Fraction] = {}
     for card in {c for _, cards in groups for c in cards}:
         if shoe.count(card) == 0:
             continue
         smaller = shoe.remove([card])
-        per_card[card] = {bet.id: bet_result(bet, smaller, report.rules, report.settings).expected_value
-                          - base[bet.id]
-                          for bet in bets}
+        per_card[card] = {}
+        for bet in bets:
+            key = (bet.id, shoe_signature(smaller, bet.columns))
+            if key not in seen:
+                seen[key] = bet_result(bet, smaller, report.rules, report.settings).expected_value
+            per_card[card][bet.id] = seen[key] - base[bet.id]
     labels: list[str] = []
     effects: dict[str, list[Fraction]] = {b.id: [] for b in bets}
     for label, cards in groups:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -21,10 +20,13 @@ from exact_odds.engine.compiled import (
     concatenate_exact,
     evaluate_bets,
     fold_bet,
+    monomial_count,
     narrow,
     partition_matrix,
+    partition_of,
 )
-from exact_odds.engine.enumerator import Rules, _keys, _plan, class_partition, falling
+from exact_odds.engine.enumerator import Rules
+from exact_odds.engine.plan import falling, plan
 from exact_odds.engine.vocabulary import column
 from exact_odds.shoe import CARDS_PER_ROUND
 
@@ -35,19 +37,6 @@ if TYPE_CHECKING:
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
 from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
-
-
-def monomial_count(columns: tuple[str, ...]) -> int:
-    """How many monomials compiling these columns needs (an upper bound)."""
-    deal_names, card_names, _, needs = _plan(columns)
-    first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
-    k = len(class_partition(first_key))
-    if needs is None:
-        hands = {hand for name in deal_names for hand in column(name).hands}
-        sizes: tuple[int, ...] = (4,) if hands == {"player", "banker"} else (2,)
-    else:
-        sizes = (4, 5, 6)
-    return sum(comb(k + m - 1, m) for m in sizes)
 
 
 @dataclass
@@ -95,14 +84,14 @@ class _Plan:
         shared: dict[tuple[Any, bool, Any], list[tuple[Bet, tuple[str, ...]]]] = {}
         fallback = []
         for bet in wanted:
-            drawn = _plan(bet.columns)[3] is not None  # the round is played out
+            drawn = plan(bet.columns)[3] is not None  # the round is played out
             columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
             if monomial_count(columns) > evaluator.MAX_MONOMIALS:
                 if bet.id in evaluator.bet_ids:
                     fallback.append(bet.id)
                 continue
             hands = frozenset(h for name in columns for h in column(name).hands)
-            key = (_partition_of(columns), drawn, None if drawn else hands)
+            key = (partition_of(columns), drawn, None if drawn else hands)
             shared.setdefault(key, []).append((bet, columns))
         groups = []
         values = evaluator._values
@@ -117,8 +106,7 @@ class _Plan:
                                                 game.rules))
                 else:
                     table = compiled_counts(columns, hit if optimal else rules)
-                    basis = MonomialBasis.covering(partition, [
-                        m for poly in table.outcomes.values() for m in poly])
+                    basis = MonomialBasis.covering(partition, table.monomials)
                     compiled = [fold_bet(bet.id, table, _net_pay(bet, table, values), basis)
                                 for bet in bets_here]
                     groups.append(_Group(basis, partition_matrix(partition), compiled))
@@ -185,10 +173,6 @@ def _option_rules(game: Any) -> tuple[Rules, Rules]:
     return game.rules.with_strategy("hit"), game.rules.with_strategy("stand")
 
 
-def _partition_of(columns: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    deal_names, card_names, _, _ = _plan(columns)
-    first_key = _keys([column(n) for n in deal_names], [column(n) for n in card_names])[0]
-    return class_partition(first_key)
 
 
 def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> NetPays:
@@ -209,15 +193,14 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     """Bets under the optimal play: the stand line as the base, and per visible state on
     which the bettor may choose, the change each bet sees when the option is taken."""
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
-    basis = MonomialBasis.covering(partition, [
-        m for table in (t_hit, t_stand) for poly in table.outcomes.values() for m in poly])
+    basis = MonomialBasis.covering(partition, t_hit.monomials + t_stand.monomials)
     nets = {(bet.id, t): _net_pay(bet, t, values) for bet in bets for t in (t_hit, t_stand)}
     compiled = [fold_bet(bet.id, t_stand, nets[bet.id, t_stand], basis) for bet in bets]
     # the terms of each table, by the visible state of their outcome
     by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}
     for t in (t_hit, t_stand):
         states = [_visible(t, key, rules) for key in t.outcomes]
-        key_index = t.sparse()[1]
+        key_index = t.key_index
         found: dict[tuple[int, int, int], list[int]] = {}
         for term, k in enumerate(key_index.tolist()):
             state = states[k]

@@ -1,22 +1,24 @@
-"""Compiled tables: the enumeration run once over symbolic counts, then evaluated for any
-number of shoes by integer arithmetic.
+"""Compiled tables: every outcome's count as an integer combination of falling monomials in
+the card classes' counts, built once and evaluated for any number of shoes.
 
-The reference enumerator (``enumerator.py``) is run with a ``Poly`` for each card class's
-count instead of an integer. Every outcome's count comes out as an integer combination of
-falling monomials ``prod_c falling(n_c, k_c)``, one per multiset ``K`` of classes dealt, a
-round of ``m = |K|`` cards standing for ``falling(N - m, 6 - m)`` ways to fill the positions
-it left unused. A bet's pay table is folded in: each monomial gets the integer
-``D * sum(net pay * coefficient)`` over the outcomes, ``D`` the least common denominator of
-its pays, so a bet's expected value at a shoe is
+A sequence of ``m`` card classes (a round of 4, 5 or 6 cards; 2 or 4 for columns of the
+first cards only) can be dealt in ``prod_c falling(n_c, k_c)`` ways, ``k_c`` the times class
+``c`` appears in it, which depends on its multiset ``K`` alone; the ``6 - m`` positions left
+are filled in ``falling(N - m, 6 - m)`` ways. So every outcome's count is
 
-    sum_K V_K * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|)  /  (D * falling(N, 6)).
+    sum_K  coef[outcome, K] * prod_c falling(n_c, k_c) * falling(N - |K|, 6 - |K|),
 
-Evaluating a batch builds every monomial from its parent (one product each) and takes one
-integer matrix product with the bets' coefficients. numpy ``int64`` is used only where no
-intermediate can reach 2**63: every monomial is at most ``falling(N, 6)``, and a bet's
-coefficients are split into limbs small enough that each limb's sum stays below 2**63
-(``_limb_base``); beyond about 27 decks the monomials themselves are Python integers.
-Never a silent overflow.
+``coef[outcome, K]`` the class sequences of multiset ``K`` that end in the outcome (at most
+the 6! orderings of ``K``): counted with numpy over every four-card start and the third
+cards the drawing rules deal after it. A bet's pays are folded in: each monomial gets the
+integer ``V_K = D * sum(net pay * coef)``, ``D`` the pays' least common denominator, and
+its expected value at a shoe is ``sum_K V_K * monomial_K * padding / (D * falling(N, 6))``.
+
+A batch builds every monomial from its parent (one product each) and takes one integer
+matrix product with the bets' coefficients. int64 only where no intermediate can reach
+2**63: every monomial is at most ``falling(N, 6)``, and a bet's coefficients are split into
+limbs small enough that each limb's sum stays below 2**63 (``_limb_base``); beyond
+``INT64_CARDS`` cards the monomials are Python integers. Never a silent overflow.
 
 >>> from exact_odds.shoe import Shoe
 >>> table = compiled_counts(("winner",), PUNTO_BANCO)
@@ -26,120 +28,245 @@ Never a silent overflow.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
-from math import lcm
+from functools import lru_cache
+from math import comb, lcm, prod
 from typing import Any
 
 import numpy as np
 
-from exact_odds.cards import DECK
-from exact_odds.engine.enumerator import (
-    Keys,
-    Rules,
-    _assemble,
-    _Classes,
-    _keys,
-    _plan,
-    class_partition,
-    enumerate_round,
-    falling,
-)
-from exact_odds.engine.polynomial import Monomial, Poly
-from exact_odds.engine.vocabulary import column
-from exact_odds.rules import PUNTO_BANCO
+from exact_odds.cards import DECK, card_value
+from exact_odds.engine.classes import class_keys, class_partition
+from exact_odds.engine.fine import Starts, hands_of, ids
+from exact_odds.engine.hands import SideReader, reads_in_order
+from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, falling, key_order, plan
+from exact_odds.engine.round import Reading
+from exact_odds.engine.vocabulary import Column, column
+from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
-_INT64_LIMIT = 2**63 - 1
+#: A multiset of card classes: a sorted tuple of class indices.
+Monomial = tuple[int, ...]
+
+#: The most class sequences a table is built from: beyond, the columns read too many
+#: classes to compile (the batch evaluator sends such bets to the reference enumerator).
+MAX_SEQUENCES = 20_000_000
+
+#: Pieces of class sequences: the outcome code of each, and the class at each position.
+Sequences = list[tuple[np.ndarray, list[np.ndarray]]]
 
 
 @dataclass(frozen=True, eq=False)
 class CompiledCounts:
-    """Every outcome of a set of columns as a polynomial in the class counts."""
+    """Every outcome of some columns as a combination of falling monomials: term ``t`` adds
+    ``coefs[t]`` times monomial ``monomials[mono_index[t]]`` to ``outcomes[key_index[t]]``."""
 
-    columns: tuple[str, ...]
+    columns: Names
     partition: tuple[tuple[str, ...], ...]  # the card classes, each a tuple of cards
-    outcomes: Mapping[tuple[Any, ...], Poly]
-    _sparse: list[Any] = field(default_factory=list, repr=False)  # sparse(), once built
-
-    def sparse(self) -> tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray]:
-        """The table as arrays: (monomials, key index, monomial index, coefficient) per
-        term; coefficients count orderings, small enough for int64."""
-        if self._sparse:
-            hit: tuple[tuple[Monomial, ...], np.ndarray, np.ndarray, np.ndarray] = self._sparse[0]
-            return hit
-        monomials: dict[Monomial, int] = {}
-        key_index, mono_index, coefs = [], [], []
-        for k, poly in enumerate(self.outcomes.values()):
-            for monomial, coef in poly.items():
-                key_index.append(k)
-                mono_index.append(monomials.setdefault(monomial, len(monomials)))
-                coefs.append(coef)
-        found = (tuple(monomials), np.array(key_index, dtype=np.intp),
-                 np.array(mono_index, dtype=np.intp), np.array(coefs, dtype=np.int64))
-        self._sparse.append(found)
-        return found
-
-    def class_counts(self, shoe: Shoe) -> list[int]:
-        """The shoe's count of each class, in the table's order."""
-        index = {card: i for i, card in enumerate(DECK)}
-        return [sum(shoe.counts[index[card]] for card in cards) for cards in self.partition]
+    outcomes: tuple[tuple[Any, ...], ...]  # each outcome's key: the columns' values in order
+    monomials: tuple[Monomial, ...]
+    key_index: np.ndarray
+    mono_index: np.ndarray
+    coefs: np.ndarray  # int64: class sequences, at most 6! per (outcome, monomial)
 
     def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
-        """The outcome counts of one shoe (the same as ``outcome_counts``), for checking."""
-        n = self.class_counts(shoe)
-        size = shoe.size
-        found = {}
-        for key, poly in self.outcomes.items():
-            total = 0
-            for monomial, coef in poly.items():
-                term = coef * falling(size - len(monomial), CARDS_PER_ROUND - len(monomial))
-                for c in set(monomial):
-                    term *= falling(n[c], monomial.count(c))
-                total += term
-            if total:
-                found[key] = total
-        return found
+        """The outcome counts of one shoe, in Python integers (for checking)."""
+        n = [sum(shoe.counts[DECK.index(card)] for card in cards) for cards in self.partition]
+        value = [falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
+                 * prod(falling(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
+        found: dict[int, int] = {}
+        for k, m, coef in zip(self.key_index.tolist(), self.mono_index.tolist(),
+                              self.coefs.tolist()):
+            found[k] = found.get(k, 0) + coef * value[m]
+        return {self.outcomes[k]: ways for k, ways in found.items() if ways}
+
+
+def partition_of(columns: Names) -> tuple[tuple[str, ...], ...]:
+    """The card classes a compiled table of these columns counts: the finest they read."""
+    wanted = plan(columns)
+    return class_partition(class_keys([column(n) for n in wanted.deal],
+                                      [column(n) for n in wanted.cards]).first)
+
+
+def monomial_count(columns: Names) -> int:
+    """How many monomials compiling these columns needs (an upper bound): the multisets of
+    as many classes as the round deals."""
+    wanted, k = plan(columns), len(partition_of(columns))
+    hands = {hand for name in wanted.deal for hand in column(name).hands}
+    sizes = (4, 5, 6) if wanted.needs is not None else (4,) if len(hands) == 2 else (2,)
+    return sum(comb(k + m - 1, m) for m in sizes)
 
 
 @lru_cache(maxsize=64)
-def compiled_counts(columns: tuple[str, ...], rules: Rules = PUNTO_BANCO) -> CompiledCounts:
-    """Run the enumerator once over symbolic class counts for these columns and rules."""
-    deal_names, card_names, round_names, needs = _plan(columns)
-    deal_cols = [column(name) for name in deal_names]
-    card_cols = [column(name) for name in card_names]
-    classes, partition = _symbolic_classes(_keys(deal_cols, card_cols))
-    deals = enumerate_round(classes, deal_names, card_names, round_names, needs, rules)
-    outcomes = {key: poly for key, poly in _assemble(columns, deals).items()
-                if isinstance(poly, Poly) and poly}
-    for key, poly in outcomes.items():
-        if any(coef < 0 for coef in poly.values()):
-            raise AssertionError(f"a compiled count has a negative coefficient ({key})")
-    return CompiledCounts(columns, partition, outcomes)
+def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> CompiledCounts:
+    """The compiled table of these columns under these rules."""
+    wanted = plan(columns)
+    deal_cols = [column(name) for name in wanted.deal]
+    card_cols = [column(name) for name in wanted.cards]
+    partition = partition_of(columns)
+    reps = [cards[0] for cards in partition]
+    k = len(reps)
+    hands = {hand for col in deal_cols for hand in col.hands}
+    one_hand = wanted.needs is None and len(hands) == 1
+    if k ** (2 if one_hand else 4) * (1 if wanted.needs is None else 1 + k * k) > MAX_SEQUENCES:
+        raise ValueError(f"columns {', '.join(columns)} read too many card classes to compile")
+    if one_hand:
+        reader = SideReader(hands.pop(), True, deal_cols, [])
+        deal, deal_values = ids([reader.own(hand)[0] for hand in hands_of(reps)])
+        hand = np.arange(k * k, dtype=np.int64)
+        return _tallied(columns, partition, [(deal, [hand // k, hand % k])],
+                        lambda code: (deal_values[code], (), ()))
+    ordered = (reads_in_order(deal_cols, "player"),
+               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    starts = Starts(reps, reps, deal_cols, card_cols, ordered)
+    if wanted.needs is None:
+        p, b = starts.every()
+        return _tallied(columns, partition, [(starts.deal(p, b), [p // k, p % k, b // k, b % k])],
+                        lambda code: (starts.deal_values(code), (), ()))
+    rounds = _Rounds(starts, reps, card_cols, wanted, rules)
+    return _tallied(columns, partition, rounds.sequences(), rounds.read)
 
 
-def _symbolic_classes(keys: Keys) -> tuple[_Classes, tuple[tuple[str, ...], ...]]:
-    """Classes whose counts are variables: one per class of the Player's cards (the
-    finest); the Banker's and the third cards' classes are sums of them."""
-    first_key, banker_key, third_key, *_ = keys
-    first = class_partition(first_key)
-    n = [Poly.count(i) for i in range(len(first))]
-    sums = []
-    for key in (banker_key, third_key):
-        groups: dict[Hashable, tuple[str, Poly]] = {}
-        for i, cards in enumerate(first):
-            k = key(cards[0])
-            rep, total = groups.get(k, (cards[0], Poly()))
-            groups[k] = (rep, total + n[i])
-        order = [card for cards in class_partition(key) for card in cards[:1]]
-        by_rep = {key(rep): (rep, total) for rep, total in groups.values()}
-        sums.append([(card, by_rep[key(card)][1]) for card in order if key(card) in by_rep])
-    pad: dict[int, object] = dict.fromkeys((2, 4, 5, 6), 1)
-    classes = _Classes([(cards[0], count) for cards, count in zip(first, n)], sums[0], sums[1],
-                       keys, pad)
-    return classes, first
+def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: Sequences,
+             read: Callable[[int], tuple[Any, ...]]) -> CompiledCounts:
+    """Class sequences counted by (outcome, multiset of classes); ``read`` gives the key
+    parts (deal values, round values, card values) of an outcome code."""
+    k = len(partition)
+    digits = (k + 1) ** np.arange(CARDS_PER_ROUND, dtype=np.int64)
+    pieces = []
+    for code, classes in sequences:
+        # each multiset: its classes sorted, the positions not dealt as k, in base k + 1
+        spread = [c.ravel() for c in np.broadcast_arrays(code, *classes)]
+        spread += [np.full(len(spread[0]), k, dtype=np.int64)] * (CARDS_PER_ROUND + 1 - len(spread))
+        multiset = np.sort(np.stack(spread[1:], axis=1), axis=1) @ digits
+        pieces.append(_counted(spread[0], multiset, np.ones(len(multiset), dtype=np.int64)))
+    code, multiset, count = (np.concatenate(piece) for piece in zip(*pieces))
+    codes, code_index = np.unique(code, return_inverse=True)
+    order = key_order(columns)
+    key_of, outcomes = ids([order(read(c)) for c in codes.tolist()])  # outcomes read alike
+    outcome, multiset, count = _counted(key_of[code_index], multiset, count)
+    held, mono_index = np.unique(multiset, return_inverse=True)
+    monomials = tuple(tuple(c for c in (code // digits % (k + 1)).tolist() if c < k)
+                      for code in held.tolist())
+    return CompiledCounts(columns, partition, tuple(outcomes), monomials,
+                          outcome.astype(np.intp), mono_index.astype(np.intp), count)
+
+
+def _counted(a: np.ndarray, b: np.ndarray, count: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct pairs (a, b) and the sum of ``count`` over each, in exact integers."""
+    if not len(a):
+        return a, b, count
+    order = np.lexsort((b, a))
+    a, b, count = a[order], b[order], count[order]
+    first = np.ones(len(a), dtype=bool)
+    first[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+    at = np.flatnonzero(first)
+    return a[at], b[at], np.add.reduceat(count, at)
+
+
+class _Rounds:
+    """Every class sequence of a played round: each four-card start, then the third cards
+    the drawing rules deal after it. A sequence's outcome is coded by what decides it (its
+    start's deal values and card partials, the two-card totals, the third cards: by class
+    where a card column reads them, else by value), and read once per code."""
+
+    def __init__(self, starts: Starts, reps: list[str], card_cols: list[Column], wanted: Plan,
+                 rules: DrawingRules) -> None:
+        assert wanted.needs is not None
+        self.starts, self.reps, self.rules = starts, reps, rules
+        self.reading = Reading(card_cols, [column(name) for name in wanted.round], wanted.needs)
+        k = len(reps)
+        v = self.values = np.array([card_value(card) for card in reps], dtype=np.int64)
+        # a third card's code: its class (plus one) where a card column reads it, else its
+        # value (plus one); 0: not drawn
+        self.by_class = bool(card_cols)
+        self.third_code = np.arange(1, k + 1) if card_cols else v + 1
+        size = self.size = (k if card_cols else 10) + 1
+        p, b = starts.every()
+        self.at = (p // k, p % k, b // k, b % k)
+        self.p2, self.b2 = (v[self.at[0]] + v[self.at[1]]) % 10, (v[self.at[2]] + v[self.at[3]]) % 10
+        round_of, self.round_values = ids([self._round(p2, b2, a, b) for p2 in range(10)
+                                           for b2 in range(10) for a in range(size)
+                                           for b in range(size)])
+        self.round_of = round_of.reshape(10, 10, size, size)
+        own_p, own_b, both = starts.partials(p, b)
+        self.sizes = (len(starts.b_own), len(starts.both))
+        self.cards = len(starts.p_own) * prod(self.sizes) * size * size if card_cols else 1
+        if starts.deal_size * len(self.round_values) * self.cards >= 2**62:
+            raise ValueError("the columns read too many card classes to compile")
+        self.partial = ((own_p * self.sizes[0] + own_b) * self.sizes[1] + both) * size * size
+        self.deal = starts.deal(p, b)
+        self._card_values: dict[int, tuple[object, ...]] = {}
+
+    def _round(self, p2: int, b2: int, a: int, b: int) -> tuple[object, ...]:
+        """The round values of two-card totals p2, b2 and third cards coded a, b."""
+        va, vb = (None if not c else int(self.values[c - 1]) if self.by_class else c - 1
+                  for c in (a, b))
+        return self.reading.round(p2 if va is None else (p2 + va) % 10,
+                                  b2 if vb is None else (b2 + vb) % 10, 2 if va is None else 3,
+                                  2 if vb is None else 3, p2, b2, va, vb)
+
+    def sequences(self) -> Sequences:
+        """Every class sequence, in pieces."""
+        rules, v, (c1, c2, c3, c4), p2, b2 = self.rules, self.values, self.at, self.p2, self.b2
+        if rules.uses_up_card:
+            table = np.array([[[rules.player_draws((x + y) % 10, (x, y, up)) for up in range(10)]
+                               for y in range(10)] for x in range(10)], dtype=bool)
+            draws = table[np.minimum(v[c1], v[c2]), np.maximum(v[c1], v[c2]), v[c3]]
+        else:
+            draws = np.array([rules.player_draws(t) for t in range(10)], dtype=bool)[p2]
+        alone = np.array([not rules.banker_draws(t, None) for t in range(10)], dtype=bool)[b2]
+        after = np.array([[rules.banker_draws(t, a) for a in range(10)] for t in range(10)])
+        natural = (p2 >= 8) | (b2 >= 8)
+        cls = np.arange(len(self.reps), dtype=np.int64)
+        s = np.flatnonzero(natural | (~draws & alone))  # nobody draws
+        found = [(self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]])]
+        s = np.flatnonzero(~natural & ~draws & ~alone)[:, None]  # the Banker alone draws b
+        found.append((self._code(s, None, cls), [c1[s], c2[s], c3[s], c4[s], cls]))
+        # the Player draws a, then the Banker stands, or draws b
+        playing = np.flatnonzero(~natural & draws)
+        for lo in range(0, len(playing), 4096):
+            s, a = np.broadcast_arrays(playing[lo:lo + 4096, None], cls)
+            banker = after[b2[s], v[a]]
+            s, a, s2, a2 = s[~banker], a[~banker], s[banker][:, None], a[banker][:, None]
+            found.append((self._code(s, a, None), [c1[s], c2[s], c3[s], c4[s], a]))
+            found.append((self._code(s2, a2, cls), [c1[s2], c2[s2], c3[s2], c4[s2], a2, cls]))
+        return found
+
+    def _code(self, s: np.ndarray, a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray:
+        """The outcome code of starts ``s`` with third cards of classes ``a``, ``b`` (None:
+        not drawn), broadcast together."""
+        a_code = 0 if a is None else self.third_code[a]
+        b_code = 0 if b is None else self.third_code[b]
+        cards = self.partial[s] + a_code * self.size + b_code if self.by_class else 0
+        code: np.ndarray = ((self.deal[s] * len(self.round_values)
+                             + self.round_of[self.p2[s], self.b2[s], a_code, b_code])
+                            * self.cards + cards)
+        return code
+
+    def read(self, code: int) -> tuple[Any, ...]:
+        """The (deal values, round values, card values) of an outcome code."""
+        code, cards = divmod(code, self.cards)
+        deal, rounded = divmod(code, len(self.round_values))
+        found = self._card_values.get(cards)
+        if found is None:
+            found = self._card_values[cards] = self._read_cards(cards)
+        return self.starts.deal_values(deal), self.round_values[rounded], found
+
+    def _read_cards(self, code: int) -> tuple[object, ...]:
+        """The card values of a code of (a start's partials, the third cards' classes)."""
+        if not self.by_class:
+            return ()
+        rest, b = divmod(code, self.size)
+        rest, a = divmod(rest, self.size)
+        rest, both = divmod(rest, self.sizes[1])
+        own_p, own_b = divmod(rest, self.sizes[0])
+        partials = tuple(self.starts.partial_values(part, at)
+                         for part, at in enumerate((own_p, own_b, both)))
+        return self.reading.cards(partials, *(None if not c else self.reps[c - 1] for c in (a, b)))
 
 
 # --- evaluating many shoes -----------------------------------------------------------------
@@ -163,14 +290,14 @@ class MonomialBasis:
     placed: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     def positions(self, table: CompiledCounts) -> np.ndarray:
-        """Where each monomial of ``table`` (``table.sparse()[0]``) stands in the basis."""
+        """Where each monomial of ``table`` stands in the basis."""
         found = self.placed.get(table)
         if found is None:
             if not self.placed:
                 self.placed[None] = {m: i for i, m in enumerate(self.monomials)}
             position = self.placed[None]
             found = self.placed[table] = np.array(
-                [position[m] for m in table.sparse()[0]], dtype=np.intp)
+                [position[m] for m in table.monomials], dtype=np.intp)
         return found
 
     @classmethod
@@ -205,12 +332,12 @@ class MonomialBasis:
     def values(self, class_counts: np.ndarray, size: np.ndarray) -> np.ndarray:
         """Every monomial's value, shoe by shoe (no padding: see ``pads``).
 
-        ``int64`` when every shoe has at most ``_max_int64_size()`` cards, else ``object``.
+        ``int64`` when every shoe has at most ``INT64_CARDS`` cards, else ``object``.
         The result is written into a buffer the basis keeps and reuses: it is valid until
         the next call (fresh megabytes on every call would cost a page fault per 4 kB).
         """
         shoes, _ = class_counts.shape
-        exact = int(size.max(initial=0)) > _max_int64_size()
+        exact = int(size.max(initial=0)) > INT64_CARDS
         dtype: Any = object if exact else np.int64
         counts = class_counts.astype(dtype)
         key = (shoes, np.dtype(dtype).str)
@@ -250,19 +377,6 @@ class MonomialBasis:
         return result
 
 
-def _max_int64_size() -> int:
-    """The largest shoe whose six-card sequences (every monomial's bound) fit in int64."""
-    return _largest_size_below(_INT64_LIMIT)
-
-
-@cache
-def _largest_size_below(limit: int) -> int:
-    size = CARDS_PER_ROUND
-    while falling(size + 1, CARDS_PER_ROUND) <= limit:
-        size += 1
-    return size
-
-
 @dataclass(frozen=True, eq=False)
 class CompiledBet:
     """One bet folded into integer coefficients over a monomial basis."""
@@ -275,15 +389,12 @@ class CompiledBet:
     def limbs(self, base: int) -> list[np.ndarray]:
         """The coefficients written in base ``base`` (each limb's entries below ``base`` in
         absolute value), as int64 arrays: ``V = sum(limb_i * base**i)``."""
-        rest = self.coefficients.copy()
-        found = []
-        while True:
-            low = np.array([int(v) % base if v >= 0 else -((-int(v)) % base) for v in rest],
-                           dtype=object)
+        rest, found = self.coefficients, list[np.ndarray]()
+        while not found or rest.any():
+            low = np.sign(rest) * (np.abs(rest) % base)  # each limb with its value's sign
             found.append(low.astype(np.int64))
-            rest = np.array([(int(v) - int(lo)) // base for v, lo in zip(rest, low)], dtype=object)
-            if not any(rest):
-                return found
+            rest = (rest - low) // base
+        return found
 
 
 @dataclass(frozen=True)
@@ -298,8 +409,10 @@ class NetPays:
 
     @classmethod
     def of(cls, nets: Sequence[Fraction]) -> NetPays:
-        denominator = lcm(*{net.denominator for net in nets}) if nets else 1
-        scaled = np.array([int(net * denominator) for net in nets], dtype=object)
+        distinct = set(nets)
+        denominator = lcm(*{net.denominator for net in distinct}) if nets else 1
+        scaled_of = {net: int(net * denominator) for net in distinct}
+        scaled = np.array([scaled_of[net] for net in nets], dtype=object)
         return cls(denominator, scaled, max((abs(int(v)) for v in scaled), default=0))
 
 
@@ -308,32 +421,26 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialB
     """Fold a bet's net pays into coefficients over ``basis``; ``terms`` (indices into the
     table's terms) keeps only some of them."""
     denominator, scaled, largest = nets.denominator, nets.scaled, nets.largest
-    _, key_index, mono_index, coefs = table.sparse()
-    where = basis.positions(table)[mono_index]
+    key_index, coefs = table.key_index, table.coefs
+    where = basis.positions(table)[table.mono_index]
     if terms is not None:
         key_index, where, coefs = key_index[terms], where[terms], coefs[terms]
-    if largest < 2**20:
-        # each coefficient is at most 2**20 times the orderings of one multiset (at most
-        # 6! = 720): a float64 sum of them is exact
-        weights = scaled.astype(np.float64)[key_index] * coefs
-        summed = np.bincount(where, weights=weights, minlength=len(basis.monomials))
-        coefficients = np.rint(summed).astype(np.int64).astype(object)
-    else:
-        exact = scaled[key_index] * coefs.astype(object)
-        coefficients = np.zeros(len(basis.monomials), dtype=object)
-        np.add.at(coefficients, where, exact)
-    return CompiledBet(bet_id, denominator, max(largest, 1), coefficients)
-
-
+    # A monomial K's coefficients over all outcomes add up to the orderings of K, at most
+    # 6! = 720 (each class sequence ends in one outcome), so the folded coefficient is at
+    # most largest * 720 in absolute value, every partial sum too: int64 while that fits.
+    dtype: Any = np.int64 if largest * 720 <= INT64_MAX else object
+    coefficients = np.zeros(len(basis.monomials), dtype=dtype)
+    np.add.at(coefficients, where, scaled.astype(dtype)[key_index] * coefs.astype(dtype))
+    return CompiledBet(bet_id, denominator, max(largest, 1), coefficients.astype(object))
 
 
 def _limb_base(largest_size: int) -> int | None:
     """A base for splitting coefficients so that every limb's sum fits in int64, or None
     when even the monomials do not (the shoe is too large)."""
     total = falling(largest_size, CARDS_PER_ROUND)
-    if total > _INT64_LIMIT:
+    if total > INT64_MAX:
         return None
-    base = _INT64_LIMIT // total
+    base = INT64_MAX // total
     return base if base >= 2 else None
 
 
@@ -381,7 +488,7 @@ def _stacked(bets: tuple[CompiledBet, ...]) -> np.ndarray:
 
 def narrow(values: np.ndarray) -> np.ndarray:
     """Python integers as int64 where every one fits, else left as they are."""
-    if values.dtype != object or all(-_INT64_LIMIT <= int(v) <= _INT64_LIMIT for v in values):
+    if values.dtype != object or all(-INT64_MAX <= int(v) <= INT64_MAX for v in values):
         return values.astype(np.int64)
     return values
 

@@ -19,18 +19,40 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
+from typing import Literal, NamedTuple
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
 from exact_odds.errors import ExactOddsError
 
-#: What the enumerator knows of a finished round, from which round columns are read:
-#: final totals, cards in each hand, two-card totals, third-card values (None: no draw).
-RoundBase = tuple[int, int, int, int, int, int, "int | None", "int | None"]
-# (player_total, banker_total, player_cards, banker_cards,
-#  player_two_card_total, banker_two_card_total, player_third, banker_third)
 
-#: How fine a round column needs the round: "final" reads totals and card counts only.
-FINAL, TWO_CARD, THIRD = "final", "two_card", "third"
+class RoundBase(NamedTuple):
+    """What the enumerator knows of a finished round, from which round columns are read.
+
+    The enumerator leaves the two-card totals and the third cards None where no requested
+    column needs them (``Column.needs``)."""
+
+    player_total: int
+    banker_total: int
+    player_cards: int  # 2 or 3
+    banker_cards: int
+    player_two_card_total: int | None
+    banker_two_card_total: int | None
+    player_third: int | None  # the point value of the third card; None: no draw
+    banker_third: int | None
+
+
+#: How much of the round a round column needs: "final" reads totals and card counts only,
+#: "two_card" the two-card totals too, "third" the third cards' values too.
+Needs = Literal["final", "two_card", "third"]
+FINAL: Needs = "final"
+TWO_CARD: Needs = "two_card"
+THIRD: Needs = "third"
+
+#: A column reads how the round finished ("round"), the first two cards of a hand or the
+#: first four of the round ("deal"), or every card of the round ("cards").
+Kind = Literal["round", "deal", "cards"]
+DType = Literal["int", "bool", "str"]
+Hand = Literal["player", "banker"]
 
 
 @dataclass(frozen=True)
@@ -38,15 +60,15 @@ class Column:
     """One column of the outcome vocabulary."""
 
     name: str
-    dtype: str  # "int", "bool" or "str"
+    dtype: DType
     doc: str
-    kind: str  # "round" or "deal"
+    kind: Kind
     # round columns: a function of the RoundBase, and how much of it they need
     of_round: Callable[[RoundBase], object] | None = None
-    needs: str = FINAL
+    needs: Needs = FINAL
     # deal columns: the hands read, the card attribute needed, a function of the cards;
     # card columns: the hands whose cards the partial and final values read
-    hands: tuple[str, ...] = ()
+    hands: tuple[Hand, ...] = ()
     card_key: Callable[[str], Hashable] | None = None
     of_deal: Callable[[tuple[str, ...], tuple[str, ...]], object] | None = None
     ordered: bool = False  # reads the order of the hands' two cards (first card, up card)
@@ -68,7 +90,7 @@ class Column:
 
 
 def _winner(base: RoundBase) -> str:
-    player, banker = base[0], base[1]
+    player, banker = base.player_total, base.banker_total
     return "player" if player > banker else "banker" if banker > player else "tie"
 
 
@@ -86,14 +108,14 @@ def _nine_suit_key(card: str) -> Hashable:
     return card_suit(card) if card_rank(card) == "9" else None
 
 
-def _round(name: str, dtype: str, doc: str, fn: Callable[[RoundBase], object],
-           needs: str = FINAL, values: tuple[object, ...] | None = None,
+def _round(name: str, dtype: DType, doc: str, fn: Callable[[RoundBase], object],
+           needs: Needs = FINAL, values: tuple[object, ...] | None = None,
            nullable: bool = False) -> Column:
     return Column(name, dtype, doc, "round", of_round=fn, needs=needs, values=values,
                   nullable=nullable)
 
 
-def _deal(name: str, dtype: str, doc: str, hands: tuple[str, ...],
+def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...],
           fn: Callable[[tuple[str, ...], tuple[str, ...]], object],
           card_key: Callable[[str], Hashable] | None = None, ordered: bool = False) -> Column:
     as_a_set = hands == ("player", "banker")
@@ -104,31 +126,31 @@ def _deal(name: str, dtype: str, doc: str, hands: tuple[str, ...],
 _BOOL = (False, True)
 
 _COLUMN_LIST: list[Column] = [
-    _round("player_total", "int", "the Player hand's final total, 0-9", lambda b: b[0]),
-    _round("banker_total", "int", "the Banker (dealer) hand's final total, 0-9", lambda b: b[1]),
-    _round("player_cards", "int", "cards in the Player hand at the end: 2 or 3", lambda b: b[2]),
-    _round("banker_cards", "int", "cards in the Banker hand at the end: 2 or 3", lambda b: b[3]),
+    _round("player_total", "int", "the Player hand's final total, 0-9", lambda b: b.player_total),
+    _round("banker_total", "int", "the Banker (dealer) hand's final total, 0-9", lambda b: b.banker_total),
+    _round("player_cards", "int", "cards in the Player hand at the end: 2 or 3", lambda b: b.player_cards),
+    _round("banker_cards", "int", "cards in the Banker hand at the end: 2 or 3", lambda b: b.banker_cards),
     _round("player_natural", "bool", "the Player's first two cards total 8 or 9",
-           lambda b: b[2] == 2 and b[0] >= 8, values=_BOOL),
+           lambda b: b.player_cards == 2 and b.player_total >= 8, values=_BOOL),
     _round("banker_natural", "bool", "the Banker's first two cards total 8 or 9",
-           lambda b: b[3] == 2 and b[1] >= 8, values=_BOOL),
+           lambda b: b.banker_cards == 2 and b.banker_total >= 8, values=_BOOL),
     _round("winner", "str", '"player", "banker" or "tie": the hand with the higher total',
            _winner, values=("player", "banker", "tie")),
-    _round("player_wins", "bool", "the Player total is higher", lambda b: b[0] > b[1],
+    _round("player_wins", "bool", "the Player total is higher", lambda b: b.player_total > b.banker_total,
            values=_BOOL),
-    _round("banker_wins", "bool", "the Banker total is higher", lambda b: b[1] > b[0],
+    _round("banker_wins", "bool", "the Banker total is higher", lambda b: b.banker_total > b.player_total,
            values=_BOOL),
-    _round("tie", "bool", "the totals are equal", lambda b: b[0] == b[1], values=_BOOL),
+    _round("tie", "bool", "the totals are equal", lambda b: b.player_total == b.banker_total, values=_BOOL),
     _round("margin", "int", "the winning total less the losing total (0 on a tie)",
-           lambda b: abs(b[0] - b[1])),
+           lambda b: abs(b.player_total - b.banker_total)),
     _round("player_two_card_total", "int", "the total of the Player's first two cards",
-           lambda b: b[4], needs=TWO_CARD),
+           lambda b: b.player_two_card_total, needs=TWO_CARD),
     _round("banker_two_card_total", "int", "the total of the Banker's first two cards",
-           lambda b: b[5], needs=TWO_CARD),
+           lambda b: b.banker_two_card_total, needs=TWO_CARD),
     _round("player_third", "int", "the point value of the Player's third card; null if none",
-           lambda b: b[6], needs=THIRD, nullable=True),
+           lambda b: b.player_third, needs=THIRD, nullable=True),
     _round("banker_third", "int", "the point value of the Banker's third card; null if none",
-           lambda b: b[7], needs=THIRD, nullable=True),
+           lambda b: b.banker_third, needs=THIRD, nullable=True),
     _deal("player_pair", "bool", "the Player's first two cards are of the same rank "
           "(a Ten and a King are not a pair)", ("player",),
           lambda p, b: _pair(p, card_rank), card_key=card_rank),
@@ -174,7 +196,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
                "nines", "tens", "jacks", "queens", "kings")
 _POSITIONS = ("first", "second", "third")
-_HANDS = ("player", "banker")
+_HANDS: tuple[Hand, ...] = ("player", "banker")
 
 
 def rank_number(card: str) -> int:
@@ -191,7 +213,7 @@ def suit_name(card: str) -> str:
     return SUIT_NAMES[card[1]]
 
 
-_ATTRIBUTES: dict[str, tuple[str, Callable[[str], object], Callable[[str], Hashable] | None,
+_ATTRIBUTES: dict[str, tuple[DType, Callable[[str], object], Callable[[str], Hashable] | None,
                              tuple[object, ...] | None, str]] = {
     # name: (dtype, reader, card key (None: the point value is enough), values, what it is)
     "rank": ("int", rank_number, card_rank, tuple(range(1, 14)),
@@ -204,7 +226,7 @@ _ATTRIBUTES: dict[str, tuple[str, Callable[[str], object], Callable[[str], Hasha
 _EXAMPLES = {"rank": "== 13", "suit": "== 'hearts'", "colour": "== 'red'", "value": ">= 8"}
 
 
-def _first_cards(hand: str, index: int, attribute: str) -> Column:
+def _first_cards(hand: Hand, index: int, attribute: str) -> Column:
     dtype, read, key, values, what = _ATTRIBUTES[attribute]
     pos = _POSITIONS[index]
     name = f"{hand}_{pos}_{attribute}"
@@ -219,14 +241,14 @@ def _first_cards(hand: str, index: int, attribute: str) -> Column:
                   example=f"{name} {_EXAMPLES[attribute]}")
 
 
-def _third_card(hand: str, attribute: str) -> Column:
+def _third_card(hand: Hand, attribute: str) -> Column:
     dtype, read, key, values, what = _ATTRIBUTES[attribute]
     name = f"{hand}_third_{attribute}"
     if attribute == "value":  # the same as player_third / banker_third
-        index = 6 if hand == "player" else 7
+        field = "player_third" if hand == "player" else "banker_third"
         return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none "
                       f"(the same as {hand}_third)", "round",
-                      of_round=lambda b: b[index], needs=THIRD, values=values, nullable=True,
+                      of_round=lambda b: getattr(b, field), needs=THIRD, values=values, nullable=True,
                       example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
     if hand == "player":
         def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
@@ -245,7 +267,7 @@ def _no_partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
     return None
 
 
-def _counted(scope: str, word: str, test: Callable[[str], bool],
+def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bool],
              key: Callable[[str], Hashable] | None, what: str, example: str) -> Column:
     """How many cards of a hand (scope "player" or "banker") or of the round pass ``test``."""
     if scope == "player":
@@ -273,7 +295,7 @@ def _counted(scope: str, word: str, test: Callable[[str], bool],
         def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
             return (counted + (p3 is not None and test(p3))  # type: ignore[operator]
                     + (b3 is not None and test(b3)))
-    hands = ("player", "banker") if scope == "round" else (scope,)
+    hands: tuple[Hand, ...] = _HANDS if scope == "round" else (scope,)
     return Column(name, "int", f"{what} {where}", "cards", hands=hands,
                   card_key=key or card_value, partial=partial, final=final,
                   values=tuple(range(7 if scope == "round" else 4)),
@@ -294,7 +316,8 @@ def _suit_is(suit: str) -> Callable[[str], bool]:
 
 def _count_columns() -> list[Column]:
     found: list[Column] = []
-    for scope in ("player", "banker", "round"):
+    scopes: tuple[Hand | Literal["round"], ...] = ("player", "banker", "round")
+    for scope in scopes:
         for index, word in enumerate(_RANK_WORDS):
             rank = "A23456789TJQK"[index]
             # aces to nines are told apart by point value; a ten, jack, queen or king
@@ -315,7 +338,7 @@ def _count_columns() -> list[Column]:
     return found
 
 
-def _hand_extreme(hand: str, what: str, read: Callable[[str], int],
+def _hand_extreme(hand: Hand, what: str, read: Callable[[str], int],
                   key: Callable[[str], Hashable] | None, pick: Callable[..., int]) -> Column:
     word = "high" if pick is max else "low"
     name = f"{hand}_{word}_{what}"
@@ -336,7 +359,7 @@ def _hand_extreme(hand: str, what: str, read: Callable[[str], int],
                   example=f"{name} == {13 if what == 'rank' else 9}")
 
 
-def _suited(hand: str) -> Column:
+def _suited(hand: Hand) -> Column:
     mine = 0 if hand == "player" else 1
 
     def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
@@ -368,39 +391,29 @@ def _every_card() -> list[Column]:
     found.append(_deal("banker_high_card", "int", "the higher point value of the Banker's "
                        "first two cards", ("banker",), lambda p, b: max(card_value(c) for c in b)))
     found.append(_round("cards_dealt", "int", "cards dealt in the round: 4, 5 or 6",
-                        lambda b: b[2] + b[3], values=(4, 5, 6)))
+                        lambda b: b.player_cards + b.banker_cards, values=(4, 5, 6)))
     return found
 
 
 _COLUMN_LIST += _every_card()
 
-_OLD_EXAMPLES = {'player_total': 'player_total >= 8',
-    'banker_total': 'banker_wins and banker_total == 6',
-    'player_cards': 'player_cards == 3 and player_wins',
-    'banker_cards': 'banker_cards == 3 and banker_total == 7',
-    'player_natural': 'player_natural and player_wins',
-    'banker_natural': 'banker_natural and not player_natural',
-    'winner': "winner == 'banker'", 'player_wins': 'player_wins',
-    'banker_wins': 'banker_wins',
-    'tie': 'tie and player_total in (0, 1)',
-    'margin': 'player_wins and margin >= 4',
-    'player_two_card_total': 'player_two_card_total == 5',
-    'banker_two_card_total': 'banker_two_card_total == 9',
-    'player_third': 'player_cards == 3 and player_third == 9',
-    'banker_third': 'banker_cards == 3 and banker_third >= 6',
-    'player_pair': 'player_pair',
-    'banker_pair': 'banker_pair',
-    'player_pair_same_colour': 'player_pair_same_colour',
-    'banker_pair_same_colour': 'banker_pair_same_colour',
-    'player_pair_same_suit': 'player_pair_same_suit',
-    'banker_pair_same_suit': 'banker_pair_same_suit',
-    'nines': 'nines == 2',
-    'nines_same_suit': 'nines == 3 and nines_same_suit == 3',
-    'nines_of_diamonds': 'nines == 1 and nines_of_diamonds == 1',
-    'player_low_card': 'player_low_card == 0 and player_high_card == 5',
-    'player_high_card': 'player_high_card == 9',
-    'dealer_up': 'dealer_up == 5'}
-_COLUMN_LIST = [replace(c, example=c.example or _OLD_EXAMPLES.get(c.name, c.name))
+# examples of the columns defined above without one (a column's name is its own example)
+_EXAMPLES = {
+    "player_total": "player_total >= 8", "banker_total": "banker_wins and banker_total == 6",
+    "player_cards": "player_cards == 3 and player_wins",
+    "banker_cards": "banker_cards == 3 and banker_total == 7",
+    "player_natural": "player_natural and player_wins",
+    "banker_natural": "banker_natural and not player_natural", "winner": "winner == 'banker'",
+    "tie": "tie and player_total in (0, 1)", "margin": "player_wins and margin >= 4",
+    "player_two_card_total": "player_two_card_total == 5",
+    "banker_two_card_total": "banker_two_card_total == 9",
+    "player_third": "player_cards == 3 and player_third == 9",
+    "banker_third": "banker_cards == 3 and banker_third >= 6", "nines": "nines == 2",
+    "nines_same_suit": "nines == 3 and nines_same_suit == 3",
+    "nines_of_diamonds": "nines == 1 and nines_of_diamonds == 1",
+    "player_low_card": "player_low_card == 0 and player_high_card == 5",
+    "player_high_card": "player_high_card == 9", "dealer_up": "dealer_up == 5"}
+_COLUMN_LIST = [replace(c, example=c.example or _EXAMPLES.get(c.name, c.name))
                 for c in _COLUMN_LIST]
 
 #: Every column, by name.

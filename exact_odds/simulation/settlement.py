@@ -36,7 +36,7 @@ def outcome_row(player: tuple[str, ...], banker: tuple[str, ...],
     Banker ``banker`` (cards in the order each hand received them)."""
     player_values = [card_value(card) for card in player]
     banker_values = [card_value(card) for card in banker]
-    base: RoundBase = (
+    base = RoundBase(
         sum(player_values) % 10, sum(banker_values) % 10, len(player), len(banker),
         sum(player_values[:2]) % 10, sum(banker_values[:2]) % 10,
         player_values[2] if len(player) == 3 else None,

@@ -83,7 +83,7 @@ def wager_outcomes(table: Table) -> Rounds:
     for key, ways in counts.items():
         bases: tuple[RoundBase, RoundBase] | None = None
         if standers:
-            base: RoundBase = tuple(key[i] for i in where)
+            base = RoundBase(*(key[i] for i in where))
             bases = (base, _stand_base(base, totals))
         events = tuple(reader.event(key, bases) for reader in readers)
         group = (events, None if hole_at is None else int(key[hole_at]))
@@ -169,7 +169,7 @@ def _stand_base(base: RoundBase, totals: tuple[int, ...] = (5,)) -> RoundBase:
     dealer hand."""
     _, banker_total, player_cards, banker_cards, p2, b2, _third, banker_third = base
     if player_cards == 3 and p2 in totals:
-        return (p2, banker_total, 2, banker_cards, p2, b2, None, banker_third)
+        return RoundBase(p2, banker_total, 2, banker_cards, p2, b2, None, banker_third)
     return base
 
 

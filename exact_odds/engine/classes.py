@@ -1,0 +1,132 @@
+"""Card classes: the shoe grouped into the coarsest classes the requested columns read.
+
+An enumeration deals the Player's first cards from classes fine enough for every column,
+the Banker's from classes fine enough for the columns that read the Banker's cards, and
+the third cards from the classes the card columns read of them. Each class of one lies
+inside one class of the next, so a card dealt is removed exactly from every count.
+
+>>> [len(class_partition(key)) for key in class_keys([], [])[:3]]
+[10, 10, 10]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import NamedTuple
+
+from exact_odds.cards import DECK, card_value
+from exact_odds.engine.plan import falling
+from exact_odds.engine.vocabulary import Column
+from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+
+#: A card's class key: the card attributes a class is made of (point value first).
+ClassKey = Callable[[str], tuple[Hashable, ...]]
+
+#: A shoe's classes for one key: (a card of the class, the shoe's count of it) for each
+#: class the shoe holds.
+ClassCounts = tuple[tuple[str, int], ...]
+
+
+class Classes:
+    """The card classes of one enumeration and their counts: the Player's first cards'
+    (``reps``, ``n``: fine enough for every column), the Banker's (``banker_reps``, ``nb``:
+    for the columns that read the Banker's cards), the third cards' (``third_reps``, ``nt``:
+    for the card columns). Each Player class lies inside one Banker class (``banker_of``),
+    each Banker class inside one third-card class (``banker_third_of``). ``pad[m]``: the
+    ways to fill the six positions a round of ``m`` cards leaves unused."""
+
+    def __init__(self, first: ClassCounts, banker: ClassCounts, third: ClassCounts,
+                 keys: Keys) -> None:
+        banker_key, third_key = keys.banker, keys.third
+        size = sum(count for _, count in first)
+        self.pad = {m: falling(size - m, CARDS_PER_ROUND - m) for m in (2, 4, 5, 6)}
+        self.reps = [card for card, _ in first]
+        self.n = [count for _, count in first]
+        self.banker_reps = [card for card, _ in banker]
+        self.nb = [count for _, count in banker]
+        self.third_reps = [card for card, _ in third]
+        self.nt = [count for _, count in third]
+        banker_index = {banker_key(card): k for k, card in enumerate(self.banker_reps)}
+        third_index = {third_key(card): t for t, card in enumerate(self.third_reps)}
+        self.banker_of = [banker_index[banker_key(card)] for card in self.reps]
+        self.third_of = [third_index[third_key(card)] for card in self.reps]
+        self.banker_third_of = [third_index[third_key(card)] for card in self.banker_reps]
+        self.values = [card_value(card) for card in self.reps]
+        self.banker_values = [card_value(card) for card in self.banker_reps]
+        # each hand's third card is drawn from the classes its own columns read
+        self.player_draw = Draw(self.third_reps, self.nt, keys.player_draw)
+        self.banker_draw = Draw(self.third_reps, self.nt, keys.banker_draw)
+
+
+class Draw:
+    """The classes one hand's third card is drawn from, each a union of third classes."""
+
+    def __init__(self, third_reps: list[str], nt: list[int], key: ClassKey) -> None:
+        index: dict[Hashable, int] = {}
+        self.reps: list[str] = []
+        self.n: list[int] = []
+        self.of: list[int] = []  # the draw class of each third class
+        for card, count in zip(third_reps, nt):
+            d = index.setdefault(key(card), len(self.reps))
+            if d == len(self.reps):
+                self.reps.append(card)
+                self.n.append(0)
+            self.n[d] += count
+            self.of.append(d)
+        self.values = [card_value(card) for card in self.reps]
+        self.members = [[t for t, d in enumerate(self.of) if d == c] for c in range(len(self.reps))]
+
+
+def class_partition(key: Callable[[str], Hashable]) -> tuple[tuple[str, ...], ...]:
+    """The deck's cards grouped by ``key``, in the order ``Shoe.classes`` uses."""
+    return tuple(tuple(DECK[i] for i in members) for _, members in _members(key))
+
+
+class Keys(NamedTuple):
+    """The class keys of an enumeration."""
+
+    first: ClassKey  # the Player's first two cards
+    banker: ClassKey  # the Banker's first two cards
+    third: ClassKey  # the cards removed before a third card is drawn
+    player_draw: ClassKey  # the Player's third card
+    banker_draw: ClassKey  # the Banker's third card
+
+
+def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
+    """The class keys of an enumeration, each finer than the next."""
+    card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
+    banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
+    player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
+
+    def third_key(card: str) -> tuple[Hashable, ...]:
+        return (card_value(card), *(key(card) for key in card_keyed))
+
+    def banker_key(card: str) -> tuple[Hashable, ...]:
+        return (*third_key(card), *(key(card) for key in banker_keyed))
+
+    def first_key(card: str) -> tuple[Hashable, ...]:
+        return (*banker_key(card), *(key(card) for key in player_keyed))
+
+    def draw_key(hand: str) -> ClassKey:
+        keyed = [c.card_key for c in card_cols if c.card_key is not None and hand in c.hands]
+        return lambda card: (card_value(card), *(key(card) for key in keyed))
+
+    return Keys(first_key, banker_key, third_key, draw_key("player"), draw_key("banker"))
+
+
+def shoe_classes(shoe: Shoe, key: ClassKey) -> ClassCounts:
+    """The shoe's classes by ``key``, in the order ``Shoe.classes`` gives them."""
+    counts = shoe.counts
+    found = ((card, sum(counts[i] for i in members)) for card, members in _members(key))
+    return tuple((card, count) for card, count in found if count)
+
+
+@lru_cache(maxsize=256)
+def _members(key: Callable[[str], Hashable]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each class of ``key``: its first card and the positions of its cards in ``DECK``."""
+    groups: dict[Hashable, list[int]] = {}
+    for i, card in enumerate(DECK):
+        groups.setdefault(key(card), []).append(i)
+    ordered = sorted(groups.values(), key=lambda members: card_value(DECK[members[0]]))
+    return tuple((DECK[members[0]], tuple(members)) for members in ordered)

@@ -1,0 +1,95 @@
+"""What an enumeration must produce for some columns, and how its keys are put together.
+
+Columns are read in three parts: the deal columns (the first two cards of a hand, or the
+first four), the round columns (how the round finished) and the card columns (every card
+of the round). A table is keyed by (deal values, round values, card values), each part in
+the order of ``plan``; ``key_order`` turns such a key into the columns' values in the order
+asked.
+
+>>> plan(("winner", "player_pair")).needs
+'final'
+>>> key_order(("winner", "player_pair"))(((True,), ("banker",), ()))
+('banker', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, Needs, column
+
+#: Column names, in the order a request or ``plan`` gives them.
+Names = tuple[str, ...]
+
+#: An enumeration's table: (deal values, round values, card values) -> ordered six-card
+#: sequences, each part in the order of ``plan``'s names.
+Table = dict[tuple[Any, ...], int]
+
+
+#: The largest int64, and the largest shoe whose six-card sequences (the bound of every count
+#: and sum of counts) fit in it: falling(1450, 6) < 2**63 <= falling(1451, 6), tested.
+INT64_MAX = 2**63 - 1
+INT64_CARDS = 1450
+
+
+def falling(n: int, k: int) -> int:
+    """n(n-1)...(n-k+1): ordered ways to deal k distinct cards from n.
+
+    >>> falling(416, 6)
+    4998398275503360
+    """
+    result = 1
+    for i in range(k):
+        result *= n - i
+    return result
+
+
+class Plan(NamedTuple):
+    """What an enumeration must produce for some columns."""
+
+    deal: Names  # the deal columns: the Player's own, the Banker's, those reading both
+    cards: Names  # the card columns, in the same order
+    round: Names  # the round columns
+    needs: Needs | None  # how much of the round is played; None: the first cards are enough
+
+
+def hand_order(col: Column) -> tuple[int, str]:
+    """The Player's own columns first, then the Banker's, then those reading both hands."""
+    return (0 if col.hands == ("player",) else 1 if col.hands == ("banker",) else 2), col.name
+
+
+@lru_cache(maxsize=1024)
+def plan(names: Names) -> Plan:
+    """What the enumeration must produce for these columns."""
+    cols = {column(name) for name in names}
+    # the Player's own columns first, then the Banker's, then those that read both hands
+    # (hands.DealKeys builds a deal's values by joining the three)
+    deal_names, card_names, round_names = (
+        tuple(c.name for c in sorted((c for c in cols if c.kind == kind), key=hand_order))
+        for kind in ("deal", "cards", "round"))
+    needs: Needs | None = None
+    if round_names:
+        read = {column(name).needs for name in round_names}
+        needs = THIRD if THIRD in read else TWO_CARD if TWO_CARD in read else FINAL
+    elif card_names:
+        needs = FINAL
+    return Plan(deal_names, card_names, round_names, needs)
+
+
+@lru_cache(maxsize=1024)
+def key_order(names: Names) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """A table key's parts (deal values, round values, card values) as one key of the
+    columns' values in the order asked."""
+    deal_names, card_names, round_names, _ = plan(names)
+    # where each column sits in a key's parts laid end to end: (deal, round, card values)
+    position = {name: i for i, name in enumerate(deal_names + round_names + card_names)}
+    if len(names) == 1:
+        at = position[names[0]]
+        return lambda parts: ((parts[0] + parts[1] + parts[2])[at],)
+    if not names:
+        return lambda parts: ()
+    pick = itemgetter(*(position[name] for name in names))
+    return lambda parts: pick(parts[0] + parts[1] + parts[2])

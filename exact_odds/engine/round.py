@@ -1,0 +1,316 @@
+"""The round played out: the drawing rules on the hand groups, three running sums per state,
+the third cards drawn from what each deal leaves.
+
+Deals the rules and columns cannot tell apart are merged into *states* (two-card totals,
+whether the Player draws, deal values, card partials). For a state, the ways of a Player
+third card of class ``a`` and a Banker third card of class ``b`` are the sum over its deals
+of ``w * r[a] * (r[b] - [a == b])``, ``r`` the counts left; expanding ``r = n - m`` (``m``
+the cards dealt) makes that an exact function of three running sums per state: the
+weights, the weights times the cards dealt of each class, and the weights over pairs of
+dealt cards. The last two removals cost a product per cell and state, not per deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import Any, cast
+
+from exact_odds.engine.classes import Classes
+from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
+from exact_odds.engine.plan import Names, Table, hand_order
+from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
+from exact_odds.rules import DrawingRules
+
+
+@lru_cache(maxsize=64)
+def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
+    """The round columns' functions of the round base (every round column has one)."""
+    return cast("list[Callable[[RoundBase], object]]", [column(n).of_round for n in round_names])
+
+
+class Reading:
+    """The round and card columns' values of finished rounds, each read once per input."""
+
+    def __init__(self, card_cols: list[Column], round_cols: list[Column] | None,
+                 needs: Needs) -> None:
+        self.two_card, self.third = needs in (TWO_CARD, THIRD), needs == THIRD
+        # every card column has a final value, every round column of_round (vocabulary);
+        # the Player's own card columns read the Player's third card, the Banker's the Banker's
+        finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
+                      [c.final for c in card_cols])
+        self.finals = [[f for c, f in zip(card_cols, finals) if hand_order(c)[0] == part]
+                       for part in range(3)]
+        # None: the round base itself stands for the round values
+        self._round_fns = None if round_cols is None else round_readers(
+            tuple(c.name for c in round_cols))
+        self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
+        self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
+
+    def round(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
+              a: int | None, b: int | None) -> tuple[object, ...]:
+        """The round columns' values of a finished round: totals x and y, pc and bc cards,
+        two-card totals p2 and b2, third cards' values a and b (None: not drawn)."""
+        base = (x, y, pc, bc, p2 if self.two_card else None, b2 if self.two_card else None,
+                a if self.third else None, b if self.third else None)
+        if self._round_fns is None:  # the base stands for the round values (a RoundBase)
+            return base
+        found = self._rounded.get(base)
+        if found is None:
+            read = RoundBase(*base)
+            found = self._rounded[base] = tuple(f(read) for f in self._round_fns)
+        return found
+
+    def cards(self, partials: tuple[Any, ...], p3: str | None, b3: str | None
+              ) -> tuple[object, ...]:
+        """The card columns' values, in ``plan``'s order, from the three parts' partials
+        (the Player's own columns, the Banker's, both hands') and the third cards."""
+        found: tuple[object, ...] = ()
+        for part, finals in enumerate(self.finals):
+            if not finals:
+                continue
+            seen = (part, partials[part], p3 if part != 1 else None, b3 if part != 0 else None)
+            values = self._cards.get(seen)
+            if values is None:
+                values = self._cards[seen] = tuple(
+                    f(partial, seen[2], seen[3]) for f, partial in zip(finals, partials[part]))
+            found += values
+        return found
+
+
+class Round:
+    """What one enumeration of a played round reads: the classes, the drawing rules, the
+    hands of each side in groups, and the columns, each read once per distinct input."""
+
+    def __init__(self, classes: Classes, deal_cols: list[Column], card_cols: list[Column],
+                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> None:
+        self.classes, self.rules, self.nt, self.k3 = classes, rules, classes.nt, len(classes.nt)
+        # the Player's third card is drawn from classes A, the Banker's from classes B (both
+        # unions of the third classes: A = B when a column reads both third cards alike)
+        self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
+        self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
+        self.reading = Reading(card_cols, round_cols, needs)
+        self.two_card, self.third = self.reading.two_card, self.reading.third
+        self.finals = bool(card_cols)
+        banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
+        self.player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
+                                          deal_cols, card_cols, thirds=True)
+        self.banker_groups = hand_groups(classes, "banker", banker_ordered, deal_cols,
+                                          card_cols, thirds=True)
+        self.player_draws_on = None if rules.uses_up_card else [
+            rules.player_draws(total) for total in range(10)]
+        self.banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
+        self.banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)]
+                                   for b2 in range(10)]
+        self.deal_key = DealKeys(deal_cols, card_cols)
+        self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
+        self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
+
+    def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:  # by the up card's rules
+        vi, vj = pg.values
+        return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
+
+    def banker_row(self, p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
+        """A Banker draw's round values, one per B class, after the Player's third card
+        (None: the Player stood)."""
+        found = self._banker_rows.get((p2, b2, va))
+        if found is None:
+            x, pc = (p2, 2) if va is None else ((p2 + va) % 10, 3)
+            found = self._banker_rows[(p2, b2, va)] = [
+                self.reading.round(x, (b2 + vb) % 10, pc, 3, p2, b2, va, vb)
+                for vb in self.draw_b.values]
+        return found
+
+    def card_values(self, pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
+        """The card columns' values of partials ``pv`` and third cards of draw classes a, b."""
+        if not self.finals:
+            return ()
+        return self.reading.cards(pv, None if a is None else self.draw_a.reps[a],
+                                  None if b is None else self.draw_b.reps[b])
+
+    def card_row(self, pv: tuple[Hashable, ...], a: int | None) -> list[tuple[object, ...]]:
+        """The card columns' values for each B class of the Banker's third card."""
+        found = self._card_rows.get((pv, a))
+        if found is None:
+            found = self._card_rows[(pv, a)] = [
+                self.card_values(pv, a, b) for b in range(len(self.draw_b.n))]
+        return found
+
+
+def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Column],
+                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> Table:
+    """Columns that read how the round ends: play the drawing rules. The middle of each
+    key holds the round columns' values, or the round base where ``round_cols`` is None."""
+    return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs))
+
+
+def play(round_: Round) -> Table:
+    """The round played out one pair of hand groups at a time, on any counts."""
+    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
+    a_of, b_of = draw_a.of, draw_b.of
+    two_card, third, finals = round_.two_card, round_.third, round_.finals
+    rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
+    card_values, banker_stands_alone = round_.card_values, round_.banker_stands_alone
+    after_four, after_five = round_.classes.pad[4], round_.classes.pad[5]
+    # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
+    # totals, one per combination of deal-column values and card-column partials.
+    no_draw: dict[tuple[Any, ...], list[int]] = {}
+    # state (two-card totals, whether the Player draws, deal values, partials) ->
+    #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
+    #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either
+    #   order), or where the draws are split, pairs[a][b] over the ordered pairs of distinct
+    #   dealt cards in classes a (of A) and b (of B).
+    states: dict[tuple[Any, ...], list[Any]] = {}
+    # without deal or card columns every deal has the same (empty) deal key
+    plain = not round_.deal_key.reads
+    dkey: tuple[Any, ...] = ((), ((), (), ()))
+    standing = no_draw[dkey] = [0] * 100
+    draws_on = round_.player_draws_on
+    for pg in round_.player_groups:
+        p2, p_weight, p_mask = pg.total, pg.weight, pg.mask
+        ti, tj = pg.thirds
+        p_draws = None if draws_on is None else draws_on[p2]
+        for bg in round_.banker_groups:
+            # the pair's ways: the product, corrected where the groups share a class
+            weight = pair_weight(pg, bg) if p_mask & bg.mask else p_weight * bg.weight
+            if not weight:
+                continue
+            b2 = bg.total
+            if not plain:
+                dkey = round_.deal_key(pg, bg)
+                known = no_draw.get(dkey)
+                standing = known if known is not None else no_draw.setdefault(dkey, [0] * 100)
+            if p2 >= 8 or b2 >= 8:
+                standing[10 * p2 + b2] += weight
+                continue
+            draws = p_draws if p_draws is not None else round_.player_draws(pg, bg)
+            if not draws and banker_stands_alone[b2]:
+                standing[10 * p2 + b2] += weight
+                continue
+            state = states.get((p2, b2, draws, dkey))
+            if state is None:
+                state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [
+                    [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
+            state[0] += weight
+            m1 = state[1]
+            tk, tl = bg.thirds
+            m1[ti] += weight
+            m1[tj] += weight
+            m1[tk] += weight
+            m1[tl] += weight
+            if draws and split:
+                # each ordered pair of distinct dealt cards: (first's A class, second's B
+                # class), unrolled: a loop over the four cards cost more than the additions
+                pairs = state[2]
+                bi, bj, bk, bl = b_of[ti], b_of[tj], b_of[tk], b_of[tl]
+                row = pairs[a_of[ti]]
+                row[bj] += weight
+                row[bk] += weight
+                row[bl] += weight
+                row = pairs[a_of[tj]]
+                row[bi] += weight
+                row[bk] += weight
+                row[bl] += weight
+                row = pairs[a_of[tk]]
+                row[bi] += weight
+                row[bj] += weight
+                row[bl] += weight
+                row = pairs[a_of[tl]]
+                row[bi] += weight
+                row[bj] += weight
+                row[bk] += weight
+            elif draws:
+                pairs = state[2]
+                pairs[ti][tj] += weight
+                pairs[ti][tk] += weight
+                pairs[ti][tl] += weight
+                pairs[tj][tk] += weight
+                pairs[tj][tl] += weight
+                pairs[tk][tl] += weight
+    # the table by deal values: (round values, card values) -> ways
+    by_deal: dict[tuple[Any, ...], Table] = {}
+    two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
+    for (dv, pv), totals in no_draw.items():
+        cv = card_values(pv, None, None)
+        found = by_deal.setdefault(dv, {})
+        for rv, w in _folded(totals, two_cards).items():
+            found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
+
+    banker_draws_after = round_.banker_draws_after
+    # Where no column reads the third cards, the Banker's final total is all that tells two
+    # of its draws apart: add each row of draws into a grid indexed by the final totals.
+    grids: dict[tuple[Any, ...], list[int]] = {}
+    nta, ntb = draw_a.n, draw_b.n
+    for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
+        # r1[t]: sum over the state's deals of weight * (cards of third class t left);
+        # m1a, m1b, r1a, r1b: the same by the classes each hand draws from
+        r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
+        m1b = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_b.members]
+        r1b = r1 if not split else [n * s0 - m for n, m in zip(ntb, m1b)]
+        found = by_deal.setdefault(dv, {})
+        if not player_draws:
+            # the Player stood on two cards; the Banker draws (both standing was handled above)
+            stood: Table = {}
+            for w, rv, cv in zip(r1b, banker_row(p2, b2, None), card_row(pv, None)):
+                if w:
+                    stood[(rv, cv)] = stood.get((rv, cv), 0) + w
+            for key, w in stood.items():
+                found[key] = found.get(key, 0) + w * after_five
+            continue
+        m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
+        # both(a)[b]: the sum of weight * m[a] * m[b] over the ordered pairs of distinct
+        # dealt cards, a row of pairs (split), or pairs[a][b] + pairs[b][a] (not split)
+        transposed = list(zip(*pairs)) if not split else None
+        draws_after = banker_draws_after[b2]
+        grid: list[int] | None = None
+        rotation = [(b2 + v) % 10 for v in draw_b.values]
+        if not third and not finals:
+            gkey = (dv, p2, b2) if two_card else (dv, None, None)
+            grid = grids.get(gkey)
+            if grid is None:
+                grid = grids[gkey] = [0] * 100
+        for a, na in enumerate(nta):
+            ra = na * s0 - m1a[a]
+            if not ra:
+                continue
+            va = draw_a.values[a]
+            x = (p2 + va) % 10
+            if not draws_after[va]:
+                key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
+                found[key] = found.get(key, 0) + ra * after_five
+                continue
+            # the Banker's third card of class b: the sum over the Player's card's third
+            # classes t in a of weight * r[t] * (r[b] - [t in b])
+            both = pairs[a] if transposed is None else [
+                p + q for p, q in zip(pairs[a], transposed[a])]
+            row = [nb * ra - na * mb + pq for nb, mb, pq in zip(ntb, m1b, both)]
+            for t in draw_a.members[a]:
+                row[b_of[t]] += m1[t] - r1[t]
+            if grid is not None:
+                offset = 10 * x
+                for y, w in zip(rotation, row):
+                    grid[offset + y] += w
+            else:
+                for w, rv, cv in zip(row, banker_row(p2, b2, va), card_row(pv, a)):
+                    if w:
+                        found[(rv, cv)] = found.get((rv, cv), 0) + w
+    three_cards: dict[tuple[int | None, int | None], list[tuple[object, ...]]] = {}
+    for (dv, p2, b2), grid in grids.items():
+        cells = three_cards.get((p2, b2))
+        if cells is None:
+            cells = three_cards[(p2, b2)] = [
+                rounded(x, y, 3, 3, p2, b2, None, None)
+                for x in range(10) for y in range(10)]
+        found = by_deal.setdefault(dv, {})
+        for rv, w in _folded(grid, cells).items():
+            found[(rv, ())] = found.get((rv, ()), 0) + w
+    return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
+
+
+def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
+    """A grid of the two final totals, summed by the round values of its cells."""
+    found: Table = {}
+    for w, rv in zip(grid, cells):
+        if w:
+            found[rv] = found.get(rv, 0) + w
+    return found

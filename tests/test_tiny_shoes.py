@@ -1,0 +1,62 @@
+"""One tiny shoe per rules chart, every column of the vocabulary in one table, against the
+independent brute force (tests/bruteforce.py): the fast loop's check that the engine counts.
+
+The shoe has eight cards: two alike, every suit and both colours, a picture and a ten,
+values that make naturals, stands and every kind of draw. The brute force deals each of its
+20,160 ordered six-card sequences card by card, and the engine must agree count for count
+on every round, deal and card column at once, through each of its two ways of counting
+deal columns (``engine_path``: the hand groups paired directly, or the first cards'
+classes times the rest of the round).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import bruteforce as bf
+import pytest
+
+from exact_odds.engine.enumerator import outcome_counts
+from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.rules import PUNTO_BANCO, rules_named
+from exact_odds.shoe import Shoe
+
+TINY = {"9D": 2, "KS": 1, "5H": 1, "TC": 1, "3D": 1, "AS": 1, "7H": 1}
+
+#: Few distinct cards, each repeated: hands of one class and of alike classes group together,
+#: the Player and the Banker hold cards of one class, and the first cards' ranks and suits
+#: are finer than what the rest of the round reads (the point values).
+REPEATS = {"9D": 2, "9S": 1, "KS": 2, "QH": 1, "5H": 2}
+FEW = ("player_first_rank", "banker_second_suit", "player_pair", "banker_pair_same_colour",
+       "nines", "winner", "banker_third")
+
+#: Each rules chart of tables/rules: (the engine's rules, the brute force's, its decision on 5)
+CHARTS = {
+    "punto-banco": (PUNTO_BANCO, "punto-banco", None),
+    "21st-century": (rules_named("21st-century", "house-way"), "21st-century", bf.always_hit),
+    "baccarat-gold": (rules_named("baccarat-gold", "house-way"), "baccarat-gold", bf.always_hit),
+}
+
+
+def test_the_brute_force_reads_every_column():
+    assert set(COLUMNS) <= set(bf.COLUMNS) | set(bf.CARD_COLUMNS)
+    assert sum(TINY.values()) == sum(REPEATS.values()) == 8
+
+
+@pytest.mark.parametrize("chart", list(CHARTS))
+def test_every_column_on_a_tiny_shoe(chart, engine_path):
+    rules, brute_rules, decide = CHARTS[chart]
+    names = tuple(COLUMNS)
+    brute: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in bf.card_rounds(TINY, brute_rules, decide):
+        brute[tuple(outcome[name] for name in names)] += ways
+    assert outcome_counts(Shoe.from_counts(TINY), names, rules) == brute
+
+
+@pytest.mark.parametrize("chart", list(CHARTS))
+def test_a_few_columns_on_a_tiny_shoe_of_repeated_cards(chart, engine_path):
+    rules, brute_rules, decide = CHARTS[chart]
+    brute: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in bf.card_rounds(REPEATS, brute_rules, decide):
+        brute[tuple(outcome[name] for name in FEW)] += ways
+    assert outcome_counts(Shoe.from_counts(REPEATS), FEW, rules) == brute
