@@ -13,7 +13,7 @@ import pytest
 
 import exact_odds
 from exact_odds.analysis.report import game_report
-from exact_odds.batch.evaluator import BatchError
+from exact_odds.batch.result import BatchError
 from exact_odds.batch.shoes import batch_frame, read_shoes
 from exact_odds.cards import DECK
 from exact_odds.shoe import Shoe

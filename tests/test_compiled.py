@@ -21,7 +21,8 @@ import numpy as np
 import pytest
 
 from exact_odds.analysis.report import game_report
-from exact_odds.batch.evaluator import BatchError, BatchEvaluator
+from exact_odds.batch.evaluator import BatchEvaluator
+from exact_odds.batch.result import BatchError
 from exact_odds.cards import DECK
 from exact_odds.engine.compiled import compiled_counts
 from exact_odds.engine.enumerator import falling

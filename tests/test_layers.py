@@ -123,7 +123,7 @@ def test_no_cycle_between_modules():
 
 
 @pytest.mark.parametrize("source, expected", [
-    ("from exact_odds.engine import wide\n", {"exact_odds.engine.wide"}),
+    ("from exact_odds.engine import fine\n", {"exact_odds.engine.fine"}),
     ("def f():\n    from exact_odds.render import render\n", {"exact_odds.render"}),
     ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import exact_odds.cli\n",
      {"exact_odds.cli"}),

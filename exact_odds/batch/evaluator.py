@@ -15,56 +15,17 @@ Fraction(-284694798368, 19524993263685)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exact_odds.batch.plan import _Plan
+from exact_odds.batch.plan import MAX_MONOMIALS, Request, _Plan
+from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK
-from exact_odds.errors import ExactOddsError
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Game
-
-
-class BatchError(ExactOddsError, ValueError):
-    """A batch of shoes that cannot be evaluated; the message names the row."""
-
-
-@dataclass(frozen=True)
-class BatchResult:
-    """Exact expected values for a batch: ``numerators[bet][i] / denominators[bet][i]``.
-
-    Arrays are numpy ``int64`` where every figure fits, ``object`` (Python integers)
-    otherwise; a denominator is always positive.
-    """
-
-    bet_ids: tuple[str, ...]
-    numerators: Mapping[str, np.ndarray]
-    denominators: Mapping[str, np.ndarray]
-
-    def __len__(self) -> int:
-        return len(self.denominators[self.bet_ids[0]]) if self.bet_ids else 0
-
-    def fraction(self, bet_id: str, row: int) -> Fraction:
-        """The exact expected value of one bet for one shoe."""
-        return Fraction(int(self.numerators[bet_id][row]), int(self.denominators[bet_id][row]))
-
-    def fractions(self, bet_id: str) -> list[Fraction]:
-        """The exact expected values of one bet, shoe by shoe."""
-        return [Fraction(int(n), int(d))
-                for n, d in zip(self.numerators[bet_id], self.denominators[bet_id])]
-
-    def positive(self, bet_id: str) -> np.ndarray:
-        """Whether the bet favours the bettor, shoe by shoe (an exact sign test)."""
-        return np.asarray(self.numerators[bet_id] > 0, dtype=bool)
-
-    def floats(self, bet_id: str) -> np.ndarray:
-        """The expected values as floats, for plotting and summaries only."""
-        return np.array([float(f) for f in self.fractions(bet_id)], dtype=np.float64)
 
 
 class BatchEvaluator:
@@ -79,7 +40,7 @@ class BatchEvaluator:
     """
 
     #: Above this many monomials a bet is not compiled (the tables would be too large).
-    MAX_MONOMIALS = 60_000
+    MAX_MONOMIALS = MAX_MONOMIALS
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
@@ -100,7 +61,8 @@ class BatchEvaluator:
     def plan(self) -> _Plan:
         """The compiled tables, built on first use."""
         if self._plan is None:
-            self._plan = _Plan.build(self)
+            self._plan = _Plan.build(Request(self.game, self.bet_ids, self.strategy,
+                                             self.settings, self._values))
         return self._plan
 
     def evaluate(self, counts: Any) -> BatchResult:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from exact_odds.batch.result import BatchResult
 from exact_odds.engine.compiled import (
     CompiledBet,
     CompiledCounts,
@@ -31,8 +32,7 @@ from exact_odds.engine.vocabulary import column
 from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
-    from exact_odds.batch.evaluator import BatchEvaluator, BatchResult
-    from exact_odds.games.model import Bet
+    from exact_odds.games.model import Bet, Game
 
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
@@ -55,28 +55,45 @@ class _Group:
     house_way_hits: bool = True  # an exact tie between the choices goes to the house way
 
 
+#: Above this many monomials a bet is not compiled (the tables would be too large): it is
+#: evaluated shoe by shoe by the reference enumerator instead.
+MAX_MONOMIALS = 60_000
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a plan is built for: a game's bets, the option's strategy, the settings as
+    given and their values."""
+
+    game: Game
+    bet_ids: tuple[str, ...]
+    strategy: str | None
+    settings: dict[str, str]
+    values: dict[str, object]
+
+
 @dataclass
 class _Plan:
-    evaluator: BatchEvaluator
+    request: Request
     groups: list[_Group]
     fallback: list[str]
     objective: str | None = None  # with the optimal play: the bet the option maximises
 
     @classmethod
-    def build(cls, evaluator: BatchEvaluator) -> _Plan:
+    def build(cls, request: Request) -> _Plan:
         from exact_odds.analysis.strategy import game_rules, optimised_bet
         from exact_odds.shoe import Shoe
 
-        game = evaluator.game
-        optimal = _is_optimal(evaluator)
-        bets = [game.bet(b) for b in evaluator.bet_ids]
+        game = request.game
+        optimal = _is_optimal(request)
+        bets = [game.bet(b) for b in request.bet_ids]
         if optimal:
             hit, stand = _option_rules(game)
             objective = optimised_bet(game)
             wanted = dict.fromkeys([*bets, objective], None)
             extra: tuple[str, ...] = VISIBLE
         else:
-            rules = game_rules(game, Shoe.from_decks(game.decks), evaluator.strategy)
+            rules = game_rules(game, Shoe.from_decks(game.decks), request.strategy)
             wanted = dict.fromkeys(bets, None)
             extra = ()
         # bets that read the same card classes and the same part of the round share one
@@ -86,18 +103,18 @@ class _Plan:
         for bet in wanted:
             drawn = plan(bet.columns)[3] is not None  # the round is played out
             columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
-            if monomial_count(columns) > evaluator.MAX_MONOMIALS:
-                if bet.id in evaluator.bet_ids:
+            if monomial_count(columns) > MAX_MONOMIALS:
+                if bet.id in request.bet_ids:
                     fallback.append(bet.id)
                 continue
             hands = frozenset(h for name in columns for h in column(name).hands)
             key = (partition_of(columns), drawn, None if drawn else hands)
             shared.setdefault(key, []).append((bet, columns))
         groups = []
-        values = evaluator._values
+        values = request.values
         for (partition, drawn, _), members in shared.items():
             union = tuple(sorted({name for _, columns in members for name in columns}))
-            sets = [union] if monomial_count(union) <= evaluator.MAX_MONOMIALS else \
+            sets = [union] if monomial_count(union) <= MAX_MONOMIALS else \
                 sorted({columns for _, columns in members})
             for columns in sets:
                 bets_here = [bet for bet, own in members if set(own) <= set(columns)]
@@ -111,11 +128,9 @@ class _Plan:
                                 for bet in bets_here]
                     groups.append(_Group(basis, partition_matrix(partition), compiled))
                 members = [(b, c) for b, c in members if b not in bets_here]
-        return cls(evaluator, groups, fallback, objective.id if optimal else None)
+        return cls(request, groups, fallback, objective.id if optimal else None)
 
     def evaluate(self, rows: np.ndarray) -> BatchResult:
-        from exact_odds.batch.evaluator import BatchResult
-
         sizes = rows.sum(axis=1).astype(np.int64)
         total = _falling_column(sizes)
         numerators: dict[str, np.ndarray] = {}
@@ -131,8 +146,8 @@ class _Plan:
                                    if b.id == bet_id)
                 denominators[bet_id] = _times(total, denominator)
         for bet_id in self.fallback:
-            numerators[bet_id], denominators[bet_id] = _reference(self.evaluator, bet_id, rows)
-        ids = self.evaluator.bet_ids
+            numerators[bet_id], denominators[bet_id] = _reference(self.request, bet_id, rows)
+        ids = self.request.bet_ids
         return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids})
 
     def _compiled(self, rows: np.ndarray, sizes: np.ndarray) -> dict[str, np.ndarray]:
@@ -154,7 +169,7 @@ class _Plan:
             if group.option_states:
                 found = _apply_option(group, values, found, decisions)
             for bet in group.bets:
-                if bet.id in self.evaluator.bet_ids:
+                if bet.id in self.request.bet_ids:
                     numerators[bet.id] = found[bet.id]
         return numerators
 
@@ -163,9 +178,9 @@ class _Plan:
 _CACHE_BYTES = 2_000_000
 
 
-def _is_optimal(evaluator: BatchEvaluator) -> bool:
-    game = evaluator.game
-    return (evaluator.strategy or game.strategy) == "optimal" and game.rules.option is not None
+def _is_optimal(request: Request) -> bool:
+    game = request.game
+    return (request.strategy or game.strategy) == "optimal" and game.rules.option is not None
 
 
 def _option_rules(game: Any) -> tuple[Rules, Rules]:
@@ -286,7 +301,7 @@ def _times(total: np.ndarray, factor: int) -> np.ndarray:
     return narrow(total * factor)
 
 
-def _reference(evaluator: BatchEvaluator, bet_id: str, rows: np.ndarray
+def _reference(request: Request, bet_id: str, rows: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """A bet too fine to compile: the reference report, shoe by shoe."""
     from exact_odds.analysis.report import game_report
@@ -294,9 +309,9 @@ def _reference(evaluator: BatchEvaluator, bet_id: str, rows: np.ndarray
 
     numerators, denominators = [], []
     for row in rows:
-        report = game_report(evaluator.game, shoe=Shoe(tuple(int(c) for c in row)),
-                             bets=(bet_id,), strategy=evaluator.strategy,
-                             settings=evaluator.settings)
+        report = game_report(request.game, shoe=Shoe(tuple(int(c) for c in row)),
+                             bets=(bet_id,), strategy=request.strategy,
+                             settings=request.settings)
         ev = report.bet(bet_id).expected_value
         numerators.append(ev.numerator)
         denominators.append(ev.denominator)

@@ -33,7 +33,8 @@ from exact_odds.simulation.settlement import Settler
 if TYPE_CHECKING:
     import polars as pl
 
-    from exact_odds.batch.evaluator import BatchEvaluator, BatchResult
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.batch.result import BatchResult
     from exact_odds.games.model import Game
 
 #: Width of the bins in which the edge of every round is tallied (0.1%).
@@ -174,7 +175,7 @@ def evaluator_for(plan: DealingPlan) -> BatchEvaluator:
 def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
     """Every bet's exact expected value for each row of ``unseen``; when every row is the
     same shoe (a full shoe, reshuffled every round), it is evaluated once."""
-    from exact_odds.batch.evaluator import BatchResult
+    from exact_odds.batch.result import BatchResult
 
     if len(unseen) < 2 or not (unseen == unseen[0]).all():
         return evaluator.evaluate(unseen)
