@@ -79,6 +79,9 @@ def game_path(name: str) -> Path:
 
 def load_game(name: str | Path) -> Game:
     """Load a game by built-in id or path, checking every field."""
+    from exact_odds.errors import check_type
+
+    check_type(name, (str, Path), "game", "a built-in game's id or a game file's path")
     path = game_path(str(name))
     return parse_game(read_yaml(path), path)
 

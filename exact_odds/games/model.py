@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, input_name
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
@@ -210,7 +210,8 @@ class Game:
         '8 decks less 9H, 9D (414 cards)'
         """
         if shoe is not None and decks is not None:
-            raise ShoeError("give either a number of decks or a shoe, not both")
+            raise ShoeError(f"give either {input_name('decks')} (a number of decks) or "
+                            f"{input_name('shoe')}, not both")
         if shoe is None:
             try:
                 shoe = Shoe.from_decks(self.decks if decks is None else decks)
