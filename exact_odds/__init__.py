@@ -10,8 +10,9 @@ Fraction(284694798368, 19524993263685)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from exact_odds.version import __version__
 
@@ -25,8 +26,6 @@ _WHERE = {
     "builtin_games": "exact_odds.games.loader",
     "parse_pay": "exact_odds.games.pays",
     "COLUMNS": "exact_odds.engine.vocabulary",
-    "outcome_counts": "exact_odds.engine.enumerator",
-    "outcome_table": "exact_odds.engine.enumerator",
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
     "BetResult": "exact_odds.analysis.bet_result",
@@ -44,6 +43,36 @@ __all__ = [
     "game_report", "load_game", "load_shoe", "outcome_counts", "outcome_table",
     "parse_pay", "solve_pay", "strategy_report", "symbolic_bet",
 ]
+
+
+def outcome_counts(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs: Any) -> Any:
+    """Exact counts of every combination of the columns' values
+    (``exact_odds.engine.enumerator.outcome_counts``), its arguments checked first: a shoe,
+    and column names (one name alone is a list of one)."""
+    from exact_odds.engine.enumerator import outcome_counts as counts
+
+    return counts(*_outcome_arguments(shoe, columns), *args, **kwargs)
+
+
+def outcome_table(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs: Any) -> Any:
+    """The outcome counts as a polars DataFrame
+    (``exact_odds.engine.enumerator.outcome_table``), its arguments checked first."""
+    from exact_odds.engine.enumerator import outcome_table as table
+
+    return table(*_outcome_arguments(shoe, columns), *args, **kwargs)
+
+
+def _outcome_arguments(shoe: object, columns: object) -> tuple[Any, tuple[str, ...]]:
+    from exact_odds.errors import check_type
+    from exact_odds.shoe import Shoe
+
+    check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+    given = (columns,) if isinstance(columns, str) else columns
+    check_type(given, (list, tuple), "columns", "a list of column names (exact-odds columns)")
+    names = tuple(cast("Sequence[str]", given))
+    for name in names:
+        check_type(name, str, "columns", "column names as text")
+    return shoe, names
 
 
 def __getattr__(name: str) -> Any:
@@ -65,7 +94,6 @@ if TYPE_CHECKING:
     from exact_odds.analysis.report import GameReport, game_report
     from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.analysis.symbolic import solve_pay, symbolic_bet
-    from exact_odds.engine.enumerator import outcome_counts, outcome_table
     from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
     from exact_odds.games.loader import builtin_games, load_game
