@@ -194,6 +194,25 @@ _Loader.add_constructor("tag:yaml.org,2002:int", _construct_number)
 _Loader.add_constructor("tag:yaml.org,2002:float", _construct_number)
 
 
+def is_file(path: Path | str) -> bool:
+    """Whether ``path`` is a regular file (or a link to one); ``False`` for any path that
+    cannot be looked at, a name too long for the file system included (``Path.is_file``
+    raises on that)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def exists(path: Path | str) -> bool:
+    """Whether anything is at ``path``; ``False`` for a path that cannot be looked at."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; anything else refused in one
     line naming the file: a folder, a device (``/dev/zero`` never ends), a pipe (a FIFO
@@ -322,6 +341,14 @@ def output_target(path: Path) -> Path:
         raise OutputError(f"cannot write {quoted(path)}: it is not a regular file "
                           "(a device, a pipe or a socket); give a file name")
     return target
+
+
+def same_target(first: Path | str, second: Path | str) -> bool:
+    """Whether two names are written to one file (links followed); standard output is
+    never a file."""
+    if is_standard_output(first) or is_standard_output(second):
+        return False
+    return os.path.realpath(first) == os.path.realpath(second)
 
 
 def _mode(target: Path) -> int:

@@ -100,6 +100,12 @@ def test_a_bad_option_value_is_one_line_naming_the_option(option, value):
     one_error_line(run(*args), option)
 
 
+def test_min_edge_with_a_count_is_refused_not_ignored():
+    """Found in this round's hunt: --min-edge was silently ignored by --play count."""
+    one_error_line(run(*SIM, "--play", "count", "--tags", "0=1", "--threshold", "1",
+                       "--min-edge", "1%"), "--min-edge", "--play")
+
+
 def test_the_workers_and_scheduler_together_are_refused():
     one_error_line(run(*SIM[:-1], "2", "--scheduler", "tcp://127.0.0.1:9"), "--workers",
                    "--scheduler")
@@ -260,6 +266,25 @@ def test_an_input_file_that_is_not_a_regular_file_is_refused_without_blocking(tm
         read_bounded(tmp_path, 100)
 
 
+def test_a_game_file_with_too_many_bets_or_events_is_one_line(tmp_path):
+    """3,000 bets in a 400 kB file took tens of seconds; a game has a few dozen."""
+    path = tmp_path / "game.yaml"
+    bets = "".join(f"  - {{id: b{i}, name: B{i}, events: [{{event: T, when: tie, pays: "
+                   f"\"8 to 1\"}}, {{event: E, when: otherwise, pays: lose}}]}}\n"
+                   for i in range(501))
+    path.write_text(HEAD + "bets:\n" + bets)
+    one_error_line(run("report", str(path)), "game.yaml", "at most 500")
+    events = "".join(f"      - {{event: E{i}, when: banker_total == {i % 10}, pays: \"1 to 1\"}}\n"
+                     for i in range(501))
+    path.write_text(HEAD + "bets:\n  - id: t\n    name: T\n    events:\n" + events)
+    one_error_line(run("report", str(path)), "game.yaml", "bet 't'", "at most 500")
+
+
+def test_remove_names_the_option_when_the_shoe_has_none_left():
+    one_error_line(run("report", "rock-bac", "--decks", "1", "--remove", "AS,AS"), "--remove",
+                   "AS")
+
+
 # --- table files: amounts and counts bounded, the file named -----------------------------------
 
 TABLE = ("game: commission-free\nplayer_dealer: {seat: 1, bank: \"1000\"}\n"
@@ -288,6 +313,24 @@ def test_a_table_file_beyond_its_bounds_is_one_line_naming_it(tmp_path, edit, ne
 
 def test_trace_dash_names_the_option(tmp_path):
     one_error_line(run(*SIM, "--trace", "-"), "--trace")
+
+
+def test_trace_and_output_on_one_file_are_refused(tmp_path):
+    """Found in this round's hunt: the output silently replaced the trace."""
+    trace = tmp_path / "t.parquet"
+    one_error_line(run(*SIM, "--trace", str(trace), "--output", str(tmp_path / "." / "t.parquet")),
+                   "--trace", "--output")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["report", "N.yaml"], ["report", "N"],
+                                     ["table", "N.yaml"], ["compare", "rock-bac", "N"],
+                                     ["report", "rock-bac", "--shoe", "N"]])
+def test_a_file_name_too_long_for_the_file_system_is_one_line(command):
+    """Found in this round's hunt: Path.is_file raised OSError (ENAMETOOLONG)."""
+    long_name = "a" * 300
+    one_error_line(run(*[part.replace("N", long_name) if part.startswith("N") else part
+                         for part in command]))
 
 
 def test_a_full_disk_under_standard_output_is_one_line():
@@ -369,6 +412,7 @@ API_ERRORS = [
     ("symbolic_bet(REPORT.bet('super-six'), 5)", "events"),
     ("solve_pay(REPORT.bet('super-six'), 'Banker wins with 6', 0.05)", "edge"),
     ("solve_pay(REPORT.bet('super-six'), 'Banker wins with 6', '1e999999999')", "edge"),
+    ("load_game('rock-bac').with_pay('super-six', 5, '1 to 1')", "event"),
 ]
 
 
@@ -397,6 +441,7 @@ SIMULATE_ERRORS = [
     ({"cut_card": 14.5}, "cut_card"),
     ({"burn": -1}, "burn"),
     ({"play": "sometimes"}, "play"),
+    ({"trace": 123}, "trace"),
 ]
 
 

@@ -135,6 +135,10 @@ def test_the_readme_states_every_bound_of_issue_18():
                    f"{MAX_DEPTH} levels"):
         assert figure in yaml_row, figure
     assert f"at most {MAX_BATCH_CARDS:,} cards" in row("a shoe in `batch`")
+    from exact_odds.games.loader import MAX_BETS, MAX_EVENTS
+
+    assert f"at most {MAX_BETS} bets" in row("a game file's bets")
+    assert f"at most {MAX_EVENTS} events" in row("a game file's bets")
     assert f"{MAX_NUMBER_BITS} bits" in row("a number given from Python")
     table = row("a table file")
     assert f"`seats_at_table` 2 to {MAX_SEATS}" in table and f"{MAX_OWNERS} owners" in table

@@ -54,7 +54,12 @@ def simulate(game: str, shoes: int, seed: int | None, workers: int | None,
           --tags eor --threshold 4 --format json
       exact-odds simulate 21st-century --bet late-tie --shoes 100 --play flat --trace rounds.parquet
     """
+    from exact_odds.files import same_target
     from exact_odds.simulation.runner import simulate as run_simulation
+
+    if trace is not None and output is not None and same_target(trace, output):
+        raise click.UsageError("--trace and --output name the same file: the output would "
+                               "replace the trace")
 
     emit(run_simulation(
         game, shoes, bets=bets or None, play=play, min_edge=min_edge or 0, tags=tags,

@@ -220,7 +220,12 @@ class Game:
                     raise
                 raise ShoeError(f"{self.path or self.id}: field 'decks': {error}") from None
         cards = tuple(remove)
-        return shoe.remove(cards) if cards else shoe
+        if not cards:
+            return shoe
+        try:
+            return shoe.remove(cards)
+        except ShoeError as error:
+            raise ShoeError(f"{input_name('remove')}: {error}") from None
 
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the one given for it, as text
@@ -244,6 +249,10 @@ class Game:
         """
         from dataclasses import replace
 
+        from exact_odds.errors import check_type
+
+        check_type(bet_id, str, "bet_id", "a bet's id")
+        check_type(event, str, "event", "an event's name")
         bet = self.bet(bet_id)
         names = [e.name for e in bet.events]
         index = find_name(names, event)  # exact name beats any case beats slug

@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from exact_odds.files import InputFileError, read_yaml
+from exact_odds.files import InputFileError, is_file, read_yaml
 from exact_odds.rules.chart import (
     HIT,
     OPTION,
@@ -73,7 +73,7 @@ def load_rules(name: str) -> DrawingRules:
 @cache
 def _load_rules(name: str) -> DrawingRules:
     path = rules_dir() / f"{name}.yaml"
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or not path.is_file():
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or not is_file(path):
         known = ", ".join(builtin_rules())
         raise RulesError(f"unknown rules {name!r}: the shipped rules are {known}; "
                          "or write the rules inline under 'rules:'")

@@ -238,7 +238,11 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     the simulation under ``if __name__ == "__main__":``. What the run would cost is
     estimated first (``estimate``): beyond the limits, nothing runs.
     """
+    from exact_odds.errors import check_type
+
     check_run(shoes, workers, scheduler)
+    if trace is not None:
+        check_type(trace, (str, Path), "trace", "a Parquet file's path")
     shoes = parse_shoes(shoes, input_name("shoes"))
     if workers is not None:
         workers = parse_workers(workers, input_name("workers"))
@@ -247,7 +251,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     ready = setup(game, bets=bets, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
                   burn=burn, after_cut=after_cut, seed=seed, strategy=strategy,
                   settings=settings)
-    chosen_play = _play(play, min_edge, tags, threshold, ready, check_only=True)
+    _play(play, min_edge, tags, threshold, ready, check_only=True)  # every input checked first
     cost = estimate(ready, shoes, workers if scheduler is None else 1, trace is not None)
     cost.check()
     writer = None
@@ -272,8 +276,8 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     }
     bar = (Progress(shoes, rounds_per_shoe=cost.rounds_per_shoe)
            if progress and sys.stderr.isatty() else None)
-    results = _play_ranges(plan, ranges(shoes, workers, cards=ready.start.size), workers,
-                           scheduler, writer, bar)
+    shoe_ranges = ranges(shoes, workers if scheduler is None else None, cards=ready.start.size)
+    results = _play_ranges(plan, shoe_ranges, workers, scheduler, writer, bar)
     names = {bet_id: ready.game.bet(bet_id).name for bet_id in ready.bet_ids}
     return summarise(header, names, results)
 
@@ -434,6 +438,9 @@ def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
                                       "perfect: flat play bets every round")
             return FlatPlay()
         return PerfectPlay(edge)
+    if parse_min_edge(min_edge, input_name("min_edge")) != 0:
+        raise SimulationError(f"{input_name('min_edge')} goes with {input_name('play')} "
+                              "perfect: a count bets by its threshold")
     if tags is None or threshold is None:
         raise SimulationError(f"{input_name('play')} count needs {input_name('tags')} "
                               f"(RANK=TAG,... or eor) and {input_name('threshold')}")

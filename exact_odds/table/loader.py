@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from exact_odds.errors import ExactOddsError, quoted, shown
-from exact_odds.files import read_yaml
+from exact_odds.files import is_file, read_yaml
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
 from exact_odds.numbers import MAX_DECKS, MAX_NUMBER_CHARS
@@ -130,7 +130,7 @@ def load_table(path: str | Path) -> Table:
 
     check_type(path, (str, Path), "table", "a table file's path")
     the_path = Path(path)
-    if not the_path.is_file():
+    if not is_file(the_path):
         raise TableFileError(f"{the_path}: no table file there")
     return parse_table(read_yaml(the_path), the_path)
 
@@ -191,7 +191,7 @@ def _game(f: _File, value: object) -> Game:
         raise f.fail("game", "a built-in game id or the path of a game file")
     relative = f.path.parent / value
     try:
-        return load_game(relative if relative.is_file() else value)
+        return load_game(relative if is_file(relative) else value)
     except ExactOddsError as error:
         raise f.fail("game", str(error)) from None
 
@@ -205,7 +205,7 @@ def _shoe(f: _File, top: Mapping[str, object], game: Game) -> Shoe:
         return Shoe.from_decks(f.whole("decks", top["decks"], most=MAX_DECKS) if "decks" in top
                                else game.decks)
     name = top["shoe"]
-    if not isinstance(name, str) or not (f.path.parent / name).is_file():
+    if not isinstance(name, str) or not is_file(f.path.parent / name):
         raise f.fail("shoe", f"no shoe file at {name!r} (a path relative to the table file)")
     try:
         return load_shoe(f.path.parent / name)
