@@ -77,7 +77,7 @@ OPTION_VALUES = [
     ("--shoes", "0"), ("--shoes", "1e3"), ("--shoes", BIG), ("--shoes", "\u0661\u0660"),
     ("--shoes", str(10**30)),
     ("--workers", "0"), ("--workers", "1000"), ("--workers", "1.5"),
-    ("--seed", "-1"), ("--seed", str(2**64)), ("--seed", BIG),
+    ("--seed", "-1"), ("--seed", str(2**64)), ("--seed", str(2**63)), ("--seed", BIG),
     ("--cut-card", "-1"), ("--cut-card", "abc"), ("--cut-card", "416"), ("--cut-card", BIG),
     ("--cut-card", str(10**30)),
     ("--burn", "-1"), ("--burn", "1.5"), ("--burn", "1000"), ("--burn", BIG), ("--burn", "411"),
@@ -132,6 +132,8 @@ def test_a_game_files_dealing_fields_are_named_as_the_file_writes_them(tmp_path)
                    "dealing: cut_card")
     game.write_text(HEAD + TIE + f"dealing: {{decks: {10**9}}}\n")
     one_error_line(run("report", str(game)), "game.yaml", "decks")
+    game.write_text(HEAD + TIE + "decks_allowed: [2000000]\n")
+    one_error_line(run("report", str(game)), "game.yaml", "decks_allowed")
 
 
 @pytest.mark.parametrize("tags", ["6=99999999999999999999999", "6=" + BIG, "6=1001",
@@ -184,6 +186,7 @@ def test_running_counts_compare_exactly_beyond_int64():
 def test_simulate_records_min_edge_and_threshold_exactly_in_json_and_csv():
     data = json.loads(ok(*SIM, "--min-edge", "1/3%", "--format", "json"))
     assert data["min_edge"] == "1/300" and data["exact_odds_version"]
+    assert json.loads(ok(*SIM, "--min-edge", "0.5%", "--format", "json"))["min_edge"] == "1/200"
     data = json.loads(ok(*SIM, "--play", "count", "--tags", "0=1", "--threshold", "1/3",
                          "--format", "json"))
     assert data["threshold"] == "1/3"
@@ -537,7 +540,8 @@ def test_workers_from_a_script_without_a_main_guard_are_one_clear_error(tmp_path
 
 @pytest.mark.parametrize("address", ["http://127.0.0.1:8786", "tls://127.0.0.1:8786",
                                      "inproc://127.0.0.1:8786", "ucx://h:1", "ws://h:1",
-                                     "tcp://127.0.0.1:99999", "tcp://h st:1"])
+                                     "tcp://127.0.0.1:99999", "tcp://h st:1", "tcp://127.0.0.1:9",
+                                     "tcp://nonexistent.invalid:8786"])
 def test_an_unsupported_scheduler_address_is_one_line_before_any_connection(address):
     done = process(*SIM[:-2], "--scheduler", address, timeout=60)
     one_line_process(done, "--scheduler")
@@ -569,6 +573,97 @@ def test_a_port_that_is_not_a_dask_scheduler_is_one_line_not_a_hang():
     one_line_process(done, "--scheduler", "no dask scheduler answered within 5 seconds")
 
 
+@pytest.mark.slow
+def test_dask_refuses_a_worker_and_ctrl_c_cancels_the_remote_work(tmp_path):
+    """A Dask worker's address is not a scheduler's; Ctrl-C of a simulation on a cluster
+    leaves no task computing (at 26ed11e the workers went on for 15 s)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        worker = next(iter(client.scheduler_info()["workers"]))
+        done = process(*SIM[:-2], "--scheduler", worker, timeout=60)
+        one_line_process(done, "--scheduler", "not a Dask scheduler")
+        command = [sys.executable, "-m", "exact_odds", "simulate", "rock-bac", "--bet", "player",
+                   "--bet", "banker", "--bet", "tie", "--shoes", "40000", "--seed", "1",
+                   "--scheduler", cluster.scheduler_address]
+        child = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 60
+            while not client.processing() or not any(client.processing().values()):
+                assert time.monotonic() < deadline, "the cluster never got the ranges"
+                time.sleep(0.2)
+            time.sleep(2)
+            os.killpg(child.pid, signal.SIGINT)
+            _, err = child.communicate(timeout=30)
+        finally:
+            if child.poll() is None:
+                os.killpg(child.pid, signal.SIGKILL)
+                child.wait()
+        assert child.returncode == 130
+        assert [line for line in err.splitlines() if line.strip()] == ["Error: interrupted"]
+        # the running ranges stop at their next round: the worker's threads fall idle
+        deadline = time.monotonic() + 20
+        while any(client.processing().values()) or client.run(
+                lambda dask_worker: len(dask_worker.state.executing))[worker]:
+            assert time.monotonic() < deadline, "the cluster still computes after Ctrl-C"
+            time.sleep(0.2)
+
+
+# --- progress on a terminal ---------------------------------------------------------------------
+
+class _Terminal:
+    """A stream that says it is a terminal, keeping what is written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_slow_command_shows_that_it_works_on_a_terminal():
+    """At 26ed11e batch --strategy optimal compiled for 10 s in silence."""
+    from exact_odds.cli.output import Working
+
+    terminal = _Terminal()
+    with Working("exact-odds batch", stream=terminal, delay=0) as working:
+        working._draw()
+        assert "exact-odds batch: working" in terminal.text
+        working(3, 12)
+        assert "3/12" in terminal.text
+    assert terminal.text.endswith("\n")
+
+
+def test_a_very_large_shoe_shows_its_rounds(monkeypatch):
+    """At 26ed11e simulate --decks 1000000 --shoes 1 sat at '0/1 shoes'."""
+    import exact_odds.simulation.runner as runner
+
+    terminal = _Terminal()
+    monkeypatch.setattr(runner.sys, "stderr", terminal)
+    bar = runner.Progress(1, rounds_per_shoe=10_000)
+    bar.rounds(4_321)
+    assert "0/1 shoes, 4,321 rounds dealt" in terminal.text
+    from exact_odds.simulation.heartbeat import listening
+    from exact_odds.simulation.play import PerfectPlay, SimulationPlan, play_shoes
+
+    ready = runner.setup("rock-bac", bets=["tie"], decks=20, seed=1)
+    plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
+                          PerfectPlay(), ready.seed)
+    seen: list[int] = []
+    with listening(seen.append, interval=0):
+        played = play_shoes(plan, 0, 1)
+    assert sum(seen) == int(played.rounds.sum()) > 100  # every round dealt was told
+
+
 # --- Ctrl-C: one line, nothing half-written, no worker left -----------------------------------
 
 def _session(pid: int) -> list[int]:
@@ -584,9 +679,12 @@ def _session(pid: int) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("extra", [[], ["--trace", "t.parquet", "-o", "out.json",
-                                         "--format", "json"]])
-def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extra):
+@pytest.mark.parametrize("extra, stop", [
+    ([], signal.SIGINT),
+    (["--trace", "t.parquet", "-o", "out.json", "--format", "json"], signal.SIGINT),
+    (["--trace", "t.parquet"], signal.SIGTERM),  # at 26ed11e it left the trace's parts behind
+])
+def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extra, stop):
     """At 26ed11e Ctrl-C waited for the ranges in progress (14 s and more). The ranges here
     take far longer than the guard's timeout, so only an immediate stop passes."""
     (tmp_path / "out.json").write_text("old")
@@ -597,7 +695,7 @@ def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extr
                              stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         time.sleep(6)  # the pool is running its first ranges
-        os.killpg(child.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        os.killpg(child.pid, stop)  # as a terminal's Ctrl-C: the whole group
         _, err = child.communicate(timeout=20)
     finally:
         if child.poll() is None:
