@@ -10,8 +10,9 @@ Fraction(284694798368, 19524993263685)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from exact_odds.version import __version__
 
@@ -31,8 +32,6 @@ _WHERE = {
     "rules_named": "exact_odds.rules",
     # the enumeration
     "COLUMNS": "exact_odds.engine.vocabulary",
-    "outcome_counts": "exact_odds.engine.enumerator",
-    "outcome_table": "exact_odds.engine.enumerator",
     # one shoe, exactly
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
@@ -69,6 +68,36 @@ __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsEr
     "tables_dir"]
 
 
+def outcome_counts(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs: Any) -> Any:
+    """Exact counts of every combination of the columns' values
+    (``exact_odds.engine.enumerator.outcome_counts``), its arguments checked first: a shoe,
+    and column names (one name alone is a list of one)."""
+    from exact_odds.engine.enumerator import outcome_counts as counts
+
+    return counts(*_outcome_arguments(shoe, columns), *args, **kwargs)
+
+
+def outcome_table(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs: Any) -> Any:
+    """The outcome counts as a polars DataFrame
+    (``exact_odds.engine.enumerator.outcome_table``), its arguments checked first."""
+    from exact_odds.engine.enumerator import outcome_table as table
+
+    return table(*_outcome_arguments(shoe, columns), *args, **kwargs)
+
+
+def _outcome_arguments(shoe: object, columns: object) -> tuple[Any, tuple[str, ...]]:
+    from exact_odds.errors import check_type
+    from exact_odds.shoe import Shoe
+
+    check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+    given = (columns,) if isinstance(columns, str) else columns
+    check_type(given, (list, tuple), "columns", "a list of column names (exact-odds columns)")
+    names = tuple(cast("Sequence[str]", given))
+    for name in names:
+        check_type(name, str, "columns", "column names as text")
+    return shoe, names
+
+
 def __getattr__(name: str) -> Any:
     if name in _WHERE:
         value = getattr(import_module(_WHERE[name]), name)
@@ -93,7 +122,6 @@ if TYPE_CHECKING:
     from exact_odds.batch.evaluator import BatchEvaluator
     from exact_odds.batch.shoes import batch_frame
     from exact_odds.countability.report import countability
-    from exact_odds.engine.enumerator import outcome_counts, outcome_table
     from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
     from exact_odds.files import read_yaml

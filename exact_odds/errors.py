@@ -16,6 +16,9 @@ print on one line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 #: The longest piece of user text echoed in an error message, in characters.
 ECHO_LIMIT = 120
@@ -31,6 +34,65 @@ class ExactOddsError(Exception):
 
 class LimitError(ExactOddsError, ValueError):
     """An input beyond a stated limit (a number too long, a figure too large to print)."""
+
+
+class InputTypeError(ExactOddsError, TypeError):
+    """A value of the wrong type given to a public function (a float where a count is
+    needed, a string where a list of bets is): the message names the argument."""
+
+
+# --- how an input is named: as the command line spells it, or as Python does --------------
+
+#: True while the command line runs: an input is then named by its option (``--cut-card``).
+_COMMAND_LINE: ContextVar[bool] = ContextVar("exact_odds_command_line", default=False)
+#: Inputs whose option is not the argument's name with hyphens.
+_OPTIONS = {"bets": "--bet", "settings": "--set", "fmt": "--format", "output": "--output"}
+
+
+def input_name(name: str) -> str:
+    """An input as the user wrote it: ``--cut-card`` on the command line, ``cut_card`` from
+    Python.
+
+    >>> input_name("cut_card")
+    'cut_card'
+    >>> with command_line():
+    ...     input_name("cut_card"), input_name("bets")
+    ('--cut-card', '--bet')
+    """
+    if not _COMMAND_LINE.get():
+        return name
+    return _OPTIONS.get(name, "--" + name.replace("_", "-"))
+
+
+@contextmanager
+def command_line() -> Iterator[None]:
+    """Inputs are named by their options while the block runs (the CLI's commands)."""
+    token = _COMMAND_LINE.set(True)
+    try:
+        yield
+    finally:
+        _COMMAND_LINE.reset(token)
+
+
+def check_type(value: object, types: type | tuple[type, ...], name: str, wanted: str) -> None:
+    """Refuse, naming the argument, a value that is not of ``types`` (``bool`` is never
+    taken for an ``int``).
+
+    >>> check_type(8.0, int, "decks", "a whole number")
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.InputTypeError: decks: 8.0 is a float; give a whole number
+    """
+    kinds = types if isinstance(types, tuple) else (types,)
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+        return
+    given = "None" if value is None else (f"{shown(repr(value), 60)} is "
+                                          f"{_article(type(value).__name__)}")
+    raise InputTypeError(f"{input_name(name)}: {given}; give {wanted}")
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def escape_controls(text: str) -> str:

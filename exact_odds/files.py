@@ -32,7 +32,7 @@ from typing import Any
 
 import yaml
 
-from exact_odds.errors import ExactOddsError, quoted
+from exact_odds.errors import ExactOddsError, quoted, shown
 from exact_odds.numbers import MAX_NUMBER_CHARS
 
 
@@ -70,10 +70,11 @@ MAX_DEPTH = 64
 class YamlLimitError(yaml.YAMLError):
     """A document beyond one of the stated limits."""
 
-    def __init__(self, problem: str, mark: Any = None) -> None:
+    def __init__(self, problem: str, mark: Any = None, kind: str = "too large") -> None:
         super().__init__(problem)
         self.problem = problem
         self.problem_mark = mark
+        self.kind = kind
 
 
 # every plain a:b (or a:b:c) scalar: refused as a pay, whether or not YAML 1.1 makes it a number
@@ -112,9 +113,11 @@ class _Loader(yaml.SafeLoader):
 
 
 def _check_expanded_size(root: yaml.Node) -> None:
-    """Refuse a document whose aliases expand to more than ``MAX_NODES`` values; each node
-    is sized once (aliases share nodes), so this takes time in the document's length."""
+    """Refuse a document whose aliases expand to more than ``MAX_NODES`` values, or refer to
+    themselves (``bets: &x [*x]``, which would expand forever); each node is sized once
+    (aliases share nodes), so this takes time in the document's length."""
     sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()  # on the path from the root: a child among them is a cycle
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
     while stack:
         node, children_done = stack.pop()
@@ -126,9 +129,15 @@ def _check_expanded_size(root: yaml.Node) -> None:
         elif isinstance(node, yaml.MappingNode):
             children = [part for pair in node.value for part in pair]
         if not children_done:
+            if any(id(child) in open_nodes or child is node for child in children):
+                raise YamlLimitError("an alias refers to the value that holds it (a "
+                                     "recursive alias), which never ends", node.start_mark,
+                                     kind="not valid YAML")
+            open_nodes.add(id(node))
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in sizes)
             continue
+        open_nodes.discard(id(node))
         size = 1 + sum(sizes.get(id(child), 0) for child in children)
         if size > MAX_NODES:
             raise YamlLimitError(
@@ -154,6 +163,11 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
     for key_node, _ in node.value:
         if key_node.tag == _MERGE_TAG:
             continue  # a merge key (<<: *base): its keys may be overridden by the mapping's own
+        if not isinstance(key_node, yaml.ScalarNode):
+            kind = "a list" if isinstance(key_node, yaml.SequenceNode) else "a mapping"
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{kind} as a key: a key is a name or a number",
+                key_node.start_mark)
         key = loader.construct_object(key_node, deep=deep)
         if key in seen:
             raise yaml.constructor.ConstructorError(
@@ -180,25 +194,87 @@ _Loader.add_constructor("tag:yaml.org,2002:int", _construct_number)
 _Loader.add_constructor("tag:yaml.org,2002:float", _construct_number)
 
 
+def is_file(path: Path | str) -> bool:
+    """Whether ``path`` is a regular file (or a link to one); ``False`` for any path that
+    cannot be looked at, a name too long for the file system included (``Path.is_file``
+    raises on that)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def exists(path: Path | str) -> bool:
+    """Whether anything is at ``path``; ``False`` for a path that cannot be looked at."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; anything else refused in one
+    line naming the file: a folder, a device (``/dev/zero`` never ends), a pipe (a FIFO
+    would wait for a writer forever), a socket, a file too large, one that cannot be read.
+    The file is opened without blocking and checked before a byte is read; a file that
+    grows while it is read is cut at ``limit + 1`` bytes and refused.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> read_bounded(folder, 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exact_odds.files.InputFileError: ...: a folder, not a file
+    """
+    if not isinstance(path, (str, Path)) or isinstance(path, str) and not path:
+        raise InputFileError(f"{shown(repr(path), 60)} is not a file's path")
+    name = str(path)
+    if "\0" in name:
+        raise InputFileError(f"{quoted(name)}: a file name cannot hold a NUL character")
+    try:
+        descriptor = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise InputFileError(f"{name}: a folder, not a file") from None
+    except OSError as error:
+        raise InputFileError(f"{name}: cannot read the {what} ({error.strerror})") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputFileError(f"{name}: a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputFileError(f"{name}: not a regular file (a device, a pipe or a "
+                                 f"socket); the {what} must be a file")
+        if info.st_size > limit:
+            raise InputFileError(f"{name}: the file has {info.st_size:,} bytes; a {what} "
+                                 f"may have at most {limit:,}")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        raw = b"".join(chunks)
+    except OSError as error:
+        raise InputFileError(f"{name}: cannot read the {what} ({error.strerror})") from None
+    finally:
+        os.close(descriptor)
+    if len(raw) > limit:
+        raise InputFileError(f"{name}: the file has more than {limit:,} bytes; a {what} may "
+                             "have at most that")
+    return raw
+
+
 def read_yaml(path: Path) -> object:
     """Read a YAML file with the pay-table loader; errors name the file and the line."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputFileError(f"{path}: the file has {size:,} bytes; a game or shoe file "
-                                f"may have at most {MAX_BYTES:,}")
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise InputFileError(f"{path}: cannot read the file ({error.strerror})") from None
-    if len(raw) > MAX_BYTES:
-        raise InputFileError(f"{path}: the file has more than {MAX_BYTES:,} bytes; a game or "
-                            "shoe file may have at most that")
+    raw = read_bounded(path, MAX_BYTES, "game, rules, shoe or table file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputFileError(f"{path}: not a text file in UTF-8") from None
-    return parse_yaml(text, str(path))
+    return parse_yaml(text.removeprefix("\ufeff"), str(path))
 
 
 def parse_yaml(text: str, where: str) -> Any:
@@ -216,7 +292,7 @@ def parse_yaml(text: str, where: str) -> Any:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = f" line {mark.line + 1}:" if mark else ""
         problem = " ".join(str(getattr(error, "problem", None) or error).split())
-        kind = "too large" if isinstance(error, YamlLimitError) else "not valid YAML"
+        kind = error.kind if isinstance(error, YamlLimitError) else "not valid YAML"
         raise InputFileError(f"{where}:{line} {kind}: {problem}") from None
 
 
@@ -265,6 +341,14 @@ def output_target(path: Path) -> Path:
         raise OutputError(f"cannot write {quoted(path)}: it is not a regular file "
                           "(a device, a pipe or a socket); give a file name")
     return target
+
+
+def same_target(first: Path | str, second: Path | str) -> bool:
+    """Whether two names are written to one file (links followed); standard output is
+    never a file."""
+    if is_standard_output(first) or is_standard_output(second):
+        return False
+    return os.path.realpath(first) == os.path.realpath(second)
 
 
 def _mode(target: Path) -> int:

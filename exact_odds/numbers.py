@@ -30,13 +30,16 @@ import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from exact_odds.errors import LimitError, quoted
+from exact_odds.errors import LimitError, quoted, shown
 
 MAX_DECKS = 1_000_000
 MAX_NUMBER_CHARS = 24
 MAX_PAY = 10**9
 MAX_EXPONENT = 30
 MAX_DIGITS = 100_000
+#: The size of a number given from Python (an int or a Fraction): as large as text of
+#: ``MAX_NUMBER_CHARS`` characters with an exponent of ``MAX_EXPONENT`` can write.
+MAX_NUMBER_BITS = 200
 
 _NUMBER = re.compile(
     r"^(?P<sign>[-+]?)(?P<int>[0-9]*)(?:\.(?P<frac>[0-9]*))?(?:[eE](?P<exp>[-+]?[0-9]+))?$")
@@ -65,17 +68,81 @@ def parse_number(text: str, what: str) -> Fraction:
     return Fraction(raw)
 
 
-def parse_count(text: str, what: str, maximum: int) -> int:
-    """A whole number of at least 1 and at most ``maximum``, read without converting an
-    arbitrarily long string."""
-    raw = str(text).strip().replace("_", "")
-    if not (raw.isascii() and raw.isdigit()):
-        raise LimitError(f"{what}: {quoted(text, 40)} is not a whole number")
-    if len(raw.lstrip("0")) > len(str(maximum)) or int(raw) > maximum:
-        raise LimitError(f"{what}: {quoted(text, 40)} is more than the limit of {maximum:,}")
-    if int(raw) < 1:
-        raise LimitError(f"{what}: must be at least 1, not {int(raw)}")
-    return int(raw)
+def parse_count(text: str | int, what: str, maximum: int, least: int = 1) -> int:
+    """A whole number from ``least`` to ``maximum``: an ``int``, or digits as text (read
+    without converting an arbitrarily long string); anything else is refused in one line
+    naming ``what``.
+
+    >>> parse_count("14", "--cut-card", 416, least=0), parse_count(8, "decks", 10)
+    (14, 8)
+    >>> parse_count("-1", "--shoes", 100)
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.LimitError: --shoes: must be at least 1, not -1
+    """
+    if isinstance(text, bool) or not isinstance(text, (int, str)):
+        kind = "None" if text is None else f"{quoted(repr(text), 40)} ({type(text).__name__})"
+        raise LimitError(f"{what}: {kind} is not a whole number")
+    raw = str(text).strip().replace("_", "") if isinstance(text, str) else None
+    if raw is not None:
+        sign = raw[:1] if raw[:1] in "+-" else ""
+        digits = raw[len(sign):]
+        if not (digits.isascii() and digits.isdigit()):
+            raise LimitError(f"{what}: {quoted(text, 40)} is not a whole number")
+        if len(digits.lstrip("0")) > len(str(max(maximum, abs(least)))):
+            beyond = "less than the least" if sign == "-" else "more than the limit"
+            bound = least if sign == "-" else maximum
+            raise LimitError(f"{what}: {quoted(text, 40)} is {beyond} of {bound:,}")
+        value = int(sign + digits)
+    else:
+        value = int(text)
+    if value < least:
+        raise LimitError(f"{what}: must be at least {least:,}, not {shown(value, 40)}")
+    if value > maximum:
+        raise LimitError(f"{what}: {shown(value, 40)} is more than the limit of {maximum:,}")
+    return value
+
+
+def parse_exact(value: object, what: str, *, least: Fraction | int | None = None,
+                most: Fraction | int | None = None, percent: bool = False) -> Fraction:
+    """An exact number: an ``int``, a ``Fraction``, or text as a person writes it
+    (``parse_number``; with ``percent``, ``0.5%`` too), from ``least`` to ``most``. A float
+    is refused: it is not the number it was written as (0.1 is not 1/10).
+
+    >>> parse_exact("0.5%", "--min-edge", least=0, percent=True)
+    Fraction(1, 200)
+    >>> parse_exact(0.1, "min_edge")
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.LimitError: min_edge: 0.1 is a float, not exact: write it as text ('0.1') or a Fraction
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, str)):
+        if isinstance(value, float):
+            raise LimitError(f"{what}: {shown(repr(value), 40)} is a float, not exact: write it "
+                             f"as text ('{shown(repr(value), 40)}') or a Fraction")
+        kind = "None" if value is None else f"{quoted(repr(value), 40)} ({type(value).__name__})"
+        raise LimitError(f"{what}: {kind} is not a number")
+    if isinstance(value, str):
+        raw = value.strip()
+        if percent and raw.endswith("%"):
+            number = parse_number(raw[:-1], what) / 100
+        else:
+            number = parse_number(raw, what)
+    else:
+        number = Fraction(value)
+        if max(abs(number.numerator), number.denominator).bit_length() > MAX_NUMBER_BITS:
+            raise LimitError(f"{what}: {shown(number, 40)} has more digits than a number "
+                             f"written in {MAX_NUMBER_CHARS} characters may")
+    if least is not None and number < least:
+        raise LimitError(f"{what}: {shown(value, 40)} is less than {_plain(least)}")
+    if most is not None and number > most:
+        raise LimitError(f"{what}: {shown(value, 40)} is more than the limit of {_plain(most)}")
+    return number
+
+
+def _plain(bound: Fraction | int) -> str:
+    bound = Fraction(bound)
+    return f"{bound.numerator:,}" if bound.denominator == 1 else str(bound)
 
 
 def int_text(value: int, grouped: bool = False) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exact_odds.cards import DECK, card_value, parse_card
-from exact_odds.errors import ExactOddsError, quoted
+from exact_odds.errors import ExactOddsError, check_type, quoted, shown
 from exact_odds.numbers import MAX_DECKS
 
 #: Cards needed to finish any round of baccarat: two hands of at most three cards.
@@ -50,6 +50,12 @@ class Shoe:
     counts: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.counts, tuple):
+            if isinstance(self.counts, (str, bytes, Mapping)) or not isinstance(
+                    self.counts, Iterable):
+                raise ShoeError(f"counts: {shown(repr(self.counts), 40)} is not 52 counts, one "
+                                "per card (Shoe.from_counts takes a mapping of cards)")
+            object.__setattr__(self, "counts", tuple(self.counts))
         if len(self.counts) != len(DECK):
             raise ShoeError(f"a shoe needs a count for each of the 52 cards, got {len(self.counts)}")
         for card, count in zip(DECK, self.counts):
@@ -82,6 +88,7 @@ class Shoe:
 
         Cards not named get ``default`` copies.
         """
+        check_type(counts, Mapping, "counts", "a mapping of cards to counts ({'9D': 3})")
         table = dict.fromkeys(DECK, default)
         named: set[str] = set()
         for text, count in counts.items():
@@ -108,10 +115,16 @@ class Shoe:
 
     def count(self, card: str) -> int:
         """How many copies of ``card`` the shoe holds."""
-        return self.counts[DECK.index(parse_card(card))]
+        try:
+            return self.counts[DECK.index(parse_card(card))]
+        except ValueError as error:
+            raise ShoeError(str(error)) from None
 
-    def remove(self, cards: Iterable[str]) -> Shoe:
-        """The shoe after the given cards have been dealt out of it."""
+    def remove(self, cards: Iterable[str] | str) -> Shoe:
+        """The shoe after the given cards have been dealt out of it (a list of cards, or
+        one string of cards as ``--remove`` takes them: ``"9D,9H KS"``)."""
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
         counts = list(self.counts)
         for text in cards:
             try:
@@ -198,8 +211,6 @@ class Shoe:
 
 
 SHOE_FIELDS = ("decks", "counts", "remove")
-#: The largest shoe file read, in bytes: a shoe needs at most a few kilobytes.
-MAX_SHOE_FILE = 1_000_000
 
 
 def load_shoe(path: str | Path) -> Shoe:
@@ -211,21 +222,14 @@ def load_shoe(path: str | Path) -> Shoe:
 
     Errors name the file and the field.
     """
-    import stat
-
     from exact_odds.files import InputFileError, read_yaml
 
+    check_type(path, (str, Path), "shoe", "a shoe file's path")
     path = Path(path)
     try:
-        status = path.stat()
-    except OSError as error:
-        raise ShoeError(f"{path}: cannot read the shoe file ({error.strerror})") from None
-    if not stat.S_ISREG(status.st_mode):
-        raise ShoeError(f"{path}: a shoe file must be a regular file, not a device, pipe or folder")
-    if status.st_size > MAX_SHOE_FILE:
-        raise ShoeError(f"{path}: a shoe file is at most {MAX_SHOE_FILE:,} bytes, this one has "
-                        f"{status.st_size:,}")
-    data = read_yaml(path)
+        data = read_yaml(path)  # a regular file of at most 1,000,000 bytes
+    except InputFileError as error:
+        raise ShoeError(str(error)) from None
     if not isinstance(data, dict) or not data:
         raise ShoeError(f"{path}: a shoe file is a mapping with decks, counts and/or remove")
     unknown = [key for key in data if key not in SHOE_FIELDS]

@@ -101,3 +101,73 @@ def test_the_readme_and_notebooks_use_only_the_public_api():
     inside = [line for source in sources for line in source.splitlines()
               if re.search(r"(from|import) exact_odds\.", line)]
     assert not inside, inside
+
+
+def test_the_readme_states_every_bound_of_issue_18():
+    """Every bound in the README's table is the one the code enforces (issue 18)."""
+    from exact_odds.batch.shoes import MAX_BATCH_CARDS
+    from exact_odds.files import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES
+    from exact_odds.games.dealing import MAX_CARDS
+    from exact_odds.numbers import MAX_DIGITS, MAX_NUMBER_BITS, MAX_PAY
+    from exact_odds.simulation.counting import MAX_TAG
+    from exact_odds.simulation.runner import (
+        MAX_BET_ROUNDS,
+        MAX_CARDS_DEALT,
+        MAX_MEMORY,
+        MAX_ROUNDS_PER_SHOE,
+        MAX_SEED,
+        MAX_SHOES,
+        MAX_TRACE_ROUNDS,
+        MAX_WORKERS,
+        SCHEDULER_TIMEOUT,
+    )
+    from exact_odds.table.loader import MAX_OWNERS, MAX_SEATS
+
+    rows = {line.split(" | ")[0].strip("| "): line for line in README.splitlines()
+            if line.startswith("| ")}
+
+    def row(name: str) -> str:
+        found = [line for key, line in rows.items() if key.startswith(name)]
+        assert len(found) == 1, name
+        return found[0]
+
+    assert f"| 1 to {MAX_SHOES:,} |" in row("`--shoes`")
+    assert f"| 1 to {MAX_WORKERS} " in row("`--workers`")
+    assert MAX_SEED == 2**63 - 1 and f"{MAX_SEED:,}" in row("`--seed`")
+    assert f"from 0 to {MAX_CARDS:,}" in row("`--cut-card`")
+    assert f"| 0 to {MAX_PAY:,} |" in row("`--min-edge`")
+    assert f"from -{MAX_TAG:,} to {MAX_TAG:,}" in row("`--tags`")
+    assert f"K from 1 to {MAX_TAG:,}" in row("`--tags`")
+    assert f"within {SCHEDULER_TIMEOUT} seconds" in row("`--scheduler`")
+    simulation = row("a simulation")
+    for figure in (f"{MAX_ROUNDS_PER_SHOE:,} rounds a shoe", f"{MAX_BET_ROUNDS:,} exact evaluations",
+                   f"{MAX_CARDS_DEALT:,} cards shuffled", f"{MAX_TRACE_ROUNDS:,} rounds in a trace",
+                   f"{MAX_MEMORY // 10**9} GB of memory"):
+        assert figure in simulation, figure
+    yaml_row = row("a game, rules, shoe or table file")
+    for figure in (f"{MAX_BYTES:,} bytes", f"{MAX_ALIASES:,} aliases", f"{MAX_NODES:,} values",
+                   f"{MAX_DEPTH} levels"):
+        assert figure in yaml_row, figure
+    assert f"at most {MAX_BATCH_CARDS:,} cards" in row("a shoe in `batch`")
+    from exact_odds.games.loader import MAX_BETS, MAX_EVENTS
+
+    assert f"at most {MAX_BETS} bets" in row("a game file's bets")
+    assert f"at most {MAX_EVENTS} events" in row("a game file's bets")
+    assert f"{MAX_NUMBER_BITS} bits" in row("a number given from Python")
+    table = row("a table file")
+    assert f"`seats_at_table` 2 to {MAX_SEATS}" in table and f"{MAX_OWNERS} owners" in table
+    assert f"| {MAX_DIGITS:,} digits |" in row("a figure printed")
+
+
+def test_the_options_help_states_the_bounds_the_code_enforces():
+    """The --help of each bounded option says the bound the parsing function enforces."""
+    from exact_odds.simulation.counting import MAX_TAG
+    from exact_odds.simulation.runner import MAX_SHOES, MAX_WORKERS, SCHEDULER_TIMEOUT
+
+    options = {param.opts[0]: param.help for param in main.commands["simulate"].params
+               if getattr(param, "help", None)}
+    assert f"1 to {MAX_SHOES:,}" in options["--shoes"]
+    assert f"1 to {MAX_WORKERS}" in options["--workers"]
+    assert "0 to 2**63-1" in options["--seed"]
+    assert f"-{MAX_TAG} to {MAX_TAG}" in options["--tags"]
+    assert f"within {SCHEDULER_TIMEOUT} seconds" in options["--scheduler"]

@@ -165,7 +165,8 @@ def test_simulation_csv_records_every_input(tmp_path: Path) -> None:
     summary = simulate("rock-bac", 2, bets=["super-six"], play="count", tags="6=-3,7=1",
                        threshold="1/2", seed=4, workers=1)
     row = _csv_rows(str(render(summary, "csv")))[0]
-    assert (row["play"], row["threshold"], row["seed"], row["shoes"]) == ("count", "0.5", "4", "2")
+    # the threshold exactly as given (issue 18: it was the float 0.5)
+    assert (row["play"], row["threshold"], row["seed"], row["shoes"]) == ("count", "1/2", "4", "2")
     assert json.loads(row["tags"])["super-six"]["6"] == -3
     assert json.loads(row["dealing"])["burn"] == "standard"
     assert row["exact_odds_version"] == exact_odds.__version__

@@ -465,20 +465,20 @@ def test_cli_formats(fmt):
     assert "tie" in result.output.lower()
 
 
-BAD = [
-    (["--cut-card", "500"], "cut card cannot have 500 cards behind it"),
-    (["--burn", "-1"], "field 'burn'"),
-    (["--play", "count", "--tags", "X=1", "--threshold", "1"], "unknown rank 'X'"),
-    (["--play", "count", "--tags", "6=-3"], "needs --tags"),
-    (["--play", "flat", "--min-edge", "1%"], "--min-edge goes with --play perfect"),
-    (["--play", "flat", "--tags", "6=-3", "--threshold", "1"], "go with --play count"),
-    (["--shoes", "0"], "at least 1"),
-    (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+BAD = [  # (options, the words of the one line, exit code: 2 for a bad option value)
+    (["--cut-card", "500"], "--cut-card: the cut card cannot have 500 cards behind it", 1),
+    (["--burn", "-1"], "'--burn': must be at least 0", 2),
+    (["--play", "count", "--tags", "X=1", "--threshold", "1"], "unknown rank 'X'", 2),
+    (["--play", "count", "--tags", "6=-3"], "needs --tags", 1),
+    (["--play", "flat", "--min-edge", "1%"], "--min-edge goes with --play perfect", 1),
+    (["--play", "flat", "--tags", "6=-3", "--threshold", "1"], "go with --play count", 1),
+    (["--shoes", "0"], "'--shoes': must be at least 1", 2),
+    (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach a Dask scheduler", 1),
 ]
 
 
-@pytest.mark.parametrize("extra, needle", BAD)
-def test_bad_input_is_one_line_and_writes_nothing(tmp_path, extra, needle):
+@pytest.mark.parametrize("extra, needle, code", BAD)
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, extra, needle, code):
     from click.testing import CliRunner
 
     from exact_odds.cli import main
@@ -490,7 +490,7 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, extra, needle):
     if "--scheduler" not in extra:
         args += ["--workers", "1"]
     result = CliRunner().invoke(main, args + extra + ["--output", str(out), "--trace", str(trace)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == code, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error:") and needle in lines[0], result.output
     assert list(tmp_path.iterdir()) == []

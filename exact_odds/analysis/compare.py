@@ -58,6 +58,11 @@ class Comparison(Rendered):
 
 def compare_reports(first: GameReport, second: GameReport) -> Comparison:
     """Match the bets of two reports by id, first report's order first."""
+    from exact_odds.analysis.report import GameReport
+    from exact_odds.errors import check_type
+
+    check_type(first, GameReport, "first", "a GameReport (game_report)")
+    check_type(second, GameReport, "second", "a GameReport (game_report)")
     ids = [b.id for b in first.bets] + [b.id for b in second.bets if b.id not in
                                         {x.id for x in first.bets}]
     a = {b.id: b for b in first.bets}
@@ -73,11 +78,14 @@ def compare_games(first: Game | str | Path, second: Game | str | Path, *,
     """Report two games on the same shoe and compare them. Each setting in ``settings``
     applies to the games that have it; a setting neither game has is refused."""
     from exact_odds.analysis.report import game_report
+    from exact_odds.games.inputs import check_game_arguments
     from exact_odds.games.loader import load_game
     from exact_odds.games.model import UnknownGameError
 
+    check_game_arguments(first)
+    _, decks, shoe, remove, strategy, chosen = check_game_arguments(
+        second, decks=decks, shoe=shoe, remove=remove, strategy=strategy, settings=settings)
     games = [g if isinstance(g, Game) else load_game(g) for g in (first, second)]
-    chosen = settings or {}
     for name in chosen:
         if not any(name in g.settings for g in games):
             raise UnknownGameError(f"neither {games[0].id!r} nor {games[1].id!r} has a setting "

@@ -65,6 +65,11 @@ def _groups(by: str) -> list[tuple[str, list[str]]]:
 def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     """The exact effect of removing one card, by point value, rank or card, on every bet
     of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is)."""
+    from exact_odds.analysis.report import GameReport
+    from exact_odds.errors import check_type
+
+    check_type(report, GameReport, "report", "a GameReport (game_report)")
+    check_type(by, str, "by", "value, rank or card")
     shoe = report.shoe
     groups = _groups(by)
     if shoe.size <= 6:

@@ -13,6 +13,7 @@ Fraction(284694798368, 19524993263685)
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_
 from exact_odds.analysis.checks import Mistake, game_mistakes
 from exact_odds.analysis.strategy import game_rules
 from exact_odds.engine.enumerator import total_sequences
-from exact_odds.games.inputs import game_inputs
+from exact_odds.games.inputs import check_game_arguments, game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game, UnknownGameError
 from exact_odds.numbers import int_text
@@ -105,15 +106,20 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 
 
 def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
-                remove: tuple[str, ...] = (), bets: tuple[str, ...] | None = None,
-                strategy: str | None = None, settings: dict[str, str] | None = None) -> GameReport:
+                remove: Sequence[str] | str = (), bets: Sequence[str] | str | None = None,
+                strategy: str | None = None,
+                settings: Mapping[str, object] | None = None) -> GameReport:
     """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
     for notebooks.
 
     ``game`` is a built-in id, a path to a YAML file, or a loaded ``Game``. ``decks``
     overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out;
     ``settings`` chooses values for the game file's settings (``{"name": "true"}``).
+    An argument of the wrong type is refused, naming it.
     """
+    bets, decks, shoe, remove, strategy, settings = check_game_arguments(
+        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+        settings=settings)
     if not isinstance(game, Game):
         game = load_game(game)
     the_shoe = game.shoe(decks, shoe, remove)

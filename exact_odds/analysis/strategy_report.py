@@ -100,6 +100,14 @@ class StrategyReport(Rendered):
 def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
                     game: GameLike = "21st-century") -> StrategyReport:
     """Decisions on the option and the late bet, the player hand played by ``strategy``."""
+    from exact_odds.errors import check_type
+    from exact_odds.rules import STRATEGIES
+    from exact_odds.rules.chart import RulesError
+
+    check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+    check_type(strategy, str, "strategy", f"one of {', '.join(STRATEGIES)}")
+    if strategy not in STRATEGIES:
+        raise RulesError(f"strategy: {strategy!r} is not one of {', '.join(STRATEGIES)}")
     loaded = _game(game)
     found = decisions(shoe, loaded)
     on_five: str | dict[VisibleState, bool]

@@ -127,8 +127,15 @@ class SymbolicBet:
 
 def symbolic_bet(bet: BetResult, events: str | Iterable[str]) -> SymbolicBet:
     """Make the pays of ``events`` (names) symbols. A push or a loss has no pay to vary."""
+    from exact_odds.analysis.bet_result import BetResult
+    from exact_odds.errors import check_type
+
+    check_type(bet, BetResult, "bet", "a bet's result (report.bet('super-six'))")
     if isinstance(events, str):
         events = [events]
+    check_type(events, (list, tuple), "events", "an event's name or a list of names")
+    for name in events:
+        check_type(name, str, "events", "events' names as text")
     symbols: dict[str, sympy.Symbol] = {}
     for name in events:
         event = find_event(bet, name)
@@ -162,20 +169,19 @@ def _fraction(value: Fraction | sympy.Expr) -> Fraction:
 EDGE_RANGE = (Fraction(-10), Fraction(1))
 
 
-def parse_edge(text: str) -> Fraction:
+def parse_edge(text: str | Fraction | int) -> Fraction:
     """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``, ``"1e-5"``;
     refused in one line beyond ``EDGE_RANGE`` or the limits of ``exact_odds.numbers``.
 
     >>> parse_edge("5%"), parse_edge("1/20"), parse_edge("-2.5%")
     (Fraction(1, 20), Fraction(1, 20), Fraction(-1, 40))
     """
-    from exact_odds.errors import LimitError, quoted
-    from exact_odds.numbers import parse_number
+    from exact_odds.errors import LimitError, input_name, quoted
+    from exact_odds.numbers import parse_exact
 
-    raw = str(text).strip()
+    what = input_name("edge")
     try:
-        value = (parse_number(raw[:-1], "--edge") / 100 if raw.endswith("%")
-                 else parse_number(raw, "--edge"))
+        value = parse_exact(text, what, percent=True)
     except LimitError as error:
         reason = str(error)
         if reason.endswith("is not a number"):
@@ -183,8 +189,8 @@ def parse_edge(text: str) -> Fraction:
         raise SolveError(reason) from None
     low, high = EDGE_RANGE
     if not low < value < high:
-        raise SolveError(f"--edge: {quoted(text, 40)} is not a house edge: a target lies between "
-                         "-1000% and 100%")
+        raise SolveError(f"{what}: {quoted(text, 40)} is not a house edge: a target lies "
+                         "between -1000% and 100%")
     return value
 
 
@@ -239,9 +245,12 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str, *,
 
     A higher pay means a lower house edge: the pay "above" has the lower edge.
     """
+    from exact_odds.errors import check_type
+
+    check_type(event, str, "event", "the event's name")
     model = symbolic_bet(bet, [event])
     found = find_event(bet, event)
-    target = parse_edge(edge) if isinstance(edge, str) else Fraction(edge)
+    target = parse_edge(edge)
     exact = Fraction(str(model.pay_for_edge(target, found.event)))
     breakeven = Fraction(str(model.break_even(found.event)))
 

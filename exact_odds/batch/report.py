@@ -87,13 +87,22 @@ def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None
     """Every bet's exact expected value for each shoe of ``shoes_file`` (CSV, JSON Lines or
     Parquet; ``removed`` cards are dealt from the full shoe: ``shoe``, or ``decks`` decks,
     by default the game's, less ``remove``)."""
+    import numpy as np
+
     from exact_odds.batch.evaluator import BatchEvaluator
-    from exact_odds.batch.shoes import evaluate_batch, read_shoes, result_frame
-    from exact_odds.games.inputs import is_builtin
-    chosen = dict(settings or {})
+    from exact_odds.batch.shoes import check_batch_size, evaluate_batch, read_shoes, result_frame
+    from exact_odds.errors import check_type, input_name
+    from exact_odds.games.inputs import check_game_arguments, is_builtin
+
+    bets, decks, shoe, remove, strategy, chosen = check_game_arguments(
+        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+        settings=settings)
+    check_type(shoes_file, (str, Path), "shoes_file", "a shoes file's path")
     evaluator = BatchEvaluator(game, bets or None, strategy=strategy, settings=chosen)
     loaded = evaluator.game
     full = loaded.shoe(decks, shoe, remove)
+    check_batch_size(np.array([full.counts]), input_name("decks") if decks is not None
+                     else input_name("shoe") if shoe is not None else f"{loaded.id}: decks")
     counts = read_shoes(Path(shoes_file), full.counts)
     result = evaluate_batch(evaluator, counts, progress)
     given: Json = {"exact_odds_version": version(), "game": loaded.id, "name": loaded.name}

@@ -12,8 +12,6 @@ The result has one row per input row, in order: ``shoe`` (the row number from 0)
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +39,10 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
 #: shoes take 104 MB as counts, and a few minutes to evaluate.
 MAX_SHOES_BYTES = 25_000_000
 MAX_SHOES = 250_000
+
+#: The largest shoe a batch evaluates, in cards (about 44,000 decks): its exact values, with
+#: denominators up to N(N-1)...(N-5), still fit the 128-bit integer columns of the result.
+MAX_BATCH_CARDS = 2_300_000
 
 #: A file's columns: name -> one value per row, as the format typed it (CSV: all text).
 Columns = dict[str, list[Any]]
@@ -87,24 +89,13 @@ def _reason(error: BaseException) -> str:
 
 def _read_bounded(path: Path) -> bytes:
     """The file's bytes, refused before reading when it is not a regular file or passes
-    ``MAX_SHOES_BYTES``."""
-    import stat
+    ``MAX_SHOES_BYTES`` (``exact_odds.files.read_bounded``)."""
+    from exact_odds.files import InputFileError, read_bounded
 
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise BatchError(f"{path}: not a regular file")
-        if info.st_size > MAX_SHOES_BYTES:
-            raise BatchError(f"{path}: the file has {info.st_size:,} bytes; a shoes file may "
-                             f"have at most {MAX_SHOES_BYTES:,}")
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_SHOES_BYTES + 1)
-    except OSError as error:
-        raise BatchError(f"{path}: cannot read the shoes ({error.strerror})") from None
-    if len(raw) > MAX_SHOES_BYTES:
-        raise BatchError(f"{path}: the file has more than {MAX_SHOES_BYTES:,} bytes; a shoes "
-                         "file may have at most that")
-    return raw
+        return read_bounded(path, MAX_SHOES_BYTES, "shoes file")
+    except InputFileError as error:
+        raise BatchError(str(error)) from None
 
 
 def _check_lines(path: Path, raw: bytes) -> None:
@@ -257,7 +248,9 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
 
 def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
                    progress: Callable[[int, int], None] | None = None) -> BatchResult:
-    """Evaluate a batch chunk by chunk (``progress(done, total)`` after each chunk)."""
+    """Evaluate a batch chunk by chunk (``progress(done, total)`` after each chunk); a shoe
+    of more than ``MAX_BATCH_CARDS`` cards is refused before any work."""
+    check_batch_size(counts)
     parts = []
     for start in range(0, len(counts), CHUNK):
         chunk = counts[start:start + CHUNK]
@@ -270,6 +263,20 @@ def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
     ids = evaluator.bet_ids
     return BatchResult(ids, {b: concatenate_exact([p.numerators[b] for p in parts]) for b in ids},
                        {b: concatenate_exact([p.denominators[b] for p in parts]) for b in ids})
+
+
+def check_batch_size(counts: np.ndarray, what: str = "") -> None:
+    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns."""
+    if not len(counts):
+        return
+    sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
+    if int(sizes.max()) > MAX_BATCH_CARDS:
+        row = int(np.argmax(sizes))
+        where = what or f"shoe {row}"
+        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
+                         f"of at most {MAX_BATCH_CARDS:,} cards (about "
+                         f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
+                         "integer columns (report takes any shoe)")
 
 
 def _shift_row(message: str, start: int) -> str:
@@ -294,17 +301,42 @@ def batch_frame(game: Game | str | Path, shoes: Any, *, bets: Sequence[str] | No
     >>> frame["banker_numerator"][0], frame["banker_denominator"][0]
     (-284694798368, 19524993263685)
     """
-    evaluator = BatchEvaluator(game, bets, strategy=strategy, settings=settings)
+    from exact_odds.games.inputs import check_game_arguments
+
+    bets = check_game_arguments(game, bets=bets, strategy=strategy, settings=settings).bets
     counts = _counts_of(shoes)
+    evaluator = BatchEvaluator(game, bets, strategy=strategy, settings=settings)
     return result_frame(evaluate_batch(evaluator, counts, progress), counts)
 
 
 def _counts_of(shoes: Any) -> np.ndarray:
+    """Shoes as an (n x 52) array of counts: a list of ``Shoe``, or whole-number counts
+    from 0 to ``MAX_DECKS`` (never floats or flags, which would be cut silently)."""
+    from exact_odds.errors import input_name
+    from exact_odds.numbers import MAX_DECKS
     from exact_odds.shoe import Shoe
 
-    if isinstance(shoes, (list, tuple)) and shoes and isinstance(shoes[0], Shoe):
+    what = input_name("shoes")
+    if isinstance(shoes, (list, tuple)) and shoes and all(isinstance(s, Shoe) for s in shoes):
         return np.array([shoe.counts for shoe in shoes], dtype=np.int64)
-    return np.asarray(shoes, dtype=np.int64)
+    if isinstance(shoes, (str, bytes)) or not hasattr(shoes, "__len__"):
+        raise BatchError(f"{what}: give an (n x 52) array of card counts or a list of Shoe, "
+                         f"not {type(shoes).__name__}")
+    array = np.asarray(shoes, dtype=object if not isinstance(shoes, np.ndarray) else None)
+    if array.ndim != 2 or array.shape[1] != len(DECK):
+        raise BatchError(f"{what}: give an (n x 52) array of card counts, one row per shoe "
+                         f"(DECK order), not an array of shape {array.shape}")
+    if array.dtype.kind not in "iuO" or (array.dtype.kind == "O" and not all(
+            type(v) in (int, np.int64, np.int32, np.int16, np.int8, np.uint8)
+            for v in array.flat)):
+        raise BatchError(f"{what}: every count is a whole number (never a float or a "
+                         "flag, which would be cut silently)")
+    counts = array.astype(np.int64) if array.dtype.kind == "O" else array
+    if len(counts) and (int(counts.min()) < 0 or int(counts.max()) > MAX_DECKS):
+        row = int(np.flatnonzero((counts < 0).any(axis=1) | (counts > MAX_DECKS).any(axis=1))[0])
+        raise BatchError(f"{what}: shoe {row}: a count is a whole number from 0 to "
+                         f"{MAX_DECKS:,}")
+    return np.asarray(counts, dtype=np.int64)
 
 
 def result_frame(result: BatchResult, counts: np.ndarray) -> pl.DataFrame:
@@ -352,26 +384,3 @@ def _fits_128(*arrays: np.ndarray) -> bool:
     return all(-(2**127) <= int(v) < 2**127 for array in arrays for v in array)
 
 
-class Progress:
-    """A progress bar on standard error, shown only on a terminal and only once the work
-    has taken more than a second."""
-
-    def __init__(self, label: str, stream: Any = None) -> None:
-        self.label = label
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = time.monotonic()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not getattr(self.stream, "isatty", lambda: False)():
-            return
-        if not self.shown and time.monotonic() - self.start < 1:
-            return
-        self.shown = True
-        width = 30
-        filled = width * done // max(total, 1)
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                          f"{done:,}/{total:,}")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()

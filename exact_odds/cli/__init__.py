@@ -16,7 +16,7 @@ below), decorated with the options it takes, ending with ``emit(result, fmt, out
 from __future__ import annotations
 
 from exact_odds.cli import batch, countability, games, report, simulate, table
-from exact_odds.cli.app import main
+from exact_odds.cli.app import main, terminate_as_interrupt
 
 for _group in (games, report, batch, simulate, countability, table):
     for _command in _group.COMMANDS:
@@ -24,6 +24,7 @@ for _group in (games, report, batch, simulate, countability, table):
 
 
 def run() -> None:  # pragma: no cover - the console script
+    terminate_as_interrupt()
     main(prog_name="exact-odds")
 
 

@@ -5,11 +5,12 @@ which names the command's ``--help``); Ctrl-C is one line too, exit 130."""
 from __future__ import annotations
 
 import sys
+from contextlib import suppress
 from typing import Any
 
 import click
 
-from exact_odds.errors import LINE_LIMIT, ExactOddsError, one_line
+from exact_odds.errors import LINE_LIMIT, ExactOddsError, command_line, one_line
 
 
 def fail(message: str, code: int) -> None:
@@ -30,9 +31,12 @@ class Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with command_line():  # the library names inputs by their options (--cut-card)
+                return super().invoke(ctx)
         except INPUT_ERRORS as error:
             raise click.ClickException(str(error)) from None
+        except KeyboardInterrupt:  # one line, without click's blank line before it
+            raise click.Abort() from None
 
     def main(self, args: Any = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -53,7 +57,39 @@ class Commands(click.Group):
             fail(error.format_message(), error.exit_code)
         except (click.Abort, KeyboardInterrupt):
             fail("interrupted", 130)
+        except BrokenPipeError:  # the reader of the output has gone (| head): say nothing
+            _silence_stdout()
+            sys.exit(1)
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+            sys.exit(1)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the flush at exit cannot fail
+    again on a closed pipe."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def terminate_as_interrupt() -> None:
+    """SIGTERM (``kill``, a job scheduler's time limit) stops the command as Ctrl-C does:
+    one line, nothing half-written, no worker left."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    with suppress(ValueError, OSError):  # not the main thread: leave it
+        signal.signal(signal.SIGTERM, stop)
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})

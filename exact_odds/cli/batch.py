@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from exact_odds.cli.options import bet_option, settings_option, shoe_options, strategy_option
-from exact_odds.cli.output import output_options, write
+from exact_odds.cli.output import Working, output_options, write
 from exact_odds.render import FORMATS
 from exact_odds.shoe import Shoe
 
@@ -32,16 +32,18 @@ def batch(game: str, shoes_file: Path, decks: int | None, shoe: Shoe | None,
     \b
     Examples:
       exact-odds batch rock-bac tables/shoes/rock-bac-shoes.csv --output values.csv
-      exact-odds batch electronic-baccarat shoes.parquet --bet lucky-nines --format parquet -o out.parquet
-      exact-odds batch 21st-century shoes.jsonl --strategy optimal --format json
+      exact-odds batch rock-bac tables/shoes/rock-bac-shoes.csv --bet super-six \\
+          --format parquet -o values.parquet
+      exact-odds batch 21st-century tables/shoes/rock-bac-shoes.csv --strategy optimal \\
+          --bet late-tie --format json
     """
     from exact_odds.batch.report import batch_report
-    from exact_odds.batch.shoes import Progress
     from exact_odds.render import render
 
-    result = batch_report(game, shoes_file, decks=decks, shoe=shoe, remove=remove,
-                          bets=bets or None, strategy=strategy, settings=settings,
-                          progress=Progress("exact-odds batch"))
+    with Working("exact-odds batch") as working:
+        result = batch_report(game, shoes_file, decks=decks, shoe=shoe, remove=remove,
+                              bets=bets or None, strategy=strategy, settings=settings,
+                              progress=working)
     write(result.to_parquet() if fmt == "parquet" else render(result, fmt), output)
 
 

@@ -8,7 +8,7 @@ import click
 
 from exact_odds.cli.options import (
     bet_option,
-    dealing_options,
+    depths_dealing_options,
     run_options,
     settings_option,
     shoe_options,
@@ -25,7 +25,7 @@ from exact_odds.shoe import Shoe
               help="The levels of count to derive (a count's level is its largest tag).")
 @run_options
 @shoe_options
-@dealing_options
+@depths_dealing_options
 @click.option("--max-bet", metavar="AMOUNT", help="Money a unit: the table's maximum bet.")
 @click.option("--rounds-per-hour", type=int, help="With --max-bet: rounds dealt an hour.")
 @strategy_option()
@@ -33,7 +33,7 @@ from exact_odds.shoe import Shoe
 @output_options()
 def countability(game: str, bets: tuple[str, ...], levels: str, shoes: int, seed: int | None,
                  workers: int | None, scheduler: str | None, decks: int | None,
-                 shoe: Shoe | None, remove: tuple[str, ...], cut_card: str | None,
+                 shoe: Shoe | None, remove: tuple[str, ...], cut_card: tuple[str | int, ...] | None,
                  burn: str | None, after_cut: str | None, max_bet: str | None,
                  rounds_per_hour: int | None, strategy: str | None,
                  settings: dict[str, str], fmt: str, output: Path | None) -> None:
@@ -56,7 +56,7 @@ def countability(game: str, bets: tuple[str, ...], levels: str, shoes: int, seed
     if workers is None and scheduler is None:
         workers = os.cpu_count() or 1
     emit(study(game, bets=bets or None, levels=levels, shoes=shoes,
-               cut_cards=cut_card or "14", burn=burn, after_cut=after_cut, decks=decks,
+               cut_cards=cut_card or (14,), burn=burn, after_cut=after_cut, decks=decks,
                shoe=shoe, remove=remove, seed=seed, workers=workers, scheduler=scheduler,
                strategy=strategy, settings=settings, max_bet=max_bet,
                rounds_per_hour=rounds_per_hour, progress=True), fmt, output)

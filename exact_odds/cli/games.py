@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from exact_odds.cli.options import settings_option
-from exact_odds.cli.output import emit, output_options, warn, write
+from exact_odds.cli.output import Working, emit, output_options, warn, write
 
 
 @click.command()
@@ -82,7 +82,9 @@ def check(games: tuple[str, ...], settings: dict[str, str], fmt: str,
     """
     from exact_odds.analysis.check_report import check_games
 
-    emit(check_games(games, settings, warn=warn), fmt, output)
+    with Working("exact-odds check"):
+        result = check_games(games, settings, warn=warn)
+    emit(result, fmt, output)
 
 
 COMMANDS = (games, columns, schema, check)

@@ -8,7 +8,7 @@ A command takes the groups that make sense for it:
 * ``bet_option`` (``--bet``, repeatable: ``bets``), ``strategy_option`` (``--strategy``) and
   ``settings_option`` (``--set NAME=VALUE``, repeatable: ``settings``, a dict);
 * ``dealing_options``: ``--cut-card``, ``--burn`` and ``--after-cut``, overriding the game
-  file's dealing procedure;
+  file's dealing procedure (``depths_dealing_options``: ``--cut-card`` takes several depths);
 * ``run_options``: ``--shoes``, ``--seed``, ``--workers`` and ``--scheduler``;
 * ``output_options`` (in ``exact_odds.cli.output``): ``--format`` and ``--output``.
 """
@@ -26,22 +26,42 @@ from exact_odds.rules import STRATEGIES
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Decks(click.ParamType):  # type: ignore[type-arg]
-    """A number of decks, read without converting an arbitrarily long string."""
+class Parsed(click.ParamType):  # type: ignore[type-arg]
+    """An option's value read by the library's own parsing function, ``parse(value, what)``,
+    the one Python callers and game files go through too; ``what`` is the option as written
+    (``--cut-card``), so every error names it. The function is named by ``module:function``
+    and imported when the option is given, keeping the command line's start fast.
 
-    name = "integer"
+    >>> Parsed("exact_odds.numbers:parse_count", "integer", 10).convert("7", None, None)
+    7
+    """
+
+    def __init__(self, where: str, name: str, *args: Any) -> None:
+        self.where = where
+        self.name = name
+        self.args = args
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> int:
-        from exact_odds.errors import LimitError
-        from exact_odds.numbers import MAX_DECKS, parse_count
+                ) -> Any:
+        from importlib import import_module
 
-        if isinstance(value, int):
-            return value
+        from exact_odds.errors import ExactOddsError
+
+        if not isinstance(value, str):
+            return value  # a default, already read
+        module, _, function = self.where.partition(":")
+        parse = getattr(import_module(module), function)
+        what = param.opts[0] if param is not None and param.opts else "value"
         try:
-            return parse_count(value, "--decks", MAX_DECKS)
-        except LimitError as error:
-            self.fail(str(error).removeprefix("--decks: "), param, ctx)
+            return parse(value, what, *self.args)
+        except ExactOddsError as error:
+            self.fail(str(error).removeprefix(f"{what}: "), param, ctx)
+
+
+def _decks() -> Parsed:
+    from exact_odds.numbers import MAX_DECKS
+
+    return Parsed("exact_odds.numbers:parse_count", "integer", MAX_DECKS)
 
 
 def _load_shoe(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
@@ -71,7 +91,7 @@ def _settings(ctx: click.Context, param: click.Parameter,
 
 
 decks_option = click.option(
-    "--decks", type=Decks(), help="Number of decks, 1 to 1,000,000 (default: the game's).")
+    "--decks", type=_decks(), help="Number of decks, 1 to 1,000,000 (default: the game's).")
 shoe_option = click.option(
     "--shoe", type=click.Path(exists=True, dir_okay=False, path_type=Path),
     callback=_load_shoe, help="A YAML shoe file: decks, counts of cards, cards removed.")
@@ -103,23 +123,66 @@ def strategy_option(default: str | None = None) -> Callable[[F], F]:
 
 def dealing_options(command: F) -> F:
     """``--cut-card``, ``--burn`` and ``--after-cut``: the game file's dealing overridden."""
+    return _dealing(command, Parsed("exact_odds.games.dealing:parse_cut_card_option",
+                                    "none|N"),
+                    "Cards behind the cut card (at most the shoe's cards less one), or none "
+                    "(shuffled every round).")
+
+
+def depths_dealing_options(command: F) -> F:
+    """``dealing_options`` with ``--cut-card`` taking several depths, ``14,26,52,104``."""
+    return _dealing(command, Parsed("exact_odds.games.dealing:parse_cut_cards_option",
+                                    "N,N,..."),
+                    "Cut-card depths to compare, cards behind the cut card: 14,26,52,104 "
+                    "(at most 16; default 14).")
+
+
+def _dealing(command: F, cut_card: Parsed, cut_card_help: str) -> F:
     command = click.option(
         "--after-cut", type=click.Choice(["one-more", "finish-round"]),
         help="When the cut card comes out: one more round, or finish the round and stop.",
     )(command)
-    command = click.option("--burn", help="The burn: none, a number of cards, or standard.")(command)
-    return click.option(
-        "--cut-card", help="Cards behind the cut card, or none (shuffled every round).")(command)
+    command = click.option(
+        "--burn", type=Parsed("exact_odds.games.dealing:parse_burn", "none|standard|N"),
+        help="The burn: none, a number of cards, or standard.")(command)
+    return click.option("--cut-card", type=cut_card, help=cut_card_help)(command)
 
 
 def run_options(command: F) -> F:
     """``--shoes``, ``--seed``, ``--workers`` and ``--scheduler``: how many shoes to deal,
     from which seed, where."""
     command = click.option(
-        "--scheduler", metavar="ADDRESS",
-        help="Run on a Dask scheduler, tcp://HOST:PORT, instead of local processes.")(command)
+        "--scheduler", metavar="tcp://HOST:PORT",
+        type=Parsed("exact_odds.simulation.runner:parse_scheduler", "tcp://HOST:PORT"),
+        help="Run on a Dask scheduler instead of local processes (it must answer within "
+             "5 seconds).")(command)
     command = click.option(
-        "--workers", type=int, help="Local processes (default: every core).")(command)
+        "--workers", type=Parsed("exact_odds.simulation.runner:parse_workers", "integer"),
+        help="Local processes, 1 to 64 (default: every core).")(command)
     command = click.option(
-        "--seed", type=int, help="Random seed (default: a fresh one, recorded).")(command)
-    return click.option("--shoes", type=int, required=True, help="How many shoes to deal.")(command)
+        "--seed", type=Parsed("exact_odds.simulation.runner:parse_seed", "integer"),
+        help="Random seed, 0 to 2**63-1 (default: a fresh one, recorded).")(command)
+    return click.option(
+        "--shoes", type=Parsed("exact_odds.simulation.runner:parse_shoes", "integer"),
+        required=True, help="How many shoes to deal, 1 to 10,000,000.")(command)
+
+
+def play_options(command: F) -> F:
+    """``--play``, ``--min-edge``, ``--tags`` and ``--threshold``: how a simulation bets."""
+    command = click.option(
+        "--threshold", type=Parsed("exact_odds.simulation.counting:parse_threshold", "NUMBER"),
+        help="Count: bet when the true count is at least this (2, -1.5, 1/2; compared "
+             "exactly).")(command)
+    command = click.option(
+        "--tags", type=Parsed("exact_odds.simulation.runner:parse_tags_option", "RANK=TAG,..."),
+        help="Count: RANK=TAG pairs (A 2-9 T J Q K, 0 for all tens; tags -1000 to 1000), "
+             "e.g. '6=-3,7=1,8=1,9=1', or eor (or eor:K) to derive each bet's tags.")(command)
+    command = click.option(
+        "--min-edge", type=Parsed("exact_odds.simulation.runner:parse_min_edge", "EDGE"),
+        help="Perfect play: bet only when the bettor's edge exceeds this (0.5%, 1/200; "
+             "0 to 1,000,000,000; default 0).")(command)
+    return click.option(
+        "--play", type=click.Choice(["perfect", "count", "flat"]), default="perfect",
+        show_default=True,
+        help="perfect: one unit whenever the exact edge favours the bettor; count: when a "
+             "count's true count reaches --threshold; flat: every round.")(command)

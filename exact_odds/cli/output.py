@@ -9,6 +9,7 @@ and ``/dev/stdout`` print), and the command ends with ``emit(result, fmt, output
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -74,14 +75,102 @@ def emit(result: Result, fmt: str, output: Path | None) -> None:
 
 def write(rendered: str | bytes, output: Path | None) -> None:
     """Print, or write to ``output`` all at once (``-`` and ``/dev/stdout`` print)."""
-    from exact_odds.files import write_output
+    from exact_odds.files import OutputError, write_output
 
-    if output is None:
-        click.echo(rendered, nl=False)
-    else:
-        write_output(output, rendered)
+    try:
+        if output is None:
+            click.echo(rendered, nl=False)
+            sys.stdout.flush()
+        else:
+            write_output(output, rendered)
+    except BrokenPipeError:
+        raise  # the reader has gone (| head): nothing to say
+    except OutputError:
+        raise
+    except OSError as error:  # standard output itself failed: a full disk, a closed file
+        raise OutputError(f"cannot write to standard output: "
+                          f"{error.strerror or error}") from None
 
 
 def warn(message: object) -> None:
     """A warning on stderr, one line."""
     click.echo(f"Warning: {message}", err=True)
+
+
+class Working:
+    """What a command is doing, on a terminal's standard error only: once the work has
+    taken more than a second, the time it has taken (``exact-odds batch: working, 4 s``),
+    redrawn every half second until it ends; told ``(done, total)`` (a library's progress
+    callback), a bar. Nothing is drawn when standard error is not a terminal.
+
+        with Working("exact-odds report"):
+            result = game_report(...)
+    """
+
+    def __init__(self, label: str, stream: Any = None, delay: float = 1.0) -> None:
+        import threading
+        import time
+
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.delay = delay
+        self.start = time.monotonic()
+        self.shown = False
+        self.bar: tuple[int, int] | None = None
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def _tty(self) -> bool:
+        return bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def __enter__(self) -> Working:
+        import threading
+
+        if self._tty():
+            self.thread = threading.Thread(target=self._tick, daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join(1)
+        with self.lock:
+            if self.shown:
+                self.stream.write("\n")
+                self.stream.flush()
+                self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """The library's progress: ``done`` of ``total``."""
+        with self.lock:
+            self.bar = (done, total)
+        self._draw()
+
+    def _tick(self) -> None:
+        while not self.stop.wait(0.5):
+            self._draw()
+
+    def _draw(self) -> None:
+        import time
+
+        if not self._tty():
+            return
+        elapsed = time.monotonic() - self.start
+        if elapsed < self.delay:
+            return
+        with self.lock:
+            if self.stop.is_set() and self.thread is not None:
+                return
+            if self.bar is not None:
+                done, total = self.bar
+                width = 30
+                filled = width * done // max(total, 1)
+                line = (f"{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+                        f"{done:,}/{total:,}, {elapsed:.0f} s")
+            else:
+                line = f"{self.label}: working, {elapsed:.0f} s"
+            self.stream.write(f"\r{line}")
+            self.stream.flush()
+            self.shown = True

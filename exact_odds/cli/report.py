@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from exact_odds.cli.options import bet_option, settings_option, shoe_options, strategy_option
-from exact_odds.cli.output import emit, output_options, warn
+from exact_odds.cli.output import Working, emit, output_options, warn
 from exact_odds.shoe import Shoe
 
 
@@ -36,9 +36,11 @@ def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, .
     """
     from exact_odds.analysis.report import game_report
 
-    result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
-                         strategy=strategy, settings=settings)
-    for mistake in result.mistakes():
+    with Working("exact-odds report"):
+        result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
+                             strategy=strategy, settings=settings)
+        mistakes = result.mistakes()
+    for mistake in mistakes:
         warn(mistake)
     emit(result, fmt, output)
 
@@ -67,9 +69,11 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import game_report
 
-    result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
-                         strategy=strategy, settings=settings)
-    emit(effect_of_removal(result, by), fmt, output)
+    with Working("exact-odds eor"):
+        result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
+                             strategy=strategy, settings=settings)
+        table = effect_of_removal(result, by)
+    emit(table, fmt, output)
 
 
 @click.command()
@@ -92,8 +96,10 @@ def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str,
     from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.games.loader import load_game
 
-    loaded = load_game(game)
-    emit(strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded), fmt, output)
+    with Working("exact-odds strategy"):
+        loaded = load_game(game)
+        result = strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded)
+    emit(result, fmt, output)
 
 
 @click.command()
@@ -121,9 +127,11 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None, shoe: S
     from exact_odds.analysis.symbolic import parse_edge, solve_pay
 
     target = parse_edge(edge)
-    result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=(bet,),
-                         settings=settings)
-    emit(solve_pay(result.bet(bet), event, target, report=result), fmt, output)
+    with Working("exact-odds solve"):
+        result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=(bet,),
+                             settings=settings)
+        solution = solve_pay(result.bet(bet), event, target, report=result)
+    emit(solution, fmt, output)
 
 
 @click.command()
@@ -146,8 +154,10 @@ def compare(first: str, second: str, decks: int | None, shoe: Shoe | None,
     """
     from exact_odds.analysis.compare import compare_games
 
-    emit(compare_games(first, second, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-                       settings=settings), fmt, output)
+    with Working("exact-odds compare"):
+        result = compare_games(first, second, decks=decks, shoe=shoe, remove=remove,
+                               strategy=strategy, settings=settings)
+    emit(result, fmt, output)
 
 
 COMMANDS = (report, eor, strategy, solve, compare)

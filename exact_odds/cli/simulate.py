@@ -3,6 +3,7 @@ procedure."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -10,6 +11,7 @@ import click
 from exact_odds.cli.options import (
     bet_option,
     dealing_options,
+    play_options,
     run_options,
     settings_option,
     shoe_options,
@@ -23,15 +25,7 @@ from exact_odds.shoe import Shoe
 @click.argument("game")
 @run_options
 @bet_option
-@click.option("--play", type=click.Choice(["perfect", "count", "flat"]), default="perfect",
-              show_default=True,
-              help="perfect: one unit whenever the exact edge favours the bettor; count: when "
-                   "a count's true count reaches --threshold; flat: every round.")
-@click.option("--min-edge", default="0", show_default=True,
-              help="Perfect play: bet only when the bettor's edge exceeds this (0.5%, 1/200).")
-@click.option("--tags", help="Count: RANK=TAG pairs (A 2-9 T J Q K, 0 for all tens), "
-              "e.g. '6=-3,7=1,8=1,9=1', or eor (or eor:K) to derive each bet's tags.")
-@click.option("--threshold", help="Count: bet when the true count is at least this.")
+@play_options
 @shoe_options
 @dealing_options
 @click.option("--trace", type=click.Path(dir_okay=False, path_type=Path),
@@ -40,13 +34,17 @@ from exact_odds.shoe import Shoe
 @settings_option
 @output_options()
 def simulate(game: str, shoes: int, seed: int | None, workers: int | None,
-             scheduler: str | None, bets: tuple[str, ...], play: str, min_edge: str,
-             tags: str | None, threshold: str | None, decks: int | None, shoe: Shoe | None,
-             remove: tuple[str, ...], cut_card: str | None, burn: str | None,
+             scheduler: str | None, bets: tuple[str, ...], play: str,
+             min_edge: Fraction | None, tags: str | None, threshold: Fraction | None,
+             decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+             cut_card: int | None | str, burn: int | str | None,
              after_cut: str | None, trace: Path | None, strategy: str | None,
              settings: dict[str, str], fmt: str, output: Path | None) -> None:
     """Deal shoes of GAME and play its bets perfectly (exact edge before every round), by
     a count, or flat; every figure is an estimate with its standard error.
+
+    What the run would cost (rounds, memory, a trace's size) is estimated first: beyond
+    the limits, one line says which option makes it large, and nothing runs.
 
     \b
     Examples:
@@ -56,10 +54,15 @@ def simulate(game: str, shoes: int, seed: int | None, workers: int | None,
           --tags eor --threshold 4 --format json
       exact-odds simulate 21st-century --bet late-tie --shoes 100 --play flat --trace rounds.parquet
     """
+    from exact_odds.files import same_target
     from exact_odds.simulation.runner import simulate as run_simulation
 
+    if trace is not None and output is not None and same_target(trace, output):
+        raise click.UsageError("--trace and --output name the same file: the output would "
+                               "replace the trace")
+
     emit(run_simulation(
-        game, shoes, bets=bets or None, play=play, min_edge=min_edge, tags=tags,
+        game, shoes, bets=bets or None, play=play, min_edge=min_edge or 0, tags=tags,
         threshold=threshold, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
         burn=burn, after_cut=after_cut, seed=seed, workers=workers, scheduler=scheduler,
         trace=trace, strategy=strategy, settings=settings, progress=True), fmt, output)

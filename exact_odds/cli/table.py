@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from exact_odds.cli.output import emit, output_options, warn
+from exact_odds.cli.output import Working, emit, output_options, warn
 
 
 @click.command()
@@ -28,10 +28,12 @@ def table(table_file: Path, fmt: str, output: Path | None) -> None:
     """
     from exact_odds.table import load_table, table_report
 
-    loaded = load_table(table_file)
+    with Working("exact-odds table"):
+        loaded = load_table(table_file)
+        result = table_report(loaded)
     for message in loaded.warnings:
         warn(message)
-    emit(table_report(loaded), fmt, output)
+    emit(result, fmt, output)
 
 
 COMMANDS = (table,)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.games.model import GameFileError
+from exact_odds.numbers import MAX_DECKS
 from exact_odds.rules import STRATEGIES
 
 #: How a game's wagers are settled at a player-dealer's table (``exact-odds table``), as the
@@ -38,6 +39,8 @@ class Field:
     unless: str = ""
     choices: tuple[str, ...] = ()
     pattern: str = ""
+    #: the largest value of a whole number (decks: ``exact_odds.numbers.MAX_DECKS``)
+    maximum: int | None = None
 
 
 GAME_FIELDS: tuple[Field, ...] = (
@@ -45,8 +48,10 @@ GAME_FIELDS: tuple[Field, ...] = (
           pattern=r"^[a-z0-9][a-z0-9-]*$"),
     Field("name", "text", "The game's name.", required=True),
     Field("source", "mapping", "Where the rules come from: document, seed file, ..."),
-    Field("decks", "whole", "Decks in the shoe.", required=True),
-    Field("decks_allowed", "wholes", "The deck counts the rules allow; a note is printed for others."),
+    Field("decks", "whole", "Decks in the shoe, 1 to 1,000,000.", required=True,
+          maximum=MAX_DECKS),
+    Field("decks_allowed", "wholes", "The deck counts the rules allow (each 1 to 1,000,000); "
+          "a note is printed for others.", maximum=MAX_DECKS),
     Field("rules", "rules", "The drawing rules: the name of a rules file in tables/rules/ "
           "(punto-banco, 21st-century, baccarat-gold) or the rules written inline.",
           required=True),
@@ -154,11 +159,15 @@ def _check_value(path: Path | str, where: str, f: Field, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise _fail(path, where, f"field {f.name!r} must be a whole number of at least 1, "
                         f"got {_show(value)}")
+        if f.maximum is not None and value > f.maximum:
+            raise _fail(path, where, f"field {f.name!r} is {value:,}, more than the limit of "
+                        f"{f.maximum:,}")
         return value
     if f.kind == "wholes":
         if not isinstance(value, list):
             raise _fail(path, where, f"field {f.name!r} must be a list of whole numbers")
-        return [_check_value(path, where, Field(f.name, "whole", f.doc), v) for v in value]
+        return [_check_value(path, where, Field(f.name, "whole", f.doc, maximum=f.maximum), v)
+                for v in value]
     if f.kind in ("sentences", "words"):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise _fail(path, where, f"field {f.name!r} must be a list of "
@@ -198,9 +207,12 @@ def _kind_schema(f: Field) -> dict[str, Any]:
             schema["pattern"] = f.pattern
         return schema
     if kind == "whole":
-        return {"type": "integer", "minimum": 1}
+        return {"type": "integer", "minimum": 1,
+                **({"maximum": f.maximum} if f.maximum is not None else {})}
     if kind == "wholes":
-        return {"type": "array", "items": {"type": "integer", "minimum": 1}}
+        return {"type": "array", "items": {"type": "integer", "minimum": 1,
+                                           **({"maximum": f.maximum} if f.maximum is not None
+                                              else {})}}
     if kind in ("sentences", "words"):
         return {"type": "array", "items": {"type": "string"}}
     if kind == "mapping":

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, cast
 
+from exact_odds.errors import check_type
 from exact_odds.games.model import Game
 from exact_odds.render.document import Json, version
 from exact_odds.render.inputs import plain
@@ -35,3 +37,61 @@ def game_inputs(game: Game, shoe: Shoe, rules: str, strategy: str | None,
                  "shoe_description": shoe.describe(), "strategy": strategy,
                  "settings": {k: plain(v) for k, v in settings.items()}})
     return data
+
+
+class GameArguments(NamedTuple):
+    """The arguments every analysis of a game takes, checked and in their one form."""
+
+    bets: tuple[str, ...] | None
+    decks: int | None
+    shoe: Shoe | None
+    remove: tuple[str, ...]
+    strategy: str | None
+    settings: dict[str, str]
+
+
+def check_game_arguments(game: object, *, bets: object = None, decks: object = None,
+                         shoe: object = None, remove: object = (), strategy: object = None,
+                         settings: object = None) -> GameArguments:
+    """Refuse, naming the argument, a value of the wrong type given to a public function
+    (``game_report``, ``compare_games``, ``simulate``, ...); a bet or cards given as one
+    string are taken as written (``bets="tie"``, ``remove="9D,9H"``).
+
+    >>> check_game_arguments("rock-bac", bets="tie", remove="9D, 9H").remove
+    ('9D', '9H')
+    >>> check_game_arguments("rock-bac", decks=8.0)
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.InputTypeError: decks: 8.0 is a float; give a whole number of decks
+    """
+    from exact_odds.shoe import Shoe
+
+    check_type(game, (Game, str, Path), "game",
+               "a built-in game's id, a game file's path or a Game")
+    bet_ids: tuple[str, ...] | None = None
+    if bets is not None:
+        if isinstance(bets, str):
+            bets = (bets,)
+        check_type(bets, (list, tuple, set, frozenset, dict), "bets",
+                   "a list of bet ids (or one id)")
+        bet_ids = tuple(cast("Iterable[str]", bets))
+        for bet in bet_ids:
+            check_type(bet, str, "bets", "bet ids as text")
+    if decks is not None:
+        check_type(decks, int, "decks", "a whole number of decks")
+    if shoe is not None:
+        check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+    if isinstance(remove, str):
+        remove = tuple(part for part in remove.replace(",", " ").split() if part)
+    check_type(remove, (list, tuple), "remove", "a list of cards")
+    cards = tuple(cast("Iterable[str]", remove))
+    for card in cards:
+        check_type(card, str, "remove", "cards as text ('9D')")
+    if strategy is not None:
+        check_type(strategy, str, "strategy", "house-way, hit, stand or optimal")
+    if settings is not None:
+        check_type(settings, Mapping, "settings", "a mapping of setting names to values")
+    chosen = {str(name): str(value).lower() if isinstance(value, bool) else str(value)
+              for name, value in cast("Mapping[str, object]", settings or {}).items()}
+    return GameArguments(bet_ids, cast("int | None", decks), cast("Shoe | None", shoe), cards,
+                         cast("str | None", strategy), chosen)

@@ -16,29 +16,37 @@ _TABULAR = ("markdown", "html", "xlsx", "csv")
 
 @dataclass(frozen=True)
 class GameList(Rendered):
-    """Games with their source documents and bets."""
+    """Games with their source documents and bets; ``ids`` are the names that load them
+    (``extra/contrast-bonus`` for a side bet of ``tables/extra/``), the games' own ids by
+    default."""
 
     games: tuple[Game, ...]
+    ids: tuple[str, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        return self.ids or tuple(g.id for g in self.games)
 
     def inputs(self) -> dict[str, Any]:
         return {"exact_odds_version": version()}
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.inputs(), "games": [
-            {"id": g.id, "name": g.name, "decks": g.decks, "rules": g.rules.name,
-             "source": g.source, "bets": [b.id for b in g.bets]} for g in self.games]}
+            {"id": name, "name": g.name, "decks": g.decks, "rules": g.rules.name,
+             "source": g.source, "bets": [b.id for b in g.bets]}
+            for name, g in zip(self.names(), self.games)]}
 
     def to_document(self) -> Document:
         lines = []
-        for game in self.games:
+        for name, game in zip(self.names(), self.games):
             source = game.source if isinstance(game.source, dict) else {}
             seed = f" [{safe(source['seed'])}]" if source.get("seed") else ""
-            lines += [f"{safe(game.id)}  {safe(game.name)}",
+            lines += [f"{safe(name)}  {safe(game.name)}",
                       f"    source: {safe(source.get('document', '?'))}{seed}",
                       f"    {game.decks} decks, {safe(game.rules.name)}; bets: "
                       f"{', '.join(safe(b.id) for b in game.bets)}"]
-        rows = tuple((g.id, g.name, g.decks, g.rules.name, str(g.source.get("document", "")),
-                      ", ".join(b.id for b in g.bets)) for g in self.games)
+        rows = tuple((name, g.name, g.decks, g.rules.name, str(g.source.get("document", "")),
+                      ", ".join(b.id for b in g.bets))
+                     for name, g in zip(self.names(), self.games))
         table = Table("Games", (Column("Id"), Column("Name"), Column("Decks", "count"),
                                 Column("Rules"), Column("Source"), Column("Bets")), rows,
                       sheet="Games", formats=_TABULAR)
@@ -47,10 +55,11 @@ class GameList(Rendered):
 
 
 def builtin_game_list() -> GameList:
-    """Every built-in game."""
-    from exact_odds.games.loader import builtin_games, load_game
+    """Every built-in game, then the side bets of ``tables/extra/`` (``extra/...``)."""
+    from exact_odds.games.loader import builtin_games, extra_games, load_game
 
-    return GameList(tuple(load_game(name) for name in builtin_games()))
+    names = (*builtin_games(), *extra_games())
+    return GameList(tuple(load_game(name) for name in names), names)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.engine.vocabulary import COLUMNS
-from exact_odds.files import read_yaml
+from exact_odds.errors import quoted
+from exact_odds.files import exists, is_file, read_yaml
 from exact_odds.games.conditions import (
     RESERVED_WORDS,
     Condition,
@@ -35,6 +36,12 @@ from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.rules.loader import read_game_rules
+
+#: The most bets a game file may define (mirrors and shared bets included), and the most
+#: events of one bet: a game has a few dozen at most; each bet is one more settlement of
+#: every outcome.
+MAX_BETS = 500
+MAX_EVENTS = 500
 
 
 def tables_dir() -> Path:
@@ -59,12 +66,12 @@ def extra_games() -> list[str]:
 def game_path(name: str) -> Path:
     """The file of a game given as a built-in id or a path."""
     as_path = Path(name)
-    if as_path.suffix in (".yaml", ".yml") or as_path.exists():
-        if not as_path.is_file():
-            raise UnknownGameError(f"no game file at {name}")
+    if as_path.suffix in (".yaml", ".yml") or exists(as_path):
+        if not is_file(as_path):
+            raise UnknownGameError(f"no game file at {quoted(name)}")
         return as_path
     builtin = tables_dir() / f"{name}.yaml"
-    if builtin.is_file():
+    if is_file(builtin):
         return builtin
     import difflib
 
@@ -79,6 +86,9 @@ def game_path(name: str) -> Path:
 
 def load_game(name: str | Path) -> Game:
     """Load a game by built-in id or path, checking every field."""
+    from exact_odds.errors import check_type
+
+    check_type(name, (str, Path), "game", "a built-in game's id or a game file's path")
     path = game_path(str(name))
     return parse_game(read_yaml(path), path)
 
@@ -100,6 +110,9 @@ def parse_game(data: object, path: Path) -> Game:
     raw_bets: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(fields["bets"], start=1):
         raw_bets += [(index, bet) for bet in expand(entry, path, index, tables_dir())]
+    if len(raw_bets) > MAX_BETS:
+        raise _fail(path, "bets", f"{len(raw_bets):,} bets (mirrors included); a game has at "
+                    f"most {MAX_BETS}")
     bets = []
     seen: set[str] = set()
     for index, raw in raw_bets:
@@ -177,6 +190,9 @@ def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str,
         if key in checked:  # expand() has resolved them; a shared bet cannot hold them
             raise _fail(path, where, f"field {key!r} is not allowed here")
     bet_id = checked["id"]
+    if len(checked["events"]) > MAX_EVENTS:
+        raise _fail(path, where, f"{len(checked['events']):,} events; a bet has at most "
+                    f"{MAX_EVENTS}")
     events = []
     for number, event_data in enumerate(checked["events"], start=1):
         events.append(_parse_event(path, where, number, event_data, settings))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, input_name
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
@@ -209,7 +209,8 @@ class Game:
         '8 decks less 9H, 9D (414 cards)'
         """
         if shoe is not None and decks is not None:
-            raise ShoeError("give either a number of decks or a shoe, not both")
+            raise ShoeError(f"give either {input_name('decks')} (a number of decks) or "
+                            f"{input_name('shoe')}, not both")
         if shoe is None:
             try:
                 shoe = Shoe.from_decks(self.decks if decks is None else decks)
@@ -218,7 +219,12 @@ class Game:
                     raise
                 raise ShoeError(f"{self.path or self.id}: field 'decks': {error}") from None
         cards = tuple(remove)
-        return shoe.remove(cards) if cards else shoe
+        if not cards:
+            return shoe
+        try:
+            return shoe.remove(cards)
+        except ShoeError as error:
+            raise ShoeError(f"{input_name('remove')}: {error}") from None
 
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the one given for it, as text
@@ -242,6 +248,10 @@ class Game:
         """
         from dataclasses import replace
 
+        from exact_odds.errors import check_type
+
+        check_type(bet_id, str, "bet_id", "a bet's id")
+        check_type(event, str, "event", "an event's name")
         bet = self.bet(bet_id)
         names = [e.name for e in bet.events]
         index = find_name(names, event)  # exact name beats any case beats slug

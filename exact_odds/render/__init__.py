@@ -109,8 +109,10 @@ FORMATS = tuple(name for name, entry in _FORMATS.items() if entry.command_line)
 def render(result: Result, fmt: str = "text") -> str | bytes:
     """``result`` in format ``fmt`` (one of ``FORMATS``, or ``html``); ``xlsx`` gives bytes."""
     if not isinstance(result, Result):
-        raise TypeError(f"cannot render a {type(result).__name__}: a result has inputs(), "
-                        "to_document() and to_dict()")
+        from exact_odds.errors import InputTypeError
+
+        raise InputTypeError(f"result: cannot render a {type(result).__name__}: a result has "
+                             "inputs(), to_document() and to_dict()")
     entry = _FORMATS.get(fmt)
     if entry is None:
         raise ExactOddsError(f"unknown format {fmt!r}: use one of {', '.join(_FORMATS)}")

@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from exact_odds.files import InputFileError, read_yaml
+from exact_odds.files import InputFileError, is_file, read_yaml
 from exact_odds.rules.chart import (
     HIT,
     OPTION,
@@ -62,11 +62,18 @@ def builtin_rules() -> list[str]:
     return sorted(path.stem for path in rules_dir().glob("*.yaml"))
 
 
-@cache
 def load_rules(name: str) -> DrawingRules:
     """The shipped rules called ``name`` (``tables/rules/NAME.yaml``), checked."""
+    if not isinstance(name, str):
+        raise RulesError(f"rules: {name!r} is not the name of the shipped rules "
+                         f"({', '.join(builtin_rules())})")
+    return _load_rules(name)
+
+
+@cache
+def _load_rules(name: str) -> DrawingRules:
     path = rules_dir() / f"{name}.yaml"
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or not path.is_file():
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or not is_file(path):
         known = ", ".join(builtin_rules())
         raise RulesError(f"unknown rules {name!r}: the shipped rules are {known}; "
                          "or write the rules inline under 'rules:'")
@@ -113,7 +120,8 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     name = _word(data.get("name", default_name), "name", fail)
     title = _word(data["title"], "title", fail)
     naturals = data["naturals"]
-    if naturals != [8, 9]:
+    if not isinstance(naturals, list) or [type(n) for n in naturals] != [int, int] \
+            or naturals != [8, 9]:
         raise fail(f"field 'naturals' is {naturals!r}: the outcome vocabulary reads a natural "
                    "as a two-card 8 or 9, so only [8, 9] is supported")
     player = _row(data["player"], 10, "player", (HIT, STAND, OPTION), fail)

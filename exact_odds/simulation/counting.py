@@ -25,10 +25,13 @@ from fractions import Fraction
 import numpy as np
 
 from exact_odds.cards import DECK, RANKS, card_rank
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, quoted, shown
 
 #: The largest tag of a count derived from the effects of removal, unless ``eor:K`` says.
 EOR_SCALE = 4
+#: The largest tag (either sign), and the largest ``K`` of ``eor:K``: a count's running
+#: total then stays far inside int64 (``RunningCounts``).
+MAX_TAG = 1000
 
 RankTags = tuple[int, ...]  # one tag per rank, in RANKS order
 
@@ -37,8 +40,11 @@ class CountError(ExactOddsError, ValueError):
     """A count that cannot be read: an unknown rank, a tag that is not a whole number."""
 
 
-def parse_tags(text: str) -> RankTags:
-    """Tags per rank from ``RANK=TAG`` pairs separated by commas."""
+def parse_tags(text: str, what: str = "--tags") -> RankTags:
+    """Tags per rank from ``RANK=TAG`` pairs separated by commas; a tag is a whole number
+    from ``-MAX_TAG`` to ``MAX_TAG``; ``what`` names the option or argument in errors."""
+    if not isinstance(text, str):
+        raise CountError(f"{what}: {text!r} is not RANK=TAG pairs (e.g. '6=-3,7=1') or eor")
     tags = dict.fromkeys(RANKS, 0)
     given: set[str] = set()
     for part in (p.strip() for p in text.split(",")):
@@ -47,24 +53,32 @@ def parse_tags(text: str) -> RankTags:
         key, sep, value = part.partition("=")
         key = key.strip().upper()
         if not sep:
-            raise CountError(f"--tags: {part!r} is not RANK=TAG (e.g. 6=-3)")
-        ranks = _ranks(key)
-        try:
-            tag = int(value.strip())
-        except ValueError:
-            raise CountError(f"--tags: the tag of {key} must be a whole number, "
-                             f"got {value.strip()!r}") from None
+            raise CountError(f"{what}: {quoted(part, 40)} is not RANK=TAG (e.g. 6=-3)")
+        ranks = _ranks(key, what)
+        tag = _tag(value.strip(), key, what)
         for rank in ranks:
             if rank in given:
-                raise CountError(f"--tags: rank {rank} is given a tag twice")
+                raise CountError(f"{what}: rank {rank} is given a tag twice")
             given.add(rank)
             tags[rank] = tag
     if not given:
-        raise CountError("--tags: give at least one RANK=TAG (e.g. 6=-3,7=1,8=1,9=1) or eor")
+        raise CountError(f"{what}: give at least one RANK=TAG (e.g. 6=-3,7=1,8=1,9=1) or eor")
     return tuple(tags[rank] for rank in RANKS)
 
 
-def _ranks(key: str) -> tuple[str, ...]:
+def _tag(text: str, key: str, what: str) -> int:
+    sign = text[:1] if text[:1] in "+-" else ""
+    digits = text[len(sign):]
+    if not (digits.isascii() and digits.isdigit()):
+        raise CountError(f"{what}: the tag of {shown(key, 10)} must be a whole number, got "
+                         f"{quoted(text, 40)}")
+    if len(digits.lstrip("0")) > len(str(MAX_TAG)) or int(digits) > MAX_TAG:
+        raise CountError(f"{what}: the tag of {shown(key, 10)}, {quoted(text, 40)}, is beyond "
+                         f"the limit of {MAX_TAG:,} either way")
+    return int(sign + digits)
+
+
+def _ranks(key: str, what: str = "--tags") -> tuple[str, ...]:
     if key == "0":
         return ("T", "J", "Q", "K")
     if key == "10":
@@ -73,21 +87,38 @@ def _ranks(key: str) -> tuple[str, ...]:
         return ("A",)
     if key in RANKS:
         return (key,)
-    raise CountError(f"--tags: unknown rank {key!r} (ranks are A, 2-9, T, J, Q, K, "
+    raise CountError(f"{what}: unknown rank {quoted(key, 20)} (ranks are A, 2-9, T, J, Q, K, "
                      "or 0 for every ten-valued card)")
 
 
-def eor_scale(text: str) -> int | None:
-    """``K`` for ``eor:K`` (``EOR_SCALE`` for ``eor``), ``None`` for explicit tags."""
+def eor_scale(text: str, what: str = "--tags") -> int | None:
+    """``K`` for ``eor:K`` (``EOR_SCALE`` for ``eor``; K from 1 to ``MAX_TAG``), ``None``
+    for explicit tags."""
+    if not isinstance(text, str):
+        raise CountError(f"{what}: {text!r} is not RANK=TAG pairs (e.g. '6=-3,7=1') or eor")
     word = text.strip().lower()
     if word == "eor":
         return EOR_SCALE
     if word.startswith("eor:"):
         scale = word[4:].strip()
-        if not scale.isdigit() or int(scale) < 1:
-            raise CountError(f"--tags: eor:K needs K a whole number of at least 1, got {scale!r}")
+        if (not (scale.isascii() and scale.isdigit()) or len(scale) > len(str(MAX_TAG))
+                or not 1 <= int(scale) <= MAX_TAG):
+            raise CountError(f"{what}: eor:K needs K a whole number from 1 to {MAX_TAG:,}, "
+                             f"got {quoted(scale, 30)}")
         return int(scale)
     return None
+
+
+def parse_threshold(value: object, what: str = "--threshold") -> Fraction:
+    """The true count a unit is bet at: any number as written (``2``, ``-1.5``, ``1/2``,
+    ``1e-6``) within the limits on numbers (``exact_odds.numbers``), compared exactly."""
+    from exact_odds.errors import LimitError
+    from exact_odds.numbers import parse_exact
+
+    try:
+        return parse_exact(value, what)
+    except LimitError as error:
+        raise CountError(str(error)) from None
 
 
 def tags_from_effects(effects: Mapping[str, Fraction], scale: int = EOR_SCALE) -> RankTags:
@@ -114,6 +145,10 @@ def card_tags(tags: RankTags) -> np.ndarray:
     return np.array([by_rank[card_rank(card)] for card in DECK] + [0], dtype=np.int64)
 
 
+#: The first integer beyond int64.
+_INT64 = 2**63
+
+
 class RunningCounts:
     """One running count per shoe and per count (a count per bet)."""
 
@@ -127,8 +162,18 @@ class RunningCounts:
 
     def at_least(self, rows: np.ndarray, threshold: Fraction, unseen: np.ndarray) -> np.ndarray:
         """Whether each true count (running count per deck unseen) is at least
-        ``threshold``, exactly: ``running * 52 * q >= p * unseen`` for ``threshold = p/q``."""
+        ``threshold``, exactly: ``running * 52 * q >= p * unseen`` for ``threshold = p/q``.
+
+        In int64 where both sides are proven to fit (a running count is at most
+        ``MAX_TAG`` times the cards seen, a shoe at most 52,000,000 cards); in Python
+        integers otherwise (a threshold such as 10**-18 has a denominator of 10**18)."""
         running = self.running[rows]
-        left = running * len(DECK) * threshold.denominator
-        right = threshold.numerator * unseen.sum(axis=1)[:, None]
-        return np.asarray(left >= right)
+        cards = unseen.sum(axis=1)[:, None]
+        p, q = threshold.numerator, threshold.denominator
+        largest_running = max(int(np.abs(running).max(initial=0)), 1)
+        largest_cards = max(int(cards.max(initial=0)), 1)
+        if largest_running * len(DECK) * q < _INT64 and abs(p) * largest_cards < _INT64:
+            return np.asarray(running * (len(DECK) * q) >= p * cards)
+        left = running.astype(object) * (len(DECK) * q)
+        right = cards.astype(object) * p
+        return np.asarray(left >= right, dtype=bool)

@@ -26,8 +26,10 @@ import numpy as np
 
 from exact_odds.cards import DECK
 from exact_odds.games.dealing import DealingProcedure
+from exact_odds.numbers import fraction_text
 from exact_odds.simulation.counting import RankTags, RunningCounts
 from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
+from exact_odds.simulation.heartbeat import beat
 from exact_odds.simulation.settlement import Settler
 
 if TYPE_CHECKING:
@@ -50,7 +52,7 @@ class PerfectPlay:
     name = "perfect"
 
     def to_dict(self) -> dict[str, object]:
-        return {"play": "perfect", "min_edge": float(self.min_edge)}
+        return {"play": "perfect", "min_edge": fraction_text(self.min_edge)}
 
     def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
                rows: np.ndarray, unseen: np.ndarray) -> dict[str, np.ndarray]:
@@ -78,7 +80,8 @@ class CountPlay:
     def to_dict(self) -> dict[str, object]:
         from exact_odds.cards import RANKS
 
-        return {"play": "count", "tags_from": self.source, "threshold": float(self.threshold),
+        return {"play": "count", "tags_from": self.source,
+                "threshold": fraction_text(self.threshold),
                 "tags": {bet: dict(zip(RANKS, tags)) for bet, tags in self.tags.items()}}
 
     def wagers(self, bet_ids: tuple[str, ...], result: BatchResult, counts: RunningCounts,
@@ -211,6 +214,7 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         units = tally.settle(rows, dealt, wagers)
         if trace is not None:
             trace.add(first + rows, shoes.rounds[rows], unseen, result, wagers, dealt, units)
+        beat(len(rows))
     return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
                        tally.realised_per_shoe(), tally.edges(),
                        trace.frame() if trace is not None else None)

@@ -15,12 +15,13 @@ import os
 import sys
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, input_name, shown
 from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.inputs import game_inputs
 from exact_odds.games.loader import load_game
@@ -45,12 +46,103 @@ T = TypeVar("T")
 
 #: The most shoes played together in one range (one evaluation call per round covers them).
 MOST_SHOES_PER_RANGE = 2000
-#: Seconds to wait for a Dask scheduler before giving up.
+#: The most cards dealt together in one range (every shoe's shuffled cards are held at once).
+MOST_CARDS_PER_RANGE = 4_000_000
+#: Seconds a Dask scheduler has to answer the handshake before it is given up.
 SCHEDULER_TIMEOUT = 5
+#: Seconds the main thread waits for a range at a time, so that Ctrl-C is seen at once.
+WAKE = 0.2
+
+#: The bounds of a simulation's options (``--shoes``, ``--workers``, ``--seed``).
+MAX_SHOES = 10_000_000
+MAX_WORKERS = 64
+MAX_SEED = 2**63 - 1
+
+#: What a simulation may cost, estimated before any work (``estimate``): the rounds one
+#: shoe deals, the rounds times bets evaluated in all, the cards shuffled in all, the
+#: rounds a trace holds, and the memory the run holds at once, in bytes.
+MAX_ROUNDS_PER_SHOE = 100_000
+MAX_BET_ROUNDS = 10**10
+MAX_CARDS_DEALT = 10**10
+MAX_TRACE_ROUNDS = 10_000_000
+MAX_MEMORY = 2_000_000_000
+#: The cards an average round of baccarat deals (4.94), for the estimate of rounds a shoe.
+CARDS_PER_ROUND_AVERAGE = 4.9
+#: The memory each shoe's figures take in the main process, per bet, kept for
+#: ``shoes_frame`` (three numbers, twice while they are joined), and per shoe (its rounds).
+SHOE_BET_BYTES = 3 * 8 * 2
+SHOE_BYTES = 8 * 2
 
 
 class SimulationError(ExactOddsError, ValueError):
     """A simulation that cannot be run as asked."""
+
+
+def parse_shoes(value: object, what: str) -> int:
+    """A number of shoes, 1 to ``MAX_SHOES``."""
+    return _count(value, what, MAX_SHOES, 1)
+
+
+def parse_workers(value: object, what: str) -> int:
+    """A number of local worker processes, 1 to ``MAX_WORKERS``."""
+    return _count(value, what, MAX_WORKERS, 1)
+
+
+def parse_seed(value: object, what: str) -> int:
+    """A random seed, 0 to ``MAX_SEED``."""
+    return _count(value, what, MAX_SEED, 0)
+
+
+def _count(value: object, what: str, most: int, least: int) -> int:
+    from exact_odds.errors import LimitError
+    from exact_odds.numbers import parse_count
+
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise SimulationError(f"{what}: {value!r} ({type(value).__name__}) is not a whole number")
+    try:
+        return parse_count(value, what, most, least=least)
+    except LimitError as error:
+        raise SimulationError(str(error)) from None
+
+
+#: The address schemes a Dask scheduler is reached by here.
+SCHEMES = ("tcp",)
+
+
+def parse_scheduler(value: object, what: str) -> str:
+    """A Dask scheduler's address, ``tcp://HOST:PORT`` (``HOST:PORT`` means tcp): a host
+    name or IP address (IPv6 in brackets) and a port from 1 to 65535.
+
+    >>> parse_scheduler("127.0.0.1:8786", "--scheduler")
+    'tcp://127.0.0.1:8786'
+    >>> try:
+    ...     parse_scheduler("tls://h:1", "--scheduler")
+    ... except SimulationError as error:
+    ...     print(error)
+    --scheduler: 'tls://h:1': the scheme tls:// is not supported; write tcp://HOST:PORT
+    """
+    import re
+
+    from exact_odds.errors import quoted
+
+    if not isinstance(value, str):
+        raise SimulationError(f"{what}: {value!r} is not a scheduler address (write "
+                              "tcp://HOST:PORT)")
+    text = value.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    if scheme.lower() not in SCHEMES:
+        raise SimulationError(f"{what}: {quoted(value, 60)}: the scheme {shown(scheme, 20)}:// is "
+                              "not supported; write tcp://HOST:PORT")
+    match = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.\-]*):([0-9]{1,5})", rest)
+    if match is None:
+        raise SimulationError(f"{what}: {quoted(value, 60)} is not a scheduler address (write "
+                              "tcp://HOST:PORT)")
+    port = int(match[2])
+    if not 1 <= port <= 65535:
+        raise SimulationError(f"{what}: {quoted(value, 60)}: the port is 1 to 65535, not {port}")
+    return f"tcp://{match[1]}:{port}"
 
 
 @dataclass(frozen=True)
@@ -88,29 +180,35 @@ def setup(game: Game | str | Path, *, bets: Sequence[str] | None = None,
     """Check and gather what a simulation starts from (``Setup``): the game (an id, a path
     or a ``Game``), its bets (all by default), the shoe (``decks`` or ``shoe``, less
     ``remove``), the game file's dealing procedure with ``cut_card``, ``burn`` and
-    ``after_cut`` overridden, and the seed (a fresh one when None)."""
+    ``after_cut`` overridden, and the seed (a fresh one when None). Every error names the
+    argument as the caller wrote it (``--cut-card`` on the command line)."""
     from exact_odds.analysis.strategy import game_rules
+    from exact_odds.games.inputs import check_game_arguments
 
+    if seed is not None:
+        seed = parse_seed(seed, input_name("seed"))
+    bets, decks, shoe, remove, strategy, settings = check_game_arguments(
+        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+        settings=settings)
     loaded = game if isinstance(game, Game) else load_game(game)
     bet_ids = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in loaded.bets)
     for bet_id in bet_ids:
         loaded.bet(bet_id)
     if loaded.rules.option is not None and (strategy or loaded.strategy) == "optimal":
-        raise SimulationError("the optimal play of the option changes with the cards unseen: "
-                              "simulate with --strategy house-way, hit or stand")
+        raise SimulationError(f"{input_name('strategy')}: the optimal play of the option changes "
+                              "with the cards unseen: simulate with house-way, hit or stand")
     loaded.setting_values(dict(settings or {}))
     base = loaded.dealing if isinstance(loaded.dealing, DealingProcedure) else DealingProcedure()
     procedure = base.with_overrides(cut_card=cut_card, burn=burn, after_cut=after_cut,
                                     decks=decks)
     if shoe is not None and decks is not None:
-        raise SimulationError("give either a number of decks or a shoe, not both")
+        raise SimulationError(f"give either {input_name('decks')} or {input_name('shoe')}, "
+                              "not both")
     start = loaded.shoe(None if shoe is not None else procedure.decks, shoe, remove)
-    procedure.check_fits(start.size)
+    procedure.check_fits(start.size, loaded.path or loaded.id)
     rules = game_rules(loaded, start, strategy)
     if seed is None:
         seed = int(__import__("numpy").random.SeedSequence().entropy % 2**63)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SimulationError(f"--seed must be a whole number of at least 0, got {seed!r}")
     return Setup(loaded, bet_ids, start, procedure, rules, seed, strategy, dict(settings or {}))
 
 
@@ -120,7 +218,7 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
              decks: int | None = None, shoe: Shoe | None = None,
              remove: Sequence[str] = (), cut_card: str | int | None = None,
              burn: str | int | None = None, after_cut: str | None = None,
-             seed: int | None = None, workers: int | None = None,
+             seed: int | None = None, workers: int | None = 1,
              scheduler: str | None = None, trace: str | Path | None = None,
              strategy: str | None = None, settings: Mapping[str, str] | None = None,
              progress: bool = False) -> SimulationSummary:
@@ -134,17 +232,39 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     cards out of the shoe before every shoe is dealt. The summary's ``bets_frame()``,
     ``histogram_frame()`` and ``shoes_frame()`` are polars DataFrames; ``trace`` writes
     every round to a Parquet file.
+
+    The shoes are played in this process unless ``workers`` asks for more (``None``: every
+    core) or ``scheduler`` names a Dask scheduler; a script that asks for workers starts
+    the simulation under ``if __name__ == "__main__":``. What the run would cost is
+    estimated first (``estimate``): beyond the limits, nothing runs.
     """
+    from exact_odds.errors import check_type
+
     check_run(shoes, workers, scheduler)
+    if trace is not None:
+        check_type(trace, (str, Path), "trace", "a Parquet file's path")
+    shoes = parse_shoes(shoes, input_name("shoes"))
+    if workers is not None:
+        workers = parse_workers(workers, input_name("workers"))
+    if scheduler is not None:
+        scheduler = parse_scheduler(scheduler, input_name("scheduler"))
     ready = setup(game, bets=bets, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
                   burn=burn, after_cut=after_cut, seed=seed, strategy=strategy,
                   settings=settings)
-    chosen_play = _play(play, min_edge, tags, threshold, ready)
+    _play(play, min_edge, tags, threshold, ready, check_only=True)  # every input checked first
+    cost = estimate(ready, shoes, workers if scheduler is None else 1, trace is not None)
+    cost.check()
     writer = None
     if trace is not None:
         from exact_odds.simulation.trace import TraceWriter
 
         writer = TraceWriter(Path(trace))
+    try:
+        chosen_play = _play(play, min_edge, tags, threshold, ready)
+    except BaseException:
+        if writer is not None:
+            writer.abort()
+        raise
     plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
                           ready.seed, ready.strategy, ready.settings, uuid.uuid4().hex,
                           chosen_play, writer is not None,
@@ -154,36 +274,129 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
         "estimates": "simulated: every figure is an estimate; units_per_shoe_se is its "
                      "standard error",
     }
-    results = _play_ranges(plan, ranges(shoes, workers), workers, scheduler, writer,
-                           Progress(shoes) if progress and sys.stderr.isatty() else None)
+    bar = (Progress(shoes, rounds_per_shoe=cost.rounds_per_shoe)
+           if progress and sys.stderr.isatty() else None)
+    shoe_ranges = ranges(shoes, workers if scheduler is None else None, cards=ready.start.size)
+    results = _play_ranges(plan, shoe_ranges, workers, scheduler, writer, bar)
     names = {bet_id: ready.game.bet(bet_id).name for bet_id in ready.bet_ids}
     return summarise(header, names, results)
 
 
 def check_run(shoes: int, workers: int | None, scheduler: str | None) -> None:
-    """Refuse, before any work, a number of shoes or of workers that cannot be run."""
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise SimulationError(f"the number of shoes (--shoes) must be at least 1, got {shoes!r}")
-    if workers is not None and (isinstance(workers, bool) or workers < 1):
-        raise SimulationError(f"--workers must be at least 1, got {workers!r}")
-    if workers is not None and scheduler is not None:
-        raise SimulationError("give --workers (local cores) or --scheduler (a Dask cluster), "
-                              "not both")
+    """Refuse, before any work, a number of shoes or of workers that cannot be run, and
+    workers given with a scheduler."""
+    parse_shoes(shoes, input_name("shoes"))
+    if workers is not None:
+        parse_workers(workers, input_name("workers"))
+    if workers not in (None, 1) and scheduler is not None:
+        raise SimulationError(f"give {input_name('workers')} (local cores) or "
+                              f"{input_name('scheduler')} (a Dask cluster), not both")
+
+
+# --- what a run costs, before it runs --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cost:
+    """What a simulation would take, estimated from its inputs before any work: the rounds
+    one shoe deals (about), the rounds times bets evaluated, the cards shuffled, the rounds
+    a trace would hold and the memory the main process holds at once (bytes; each worker
+    process holds one range of shoes, at most ``MOST_CARDS_PER_RANGE`` cards)."""
+
+    shoes: int
+    bets: int
+    cards: int
+    rounds_per_shoe: int
+    processes: int
+    memory: int
+    trace: bool
+    shuffled_every_round: bool
+    cut_card_option: str
+
+    @property
+    def bet_rounds(self) -> int:
+        return self.shoes * self.rounds_per_shoe * self.bets
+
+    def check(self) -> None:
+        """Refuse, in one line naming the option that makes it large and what would fit,
+        a run beyond the limits (``MAX_ROUNDS_PER_SHOE``, ``MAX_BET_ROUNDS``,
+        ``MAX_CARDS_DEALT``, ``MAX_TRACE_ROUNDS``, ``MAX_MEMORY``)."""
+        shoes, decks = input_name("shoes"), input_name("decks")
+        if self.rounds_per_shoe > MAX_ROUNDS_PER_SHOE:
+            fits = int(MAX_ROUNDS_PER_SHOE * CARDS_PER_ROUND_AVERAGE)
+            raise SimulationError(
+                f"{decks}: a shoe of {self.cards:,} cards deals about {self.rounds_per_shoe:,} "
+                f"rounds; a simulated shoe deals at most {MAX_ROUNDS_PER_SHOE:,} rounds (about "
+                f"{fits:,} cards, {fits // 52:,} decks), or give {self.cut_card_option} none "
+                "to deal one round from each shoe")
+        if self.shoes * self.cards > MAX_CARDS_DEALT:
+            most = MAX_CARDS_DEALT // self.cards
+            raise SimulationError(
+                f"{shoes}: {self.shoes:,} shoes of {self.cards:,} cards shuffle "
+                f"{self.shoes * self.cards:,} cards; a simulation shuffles at most "
+                f"{MAX_CARDS_DEALT:,} (at most {most:,} shoes of this size)")
+        if self.bet_rounds > MAX_BET_ROUNDS:
+            most = MAX_BET_ROUNDS // (self.rounds_per_shoe * self.bets)
+            raise SimulationError(
+                f"{shoes}: {self.shoes:,} shoes of about {self.rounds_per_shoe:,} rounds with "
+                f"{self.bets} bet{'s' if self.bets != 1 else ''} are {self.bet_rounds:,} exact "
+                f"evaluations; a simulation makes at most {MAX_BET_ROUNDS:,} (at most "
+                f"{most:,} shoes here; run several seeds and join them)")
+        if self.trace and self.shoes * self.rounds_per_shoe > MAX_TRACE_ROUNDS:
+            most = MAX_TRACE_ROUNDS // self.rounds_per_shoe
+            raise SimulationError(
+                f"{shoes}: a trace of {self.shoes:,} shoes holds about "
+                f"{self.shoes * self.rounds_per_shoe:,} rounds; {input_name('trace')} "
+                f"writes at most {MAX_TRACE_ROUNDS:,} (at most {most:,} shoes here)")
+        if self.memory > MAX_MEMORY:
+            most = (MAX_MEMORY - (self.memory - self.shoes * self._per_shoe())) \
+                // self._per_shoe()
+            raise SimulationError(
+                f"{shoes}: {self.shoes:,} shoes' figures for {self.bets} bet"
+                f"{'s' if self.bets != 1 else ''} would hold about {self.memory / 1e9:.1f} GB; a "
+                f"simulation holds at most {MAX_MEMORY / 1e9:.0f} GB (at most {most:,} shoes "
+                "here; run several seeds and join them)")
+
+    def _per_shoe(self) -> int:
+        return SHOE_BYTES + SHOE_BET_BYTES * self.bets
+
+
+def estimate(ready: Setup, shoes: int, workers: int | None, trace: bool = False) -> Cost:
+    """What simulating ``shoes`` shoes of ``ready`` costs (``Cost``), from the shoe's size,
+    the dealing procedure, the bets and the processes, before anything runs."""
+    cards = ready.start.size
+    procedure = ready.procedure
+    if procedure.cut_card is None:
+        rounds = 1
+    else:
+        dealt = max(cards - procedure.cut_card - procedure.most_burned, 0)
+        rounds = int(dealt / CARDS_PER_ROUND_AVERAGE) + 2
+    shoe_ranges = ranges(shoes, workers, cards=cards)
+    processes = min(workers or os.cpu_count() or 1, len(shoe_ranges))
+    range_shoes = max((count for _, count in shoe_ranges), default=1)
+    per_range = range_shoes * (cards + 6) * 2 + range_shoes * 52 * 8 * 4
+    bets = len(ready.bet_ids)
+    # the main process: every shoe's figures, and a range's cards when it plays one itself
+    memory = shoes * (SHOE_BYTES + SHOE_BET_BYTES * bets) + per_range
+    return Cost(shoes, bets, cards, rounds, processes, memory, trace,
+                procedure.cut_card is None, input_name("cut_card"))
 
 
 def _play_ranges(plan: SimulationPlan, shoe_ranges: list[tuple[int, int]],
                  workers: int | None, scheduler: str | None, writer: TraceWriter | None,
                  bar: Progress | None) -> list[ShoeResults]:
     """Play every range; the trace is written whole at the end, or nothing is left."""
+    from exact_odds.simulation.heartbeat import listening
+
     results: list[ShoeResults] = []
     try:
-        for index, result in run_ranges(play_shoes, plan, shoe_ranges, workers, scheduler):
-            if writer is not None and result.trace is not None:
-                writer.add(index, result.trace)
-                result.trace = None
-            results.append(result)
-            if bar is not None:
-                bar.advance(len(result.rounds))
+        with listening(bar.rounds if bar is not None else _ignore):
+            for index, result in run_ranges(play_shoes, plan, shoe_ranges, workers, scheduler):
+                if writer is not None and result.trace is not None:
+                    writer.add(index, result.trace)
+                    result.trace = None
+                results.append(result)
+                if bar is not None:
+                    bar.advance(len(result.rounds))
         if writer is not None:
             writer.finish()
     except BaseException:
@@ -196,31 +409,48 @@ def _play_ranges(plan: SimulationPlan, shoe_ranges: list[tuple[int, int]],
     return results
 
 
-def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
-          threshold: str | Fraction | int | None, ready: Setup) -> Play:
-    from exact_odds.simulation.counting import eor_scale, parse_tags, tags_from_effects
+def _ignore(rounds: int) -> None:
+    """No one shows the rounds."""
 
+
+def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
+          threshold: str | Fraction | int | None, ready: Setup,
+          check_only: bool = False) -> Play:
+    """The play asked for, every input checked; ``check_only``: the inputs only, without
+    deriving tags from the effects of removal (an enumeration)."""
+    from exact_odds.simulation.counting import (
+        eor_scale,
+        parse_tags,
+        parse_threshold,
+        tags_from_effects,
+    )
+
+    if not isinstance(play, str) or play not in ("perfect", "count", "flat"):
+        raise SimulationError(f"{input_name('play')}: is perfect, count or flat, not {play!r}")
     if play in ("perfect", "flat"):
         if tags is not None or threshold is not None:
-            raise SimulationError("--tags and --threshold go with --play count")
-        edge = _fraction(min_edge, "--min-edge")
+            raise SimulationError(f"{input_name('tags')} and {input_name('threshold')} go with "
+                                  f"{input_name('play')} count")
+        edge = parse_min_edge(min_edge, input_name("min_edge"))
         if play == "flat":
             if edge != 0:
-                raise SimulationError("--min-edge goes with --play perfect: flat play bets "
-                                      "every round")
+                raise SimulationError(f"{input_name('min_edge')} goes with {input_name('play')} "
+                                      "perfect: flat play bets every round")
             return FlatPlay()
-        if edge < 0:
-            raise SimulationError(f"--min-edge must not be negative, got {min_edge}")
         return PerfectPlay(edge)
-    if play != "count":
-        raise SimulationError(f"--play is perfect, count or flat, not {play!r}")
+    if parse_min_edge(min_edge, input_name("min_edge")) != 0:
+        raise SimulationError(f"{input_name('min_edge')} goes with {input_name('play')} "
+                              "perfect: a count bets by its threshold")
     if tags is None or threshold is None:
-        raise SimulationError("--play count needs --tags (RANK=TAG,... or eor) and --threshold")
-    level = _fraction(threshold, "--threshold")
-    scale = eor_scale(tags)
+        raise SimulationError(f"{input_name('play')} count needs {input_name('tags')} "
+                              f"(RANK=TAG,... or eor) and {input_name('threshold')}")
+    level = parse_threshold(threshold, input_name("threshold"))
+    scale = eor_scale(tags, input_name("tags"))
     if scale is None:
-        rank_tags = parse_tags(tags)
+        rank_tags = parse_tags(tags, input_name("tags"))
         return CountPlay(dict.fromkeys(ready.bet_ids, rank_tags), level, "tags")
+    if check_only:
+        return CountPlay({}, level, f"eor:{scale}")
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import game_report
 
@@ -232,16 +462,25 @@ def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
     return CountPlay(derived, level, f"eor:{scale}")
 
 
-def _fraction(value: str | Fraction | int, option: str) -> Fraction:
-    """A number as written: ``2``, ``-1.5``, ``1/2``, ``0.5%``."""
-    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
-        return Fraction(value)
-    raw = str(value).strip().replace(" ", "")
+def parse_tags_option(value: str, what: str) -> str:
+    """``--tags`` as written, checked (``RANK=TAG`` pairs, or ``eor``/``eor:K``)."""
+    from exact_odds.simulation.counting import eor_scale, parse_tags
+
+    if eor_scale(value, what) is None:
+        parse_tags(value, what)
+    return value
+
+
+def parse_min_edge(value: object, what: str) -> Fraction:
+    """The least edge perfect play bets on: ``0.5%``, ``1/200`` or ``0.005``; from 0 to
+    ``MAX_PAY`` (no bet pays more)."""
+    from exact_odds.errors import LimitError
+    from exact_odds.numbers import MAX_PAY, parse_exact
+
     try:
-        return Fraction(raw[:-1]) / 100 if raw.endswith("%") else Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        raise SimulationError(f"{option}: {value!r} is not a number (write 2, 1.5, 1/2 "
-                              "or 0.5%)") from None
+        return parse_exact(value, what, least=0, most=MAX_PAY, percent=True)
+    except LimitError as error:
+        raise SimulationError(str(error)) from None
 
 
 def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
@@ -251,11 +490,15 @@ def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
     return max((card_detail(game.bet(b)) for b in bet_ids), key=DETAILS.index, default="value")
 
 
-def ranges(shoes: int, workers: int | None, first: int = 0) -> list[tuple[int, int]]:
+def ranges(shoes: int, workers: int | None, first: int = 0, *,
+           cards: int = 0) -> list[tuple[int, int]]:
     """Shoes ``first`` to ``first + shoes - 1`` in ranges ``(first, count)``: a few per
-    worker (every core when ``workers`` is None), none over ``MOST_SHOES_PER_RANGE``."""
-    size = max(1, min(MOST_SHOES_PER_RANGE,
-                      math.ceil(shoes / (4 * (workers or os.cpu_count() or 1)))))
+    worker (every core when ``workers`` is None), none over ``MOST_SHOES_PER_RANGE`` nor,
+    for shoes of ``cards`` cards, over ``MOST_CARDS_PER_RANGE`` cards."""
+    most = MOST_SHOES_PER_RANGE
+    if cards:
+        most = max(1, min(most, MOST_CARDS_PER_RANGE // cards))
+    size = max(1, min(most, math.ceil(shoes / (4 * (workers or os.cpu_count() or 1)))))
     return [(start, min(size, first + shoes - start))
             for start in range(first, first + shoes, size)]
 
@@ -270,7 +513,10 @@ def run_ranges(work: Work[T], plan: Any, shoe_ranges: list[tuple[int, int]],
     processes (``workers``, every core by default) or on a Dask scheduler, yielding
     ``(range index, result)`` as they finish. ``work`` and ``plan`` must be picklable;
     each shoe's cards depend only on the seed and the shoe's number, so the results are
-    the same wherever they run."""
+    the same wherever they run.
+
+    An interrupt (Ctrl-C) or an error stops everything at once: local worker processes
+    are ended, a Dask cluster's tasks cancelled (running ones stop at their next round)."""
     if scheduler is not None:
         yield from _run_on_dask(work, plan, shoe_ranges, scheduler)
         return
@@ -279,85 +525,291 @@ def run_ranges(work: Work[T], plan: Any, shoe_ranges: list[tuple[int, int]],
         for index, (first, size) in enumerate(shoe_ranges):
             yield index, work(plan, first, size)
         return
+    yield from _run_on_processes(work, plan, shoe_ranges, min(count, len(shoe_ranges)))
+
+
+def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: list[tuple[int, int]],
+                      count: int) -> Iterator[tuple[int, T]]:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
+    _refuse_in_worker_start()
     context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
-    with ProcessPoolExecutor(max_workers=min(count, len(shoe_ranges)),
-                             mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=context,
+                               initializer=_ignore_interrupts)
+    finished = 0
+    try:
         pending = {pool.submit(work, plan, first, size): index
                    for index, (first, size) in enumerate(shoe_ranges)}
+        while pending:
+            # a short wait, again and again: Ctrl-C reaches the main thread only when it
+            # runs, and a range may take many seconds
+            done, _ = wait(pending, timeout=WAKE, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = pending.pop(future)
+                yield index, future.result()
+                finished += 1
+    except BrokenProcessPool:
+        raise SimulationError(_broken_pool_reason(finished)) from None
+    finally:
+        _stop_pool(pool)
+
+
+def _ignore_interrupts() -> None:
+    """A worker process leaves Ctrl-C to the main process, which ends the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: Any) -> None:
+    """End a process pool at once: queued ranges cancelled, running workers killed (an
+    interrupt must not wait for the ranges in progress)."""
+    import signal
+
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
         try:
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield pending.pop(future), future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+            if process.is_alive():
+                os.kill(process.pid, signal.SIGKILL)
+        except (OSError, ValueError):
+            pass
+    for process in processes.values():
+        with suppress(OSError, ValueError, AssertionError):
+            process.join(2)
+
+
+def _refuse_in_worker_start() -> None:
+    """Inside a worker process that is importing the user's script (a script without
+    ``if __name__ == "__main__":`` runs its simulation again in every worker), stop
+    quietly: the main process reports it in one line (``_broken_pool_reason``)."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is None and not getattr(
+            multiprocessing.current_process(), "_inheriting", False):
+        return
+    frame: Any = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name in ("_fixup_main_from_path", "import_main_path"):
+            raise SystemExit(1)
+        frame = frame.f_back
+
+
+def _broken_pool_reason(finished: int) -> str:
+    main = sys.modules.get("__main__")
+    script = (main is not None and getattr(main, "__file__", None)
+              and getattr(getattr(main, "__spec__", None), "name", None) is None)
+    if script and finished == 0:
+        return ("the worker processes could not start: a script that runs a simulation on "
+                "workers must start it under `if __name__ == \"__main__\":` (each worker "
+                "imports the script), or run it with workers=1")
+    return ("a worker process stopped abruptly (killed, or out of memory?): run fewer "
+            f"{input_name('workers')} or fewer shoes at once")
 
 
 def _run_on_dask(work: Work[T], plan: Any, shoe_ranges: list[tuple[int, int]],
                  address: str) -> Iterator[tuple[int, T]]:
+    import asyncio
+
     try:
-        from distributed import Client, as_completed
+        from distributed import Client, Event, wait
     except ImportError:
-        raise SimulationError("--scheduler needs Dask distributed: "
+        raise SimulationError(f"{input_name('scheduler')} needs Dask distributed: "
                               "pip install 'exact-odds[distributed]'") from None
-    client = _connect(Client, address)
+    address = parse_scheduler(address, input_name("scheduler"))
+    with _quiet_dask():
+        _handshake(address)
+        client = _connect(Client, address)
+    futures: list[Any] = []
+    stop_name = f"exact-odds-stop-{uuid.uuid4().hex}"
     try:
         with client.as_current():
             shared = client.scatter(plan, broadcast=True)
-            futures = [client.submit(work, shared, first, size, pure=False)
-                       for first, size in shoe_ranges]
+            futures = [client.submit(_dask_range, work, shared, first, size, stop_name,
+                                     pure=False) for first, size in shoe_ranges]
             index_of = {future.key: index for index, future in enumerate(futures)}
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                yield index_of[future.key], future.result()
+            pending = set(futures)
+            while pending:
+                try:  # a short wait, again and again, so that Ctrl-C is seen at once
+                    done, pending = wait(  # type: ignore[no-untyped-call]
+                        pending, timeout=WAKE, return_when="FIRST_COMPLETED")
+                except (TimeoutError, asyncio.TimeoutError):
+                    continue
+                for future in done:
+                    yield index_of[future.key], future.result()
+    except BaseException:
+        with _quiet_dask(), suppress(Exception):  # the cluster may be gone already
+            Event(stop_name, client=client).set()  # type: ignore[no-untyped-call]
+            client.cancel(futures, force=True)
+        raise
     finally:
-        client.close()
+        with _quiet_dask(), suppress(Exception):  # closing is best effort
+            client.close(timeout=2)
+
+
+def _dask_range(work: Work[T], plan: Any, first: int, count: int, stop_name: str) -> T:
+    """A range on a Dask worker: stops at its next round once the client has set the
+    event ``stop_name`` (Ctrl-C), so a cancelled run leaves no task computing."""
+    import time
+
+    from distributed import Event
+
+    from exact_odds.simulation.heartbeat import Cancelled, listening
+
+    stop = Event(stop_name)  # type: ignore[no-untyped-call]
+    last = [time.monotonic()]
+
+    def check(rounds: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.5:
+            last[0] = now
+            if stop.is_set():  # type: ignore[no-untyped-call]
+                raise Cancelled(f"shoes {first} to {first + count - 1} cancelled")
+
+    with listening(check, interval=0.0):
+        return work(plan, first, count)
+
+
+def _handshake(address: str) -> None:
+    """Open a connection to ``address`` and ask it who it is, within
+    ``SCHEDULER_TIMEOUT`` seconds: a port that is not a Dask scheduler (silent, or another
+    kind of server) is refused in one line instead of waiting forever."""
+    import asyncio
+
+    from distributed.comm.core import connect
+
+    async def ask() -> object:
+        comm = await asyncio.wait_for(connect(address, timeout=SCHEDULER_TIMEOUT),  # type: ignore[no-untyped-call]
+                                      SCHEDULER_TIMEOUT)
+        try:
+            await asyncio.wait_for(comm.write({"op": "identity", "reply": True}),
+                                   SCHEDULER_TIMEOUT)
+            return await asyncio.wait_for(comm.read(), SCHEDULER_TIMEOUT)
+        finally:
+            comm.abort()
+
+    where = f"{input_name('scheduler')}: {address}"
+    _first_frame(address, where)
+    try:
+        reply = asyncio.run(asyncio.wait_for(ask(), SCHEDULER_TIMEOUT + 1))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise SimulationError(f"{where}: no Dask scheduler answered within "
+                              f"{SCHEDULER_TIMEOUT} seconds") from None
+    except Exception as error:  # noqa: BLE001 - any failure to connect is the address's
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise SimulationError(f"{where}: cannot reach a Dask scheduler: {reason}") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        kind = reply.get("type") if isinstance(reply, dict) else None
+        raise SimulationError(f"{where}: this is not a Dask scheduler"
+                              + (f" (it is a {kind})" if kind else ""))
+
+
+#: The most bytes a Dask scheduler's first message (its handshake) may announce.
+MOST_HANDSHAKE_BYTES = 1_000_000
+
+
+def _first_frame(address: str, where: str) -> None:
+    """Connect to ``address`` and read what a Dask scheduler says first, unasked: the
+    8-byte size of its handshake. A refused port or an unknown host is said at once (not
+    after Dask's retries); a server that says nothing within ``SCHEDULER_TIMEOUT`` seconds,
+    or announces a message no handshake has (an HTTP server's "HTTP/1.1" read as a size
+    of 3.5e18 bytes, which Dask would try to allocate), is not a Dask scheduler."""
+    import socket
+    import struct
+    import time
+
+    host, _, port = address.removeprefix("tcp://").rpartition(":")
+    deadline = time.monotonic() + SCHEDULER_TIMEOUT
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)),
+                                      SCHEDULER_TIMEOUT) as connection:
+            first = b""
+            while len(first) < 8:
+                connection.settimeout(max(deadline - time.monotonic(), 0.01))
+                chunk = connection.recv(8 - len(first))
+                if not chunk:
+                    break
+                first += chunk
+    except TimeoutError:
+        raise SimulationError(f"{where}: no Dask scheduler answered within "
+                              f"{SCHEDULER_TIMEOUT} seconds") from None
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise SimulationError(f"{where}: cannot reach a Dask scheduler ({reason})") from None
+    if len(first) < 8:
+        raise SimulationError(f"{where}: this is not a Dask scheduler (it closed the "
+                              "connection)")
+    (size,) = struct.unpack("<Q", first)
+    if not 0 < size <= MOST_HANDSHAKE_BYTES:
+        raise SimulationError(f"{where}: this is not a Dask scheduler (it answered as another "
+                              "kind of server)")
 
 
 def _connect(client_class: Callable[..., Any], address: str) -> Any:
-    """A Dask client for ``address``, or one clear error within ``SCHEDULER_TIMEOUT``
-    seconds (Dask's own connection warnings are held back meanwhile)."""
-    import logging
-    import re
-
-    if not re.fullmatch(r"(?:[a-z]+://)?[\w.\-\[\]:]+:\d+", address):
-        raise SimulationError(f"--scheduler: {address!r} is not a scheduler address "
-                              "(write tcp://HOST:PORT)")
-    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client",
-                                                     "distributed.comm", "tornado")]
-    levels = [logger.level for logger in loggers]
-    for logger in loggers:
-        logger.setLevel(logging.CRITICAL)
+    """A Dask client for ``address`` (which answered the handshake), or one clear error
+    within ``SCHEDULER_TIMEOUT`` seconds."""
     try:
         return client_class(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
     except Exception as error:  # noqa: BLE001 - any failure to connect is the address's
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+        raise SimulationError(f"{input_name('scheduler')}: cannot reach the Dask scheduler at "
+                              f"{address}: {reason}") from None
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own connection and closing messages held back: errors are our one line."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client",
+                                                     "distributed.comm", "distributed.core",
+                                                     "distributed.batched", "tornado",
+                                                     "asyncio")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
     finally:
         for logger, level in zip(loggers, levels):
             logger.setLevel(level)
 
 
 class Progress:
-    """A progress bar on the terminal's standard error: shoes played out of all."""
+    """A progress bar on the terminal's standard error: shoes played out of all, and within
+    very large shoes the rounds dealt (``rounds``, told by the dealing's heartbeat)."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, rounds_per_shoe: int = 0) -> None:
         self.total = total
         self.done = 0
+        self.rounds_dealt = 0
+        self.rounds_per_shoe = rounds_per_shoe
         self.draw()
 
     def advance(self, shoes: int) -> None:
         self.done += shoes
         self.draw()
 
+    def rounds(self, rounds: int) -> None:
+        """``rounds`` more rounds dealt in this process (shown for shoes of many rounds)."""
+        self.rounds_dealt += rounds
+        self.draw()
+
     def draw(self) -> None:
         width = 30
-        filled = width * self.done // self.total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                         f"{self.done:,}/{self.total:,} shoes")
+        expected = self.total * self.rounds_per_shoe
+        if self.rounds_dealt and expected:
+            fraction = max(self.done / max(self.total, 1),
+                           min(self.rounds_dealt / expected, 0.999))
+        else:
+            fraction = self.done / max(self.total, 1)
+        filled = int(width * fraction)
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done:,}/{self.total:,} shoes"
+        if self.rounds_dealt and self.rounds_per_shoe >= 1000:
+            line += f", {self.rounds_dealt:,} rounds dealt"
+        sys.stderr.write(line)
         sys.stderr.flush()
 
     def close(self) -> None:

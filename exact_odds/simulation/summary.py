@@ -13,10 +13,12 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from exact_odds.numbers import decimal_text, percent_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
@@ -231,13 +233,17 @@ def _play_text(h: Mapping[str, Any]) -> str:
     if h["play"] == "flat":
         return "flat: one unit on every round where the bet is offered"
     if h["play"] == "perfect":
-        edge = h["min_edge"]
+        edge = Fraction(h["min_edge"])
         return ("perfect: one unit whenever the exact edge for the unseen cards favours the "
-                "bettor" + (f" by more than {edge:.4%}" if edge else ""))
+                "bettor" + (f" by more than {percent_text(edge)} ({h['min_edge']})" if edge
+                            else ""))
     tags = "; ".join(f"{bet} " + ",".join(f"{r}={t}" for r, t in ranks.items() if t)
                      for bet, ranks in h["tags"].items())
+    threshold = Fraction(h["threshold"])
+    written = h["threshold"] if threshold.denominator == 1 else (
+        f"{decimal_text(threshold, 6).rstrip('0')} ({h['threshold']})")
     return (f"count ({h['tags_from']}), one unit when the true count is at least "
-            f"{h['threshold']:g}; tags: {tags}")
+            f"{written}; tags: {tags}")
 
 
 def _header(summary: SimulationSummary) -> tuple[Line, ...]:
@@ -249,6 +255,7 @@ def _header(summary: SimulationSummary) -> tuple[Line, ...]:
     if h.get("strategy"):
         lines.append(Field("Decision on 5", h["strategy"]))
     lines += [f"Setting {name} = {value}" for name, value in (h.get("settings") or {}).items()]
+    lines.append(Field("exact-odds", h["exact_odds_version"]))
     lines.append("Every figure below is an estimate from these shoes (± one standard error).")
     return tuple(lines)
 
@@ -293,8 +300,6 @@ def _document(summary: SimulationSummary) -> Document:
     blocks.append(Table("Estimates", _ESTIMATES,
                         tuple(tuple(bet.to_dict()[key] for key in BET_KEYS)
                               for bet in summary.bets), formats=("csv",)))
-    # the text is as the README shows it; the other formats name the version at the end
-    blocks.append(Text((f"exact-odds {h['exact_odds_version']}",), formats=_READ[1:]))
     return Document(f"{h['name']} ({h['game']}): simulated shoes", _header(summary),
                     tuple(blocks))
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, input_name
 
 #: The cards of each hand, in the order dealt.
 _CARDS = ("player_cards", "banker_cards")
@@ -83,18 +83,20 @@ class TraceWriter:
         from exact_odds.files import OutputError, is_standard_output, output_target
 
         self.path = Path(path)
+        self.option = input_name("trace")
         if is_standard_output(path):
-            raise TraceError(f"the trace: cannot write {path}: a trace is a Parquet file; "
+            raise TraceError(f"{self.option}: cannot write {path}: a trace is a Parquet file; "
                              "give a file name")
         try:
             target = output_target(self.path)
         except OutputError as error:
-            raise TraceError(f"the trace: {error}") from None
+            raise TraceError(f"{self.option}: {error}") from None
         try:
             self.parts_dir = Path(tempfile.mkdtemp(prefix=f".{target.name}.",
                                                    suffix=".parts", dir=target.parent))
         except OSError as error:
-            raise TraceError(f"cannot write the trace {self.path}: {error.strerror}") from None
+            raise TraceError(f"{self.option}: cannot write {self.path}: "
+                             f"{error.strerror}") from None
         self.parts: dict[int, Path] = {}
 
     def add(self, index: int, frame: pl.DataFrame) -> None:
@@ -103,7 +105,8 @@ class TraceWriter:
         try:
             frame.write_parquet(part)
         except (OSError, pl.exceptions.PolarsError) as error:
-            raise TraceError(f"cannot write the trace {self.path}: {_reason(error)}") from None
+            raise TraceError(f"{self.option}: cannot write {self.path}: "
+                             f"{_reason(error)}") from None
         self.parts[index] = part
 
     def finish(self) -> None:
@@ -115,9 +118,10 @@ class TraceWriter:
                 ordered = [self.parts[i] for i in sorted(self.parts)]
                 pl.concat([pl.scan_parquet(p) for p in ordered]).sink_parquet(temporary)
         except OutputError as error:
-            raise TraceError(f"the trace: {error}") from None
+            raise TraceError(f"{self.option}: {error}") from None
         except (OSError, pl.exceptions.PolarsError) as error:
-            raise TraceError(f"cannot write the trace {self.path}: {_reason(error)}") from None
+            raise TraceError(f"{self.option}: cannot write {self.path}: "
+                             f"{_reason(error)}") from None
         finally:
             self.abort()
 

@@ -19,10 +19,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
-from exact_odds.errors import ExactOddsError
-from exact_odds.files import read_yaml
+from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.files import is_file, read_yaml
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
+from exact_odds.numbers import MAX_DECKS, MAX_NUMBER_CHARS
 from exact_odds.shoe import Shoe, load_shoe
 from exact_odds.table.fees import (
     MOST_RATES,
@@ -51,6 +52,9 @@ _TABLE_KEYS = {"game", "decks", "shoe", "settings", "settlement", "order", "seat
 _DEALER_KEYS = {"seat", "bank", "fee"}
 _FEE_KEYS = {"per_bet", "per_hand", "player_dealer", "exempt", "refund_uncovered"}
 _AMOUNT = re.compile(r"^\s*[0-9]+(?:\.[0-9]+)?\s*$")
+#: The most seats a table may have, and the most owners sharing one seat.
+MAX_SEATS = 20
+MAX_OWNERS = 10
 _LIMIT = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*-\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 
 
@@ -88,6 +92,9 @@ class _File:
             text = value
         else:
             raise self.fail(where, f"{value!r} is not an amount (a decimal in quotes, e.g. \"2.50\")")
+        if len(text.strip()) > MAX_NUMBER_CHARS:
+            raise self.fail(where, f"{quoted(text, 40)} is longer than {MAX_NUMBER_CHARS} "
+                            "characters; an amount is limited to that")
         if text.strip().startswith("-"):
             raise self.fail(where, f"{text.strip()} is negative; amounts are 0 or more")
         if not _AMOUNT.match(text):
@@ -97,9 +104,12 @@ class _File:
             raise self.fail(where, "must be more than 0")
         return result
 
-    def whole(self, where: str, value: object, least: int = 1) -> int:
+    def whole(self, where: str, value: object, least: int = 1, most: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise self.fail(where, f"must be a whole number of at least {least}, got {value!r}")
+            raise self.fail(where, f"must be a whole number of at least {least}, got "
+                            f"{shown(repr(value), 40)}")
+        if most is not None and value > most:
+            raise self.fail(where, f"{value:,} is more than the limit of {most:,}")
         return value
 
     def word(self, where: str, value: object, choices: tuple[str, ...]) -> str:
@@ -116,8 +126,11 @@ class _File:
 
 def load_table(path: str | Path) -> Table:
     """Read and check a table file."""
+    from exact_odds.errors import check_type
+
+    check_type(path, (str, Path), "table", "a table file's path")
     the_path = Path(path)
-    if not the_path.is_file():
+    if not is_file(the_path):
         raise TableFileError(f"{the_path}: no table file there")
     return parse_table(read_yaml(the_path), the_path)
 
@@ -131,7 +144,8 @@ def parse_table(data: object, path: Path) -> Table:
     settings = _settings(f, game, top.get("settings", {}))
     reading = f.word("settlement", top.get("settlement", READINGS[0]), READINGS)
     order = f.word("order", top.get("order", game.table.get("settlement_order", ORDERS[0])), ORDERS)
-    seats_at_table = f.whole("seats_at_table", top.get("seats_at_table", 8), least=2)
+    seats_at_table = f.whole("seats_at_table", top.get("seats_at_table", 8), least=2,
+                             most=MAX_SEATS)
     if order == "from-action-button" and seats_at_table < 8:
         raise f.fail("seats_at_table", "the action button names seats 2 to 8: "
                      "settling from it needs a table of at least 8 seats")
@@ -177,7 +191,7 @@ def _game(f: _File, value: object) -> Game:
         raise f.fail("game", "a built-in game id or the path of a game file")
     relative = f.path.parent / value
     try:
-        return load_game(relative if relative.is_file() else value)
+        return load_game(relative if is_file(relative) else value)
     except ExactOddsError as error:
         raise f.fail("game", str(error)) from None
 
@@ -188,9 +202,10 @@ def _shoe(f: _File, top: Mapping[str, object], game: Game) -> Shoe:
     if "decks" in top and "shoe" in top:
         raise f.fail("shoe", "give either decks or a shoe file, not both")
     if "shoe" not in top:
-        return Shoe.from_decks(f.whole("decks", top["decks"]) if "decks" in top else game.decks)
+        return Shoe.from_decks(f.whole("decks", top["decks"], most=MAX_DECKS) if "decks" in top
+                               else game.decks)
     name = top["shoe"]
-    if not isinstance(name, str) or not (f.path.parent / name).is_file():
+    if not isinstance(name, str) or not is_file(f.path.parent / name):
         raise f.fail("shoe", f"no shoe file at {name!r} (a path relative to the table file)")
     try:
         return load_shoe(f.path.parent / name)
@@ -210,9 +225,11 @@ def _settings(f: _File, game: Game, value: object) -> dict[str, object]:
 def _table_limit(f: _File, value: object) -> tuple[Fraction, Fraction] | None:
     if value is None:
         return None
-    match = _LIMIT.match(value) if isinstance(value, str) else None
-    if match is None or Fraction(match[1]) >= Fraction(match[2]):
-        raise f.fail("table_limit", f"{value!r} is not a table limit like \"50-300\" (minimum-maximum)")
+    match = _LIMIT.match(value) if isinstance(value, str) and len(value) <= 60 else None
+    if (match is None or max(len(match[1]), len(match[2])) > MAX_NUMBER_CHARS
+            or Fraction(match[1]) >= Fraction(match[2])):
+        raise f.fail("table_limit", f"{quoted(value, 40)} is not a table limit like \"50-300\" "
+                     f"(minimum-maximum, each at most {MAX_NUMBER_CHARS} characters)")
     return Fraction(match[1]), Fraction(match[2])
 
 
@@ -337,6 +354,9 @@ def _owners(f: _File, game: Game, value: object, dealer_seat: int, seats_at_tabl
             if not isinstance(seat["owners"], list) or not seat["owners"]:
                 raise f.fail(f"{where}: owners", "must be a non-empty list of {name, wagers}")
             people = seat["owners"]
+        if len(people) > MAX_OWNERS:
+            raise f.fail(f"{where}: owners", f"{len(people):,} owners; a seat has at most "
+                         f"{MAX_OWNERS}")
         names: set[str] = set()
         for person in people:
             owner = _owner(f, game, where, number, person, per_bet, exempt, per_hand,

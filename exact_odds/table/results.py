@@ -44,8 +44,10 @@ Rounds = dict[tuple[tuple[Fraction, ...], "int | None"], int]
 def table_report(table: Table | str | Path) -> TableReport:
     """Exact figures of a player-dealer's table (a ``Table`` or the path of a table file)."""
     if not isinstance(table, Table):
+        from exact_odds.errors import check_type
         from exact_odds.table.loader import load_table
 
+        check_type(table, (str, Path), "table", "a Table (load_table) or a table file's path")
         table = load_table(table)
     return _settle_rounds(table, wager_outcomes(table), total_sequences(table.shoe))
 
