@@ -49,21 +49,20 @@ _WHERE = {
     "BatchEvaluator": "exact_odds.batch.evaluator",
     "batch_frame": "exact_odds.batch.shoes",
     "simulate": "exact_odds.simulation.runner",
-    "countability": "exact_odds.countability.report",
+    "countability_report": "exact_odds.countability.report",
     "table_report": "exact_odds.table.results",
     "load_table": "exact_odds.table.loader",
     "parse_table": "exact_odds.table.loader",
     # output
-    "render": "exact_odds.render",
     "fraction_text": "exact_odds.numbers",
 }
 
 #: The public names (each in ``_WHERE``): classes first, then functions, alphabetically.
 __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
     "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games", "compare_reports",
-    "countability", "effect_of_removal", "find_event", "fraction_text", "game_mistakes",
-    "game_report", "load_game", "load_rules", "load_shoe", "load_table", "option_hands",
-    "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml", "render",
+    "countability_report", "effect_of_removal", "find_event", "fraction_text",
+    "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe", "load_table",
+    "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml",
     "rules_named", "simulate", "solve_pay", "strategy_report", "symbolic_bet", "table_report",
     "tables_dir"]
 
@@ -121,7 +120,7 @@ if TYPE_CHECKING:
     from exact_odds.analysis.symbolic import find_event, solve_pay, symbolic_bet
     from exact_odds.batch.evaluator import BatchEvaluator
     from exact_odds.batch.shoes import batch_frame
-    from exact_odds.countability.report import countability
+    from exact_odds.countability.report import countability_report
     from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
     from exact_odds.files import read_yaml
@@ -129,7 +128,6 @@ if TYPE_CHECKING:
     from exact_odds.games.model import Game
     from exact_odds.games.pays import parse_pay
     from exact_odds.numbers import fraction_text
-    from exact_odds.render import render
     from exact_odds.rules import rules_named
     from exact_odds.rules.loader import load_rules
     from exact_odds.shoe import Shoe, load_shoe

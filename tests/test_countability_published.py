@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from exact_odds.cards import RANKS
-from exact_odds.countability.report import CountabilityReport, countability
+from exact_odds.countability.report import CountabilityReport, countability_report
 from exact_odds.countability.triggers import Rounds, best_trigger
 
 GAME = Path(__file__).resolve().parent / "data" / "counted-side-bets.yaml"
@@ -86,7 +86,7 @@ def studies() -> dict[int, CountabilityReport]:
     found = {}
     for cut_card in sorted({p.cut_card for p in PUBLISHED}):
         mine = [p for p in PUBLISHED if p.cut_card == cut_card]
-        found[cut_card] = countability(
+        found[cut_card] = countability_report(
             GAME, bets=sorted({p.bet for p in mine}), shoes=SHOES, seed=20261125,
             cut_cards=(cut_card,), levels=sorted({p.level for p in mine}), workers=2,
             keep_rounds=True)

@@ -397,10 +397,10 @@ def test_the_public_api_is_pinned():
     assert exact_odds.__all__ == [
         "__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
         "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games",
-        "compare_reports", "countability", "effect_of_removal", "find_event", "fraction_text",
-        "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe", "load_table",
-        "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table",
-        "read_yaml", "render", "rules_named", "simulate", "solve_pay", "strategy_report",
+        "compare_reports", "countability_report", "effect_of_removal", "find_event",
+        "fraction_text", "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe",
+        "load_table", "option_hands", "outcome_counts", "outcome_table", "parse_pay",
+        "parse_table", "read_yaml", "rules_named", "simulate", "solve_pay", "strategy_report",
         "symbolic_bet", "table_report", "tables_dir"]
     for name in exact_odds.__all__:
         assert getattr(exact_odds, name) is not None, name
@@ -496,6 +496,25 @@ def test_xlsx_keeps_text_from_a_game_file_as_text(tmp_path):
         strings = book.read("xl/sharedStrings.xml").decode()
     assert not any("<f>" in xml or "<hyperlink" in xml for xml in sheets)
     assert "=1+1" in strings and "http://example.com" in strings
+
+
+def test_no_public_name_is_shadowed_by_a_module_of_the_package():
+    """Importing ``exact_odds.x`` sets the package's attribute ``x`` to the module: a public
+    function named like a subpackage (``render``, ``countability``) would turn into that
+    module once anything imported it. Every module imported first, each public name is
+    still what ``_WHERE`` says."""
+    import importlib
+    import pkgutil
+    from types import ModuleType
+
+    import exact_odds
+
+    for found in pkgutil.walk_packages(exact_odds.__path__, "exact_odds."):
+        if not found.name.endswith("__main__"):
+            importlib.import_module(found.name)
+    shadowed = [name for name in exact_odds.__all__[1:]
+                if isinstance(getattr(exact_odds, name), ModuleType)]
+    assert shadowed == []
 
 
 def test_every_public_name_has_a_home():

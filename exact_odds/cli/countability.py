@@ -51,15 +51,16 @@ def countability(game: str, bets: tuple[str, ...], levels: str, shoes: int, seed
     """
     import os
 
-    from exact_odds.countability.report import countability as study
+    from exact_odds.countability.report import countability_report
 
     if workers is None and scheduler is None:
         workers = os.cpu_count() or 1
-    emit(study(game, bets=bets or None, levels=levels, shoes=shoes,
-               cut_cards=cut_card or (14,), burn=burn, after_cut=after_cut, decks=decks,
-               shoe=shoe, remove=remove, seed=seed, workers=workers, scheduler=scheduler,
-               strategy=strategy, settings=settings, max_bet=max_bet,
-               rounds_per_hour=rounds_per_hour, progress=True), fmt, output)
+    emit(countability_report(game, bets=bets or None, levels=levels, shoes=shoes,
+                             cut_cards=cut_card or (14,), burn=burn, after_cut=after_cut,
+                             decks=decks, shoe=shoe, remove=remove, seed=seed,
+                             workers=workers, scheduler=scheduler, strategy=strategy,
+                             settings=settings, max_bet=max_bet,
+                             rounds_per_hour=rounds_per_hour, progress=True), fmt, output)
 
 
 COMMANDS = (countability,)

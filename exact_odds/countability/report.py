@@ -157,7 +157,7 @@ class CountabilityReport(Rendered):
         return per_shoe, per_hour
 
 
-def countability(game: Game | str | Path, *, bets: Sequence[str] | None = None,
+def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None = None,
                  levels: Sequence[int] | str = LEVELS, shoes: int = 20_000,
                  cut_cards: Sequence[int | str | None] | str = CUT_CARDS,
                  burn: str | int | None = None, after_cut: str | None = None,
@@ -605,4 +605,4 @@ def _cut_card_table(report: CountabilityReport, bet: BetCountability) -> Table:
 
 
 __all__ = ["BetCountability", "CountResult", "CountabilityError", "CountabilityReport",
-           "Depth", "countability", "betting_correlation"]
+           "Depth", "countability_report", "betting_correlation"]
