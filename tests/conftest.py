@@ -33,3 +33,12 @@ def engine_path(request, monkeypatch):
     yield request.param
     enumerator.factored.cache_clear()
     enumerator._class_counts.cache_clear()
+
+
+def first_fast(values):
+    """Parameters for ``pytest.mark.parametrize`` with only the first in the fast loop: the
+    rest are marked ``slow`` (the same check on more inputs), so ``-m "not slow"`` runs one
+    case of each and the whole run runs them all."""
+    values = list(values)
+    return values[:1] + [pytest.param(*(v if isinstance(v, tuple) else (v,)),
+                                      marks=pytest.mark.slow) for v in values[1:]]

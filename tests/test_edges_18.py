@@ -547,6 +547,7 @@ def test_an_unsupported_scheduler_address_is_one_line_before_any_connection(addr
     one_line_process(done, "--scheduler")
 
 
+@pytest.mark.slow
 def test_a_port_that_is_not_a_dask_scheduler_is_one_line_not_a_hang():
     """At 26ed11e a port that accepts connections and says nothing hung forever."""
     pytest.importorskip("distributed")
@@ -681,8 +682,10 @@ def _session(pid: int) -> list[int]:
 
 @pytest.mark.parametrize("extra, stop", [
     ([], signal.SIGINT),
-    (["--trace", "t.parquet", "-o", "out.json", "--format", "json"], signal.SIGINT),
-    (["--trace", "t.parquet"], signal.SIGTERM),  # at 26ed11e it left the trace's parts behind
+    pytest.param(["--trace", "t.parquet", "-o", "out.json", "--format", "json"],
+                 signal.SIGINT, marks=pytest.mark.slow),
+    # at 26ed11e it left the trace's parts behind
+    pytest.param(["--trace", "t.parquet"], signal.SIGTERM, marks=pytest.mark.slow),
 ])
 def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extra, stop):
     """At 26ed11e Ctrl-C waited for the ranges in progress (14 s and more). The ranges here

@@ -65,21 +65,29 @@ def _key(counter: Counter) -> tuple[tuple[str, int], ...]:
 
 
 def _exact_units(after_cut: str, cut_card: int, bet: str, flat: bool = False) -> Fraction:
-    """Expected units per shoe under perfect play (or flat play, one unit every round): one
-    burned card (unseen), then rounds while the shoe holds six cards, ending by the cut-card
-    rule; every card drawn with probability (copies left) / (cards left)."""
+    """Expected units per shoe of ``bet`` under perfect play (or flat play, one unit every
+    round)."""
+    return dict(zip(BETS, _exact_units_of_every_bet(after_cut, cut_card, flat)))[bet]
+
+
+@cache
+def _exact_units_of_every_bet(after_cut: str, cut_card: int, flat: bool
+                              ) -> tuple[Fraction, ...]:
+    """Expected units per shoe of each bet of ``BETS`` under perfect play (or flat play):
+    one burned card (unseen), then rounds while the shoe holds six cards, ending by the
+    cut-card rule; every card drawn with probability (copies left) / (cards left)."""
     shoe = Counter(TINY)
     size = sum(shoe.values())
     cut = size - cut_card  # index of the first card behind the cut card
 
     @cache
-    def rounds_from(remaining: tuple, burned: tuple, position: int) -> Fraction:
+    def rounds_from(remaining: tuple, burned: tuple, position: int) -> tuple[Fraction, ...]:
         left = Counter(dict(remaining))
         if sum(left.values()) < 6:
-            return Fraction(0)
-        unseen = left + Counter(dict(burned))
-        ev = _ev(_key(unseen), bet)
-        total = ev if flat else max(ev, Fraction(0))
+            return (Fraction(0),) * len(BETS)
+        unseen = _key(left + Counter(dict(burned)))
+        evs = [_ev(unseen, bet) for bet in BETS]
+        totals = [ev if flat else max(ev, Fraction(0)) for ev in evs]
         # the next six cards in every order, by kind, each with its probability
         for sequence, chance in _orders(left, 6):
             _, used = bf.deal_sequence(list(sequence))
@@ -88,13 +96,15 @@ def _exact_units(after_cut: str, cut_card: int, bet: str, flat: bool = False) ->
             if last:
                 continue
             after = left - Counter(sequence[:used])
-            total += chance * rounds_from(_key(after), burned, position + used)
-        return total
+            later = rounds_from(_key(after), burned, position + used)
+            totals = [total + chance * value for total, value in zip(totals, later)]
+        return tuple(totals)
 
-    expected = Fraction(0)
+    expected = [Fraction(0)] * len(BETS)
     for (burn,), chance in _orders(shoe, 1):
-        expected += chance * rounds_from(_key(shoe - Counter([burn])), _key(Counter([burn])), 1)
-    return expected
+        later = rounds_from(_key(shoe - Counter([burn])), _key(Counter([burn])), 1)
+        expected = [total + chance * value for total, value in zip(expected, later)]
+    return tuple(expected)
 
 
 def _orders(cards: Counter, n: int):
@@ -498,6 +508,7 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, extra, needle, code)
 
 # --- published: Jacobson's computer-perfect play against the pair bets --------------------
 
+@pytest.mark.slow
 def test_pair_bets_perfect_play_jacobson_888casino():
     """E. Jacobson, "Computer-perfect play against the baccarat pairs bet" (888casino blog,
     https://www.888casino.com/blog/side-bets/computer-perfect-play-against-the-baccarat-pairs-bet/):

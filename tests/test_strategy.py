@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import bruteforce
 import pytest
+from conftest import first_fast
 
 from exact_odds.analysis.report import game_report
 from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five
@@ -75,7 +76,7 @@ def test_report_lines_equal_the_brute_force(counts, strategy):
         assert report.bet(bet_id).expected_value == expected, bet_id
 
 
-@pytest.mark.parametrize("decks", [4, 6, 8])
+@pytest.mark.parametrize("decks", first_fast([8, 4, 6]))
 def test_optimal_beats_both_fixed_strategies(decks):
     """The optimal player line is at least as good as always hitting or always standing."""
     ev = {s: game_report("21st-century", decks=decks, strategy=s, bets=("player",))
@@ -127,7 +128,7 @@ def _late_tie_at(tmp_path, pays: str):
     return path
 
 
-@pytest.mark.parametrize("counts", SHOES[:2])
+@pytest.mark.parametrize("counts", first_fast(SHOES[:2]))
 @pytest.mark.parametrize("strategy", ["house-way", "optimal"])
 def test_late_tie_at_6_to_1_read_from_the_game_file(tmp_path, counts, strategy):
     """The late tie's pay comes from the game file: at 6 to 1 the map and the value per round
@@ -171,7 +172,7 @@ def test_late_tie_at_6_to_1_on_the_command_line(tmp_path):
     assert six.output.split("Late tie")[1] != seven.output.split("Late tie")[1]
 
 
-@pytest.mark.parametrize("counts", SHOES)
+@pytest.mark.parametrize("counts", first_fast(SHOES))
 def test_baccarat_gold_decisions_equal_the_brute_force(counts):
     """Baccarat Gold's option on 5, seen on the Player's two cards only, for the Player bet
     (1 to 1, ties push): the brute force with the Gold Banker chart written from the
@@ -206,7 +207,7 @@ def _variant(tmp_path, old: str, new: str):
     return path
 
 
-@pytest.mark.parametrize("counts", SHOES[:2])
+@pytest.mark.parametrize("counts", first_fast(SHOES[:2]))
 def test_the_option_is_played_for_the_bet_the_game_file_names(tmp_path, counts):
     """``option: {optimise: dealer}``: the decisions are the dealer line's (19 to 20, ties
     on 0 and 1 won), as the brute force computes them with its own dealer line."""
