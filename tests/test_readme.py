@@ -157,6 +157,11 @@ def test_the_readme_states_every_bound_of_issue_18():
     table = row("a table file")
     assert f"`seats_at_table` 2 to {MAX_SEATS}" in table and f"{MAX_OWNERS} owners" in table
     assert f"| {MAX_DIGITS:,} digits |" in row("a figure printed")
+    from exact_odds.engine import cost
+
+    enumeration = row("an enumeration")
+    assert f"at most {cost.MAX_SECONDS} s and {cost.MAX_MEMORY / 1e9:.1f} GB" in enumeration
+    assert f"at most {cost.MAX_SECONDS} s for all its shoes" in enumeration
 
 
 def test_the_options_help_states_the_bounds_the_code_enforces():

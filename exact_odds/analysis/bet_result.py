@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.engine.cost import EnumerationTooLarge
+from exact_odds.engine.enumerator import Counts, outcome_counts, total_sequences
 from exact_odds.games.model import Bet
 from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version
@@ -131,12 +132,15 @@ def _sqrt(value: Fraction) -> float:
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
-               settings: dict[str, object] | None = None) -> BetResult:
+               settings: dict[str, object] | None = None,
+               counts: Counts | None = None) -> BetResult:
     """Join a bet's events with the outcome counts of the columns they read; ``settings``
     are the values of the game file's settings (the events may read them). Each outcome is
     settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
-    offered (a "Not offered" line)."""
-    counts = outcome_counts(shoe, bet.columns, rules)
+    offered (a "Not offered" line). ``counts``: the bet's outcome counts on this shoe
+    under these rules, where the caller has them already (``bet_counts``)."""
+    if counts is None:
+        counts = bet_counts(bet, shoe, rules)
     settle = bet.settler(settings)
     ways = [0] * len(bet.events)
     unmatched = not_offered = 0
@@ -161,6 +165,15 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
                                   unmatched, Fraction(unmatched, total)))
     return BetResult(bet.id, bet.name, tuple(events), total)
 
+
+
+def bet_counts(bet: Bet, shoe: Shoe, rules: DrawingRules) -> Counts:
+    """The outcome counts of the columns a bet reads; an enumeration too large to run is
+    refused naming the bet (``exact_odds.engine.cost``)."""
+    try:
+        return outcome_counts(shoe, bet.columns, rules)
+    except EnumerationTooLarge as error:
+        raise EnumerationTooLarge(f"bet {bet.id!r}: {error}") from None
 
 
 # --- as people read it and as data ----------------------------------------------------------

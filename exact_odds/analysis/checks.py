@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exact_odds.engine.enumerator import outcome_counts
+from exact_odds.analysis.bet_result import bet_counts
+from exact_odds.engine.enumerator import Counts
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
+from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:
@@ -59,9 +61,10 @@ def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
     return found
 
 
-def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: object,
-                 values: dict[str, object]) -> list[Mistake]:
-    """One bet's probable mistakes on ``shoe``."""
+def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: DrawingRules,
+                 values: dict[str, object], counts: Counts | None = None) -> list[Mistake]:
+    """One bet's probable mistakes on ``shoe``; ``counts``: the bet's outcome counts on
+    this shoe under these rules, where the caller has them already (a report does)."""
     path = game.path or game.id
 
     def mistake(event: str, message: str) -> Mistake:
@@ -69,7 +72,8 @@ def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: object,
 
     if not any(e.pay.net > 0 for e in bet.events):
         return [mistake("", "the bet has no winning event: it can only lose or push")]
-    counts = outcome_counts(shoe, bet.columns, rules)  # type: ignore[arg-type]
+    if counts is None:
+        counts = bet_counts(bet, shoe, rules)
     settle = bet.settler(values)
     taken = [0] * len(bet.events)   # outcomes each event settles (Bet.settle)
     named = [0] * len(bet.events)   # outcomes each event's condition holds for, alone

@@ -14,14 +14,15 @@ Fraction(284694798368, 19524993263685)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
-from exact_odds.analysis.checks import Mistake, game_mistakes
+from exact_odds.analysis.bet_result import BetResult, bet_counts, bet_dict, bet_result, bet_table
+from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.strategy import game_rules
-from exact_odds.engine.enumerator import total_sequences
+from exact_odds.engine.cost import EnumerationTooLarge
+from exact_odds.engine.enumerator import Counts, total_sequences
 from exact_odds.games.inputs import check_game_arguments, game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game, UnknownGameError
@@ -44,6 +45,9 @@ class GameReport(Rendered):
     strategy: str | None = None
     notes: tuple[str, ...] = field(default=())
     settings: dict[str, object] = field(default_factory=dict)  # name -> value used
+    # the probable mistakes, found from the report's own enumeration (``game_report``'s
+    # ``mistakes``); None: not looked for yet
+    found_mistakes: tuple[Mistake, ...] | None = None
 
     @property
     def total(self) -> int:
@@ -60,7 +64,10 @@ class GameReport(Rendered):
     def mistakes(self) -> list[Mistake]:
         """The probable mistakes of the game file's bets reported here (events no outcome
         can reach, events earlier events take, bets that cannot win), on the game's own
-        shoe: ``exact_odds.analysis.checks``."""
+        shoe: ``exact_odds.analysis.checks``. Found with the report where it was asked
+        for (``game_report(..., mistakes=True)``), from the same outcome counts."""
+        if self.found_mistakes is not None:
+            return list(self.found_mistakes)
         return game_mistakes(self.game, [bet.id for bet in self.bets], self.settings)
 
     def inputs(self) -> dict[str, Any]:
@@ -108,14 +115,17 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
                 remove: Sequence[str] | str = (), bets: Sequence[str] | str | None = None,
                 strategy: str | None = None,
-                settings: Mapping[str, object] | None = None) -> GameReport:
+                settings: Mapping[str, object] | None = None,
+                mistakes: bool = False) -> GameReport:
     """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
     for notebooks.
 
     ``game`` is a built-in id, a path to a YAML file, or a loaded ``Game``. ``decks``
     overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out;
     ``settings`` chooses values for the game file's settings (``{"name": "true"}``).
-    An argument of the wrong type is refused, naming it.
+    An argument of the wrong type is refused, naming it. ``mistakes``: also find the game
+    file's probable mistakes (``GameReport.mistakes``), from the same outcome counts where
+    the shoe and rules are the game's own (each bet's columns are enumerated once).
     """
     bets, decks, shoe, remove, strategy, settings = check_game_arguments(
         game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
@@ -127,10 +137,33 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     # a bet named twice is analysed once, in the order first named
     chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
     values = game.setting_values(settings)
-    results = tuple(bet_result(bet, the_shoe, rules, values) for bet in chosen)
+    own = Shoe.from_decks(game.decks)
+    # the mistakes are looked for on the game's own shoe and rules: from these counts when
+    # the report is of them, else by their own enumeration (another shoe)
+    same = mistakes and the_shoe == own and strategy in (None, game.strategy)
+    results, found = [], []
+    last: tuple[tuple[str, ...], Counts] | None = None  # bets reading the same columns
+    for bet in chosen:
+        counts = last[1] if last is not None and last[0] == bet.columns else bet_counts(
+            bet, the_shoe, rules)
+        last = (bet.columns, counts)
+        results.append(bet_result(bet, the_shoe, rules, values, counts))
+        if same:
+            found += bet_mistakes(game, bet, the_shoe, rules, values, counts)
+    del last
     notes = deck_notes(game, the_shoe)
     used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
-    return GameReport(game, the_shoe, rules, results, used_strategy, notes, values)
+    report = GameReport(game, the_shoe, rules, tuple(results), used_strategy, notes, values,
+                        tuple(found) if same else None)
+    if mistakes and not same:
+        try:
+            report = replace(report, found_mistakes=tuple(report.mistakes()))
+        except EnumerationTooLarge:
+            # the report's shoe is enumerated, the game's own is too large to be: say so
+            report = replace(report, found_mistakes=(), notes=(*notes, (
+                "probable mistakes in the game file not looked for: the game's own shoe "
+                f"({own.describe()}) is too large to enumerate for its bets")))
+    return report
 
 
 # --- as people read it and as data ----------------------------------------------------------

@@ -69,7 +69,37 @@ class BatchEvaluator:
         """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
         rows = _as_counts(counts)
         _check_rows(rows)
+        self.check_cost(rows)
         return self.plan.evaluate(rows)
+
+    def check_cost(self, rows: np.ndarray) -> None:
+        """Refuse, before any work, a batch whose bets too fine to compile would take past
+        the enumeration's limits, enumerated shoe by shoe (``exact_odds.engine.cost``):
+        each such bet's estimate on the largest shoe, times the shoes."""
+        from exact_odds.engine.compiled import monomial_count
+        from exact_odds.engine.cost import MAX_SECONDS, EnumerationTooLarge, enumeration_cost
+        from exact_odds.engine.enumerator import factored
+        from exact_odds.engine.plan import plan
+        from exact_odds.errors import input_name
+        from exact_odds.shoe import Shoe
+
+        fine = [bet for bet in map(self.game.bet, self.bet_ids)
+                if monomial_count(tuple(sorted(set(bet.columns)))) > MAX_MONOMIALS]
+        if not fine or not len(rows):
+            return
+        largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
+        for bet in fine:
+            one = enumeration_cost(largest, bet.columns, self.game.rules,
+                                   factored(plan(bet.columns)))
+            if one.too_large:
+                raise EnumerationTooLarge(f"bet {bet.id!r}: {one.describe()}")
+            if one.seconds * len(rows) > MAX_SECONDS:
+                raise EnumerationTooLarge(
+                    f"bet {bet.id!r}: its columns read too many card classes to compile "
+                    f"({one.classes} a card), so each shoe is enumerated alone: about "
+                    f"{one.seconds:.1f} s a shoe, {len(rows):,} shoes; a batch may take at most "
+                    f"{MAX_SECONDS} s this way (estimated before it starts): give fewer shoes "
+                    f"or choose the other bets with {input_name('bets')}")
 
 
 def _as_counts(counts: Any) -> np.ndarray:

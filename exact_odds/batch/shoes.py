@@ -251,6 +251,7 @@ def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
     """Evaluate a batch chunk by chunk (``progress(done, total)`` after each chunk); a shoe
     of more than ``MAX_BATCH_CARDS`` cards is refused before any work."""
     check_batch_size(counts)
+    evaluator.check_cost(counts)
     parts = []
     for start in range(0, len(counts), CHUNK):
         chunk = counts[start:start + CHUNK]

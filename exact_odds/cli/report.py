@@ -38,7 +38,7 @@ def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, .
 
     with Working("exact-odds report"):
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
-                             strategy=strategy, settings=settings)
+                             strategy=strategy, settings=settings, mistakes=True)
         mistakes = result.mistakes()
     for mistake in mistakes:
         warn(mistake)

@@ -46,6 +46,7 @@ from exact_odds.engine.classes import (
     class_partition,
     shoe_classes,
 )
+from exact_odds.engine.cost import enumeration_cost
 from exact_odds.engine.hands import SideReader, deal_counts
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_counts, round_readers
@@ -86,6 +87,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     """
     names = tuple(columns)
     wanted = plan(names)
+    checked(shoe, names, rules, wanted, rows_in_python=True)
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
     # Without deal or card columns the table is keyed by the round base, so that every bet
@@ -99,6 +101,14 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         table = _rounds_read(wanted.round, table)
     order = key_order(names)
     return {order(parts): ways for parts, ways in table.items()}
+
+
+def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
+            rows_in_python: bool) -> None:
+    """Where every enumeration starts: its cost estimated from the shoe's classes and the
+    columns (``cost.py``, milliseconds) and refused in one line past the limits, before any
+    work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays."""
+    enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...]:
@@ -208,6 +218,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     if factored(wanted):
         import numpy as np
 
+        checked(shoe, names, rules, wanted, rows_in_python=False)
         # the rows sorted in numpy by one key of each column's rank of value (nulls first,
         # as polars sorts), then each column gathered once, in that order
         table = _factored(shoe, wanted, rules)

@@ -1,0 +1,364 @@
+"""What an enumeration will cost, known before it starts: counted from the shoe's card
+classes and the columns asked for, in milliseconds, and refused in one line past the limits.
+
+The enumeration's work is in three places, and each is counted here the way the engine
+will meet it:
+
+* **the round played out** (``round.play``): every pair of a Player hand group and a Banker
+  hand group (``hands.hand_groups``, the groups built here exactly as the enumeration builds
+  them), then, for each *state* (two-card totals, deal values, card partials), a cell for
+  each pair of third-card classes; the table holds a row for each distinct outcome;
+* **the first cards only** (``hands.deal_counts``): the multisets of four classes, the pairs
+  of hand groups, or one hand's two-card hands;
+* **by factoring** (``fine.py``): every ordered start of four fine classes in numpy, and a
+  row for each deal value and outcome.
+
+The time and memory are those counts times what one of each cost when measured
+(``SECONDS_PER``, ``BYTES_PER``: fitted on an 8-deck shoe, ``tests/test_cost.py`` records
+the figures). An estimate past ``MAX_SECONDS`` or ``MAX_MEMORY`` is refused before any work
+with ``EnumerationTooLarge``, one line naming the columns that split the cards finest and
+what the enumeration would take.
+
+>>> from exact_odds.shoe import Shoe
+>>> enumeration_cost(Shoe.from_decks(8), ("winner",)).too_large
+False
+>>> suits = [f"{hand}_{card}_suit" for hand in ("player", "banker")
+...          for card in ("first", "second", "third")]
+>>> cost = enumeration_cost(Shoe.from_decks(8), [*suits, *(s.replace("suit", "rank") for s in suits)])
+>>> cost.too_large, cost.classes, cost.work
+(True, 52, 7311616)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb, prod
+
+from exact_odds.cards import DECK
+from exact_odds.engine.classes import (
+    ClassCounts,
+    Classes,
+    ClassKey,
+    class_keys,
+    class_partition,
+    shoe_classes,
+)
+from exact_odds.engine.hands import SideReader, hand_groups, reads_in_order
+from exact_odds.engine.plan import Names, Plan, plan
+from exact_odds.engine.vocabulary import Column, Hand, column
+from exact_odds.errors import ExactOddsError
+from exact_odds.rules import PUNTO_BANCO, DrawingRules
+from exact_odds.shoe import Shoe
+
+#: The most an enumeration may take, estimated before it starts: seconds on one core, and
+#: bytes held at once (its table, its states, the process's imports). Every built-in game,
+#: every side bet of ``tables/extra/`` and every case of ``benchmarks/`` fits (the heaviest,
+#: the ranks and suits of the four first cards and the winner, about 20 s and 2.5 GB).
+MAX_SECONDS = 60
+MAX_MEMORY = 4_000_000_000
+
+#: Measured cost of one unit of each kind of work (seconds; bytes), fitted on 8-deck shoes.
+SECONDS_PER = {
+    "pair": 1.0e-6,  # a pair of hand groups met in the round's loop
+    "cell": 0.5e-6,  # a cell of a state's third cards
+    "cell_column": 0.03e-6,  # and each card column read in it
+    "row": 3.0e-6,  # a row of the table, built in Python dicts
+    "combination": 3.0e-6,  # a multiset of four classes, or a pair of groups, of the deal
+    "start": 0.1e-6,  # an ordered start of four classes, in numpy (factoring)
+    "array_row": 0.3e-6,  # a row of a factored table, in numpy
+    "python_row": 1.2e-6,  # a row of a factored table, as a Python dict entry
+}
+BYTES_PER = {
+    "base": 25_000_000,  # the interpreter and the engine's imports
+    "numpy": 60_000_000,  # numpy and polars, where the table is factored
+    "row": 480,  # a row of a table in Python dicts (the engine's and the caller's)
+    "deal": 1_200,  # a grid of the totals where nobody draws, per deal
+    "state": 2_000,  # a state's lists
+    "cell": 24,  # a running sum of a state (a list slot and its integer)
+    "array_row": 130,  # a row of a factored table in arrays, sorting and a frame included
+    "python_row": 200,  # a row of a factored table, as a Python dict entry
+    "start": 40,  # a start in one numpy block (bounded by the block)
+}
+#: Starts laid out at once by factoring (``fine.BLOCK``; numpy is not imported here).
+BLOCK = 1 << 20
+
+
+class EnumerationTooLarge(ExactOddsError, ValueError):
+    """An enumeration whose estimated time or memory passes the limits."""
+
+
+@dataclass(frozen=True)
+class EnumerationCost:
+    """What one enumeration would take: the way it is counted, the work it walks (pairs of
+    hand groups or starts of four classes), the states and rows it holds, the classes of a
+    Player card, and the estimated seconds and bytes."""
+
+    columns: Names
+    way: str  # "round", "first cards" or "factoring"
+    work: int  # pairs of hand groups, multisets of classes, or ordered four-class starts
+    states: int  # states of the round (an upper bound); 0 for the first cards
+    rows: int  # rows of the table (an upper bound)
+    classes: int  # the card classes a Player card is dealt from
+    seconds: float
+    memory: int
+
+    @property
+    def too_large(self) -> bool:
+        return self.seconds > MAX_SECONDS or self.memory > MAX_MEMORY
+
+    def check(self) -> None:
+        """Refuse, in one line, an enumeration past ``MAX_SECONDS`` or ``MAX_MEMORY``."""
+        if self.too_large:
+            raise EnumerationTooLarge(self.describe())
+
+    def describe(self) -> str:
+        """What makes it large and what it would take, against the limits, in one line."""
+        fine = fine_columns(self.columns)
+        shown = fine or list(self.columns)
+        named = ", ".join(shown[:4]) + (f" and {len(shown) - 4} more" if len(shown) > 4 else "")
+        reading = (f"{'column' if len(fine) == 1 else 'columns'} {named} read "
+                   f"{_attributes(fine)}" if fine else f"columns {named}")
+        work = {"round": "pairs of hands", "first cards": "hands",
+                "factoring": "four-card starts"}[self.way]
+        return (f"{reading} ({self.classes} classes a card): about {_about(self.work)} {work}, "
+                f"{_about(self.rows)} outcomes, {_seconds(self.seconds)} and "
+                f"{_bytes(self.memory)}; an enumeration may take at most {MAX_SECONDS} s and "
+                f"{_bytes(MAX_MEMORY)}")
+
+
+def fine_columns(columns: Sequence[str]) -> list[str]:
+    """The columns that split the cards finer than point values (ranks, suits, colours),
+    those that split them finest first."""
+    split = {name: len(class_partition(key)) for name in dict.fromkeys(columns)
+             if (key := column(name).card_key) is not None}
+    return sorted(split, key=lambda name: -split[name])
+
+
+def _attributes(names: list[str]) -> str:
+    """The card attributes the columns read, in words."""
+    words = {"rank": ("rank", "pair", "aces", "twos", "threes", "fours", "fives", "sixes",
+                      "sevens", "eights", "nines", "tens", "jacks", "queens", "kings"),
+             "suit": ("suit", "hearts", "spades", "diamonds", "clubs"),
+             "colour": ("colour", "red", "black")}
+    found = [f"{word}s" for word, parts in words.items()
+             if any(part in name for name in names for part in parts)] or ["ranks or suits"]
+    return found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
+
+
+def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = PUNTO_BANCO,
+                     factored: bool = False, rows_in_python: bool = True) -> EnumerationCost:
+    """The estimated cost of ``outcome_counts(shoe, columns, rules)``; ``factored``: the
+    enumerator counts these columns by factoring (``enumerator.factored``);
+    ``rows_in_python``: the table is built as a dict (``outcome_counts``), not arrays.
+
+    Where a first bound from the numbers of classes alone (every ordered hand a group of
+    its own) is within the limits, that bound is the estimate: microseconds. Past them the
+    hand groups are built as the enumeration will build them, and counted."""
+    names = tuple(columns)
+    wanted = plan(names)
+    # the cost reads the shoe through its classes alone: one estimate per class counts
+    keys = _keys(wanted.deal, wanted.cards)
+    counts = tuple(shoe_classes(shoe, key) for key in keys)
+    cost = _estimate(names, counts, rules, factored)
+    return with_rows_in_python(cost) if rows_in_python else cost
+
+
+@lru_cache(maxsize=256)
+def _keys(deal_names: Names, card_names: Names) -> tuple[ClassKey, ClassKey, ClassKey]:
+    """The Player's, the Banker's and the third cards' class keys, as lookups of the 52
+    cards (so that a shoe's classes are found in microseconds)."""
+    keys = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first, banker, third = ({card: key(card) for card in DECK}.__getitem__ for key in keys[:3])
+    return first, banker, third
+
+
+@lru_cache(maxsize=1024)
+def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: DrawingRules,
+              factored: bool) -> EnumerationCost:
+    wanted = plan(names)
+    deal_cols = [column(name) for name in wanted.deal]
+    card_cols = [column(name) for name in wanted.cards]
+    keys = class_keys(deal_cols, card_cols)
+    kp = len(counts[0])
+    if factored:
+        return _factored(names, wanted, counts, deal_cols, kp, len(counts[1]), rules)
+    classes = Classes(counts[0], counts[1], counts[2], keys)
+    if wanted.needs is not None:
+        bound = _round_bound(names, classes, len(card_cols))
+        if not bound.too_large:
+            return bound
+    if wanted.needs is None:
+        return _first_cards(names, classes, deal_cols)
+    return _round(names, wanted, classes, deal_cols, card_cols, rules)
+
+
+def _round(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Column],
+           card_cols: list[Column], rules: DrawingRules) -> EnumerationCost:
+    """The round played out: pairs of hand groups, states and their cells, rows."""
+    banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
+    groups = (hand_groups(classes, "player", reads_in_order(deal_cols, "player"), deal_cols,
+                          card_cols, thirds=True),
+              hand_groups(classes, "banker", banker_ordered, deal_cols, card_cols, thirds=True))
+    pairs = len(groups[0]) * len(groups[1])
+    # a state, or a grid of the totals where nobody draws, is (two-card totals, deal values,
+    # card partials): at most, for each pair of totals, the features of the two sides' groups
+    # with those totals, paired
+    reads = bool(deal_cols or card_cols)
+    features: list[list[set[int]]] = [[set() for _ in range(10)] for _ in range(2)]
+    for side in (0, 1):
+        for group in groups[side]:
+            features[side][group.total].add(group.features)
+    states = stood = 0
+    for p2 in range(10):
+        for b2 in range(10):
+            met = len(features[0][p2]) * len(features[1][b2]) if reads else 1
+            drawn = p2 < 8 and b2 < 8 and (rules.uses_up_card or rules.player_draws(p2)
+                                            or rules.banker_draws(b2, None))
+            states += met * drawn * (2 if rules.uses_up_card else 1)
+            stood += met * (not drawn or rules.uses_up_card)
+    states = min(states, pairs)
+    ka, kb = len(classes.player_draw.n), len(classes.banker_draw.n)
+    cells = states * ka * kb
+    # a row is (deal values, round values, card values): each part has at most so many
+    # values; the card values are each part's partials read with the third cards drawn
+    deal_values = (len({g.own[0] for g in groups[0]}) * len({g.own[0] for g in groups[1]})
+                   * len({g.shared for g in groups[0]}) * len({g.shared for g in groups[1]}))
+    partials = [len({g.own[1] for g in groups[0]}) * (ka + 1),
+                len({g.own[1] for g in groups[1]}) * (kb + 1),
+                len({g.shared for g in groups[0]}) * len({g.shared for g in groups[1]})
+                * (ka + 1) * (kb + 1)]
+    card_values = prod(n for n, part in zip(partials, _parts(card_cols)) if part)
+    rows = min(cells + stood, deal_values * _values_product(wanted.round) * card_values,
+               _values_product(names))
+    seconds = (pairs * SECONDS_PER["pair"] + rows * SECONDS_PER["row"] + cells * (
+        SECONDS_PER["cell"] + len(card_cols) * SECONDS_PER["cell_column"]))
+    memory = (BYTES_PER["base"] + rows * BYTES_PER["row"] + min(pairs, stood) * BYTES_PER["deal"]
+              + states * (BYTES_PER["state"] + (len(classes.nt) + ka * kb) * BYTES_PER["cell"]))
+    return EnumerationCost(names, "round", pairs, states, rows, len(classes.n), seconds, memory)
+
+
+def _round_bound(names: Names, classes: Classes, card_columns: int) -> EnumerationCost:
+    """A first bound on the round played out, from the numbers of classes alone: every
+    ordered two-card hand a group of its own, every pair of them a state."""
+    pairs = len(classes.n) ** 2 * len(classes.nb) ** 2
+    ka, kb = len(classes.player_draw.n), len(classes.banker_draw.n)
+    cells = pairs * ka * kb
+    rows = min(cells + pairs, _values_product(names))
+    seconds = (pairs * SECONDS_PER["pair"] + rows * SECONDS_PER["row"] + cells * (
+        SECONDS_PER["cell"] + card_columns * SECONDS_PER["cell_column"]))
+    memory = (BYTES_PER["base"] + rows * BYTES_PER["row"] + pairs * (
+        BYTES_PER["deal"] + BYTES_PER["state"] + (len(classes.nt) + ka * kb) * BYTES_PER["cell"]))
+    return EnumerationCost(names, "round", pairs, pairs, rows, len(classes.n), seconds, memory)
+
+
+def _parts(card_cols: list[Column]) -> tuple[bool, bool, bool]:
+    """Whether the card columns read the Player's hand alone, the Banker's, both."""
+    hands = {col.hands for col in card_cols}
+    return ("player",) in hands, ("banker",) in hands, any(len(h) == 2 for h in hands)
+
+
+def _first_cards(names: Names, classes: Classes, deal_cols: list[Column]) -> EnumerationCost:
+    """The first cards only: multisets of four classes, pairs of groups, or hands."""
+    k = len(classes.n)
+    hands_read = {hand for col in deal_cols for hand in col.hands}
+    if all(col.as_a_set for col in deal_cols):
+        work = comb(k + 3, 4)
+    elif hands_read == {"player", "banker"}:
+        work = prod(len(hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols,
+                                    [], False)) for side in ("player", "banker"))
+    else:
+        work = k * k
+    rows = min(work, _values_product(names))
+    seconds = work * SECONDS_PER["combination"] + rows * SECONDS_PER["row"]
+    memory = BYTES_PER["base"] + rows * BYTES_PER["row"]
+    return EnumerationCost(names, "first cards", work, 0, rows, k, seconds, memory)
+
+
+def _factored(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
+              deal_cols: list[Column], kp: int, kb: int, rules: DrawingRules
+              ) -> EnumerationCost:
+    """By factoring: every start of four fine classes, a row per deal value and outcome."""
+    starts = kp * kp * kb * kb
+    ordered = (reads_in_order(deal_cols, "player"),
+               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    # the Player's and the Banker's classes are those of the deal columns alone here
+    deals = 1
+    sides: tuple[tuple[Hand, ClassCounts, bool], ...] = (
+        ("player", counts[0], ordered[0]), ("banker", counts[1], ordered[1]))
+    for side, found, is_ordered in sides:
+        reader = SideReader(side, is_ordered, deal_cols, [])
+        reps = [card for card, _ in found]
+        deals *= len({reader.own((a, b))[0] for a in reps for b in reps})
+    both = [col for col in deal_cols if len(col.hands) != 1]
+    deals *= prod(_value_count(col) for col in both)
+    # a start ends in at most one outcome for each pair of third cards' coarse classes
+    third = len(shoe_classes_of(counts, class_keys([], [column(n) for n in wanted.cards]).third))
+    outcomes = _values_product(wanted.round + wanted.cards)
+    rows = min(min(starts, deals) * outcomes, starts * (third + 1) ** 2)
+    seconds = starts * SECONDS_PER["start"] + rows * SECONDS_PER["array_row"]
+    memory = (BYTES_PER["base"] + BYTES_PER["numpy"] + min(starts, BLOCK) * BYTES_PER["start"]
+              + rows * BYTES_PER["array_row"])
+    return EnumerationCost(names, "factoring", starts, 0, rows, kp, seconds, memory)
+
+
+def shoe_classes_of(counts: tuple[ClassCounts, ...], key: ClassKey) -> set[object]:
+    """The classes of ``key`` among the cards of the shoe's Player classes ``counts[0]``
+    (every class of ``key`` the shoe holds: the Player's classes are the finest)."""
+    return {key(card) for card, _ in counts[0]}
+
+
+def with_rows_in_python(cost: EnumerationCost) -> EnumerationCost:
+    """The cost when every row of the table is also built as a Python dict entry
+    (``outcome_counts`` of a factored table)."""
+    if cost.way != "factoring":
+        return cost
+    return EnumerationCost(cost.columns, cost.way, cost.work, cost.states, cost.rows,
+                           cost.classes, cost.seconds + cost.rows * SECONDS_PER["python_row"],
+                           cost.memory + cost.rows * BYTES_PER["python_row"])
+
+
+def _value_count(col: Column) -> int:
+    """How many values a column can take (an upper bound)."""
+    if col.values is not None:
+        return len(col.values) + col.nullable
+    if col.dtype == "bool":
+        return 2
+    if col.kind == "round":
+        return 11 if col.nullable else 10
+    return 5 if len(col.hands) == 2 else 53  # cards counted of four; a card's attribute
+
+
+def _values_product(names: Sequence[str]) -> int:
+    """The most rows a table of these columns can have: the product of their values."""
+    return prod(_value_count(column(name)) for name in names)
+
+
+def _about(n: int) -> str:
+    """A count in words a person reads at a glance: 19,200; 2.6 million; 10^12."""
+    if n < 1_000_000:
+        return f"{n:,}"
+    if n < 10**12:
+        return f"{n / 1e6:,.1f} million" if n < 10**9 else f"{n / 1e9:,.1f} billion"
+    return f"10^{len(str(n)) - 1}"
+
+
+def _seconds(seconds: float) -> str:
+    """A time in words: 12 s, 40 minutes, 5 hours, 300 days, 10^9 years."""
+    if seconds < 120:
+        return f"{seconds:.0f} s" if seconds >= 1 else "1 s"
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.0f} hours"
+    if seconds < 1000 * 86400:
+        return f"{seconds / 86400:,.0f} days"
+    return f"{_about(int(seconds / 86400 / 365))} years"
+
+
+def _bytes(n: float) -> str:
+    """A size in words: 300 MB, 2.5 GB, 40,000 GB, 10^15 GB."""
+    if n < 1e9:
+        return f"{n / 1e6:,.0f} MB"
+    return f"{n / 1e9:,.1f} GB" if n < 1e14 else f"{_about(int(n / 1e9))} GB"

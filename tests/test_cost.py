@@ -1,0 +1,196 @@
+"""The cost of an enumeration, estimated before it starts (issue 18, item 2).
+
+Calibration: each combination of columns below was run on one 8-deck shoe in a fresh process
+on the project's 2-core machine (2026-11, with another process busy beside it) and its
+time and peak memory measured; the estimate of the same columns is beside it. The estimate
+is meant to be near or above what a run takes, never far below it:
+
+| columns (8 decks) | way | measured s / MB | estimated s / MB |
+|---|---|--:|--:|
+| the suit of every card by position, the winner | round | 12.7 / 398 | 16.4 / 682 |
+| the suit of every card by position, both totals | round | 14.8 / 519 | 18.2 / 980 |
+| the suits of five cards by position, the winner | round | 8.0 / 237 | 5.8 / 232 |
+| the ranks of every card by position, the winner | round | 5.1 / 637 | 17.3 / 2,572 |
+| the ranks of the four first cards, the winner | round | 1.6 / 158 | 1.7 / 233 |
+| every card column of the Player, the winner | round | 5.7 / 139 | 6.2 / 186 |
+| every deal column and every round column | round | 3.1 / 371 | 7.0 / 1,090 |
+| both third cards' suits, the winner | round | 0.6 / 22 | 0.7 / 28 |
+| `player_suited`, `banker_suited`, totals and cards | round | 1.7 / 56 | 2.1 / 107 |
+| the four first cards' ranks and suits (`outcome_counts`) | factoring | 11.1 / 1,876 | 11.7 / 2,540 |
+| the same as `outcome_table` | factoring | 2.9 / 889 | 2.9 / 1,077 |
+| the four first cards and the winner (`outcome_table`) | factoring | 6.8 / 2,105 | 7.3 / 2,978 |
+
+The measured figures include the interpreter and imports (about 17 MB); the estimates' base
+is 25 MB. ``CALIBRATION`` holds the rows, and the test checks the estimate stays within a
+factor of what was measured (a change to the engine that makes it much faster or slower
+should change the constants in ``exact_odds/engine/cost.py`` with it).
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from exact_odds.cli import main
+from exact_odds.engine.cost import (
+    MAX_MEMORY,
+    MAX_SECONDS,
+    EnumerationTooLarge,
+    enumeration_cost,
+)
+from exact_odds.engine.enumerator import factored, outcome_counts, outcome_table
+from exact_odds.engine.plan import plan
+from exact_odds.shoe import Shoe
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_columns import COMBINATIONS  # noqa: E402
+from bench_fine import FOUR  # noqa: E402
+
+EIGHT = Shoe.from_decks(8)
+HANDS = ("player", "banker")
+
+
+def each(attribute: str, positions: tuple[str, ...] = ("first", "second", "third")
+         ) -> tuple[str, ...]:
+    return tuple(f"{hand}_{position}_{attribute}" for hand in HANDS for position in positions)
+
+
+#: Every card's rank and suit: the columns an adversary would ask for.
+EVERY_CARD = (*FOUR, *each("rank", ("third",)), *each("suit", ("third",)))
+
+#: (columns, outcome_counts (True) or outcome_table, measured seconds, measured MB)
+CALIBRATION = [
+    ((*each("suit"), "winner"), True, 12.7, 398),
+    ((*each("suit"), "player_total", "banker_total"), True, 14.8, 519),
+    ((*each("suit")[:5], "winner"), True, 8.0, 237),
+    ((*each("rank"), "winner"), True, 5.1, 637),
+    ((*each("rank", ("first", "second")), "winner"), True, 1.6, 158),
+    (COMBINATIONS["every-card-column-of-the-player"], True, 5.7, 139),
+    (COMBINATIONS["every-deal-and-round"], True, 3.1, 371),
+    (COMBINATIONS["third-suits"], True, 0.6, 22),
+    (COMBINATIONS["suited-hands"], True, 1.7, 56),
+    (FOUR, True, 11.1, 1876),
+    (FOUR, False, 2.9, 889),
+    ((*FOUR, "winner"), False, 6.8, 2105),
+]
+
+
+def cost_of(columns: tuple[str, ...], as_dict: bool = True, shoe: Shoe = EIGHT):
+    return enumeration_cost(shoe, columns, factored=factored(plan(tuple(columns))),
+                            rows_in_python=as_dict)
+
+
+@pytest.mark.parametrize("columns, as_dict, seconds, mb", CALIBRATION,
+                         ids=[f"calibration-{i}" for i in range(len(CALIBRATION))])
+def test_the_estimate_is_near_or_above_what_was_measured(columns, as_dict, seconds, mb):
+    cost = cost_of(columns, as_dict)
+    assert not cost.too_large
+    assert seconds / 2 <= cost.seconds <= seconds * 4
+    assert mb * 2**20 / 2 <= cost.memory <= mb * 2**20 * 5
+
+
+@pytest.mark.parametrize("name", sorted(COMBINATIONS))
+def test_every_benchmark_combination_passes_the_estimate(name):
+    assert not cost_of(COMBINATIONS[name]).too_large
+
+
+def test_the_fine_benchmarks_pass_the_estimate():
+    """``benchmarks/bench_fine.py``: its tables and dicts of the four first cards."""
+    for columns, as_dict in ((FOUR, False), (FOUR, True), ((*FOUR, "winner"), False),
+                             ((*FOUR[:6], "winner"), True),
+                             ((*FOUR[:4], "player_total", "banker_total"), True)):
+        assert not cost_of(columns, as_dict).too_large, columns
+
+
+def test_every_bet_of_every_game_passes_the_estimate():
+    """Every built-in game's bets, every side bet of ``tables/extra/``, on the game's shoe
+    and under its rules (the commands' own tests run the rest through the same check)."""
+    from exact_odds.analysis.strategy import game_rules
+    from exact_odds.games.loader import builtin_games, extra_games, load_game
+
+    for name in builtin_games() + extra_games():
+        game = load_game(name)
+        shoe = Shoe.from_decks(game.decks)
+        rules = game_rules(game, shoe)
+        for bet in game.bets:
+            cost = enumeration_cost(shoe, bet.columns, rules, factored(plan(bet.columns)))
+            assert not cost.too_large, (name, bet.id, cost)
+
+
+@pytest.mark.parametrize("columns, words", [
+    ((*each("suit"), *each("rank")), "read ranks and suits"),
+    (EVERY_CARD, "read ranks and suits"),
+    ((*FOUR, "player_third_suit", "banker_third_suit"), "read ranks and suits"),
+    ((*FOUR, "player_total", "banker_total"), "read ranks and suits"),
+])
+def test_columns_that_blow_up_are_refused_at_once_naming_them(columns, words):
+    start = time.perf_counter()
+    with pytest.raises(EnumerationTooLarge) as refused:
+        outcome_counts(EIGHT, columns)
+    assert time.perf_counter() - start < 1
+    message = str(refused.value)
+    assert words in message and "\n" not in message and len(message) < 380
+    assert f"at most {MAX_SECONDS} s" in message
+    assert any(name in message for name in columns)
+
+
+def test_an_outcome_table_is_estimated_too():
+    with pytest.raises(EnumerationTooLarge, match="four-card starts"):
+        outcome_table(EIGHT, (*FOUR, "player_total", "banker_total"))
+
+
+def test_the_estimate_of_a_point_value_bet_is_microseconds():
+    shoe = EIGHT.remove(["9H", "TD"])
+    start = time.perf_counter()
+    for _ in range(100):
+        cost = enumeration_cost(shoe, ("winner", "player_total", "banker_total"))
+    assert (time.perf_counter() - start) / 100 < 0.005
+    assert cost.seconds < 1 and cost.memory < MAX_MEMORY
+
+
+def test_a_bet_that_blows_up_is_one_line_in_a_second_and_little_memory(tmp_path):
+    """A game whose one bet reads every card's rank and suit: the report is refused before
+    any work, in a fresh process held to 1 GB of address space beyond what it starts with."""
+    (tmp_path / "every-card.yaml").write_text(
+        "id: every-card\nname: Every card\nsource: {document: a test}\ndecks: 8\n"
+        "rules: punto-banco\nbets:\n  - id: royal-six\n    name: Royal six\n    events:\n"
+        "      - event: All kings of hearts\n        when: \""
+        + " and ".join(f"{name} == {13 if 'rank' in name else repr('hearts')}"
+                       for name in EVERY_CARD)
+        + "\"\n        pays: \"1000 to 1\"\n      - {event: Else, when: otherwise, pays: lose}\n")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "exact_odds", "report",
+                           str(tmp_path / "every-card.yaml")], capture_output=True, text=True,
+                          timeout=30, preexec_fn=limit, cwd=tmp_path)
+    seconds = time.perf_counter() - start
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert done.returncode == 1 and len(lines) == 1, lines
+    assert lines[0].startswith("Error: bet 'royal-six': columns ") and "ranks and suits" in lines[0]
+    assert seconds < 5  # the interpreter and imports, then milliseconds of estimate
+
+
+def test_batch_refuses_a_bet_too_fine_to_compile_on_many_shoes(tmp_path):
+    """Shoe by shoe, the suit of every card would take hours for 2,000 shoes: refused before
+    any work, naming the bet."""
+    (tmp_path / "suits.yaml").write_text(
+        "id: suits\nname: Suits\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
+        "bets:\n  - id: six-hearts\n    name: Six hearts\n    events:\n"
+        "      - event: Six hearts\n        when: \""
+        + " and ".join(f"{name} == 'hearts'" for name in each("suit"))
+        + "\"\n        pays: \"1000 to 1\"\n      - {event: Else, when: otherwise, pays: lose}\n")
+    (tmp_path / "shoes.csv").write_text("removed\n" + "\n".join(["9H"] * 2000) + "\n")
+    result = CliRunner().invoke(main, ["batch", str(tmp_path / "suits.yaml"),
+                                       str(tmp_path / "shoes.csv")])
+    assert result.exit_code == 1
+    assert "bet 'six-hearts'" in result.output and "2,000 shoes" in result.output
