@@ -16,18 +16,12 @@ from math import gcd
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from exact_odds.cli import main
+from clirun import run
 
 BUILT_IN = {"commission-free", "commission-free-dragon-bonus", "electronic-baccarat", "rock-bac"}
 EIGHT_DECK_TOTAL = 416 * 415 * 414 * 413 * 412 * 411
 #: Commission-free Banker, 8 decks: wizardofodds appendix 6 (1.4581%).
 COMMISSION_FREE_BANKER_EDGE = "284694798368/19524993263685"
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def run_ok(*args: str) -> str:

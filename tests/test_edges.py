@@ -17,35 +17,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from exact_odds.cli import main
+from clirun import ok, one_error_line, run
 
 GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0 and result.exception is None, result.output
-    return result.output
-
-
-def one_error_line(result, *needles: str, code: int | None = None) -> str:
-    """Non-zero exit, no traceback, and the whole output one line starting "Error:"."""
-    assert result.exit_code != 0, result.output
-    if code is not None:
-        assert result.exit_code == code, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"uncaught {type(result.exception).__name__}: {result.exception}")
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    for needle in needles:
-        assert needle.lower() in lines[0].lower(), (needle, lines[0])
-    return lines[0]
 
 
 def game(tmp_path: Path, events: str, name: str = "game.yaml", bet: str = "t") -> str:

@@ -21,9 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from exact_odds.cli import main
+from clirun import ok, one_error_line, run
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
@@ -32,29 +30,6 @@ TIE = ("bets:\n  - id: t\n    name: T\n    events:\n"
        "      - {event: Else, when: otherwise, pays: lose}\n")
 SIM = ["simulate", "rock-bac", "--bet", "tie", "--shoes", "2", "--seed", "1", "--workers", "1"]
 BIG = "9" * 5001
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0 and result.exception is None, result.output
-    return result.output
-
-
-def one_error_line(result, *needles: str) -> str:
-    """A non-zero exit, no traceback, and the whole output one line starting "Error:"
-    holding every needle."""
-    assert result.exit_code != 0, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"uncaught {type(result.exception).__name__}: {result.exception}")
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    for needle in needles:
-        assert needle.lower() in lines[0].lower(), (needle, lines[0])
-    return lines[0]
 
 
 def process(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProcess[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clirun import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,10 +21,6 @@ from exact_odds.table.settlement import settle
 
 SAMPLES = sorted((tables_dir() / "tables").glob("*.yaml"))
 HEAD = 'game: commission-free\nplayer_dealer: {seat: 1, bank: "500"}\n'
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def write(tmp_path: Path, text: str, name: str = "table.yaml") -> str:
