@@ -194,3 +194,21 @@ def test_batch_refuses_a_bet_too_fine_to_compile_on_many_shoes(tmp_path):
                                        str(tmp_path / "shoes.csv")])
     assert result.exit_code == 1
     assert "bet 'six-hearts'" in result.output and "2,000 shoes" in result.output
+
+
+def test_a_batch_of_a_bet_too_fine_to_compile_is_judged_on_its_hand_groups():
+    """The first bound (every ordered hand a group) puts the colour bet of tables/extra at
+    40 s a shoe, a hundred times its real cost (its report takes a third of a second): a
+    batch of 40 shoes would have been refused on it. The batch counts the hand groups
+    before it refuses; 40 shoes pass, 5,000 do not."""
+    import numpy as np
+
+    from exact_odds import BatchEvaluator
+    from exact_odds.engine.cost import EnumerationTooLarge
+    from exact_odds.games.loader import tables_dir
+
+    evaluator = BatchEvaluator(str(tables_dir() / "extra" / "contrast-bonus.yaml"))
+    full = np.array(Shoe.from_decks(8).counts)
+    evaluator.check_cost(np.tile(full, (40, 1)))
+    with pytest.raises(EnumerationTooLarge, match="5,000 shoes"):
+        evaluator.check_cost(np.tile(full, (5000, 1)))

@@ -91,6 +91,9 @@ class BatchEvaluator:
         for bet in fine:
             one = enumeration_cost(largest, bet.columns, self.game.rules,
                                    factored(plan(bet.columns)))
+            if one.seconds * len(rows) > MAX_SECONDS:  # a first bound: count the groups
+                one = enumeration_cost(largest, bet.columns, self.game.rules,
+                                       factored(plan(bet.columns)), precise=True)
             if one.too_large:
                 raise EnumerationTooLarge(f"bet {bet.id!r}: {one.describe()}")
             if one.seconds * len(rows) > MAX_SECONDS:

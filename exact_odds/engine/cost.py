@@ -148,20 +148,22 @@ def _attributes(names: list[str]) -> str:
 
 
 def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = PUNTO_BANCO,
-                     factored: bool = False, rows_in_python: bool = True) -> EnumerationCost:
+                     factored: bool = False, rows_in_python: bool = True,
+                     precise: bool = False) -> EnumerationCost:
     """The estimated cost of ``outcome_counts(shoe, columns, rules)``; ``factored``: the
     enumerator counts these columns by factoring (``enumerator.factored``);
     ``rows_in_python``: the table is built as a dict (``outcome_counts``), not arrays.
 
     Where a first bound from the numbers of classes alone (every ordered hand a group of
-    its own) is within the limits, that bound is the estimate: microseconds. Past them the
-    hand groups are built as the enumeration will build them, and counted."""
+    its own) is within the limits, that bound is the estimate: microseconds. Past them, or
+    when ``precise`` (a cost multiplied by many shoes), the hand groups are built as the
+    enumeration will build them, and counted: milliseconds."""
     names = tuple(columns)
     wanted = plan(names)
     # the cost reads the shoe through its classes alone: one estimate per class counts
     keys = _keys(wanted.deal, wanted.cards)
     counts = tuple(shoe_classes(shoe, key) for key in keys)
-    cost = _estimate(names, counts, rules, factored)
+    cost = _estimate(names, counts, rules, factored, precise)
     return with_rows_in_python(cost) if rows_in_python else cost
 
 
@@ -176,7 +178,7 @@ def _keys(deal_names: Names, card_names: Names) -> tuple[ClassKey, ClassKey, Cla
 
 @lru_cache(maxsize=1024)
 def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: DrawingRules,
-              factored: bool) -> EnumerationCost:
+              factored: bool, precise: bool = False) -> EnumerationCost:
     wanted = plan(names)
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
@@ -185,7 +187,7 @@ def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: DrawingRules
     if factored:
         return _factored(names, wanted, counts, deal_cols, kp, len(counts[1]), rules)
     classes = Classes(counts[0], counts[1], counts[2], keys)
-    if wanted.needs is not None:
+    if wanted.needs is not None and not precise:
         bound = _round_bound(names, classes, len(card_cols))
         if not bound.too_large:
             return bound
