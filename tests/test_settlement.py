@@ -249,7 +249,7 @@ DRIFT_SHOES: dict[str, dict[str, int]] = {
     "ten-cards": {"2S": 2, "5S": 2, "7H": 2, "KD": 2, "9D": 2},
     "nines-and-sixes": {"9D": 2, "9C": 1, "8H": 1, "6S": 2, "4D": 1, "2C": 1, "QH": 1, "AS": 1},
     "suits-and-pictures": {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "JH": 1, "TS": 1, "AC": 2,
-                           "3D": 1, "9H": 1, "5S": 1},
+                           "9H": 1, "5S": 1},
 }
 #: The shoes on which every way of playing the option is dealt.
 EVERY_STRATEGY = ("ten-cards", "nines-and-sixes")
