@@ -31,7 +31,7 @@ FOUR = ("player_first_rank", "player_first_suit", "player_second_rank", "player_
 CASES: dict[str, tuple[str, list[str]]] = {
     "royal-match-report": (
         "`exact-odds report` of the Royal Match test game (one stake on both hands)",
-        ["-m", "exact_odds.cli", "report", str(ROOT / "tests" / "games" / "royal-match-both-hands.yaml")]),
+        ["-m", "exact_odds", "report", str(ROOT / "tests" / "games" / "royal-match-both-hands.yaml")]),
 }
 
 

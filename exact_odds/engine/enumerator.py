@@ -184,8 +184,10 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     return round_counts(classes, deal_cols, card_cols, round_cols, rules, needs)
 
 
-def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:
-    """The outcome counts as a polars DataFrame: the requested columns and ``ways``.
+def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO, *,
+                  sort: bool = True) -> pl.DataFrame:
+    """The outcome counts as a polars DataFrame: the requested columns and ``ways``, its
+    rows sorted by the columns (unless ``sort`` is false: a settlement needs no order).
 
     ``ways`` is an Int64 column where every count fits (any shoe up to about 27 decks),
     Int128 beyond; a shoe too large even for that is refused rather than overflowed.
@@ -213,7 +215,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
         table = _factored(shoe, wanted, rules)
         sizes = [len(set(table.column(wanted, name, per_row=False)[0])) for name in names]
         rows: Any = slice(None)
-        if prod(sizes) < 2**63:
+        if sort and prod(sizes) < 2**63:
             key = np.zeros(len(table.ways), dtype=np.int64)
             for name in names:
                 values, ids = table.column(wanted, name)
@@ -232,8 +234,8 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
         data.append(pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
                               dtype=ways_type))
         frame = pl.DataFrame(data)
-        return frame if isinstance(rows, np.ndarray) else frame.sort(list(names))
+        return frame if isinstance(rows, np.ndarray) or not sort else frame.sort(list(names))
     counts = outcome_counts(shoe, names, rules)
     frame = pl.DataFrame({**{name: [key[i] for key in counts] for i, name in enumerate(names)},
                           "ways": list(counts.values())}, schema={**schema, "ways": ways_type})
-    return frame.sort(list(names)) if names else frame
+    return frame.sort(list(names)) if names and sort else frame
