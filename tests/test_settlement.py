@@ -609,10 +609,10 @@ def _frame_game(label: str) -> Game:
 
 @pytest.mark.parametrize("label", _frame_cases())
 def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
-    """``BetSettler.tally_frame`` (every row at once, ``Bet.settlement`` in polars) gives
+    """``BetSettler.tally_frames`` (every row at once, ``Bet.settlement`` in polars) gives
     what ``tally`` gives row by row through ``Bet.settle``, on every bet of every game with
     each setting's values, events never paid (why included) and late bets not offered."""
-    from exact_odds.engine.enumerator import outcome_counts, outcome_table
+    from exact_odds.engine.enumerator import outcome_counts, outcome_frames, outcome_table
     from exact_odds.shoe import Shoe
 
     game = _frame_game(label)
@@ -623,7 +623,10 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
         for bet in game.bets:
             settler = bet.settler(values)
             rows = settler.tally(outcome_counts(shoe, bet.columns, game.rules))
-            frame = settler.tally_frame(outcome_table(shoe, bet.columns, game.rules, sort=False))
+            table = outcome_table(shoe, bet.columns, game.rules, sort=False)
+            frame = settler.tally_frames([table])
+            assert settler.tally_frames(table.iter_slices(7)) == frame  # blocks
+            assert settler.tally_frames(outcome_frames(shoe, bet.columns, game.rules)) == frame
             assert frame == rows, (bet.id, chosen)
             assert sum(rows.taken) + rows.unmatched + rows.not_offered == bf.total_sequences(shoe.size)
     if label == "late-mistake":  # named where the bet is not offered, taken by no event

@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from exact_odds.engine.enumerator import factored, outcome_counts, outcome_table, total_sequences
+from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, Tally
 from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
@@ -158,7 +158,7 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
               settings: Mapping[str, object] | None = None) -> Tally:
     """The bet settled on every outcome of the columns it reads (``BetSettler.tally``),
     enumerated once: the report and its mistake checks share it. A table counted by
-    factoring (millions of rows) is settled as a polars frame, every row at once."""
+    factoring (millions of rows) is settled as polars frames, a block of rows at once."""
     values = dict(settings or {})
     read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     return _tally(bet, shoe, rules, read)  # a setting missing is refused by the settler
@@ -169,7 +169,7 @@ def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
            settings: tuple[tuple[str, object], ...]) -> Tally:
     settler = bet.settler(dict(settings))
     if factored(plan(bet.columns)):
-        return settler.tally_frame(outcome_table(shoe, bet.columns, rules, sort=False))
+        return settler.tally_frames(outcome_frames(shoe, bet.columns, rules))
     return settler.tally(outcome_counts(shoe, bet.columns, rules))
 
 

@@ -230,31 +230,44 @@ class BetSettler:
                         taken_by[index] = min(taken_by.get(index, other), other)
         return Tally(tuple(taken), unmatched, not_offered, named, taken_by)
 
-    def tally_frame(self, table: pl.DataFrame) -> Tally:
-        """The same as ``tally`` on an outcome table as a polars frame (the bet's columns and
-        ``ways``): every row settled at once by ``Bet.settlement``. Each sum of ways is at
-        most the table's total, which fits its ``ways`` type (``outcome_table``)."""
+    def tally_frames(self, frames: Iterable[pl.DataFrame]) -> Tally:
+        """The same as ``tally`` on an outcome table as polars frames (the bet's columns and
+        ``ways``; a table too large for one frame comes in blocks): every row settled at
+        once by ``Bet.settlement``. Each sum of ways is at most the table's total, which
+        fits its ``ways`` type (``outcome_table``)."""
         import polars as pl
 
-        frame = table.with_columns(pl.lit(value).alias(name)
-                                   for name, value in self.settings.items())
-        event = frame.select(self.bet.settlement())[:, 0]
-        sums = {found: int(ways) for found, ways in pl.DataFrame({"event": event, "ways": frame["ways"]})
-                .group_by("event").agg(pl.col("ways").sum()).iter_rows()}
-        taken = tuple(sums.get(index, 0) for index in range(len(self.bet.events)))
+        events = self.bet.events
+        event = pl.col("event")
+        holds = [pl.lit(True) if e.condition is None else e.condition.to_polars().fill_null(False)
+                 for e in events]
+        sums: dict[int | None, int] = {}
         named: dict[int, int] = {}
         taken_by: dict[int, int] = {}
-        for index, bet_event in enumerate(self.bet.events):
-            if taken[index]:
-                continue  # only an event never paid needs to know why
-            condition = bet_event.condition
-            holds = (frame.select(condition.to_polars().fill_null(False))[:, 0]
-                     if condition is not None else pl.Series([True] * frame.height))
-            named[index] = int(frame["ways"].filter(holds).sum())
-            other = event.filter(holds & (event >= 0)).min()
-            if other is not None:
-                taken_by[index] = int(other)  # type: ignore[arg-type]
-        return Tally(taken, sums.get(None, 0), sums.get(-1, 0), named, taken_by)
+        for frame in frames:
+            settled = frame.lazy().with_columns(
+                pl.lit(value).alias(name) for name, value in self.settings.items()).with_columns(
+                self.bet.settlement().alias("event"))
+            for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).collect().iter_rows():
+                sums[found] = sums.get(found, 0) + int(ways)
+            # an event not paid so far: the ways its condition holds alone, and the first
+            # other event that takes some of them (kept only for an event never paid)
+            never = [index for index in range(len(events)) if not sums.get(index)]
+            if not never:
+                continue
+            read = settled.select(x for index in never for x in (
+                pl.col("ways").filter(holds[index]).sum().alias(f"named {index}"),
+                event.filter(holds[index] & (event >= 0) & (event != index)).min().alias(f"by {index}")
+            )).collect()
+            for index, ways, by in zip(never, read.row(0)[::2], read.row(0)[1::2]):
+                named[index] = named.get(index, 0) + int(ways or 0)
+                if by is not None:
+                    taken_by[index] = min(taken_by.get(index, by), by)
+        taken = tuple(sums.get(index, 0) for index in range(len(events)))
+        never = [index for index in range(len(events)) if not taken[index]]
+        return Tally(taken, sums.get(None, 0), sums.get(-1, 0),
+                     {index: named[index] for index in never},
+                     {index: taken_by[index] for index in never if index in taken_by})
 
 
 class Tally(NamedTuple):
