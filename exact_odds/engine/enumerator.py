@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from exact_odds.cards import DECK
 from exact_odds.engine.classes import (
@@ -214,11 +214,11 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names, enums=True)
     if not factored(wanted):
         yield outcome_table(shoe, names, rules, sort=False)
-        return
-    from exact_odds.engine.fine import factored_blocks
+    else:
+        from exact_odds.engine.fine import factored_blocks
 
-    for block in factored_blocks(shoe, wanted, rules):
-        yield _frame(block, names, schema, ways_type, sort=False)
+        yield from (_frame(block, names, schema, ways_type, sort=False)
+                    for block in factored_blocks(shoe, wanted, rules))
 
 
 def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, Any], Any]:
@@ -230,9 +230,8 @@ def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, An
     if total >= 2**127:
         raise OverflowError(f"a shoe of {shoe.size} cards has counts too large for a table")
     dtypes = {"int": pl.Int8, "bool": pl.Boolean, "str": pl.Utf8}
-    return ({name: pl.Enum([str(v) for v in column(name).values or ()])
-             if enums and column(name).dtype == "str"
-             else dtypes[column(name).dtype] for name in names},
+    return ({name: pl.Enum([str(v) for v in column(name).values or ()]) if enums
+             and column(name).dtype == "str" else dtypes[column(name).dtype] for name in names},
             pl.Int64 if total < 2**63 else pl.Int128)
 
 
@@ -244,10 +243,8 @@ def _frame(table: Factored, names: Names, schema: dict[str, Any], ways_type: Any
     import numpy as np
     import polars as pl
 
-    wanted = plan(names)
-    sizes = [len(set(table.column(wanted, name, per_row=False)[0])) for name in names]
-    rows: Any = slice(None)
-    if sort and prod(sizes) < 2**63:
+    wanted, rows = plan(names), cast(Any, slice(None))
+    if sort and prod(len(set(table.column(wanted, n, per_row=False)[0])) for n in names) < 2**63:
         key = np.zeros(len(table.ways), dtype=np.int64)
         for name in names:
             values, ids = table.column(wanted, name)
@@ -263,7 +260,6 @@ def _frame(table: Factored, names: Names, schema: dict[str, Any], ways_type: Any
         assert ids is not None
         data.append(pl.Series(name, values, dtype=schema[name]).gather(ids[rows]))
     ways = table.ways[rows]
-    data.append(pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
-                          dtype=ways_type))
-    frame = pl.DataFrame(data)
+    frame = pl.DataFrame([*data, pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
+                                           dtype=ways_type)])
     return frame if isinstance(rows, np.ndarray) or not sort else frame.sort(list(names))

@@ -182,9 +182,9 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Iterator[F
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in b_classes], kt)
     if wanted.needs is None:  # the first cards only: the rest of the round fills two positions
         pad = falling(shoe.size - 4, CARDS_PER_ROUND - 4)
-        for lo in range(0, max(len(code), 1), BLOCK):
-            yield Factored(code[lo:lo + BLOCK], np.zeros(len(code[lo:lo + BLOCK]), dtype=np.int32),
-                           weight[lo:lo + BLOCK] * pad, starts, [((), ())])
+        yield from (Factored(code[lo:lo + BLOCK], np.zeros(len(code[lo:lo + BLOCK]), np.int32),
+                             weight[lo:lo + BLOCK] * pad, starts, [((), ())])
+                    for lo in range(0, max(len(code), 1), BLOCK))
         return
     deal, q = np.divmod(code, kt**4)
     del code
