@@ -257,8 +257,8 @@ def play(round_: Round) -> Table:
         # r1[t]: sum over the state's deals of weight * (cards of third class t left);
         # m1a, m1b, r1a, r1b: the same by the classes each hand draws from
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
-        m1b = [sum((m1[t] for t in ts), 0) for ts in draw_b.members]
-        r1b = [n * s0 - m for n, m in zip(ntb, m1b)]
+        m1b = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_b.members]
+        r1b = r1 if not split else [n * s0 - m for n, m in zip(ntb, m1b)]
         found = by_deal.setdefault(dv, {})
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
@@ -269,11 +269,10 @@ def play(round_: Round) -> Table:
             for key, w in stood.items():
                 found[key] = found.get(key, 0) + w * after_five
             continue
-        m1a = [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
-        # both[a][b]: the sum of weight over the ordered pairs of distinct dealt cards in
+        m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
+        # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
         # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
-        both = pairs if split else [[p + q for p, q in zip(row, column)]
-                                    for row, column in zip(pairs, zip(*pairs))]
+        transposed = list(zip(*pairs)) if not split else None
         draws_after = banker_draws_after[b2]
         grid: list[int] | None = None
         rotation = [(b2 + v) % 10 for v in draw_b.values]
@@ -294,7 +293,9 @@ def play(round_: Round) -> Table:
                 continue
             # the Banker's third card of class b: the sum over the Player's card's third
             # classes t in a of weight * r[t] * (r[b] - [t in b])
-            row = [nb * ra - na * mb + pq for nb, mb, pq in zip(ntb, m1b, both[a])]
+            both = pairs[a] if transposed is None else [
+                p + q for p, q in zip(pairs[a], transposed[a])]
+            row = [nb * ra - na * mb + pq for nb, mb, pq in zip(ntb, m1b, both)]
             for t in draw_a.members[a]:
                 row[b_of[t]] += m1[t] - r1[t]
             if grid is not None:
