@@ -623,7 +623,7 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
         for bet in game.bets:
             settler = bet.settler(values)
             rows = settler.tally(outcome_counts(shoe, bet.columns, game.rules))
-            table = outcome_table(shoe, bet.columns, game.rules, sort=False)
+            table = outcome_table(shoe, bet.columns, game.rules)
             frame = settler.tally_frames([table])
             assert settler.tally_frames(table.iter_slices(7)) == frame  # blocks
             assert settler.tally_frames(outcome_frames(shoe, bet.columns, game.rules)) == frame

@@ -184,10 +184,9 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     return round_counts(classes, deal_cols, card_cols, round_cols, rules, needs)
 
 
-def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO, *,
-                  sort: bool = True) -> pl.DataFrame:
+def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:
     """The outcome counts as a polars DataFrame: the requested columns and ``ways``, its
-    rows sorted by the columns (unless ``sort`` is false: a settlement needs no order).
+    rows sorted by the columns.
 
     ``ways`` is an Int64 column where every count fits (any shoe up to about 27 decks),
     Int128 beyond; a shoe too large even for that is refused rather than overflowed.
@@ -196,24 +195,24 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
     if factored(wanted):
-        return _frame(_factored(shoe, wanted, rules), names, schema, ways_type, sort)
+        return _frame(_factored(shoe, wanted, rules), names, schema, ways_type, sort=True)
     import polars as pl
 
     counts = outcome_counts(shoe, names, rules)
     frame = pl.DataFrame({**{name: [key[i] for key in counts] for i, name in enumerate(names)},
                           "ways": list(counts.values())}, schema={**schema, "ways": ways_type})
-    return frame.sort(list(names)) if names and sort else frame
+    return frame.sort(list(names)) if names else frame
 
 
 def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
                    ) -> Iterator[pl.DataFrame]:
-    """The rows of ``outcome_table(..., sort=False)`` in frames of about a million rows: a
+    """The rows of ``outcome_table``, in no order, in frames of about a million rows: a
     table counted by factoring may hold hundreds of millions of rows, read a block at a time
     (its words as polars Enums of the column's words, gathered by code)."""
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names, enums=True)
     if not factored(wanted):
-        yield outcome_table(shoe, names, rules, sort=False)
+        yield outcome_table(shoe, names, rules)
     else:
         from exact_odds.engine.fine import factored_blocks
 
