@@ -8,6 +8,8 @@ The time is the whole process's wall time (interpreter, imports, the work and it
 the best of ``--runs``; the memory is the process's peak resident set size, the largest over
 the runs, in MB of 2**20 bytes. A process still running after ``--timeout`` seconds is
 killed and shown as "> T s". The engine issue's limit for a bet of this kind: 10 s and 1 GB.
+The ``*-report`` cases are a bet's whole report (its table settled a block of rows at a
+time, the mistake checks sharing it).
 """
 
 from __future__ import annotations
@@ -31,8 +33,39 @@ FOUR = ("player_first_rank", "player_first_suit", "player_second_rank", "player_
 CASES: dict[str, tuple[str, list[str]]] = {
     "royal-match-report": (
         "`exact-odds report` of the Royal Match test game (one stake on both hands)",
-        ["-m", "exact_odds.cli", "report", str(ROOT / "tests" / "games" / "royal-match-both-hands.yaml")]),
+        ["-m", "exact_odds", "report", str(ROOT / "tests" / "games" / "royal-match-both-hands.yaml")]),
+    "royal-winner-report": (
+        "`exact-odds report` of a Royal Match on the winning hand (the four first cards and "
+        "the winner)",
+        ["-m", "exact_odds", "report", str(ROOT / "tests" / "games" / "royal-match-on-the-winner.yaml")]),
 }
+
+#: A bet on the four first cards' ranks and suits and both totals: 365 million outcomes.
+TOTALS_GAME = """
+id: royal-totals
+name: A royal Player beaten by a suited Banker pair
+decks: 8
+rules: punto-banco
+bets:
+  - id: royal-beaten
+    name: A royal Player beaten by a suited Banker pair
+    events:
+      - event: Royal beaten
+        when: "player_first_suit == player_second_suit and player_first_rank + player_second_rank == 25
+          and banker_first_suit == banker_second_suit and banker_first_rank == banker_second_rank
+          and banker_total > player_total"
+        pays: "100 to 1"
+      - {event: Other, when: otherwise, pays: lose}
+"""
+CASES["totals-report"] = (
+    "the report of a bet on the four first cards' ranks and suits and both totals (365 million "
+    "outcomes), its mistake checks included",
+    ["-c", "import yaml\nfrom pathlib import Path\n"
+     "from exact_odds.games.loader import parse_game\n"
+     "from exact_odds.analysis.report import game_report\n"
+     "from exact_odds.render import render\n"
+     f"game = parse_game(yaml.safe_load({TOTALS_GAME!r}), Path('royal-totals.yaml'))\n"
+     "report = game_report(game)\nprint(report.mistakes())\nprint(render(report, 'text'))"])
 
 
 def _table(what: str, columns: tuple[str, ...], kind: str = "outcome_table") -> tuple[str, list[str]]:

@@ -694,9 +694,12 @@ def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extr
 def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
     """Every enumeration the engine runs from now on, by what it enumerates (the class
     counts, the columns and the rules): its three ways of counting are patched to record."""
+    import exact_odds.analysis.bet_result as bet_result
     import exact_odds.engine.enumerator as enumerator
+    import exact_odds.engine.fine as fine
 
     enumerator._class_counts.cache_clear()
+    bet_result._tally.cache_clear()  # each bet settled once per shoe, kept for its checks
     runs: list[tuple[object, ...]] = []
     for name in ("round_counts", "deal_counts"):
         real = getattr(enumerator, name)
@@ -716,6 +719,13 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
         return real_factored(shoe, wanted, rules)
 
     monkeypatch.setattr(enumerator, "_factored", factored)
+    real_blocks = fine.factored_blocks
+
+    def blocks(shoe, wanted, rules):
+        runs.append(("factored in blocks", shoe.counts, wanted, rules))
+        return real_blocks(shoe, wanted, rules)
+
+    monkeypatch.setattr(fine, "factored_blocks", blocks)
     return runs
 
 

@@ -102,3 +102,26 @@ def test_royal_match_on_both_hands_by_closed_forms():
     game = load_game(Path(__file__).parent / "games" / "royal-match-both-hands.yaml")
     report = game_report(game, shoe=shoe)
     assert {e.event: e.combinations for e in report.bets[0].events} == counts
+
+
+@pytest.mark.parametrize("block", [7, 1 << 20])
+def test_a_table_read_in_blocks_by_the_brute_force(monkeypatch, block):
+    """``outcome_frames`` gives the table counted by factoring a block at a time, no deal
+    values in two blocks; its rows, read in blocks of 7 rows or in one, are the brute
+    force's on a small shoe, with a round column and without."""
+    import bruteforce as bf
+    import polars as pl
+
+    from exact_odds.engine import fine
+
+    monkeypatch.setattr(fine, "BLOCK", block)
+    counts = {"KS": 2, "QS": 1, "KH": 1, "9H": 2, "2S": 1, "5D": 1, "TC": 1}
+    for columns in (FIRST_FOUR, (*FIRST_FOUR[:6], "winner")):
+        assert enumerator.factored(plan(columns))
+        frames = list(enumerator.outcome_frames(Shoe.from_counts(counts), columns))
+        assert (len(frames) > 1) == (block == 7)
+        deals = [{row[:len(columns) - (columns[-1] == "winner")] for row in f.drop("ways").iter_rows()}
+                 for f in frames]
+        assert sum(map(len, deals)) == len(set().union(*deals))  # no deal in two blocks
+        rows = {row[:-1]: row[-1] for row in pl.concat(frames).iter_rows()}
+        assert rows == bf.outcome_counts(counts, columns)

@@ -571,3 +571,87 @@ def test_the_drift_cases_hold_everything_that_can_drift():
     assert any(settle(late, p, b) is None and bf.deal_sequence(
         [p[0], b[0], p[1], b[1], *p[2:], *b[2:]] + ["KS"] * 2, "21st-century")[0]["tie"]
         for p, b in hands)
+
+
+ROYAL_MATCH = Path(__file__).parent / "games" / "royal-match-both-hands.yaml"
+
+
+def _frame_cases() -> list[object]:
+    """Every drift game, the royal match and two games with events never paid."""
+
+    games = [*_drift_games(), "royal-match", "late-mistake", "mistakes"]
+    return [pytest.param(label, id=label) for label in games]
+
+
+#: Events never paid: one no outcome reaches, one an earlier event takes entirely.
+MISTAKES = """
+name: Events never paid
+decks: 1
+rules: punto-banco
+bets:
+  - id: tie
+    name: A tie bet with two events never paid
+    events:
+      - {event: Tie, when: tie, pays: "8 to 1"}
+      - {event: Tie on nine, when: tie and player_total == 9, pays: "20 to 1"}
+      - {event: Nineteen, when: player_total + banker_total == 19, pays: "50 to 1"}
+"""
+
+
+def _frame_game(label: str) -> Game:
+    import yaml
+
+    if label in ("late-mistake", "mistakes"):
+        text = LATE_MISTAKE if label == "late-mistake" else MISTAKES
+        return parse_game(yaml.safe_load(text), Path(f"{label}.yaml"))
+    return load_game(ROYAL_MATCH) if label == "royal-match" else _drift_games()[label][0]
+
+
+@pytest.mark.parametrize("label", _frame_cases())
+def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
+    """``BetSettler.tally_frames`` (every row at once, ``Bet.settlement`` in polars) gives
+    what ``tally`` gives row by row through ``Bet.settle``, on every bet of every game with
+    each setting's values, events never paid (why included) and late bets not offered."""
+    from exact_odds.engine.enumerator import outcome_counts, outcome_frames, outcome_table
+    from exact_odds.shoe import Shoe
+
+    game = _frame_game(label)
+    shoe = (Shoe.from_decks(1) if label in ("late-mistake", "mistakes")
+            else Shoe.from_counts(DRIFT_SHOES["suits-and-pictures"]))
+    for chosen in _setting_choices(game):
+        values = game.setting_values(_texts(chosen))
+        for bet in game.bets:
+            settler = bet.settler(values)
+            rows = settler.tally(outcome_counts(shoe, bet.columns, game.rules))
+            table = outcome_table(shoe, bet.columns, game.rules)
+            frame = settler.tally_frames([table])
+            assert settler.tally_frames(table.iter_slices(7)) == frame  # blocks
+            assert settler.tally_frames(outcome_frames(shoe, bet.columns, game.rules)) == frame
+            assert frame == rows, (bet.id, chosen)
+            assert sum(rows.taken) + rows.unmatched + rows.not_offered == bf.total_sequences(shoe.size)
+    if label == "late-mistake":  # named where the bet is not offered, taken by no event
+        assert not frame.taken[0] and frame.named[0] and not frame.taken_by
+    if label == "mistakes":  # one taken by the first event, one named by no outcome
+        assert frame.named == {1: frame.named[1], 2: 0} and frame.named[1]
+        assert frame.taken_by == {1: 0}
+
+
+def test_royal_match_report_by_the_brute_force():
+    """The Royal Match test game's report (its four first cards counted by factoring, the
+    table settled as a frame) against the brute force's explicit cards on a small shoe,
+    each event read from the cards as the game file's readings say."""
+    from exact_odds.analysis.report import game_report
+    from exact_odds.shoe import Shoe
+
+    counts = {"KS": 2, "QS": 1, "KH": 1, "QH": 2, "9H": 1, "2S": 1, "QD": 1}
+    by_event: dict[str, int] = {}
+    for outcome, ways in bf.card_rounds(counts):
+        player, banker = outcome["player_hand"][:2], outcome["banker_hand"][:2]
+        suited = [a[1] == b[1] for a, b in (player, banker)]
+        royal = [s and {a[0], b[0]} == {"K", "Q"} for s, (a, b) in zip(suited, (player, banker))]
+        event = ("Both royal" if all(royal) else "One royal" if any(royal)
+                 else "Both suited" if all(suited) else "One suited" if any(suited) else "Other")
+        by_event[event] = by_event.get(event, 0) + ways
+    report = game_report(load_game(ROYAL_MATCH), shoe=Shoe.from_counts(counts))
+    assert {e.event: e.combinations for e in report.bets[0].events if e.combinations} == by_event
+    assert set(by_event) == {"Both royal", "One royal", "Both suited", "One suited", "Other"}

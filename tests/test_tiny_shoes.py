@@ -60,3 +60,24 @@ def test_a_few_columns_on_a_tiny_shoe_of_repeated_cards(chart, engine_path):
     for outcome, ways in bf.card_rounds(REPEATS, brute_rules, decide):
         brute[tuple(outcome[name] for name in FEW)] += ways
     assert outcome_counts(Shoe.from_counts(REPEATS), FEW, rules) == brute
+
+
+def test_the_up_card_decides_the_players_draw(engine_path):
+    """21st Century with a decision on 5 that reads the up card (hit where the low card plus
+    twice the up card is not a multiple of 3): Banker hands alike in all the columns read
+    but their first card may not meet the Player's draw alike."""
+    from exact_odds.rules import load_rules
+
+    fives = [(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)]
+    on_five = {(low, high, up): (low + 2 * up) % 3 != 0 for low, high in fives for up in range(10)}
+    rules = load_rules("21st-century").with_strategy(on_five, "mixed")
+
+    def decide(p1: str, p2: str, up: str) -> bool:
+        low, high = sorted((bf.point(p1), bf.point(p2)))
+        return on_five[(low, high, bf.point(up))]
+
+    names = ("winner", "player_cards", "banker_cards", "player_total")
+    brute: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in bf.rounds(TINY, "21st-century", decide):
+        brute[tuple(outcome[name] for name in names)] += ways
+    assert outcome_counts(Shoe.from_counts(TINY), names, rules) == brute

@@ -17,13 +17,16 @@ Fraction(103841353768, 723147898655)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from exact_odds.engine.cost import EnumerationTooLarge
-from exact_odds.engine.enumerator import Counts, outcome_counts, total_sequences
-from exact_odds.games.model import Bet
+from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
+from exact_odds.engine.plan import plan
+from exact_odds.games.model import Bet, Tally
 from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version
 from exact_odds.render.rendered import Rendered
@@ -132,26 +135,12 @@ def _sqrt(value: Fraction) -> float:
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
-               settings: dict[str, object] | None = None,
-               counts: Counts | None = None) -> BetResult:
+               settings: dict[str, object] | None = None) -> BetResult:
     """Join a bet's events with the outcome counts of the columns they read; ``settings``
     are the values of the game file's settings (the events may read them). Each outcome is
     settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
-    offered (a "Not offered" line). ``counts``: the bet's outcome counts on this shoe
-    under these rules, where the caller has them already (``bet_counts``)."""
-    if counts is None:
-        counts = bet_counts(bet, shoe, rules)
-    settle = bet.settler(settings)
-    ways = [0] * len(bet.events)
-    unmatched = not_offered = 0
-    for values, count in counts.items():
-        settled = settle(values)
-        if settled.no_action:
-            not_offered += count
-        elif settled.event is None:
-            unmatched += count
-        else:
-            ways[settled.event] += count
+    offered (a "Not offered" line)."""
+    ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings)
     total = total_sequences(shoe)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
@@ -166,14 +155,27 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     return BetResult(bet.id, bet.name, tuple(events), total)
 
 
-
-def bet_counts(bet: Bet, shoe: Shoe, rules: DrawingRules) -> Counts:
-    """The outcome counts of the columns a bet reads; an enumeration too large to run is
-    refused naming the bet (``exact_odds.engine.cost``)."""
+def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
+              settings: Mapping[str, object] | None = None) -> Tally:
+    """The bet settled on every outcome of the columns it reads (``BetSettler.tally``),
+    enumerated once: the report and its mistake checks share it. A table counted by
+    factoring (millions of rows) is settled as polars frames, a block of rows at once."""
+    values = dict(settings or {})
+    read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     try:
-        return outcome_counts(shoe, bet.columns, rules)
-    except EnumerationTooLarge as error:
+        return _tally(bet, shoe, rules, read)  # a setting missing is refused by the settler
+    except EnumerationTooLarge as error:  # refused before any work: name the bet
         raise EnumerationTooLarge(f"bet {bet.id!r}: {error}") from None
+
+
+@lru_cache(maxsize=64)
+def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
+           settings: tuple[tuple[str, object], ...]) -> Tally:
+    settler = bet.settler(dict(settings))
+    if factored(plan(bet.columns)):
+        return settler.tally_frames(outcome_frames(shoe, bet.columns, rules))
+    return settler.tally(outcome_counts(shoe, bet.columns, rules))
+
 
 
 # --- as people read it and as data ----------------------------------------------------------

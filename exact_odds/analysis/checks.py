@@ -7,6 +7,8 @@ what its author meant. Reachability is decided on the game's own shoe (its decks
 with its drawing rules and the settings chosen, by the enumerator's exact outcome counts,
 so "never" means never on that shoe. The event that takes an outcome is the one
 ``Bet.settle`` pays; each condition is also read alone, to say why an event is never paid.
+On the shoe and rules of a report the checks share the report's settlement (``bet_tally``):
+no enumeration runs twice.
 
 >>> [str(m) for m in game_mistakes("rock-bac")]
 []
@@ -18,8 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exact_odds.analysis.bet_result import bet_counts
-from exact_odds.engine.enumerator import Counts
+from exact_odds.analysis.bet_result import bet_tally
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
 from exact_odds.rules import DrawingRules
@@ -62,9 +63,8 @@ def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
 
 
 def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: DrawingRules,
-                 values: dict[str, object], counts: Counts | None = None) -> list[Mistake]:
-    """One bet's probable mistakes on ``shoe``; ``counts``: the bet's outcome counts on
-    this shoe under these rules, where the caller has them already (a report does)."""
+                 values: dict[str, object]) -> list[Mistake]:
+    """One bet's probable mistakes on ``shoe``."""
     path = game.path or game.id
 
     def mistake(event: str, message: str) -> Mistake:
@@ -72,22 +72,7 @@ def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: DrawingRules,
 
     if not any(e.pay.net > 0 for e in bet.events):
         return [mistake("", "the bet has no winning event: it can only lose or push")]
-    if counts is None:
-        counts = bet_counts(bet, shoe, rules)
-    settle = bet.settler(values)
-    taken = [0] * len(bet.events)   # outcomes each event settles (Bet.settle)
-    named = [0] * len(bet.events)   # outcomes each event's condition holds for, alone
-    first_taker: dict[int, int] = {}  # an event named -> the earlier event that takes it
-    for key, ways in counts.items():
-        settled = settle(key)
-        if settled.event is not None:
-            taken[settled.event] += ways
-        row = {**settle.settings, **dict(zip(bet.columns, key))}
-        for index, event in enumerate(bet.events):
-            if event.condition is None or event.condition.holds(row):
-                named[index] += ways
-                if settled.event is not None and index != settled.event:
-                    first_taker.setdefault(index, settled.event)
+    taken, _, _, named, first_taker = bet_tally(bet, shoe, rules, values)
     shoe_words = shoe.describe()
     found = []
     for index, event in enumerate(bet.events):

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from exact_odds.analysis.bet_result import BetResult, bet_counts, bet_dict, bet_result, bet_table
+from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.strategy import game_rules
 from exact_odds.engine.cost import EnumerationTooLarge
-from exact_odds.engine.enumerator import Counts, total_sequences
+from exact_odds.engine.enumerator import total_sequences
 from exact_odds.games.inputs import check_game_arguments, game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game, UnknownGameError
@@ -142,15 +142,10 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     # the report is of them, else by their own enumeration (another shoe)
     same = mistakes and the_shoe == own and strategy in (None, game.strategy)
     results, found = [], []
-    last: tuple[tuple[str, ...], Counts] | None = None  # bets reading the same columns
-    for bet in chosen:
-        counts = last[1] if last is not None and last[0] == bet.columns else bet_counts(
-            bet, the_shoe, rules)
-        last = (bet.columns, counts)
-        results.append(bet_result(bet, the_shoe, rules, values, counts))
+    for bet in chosen:  # the bet settled once (bet_tally): its result and its mistakes
+        results.append(bet_result(bet, the_shoe, rules, values))
         if same:
-            found += bet_mistakes(game, bet, the_shoe, rules, values, counts)
-    del last
+            found += bet_mistakes(game, bet, the_shoe, rules, values)
     notes = deck_notes(game, the_shoe)
     used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
     report = GameReport(game, the_shoe, rules, tuple(results), used_strategy, notes, values,

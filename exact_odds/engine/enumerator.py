@@ -32,10 +32,10 @@ classes times the rest of the round, which this same enumeration counts on coars
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from exact_odds.cards import DECK
 from exact_odds.engine.classes import (
@@ -70,8 +70,8 @@ Counts = dict[tuple[Any, ...], int]
 FACTOR_PAIRS = 1_000_000
 COARSE_STARTS = 100_000
 
-__all__ = ["Counts", "Rules", "falling", "outcome_counts", "outcome_table", "shoe_signature",
-           "total_sequences"]
+__all__ = ["Counts", "Rules", "falling", "outcome_counts", "outcome_frames", "outcome_table",
+           "shoe_signature", "total_sequences"]
 
 
 def total_sequences(shoe: Shoe) -> int:
@@ -104,11 +104,13 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 
 
 def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
-            rows_in_python: bool) -> None:
+            rows_in_python: bool, blocks: bool = False) -> None:
     """Where every enumeration starts: its cost estimated from the shoe's classes and the
     columns (``cost.py``, milliseconds) and refused in one line past the limits, before any
-    work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays."""
-    enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python).check()
+    work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays;
+    ``blocks``: read a block of rows at a time (``outcome_frames``)."""
+    enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python,
+                     blocks=blocks).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...]:
@@ -195,56 +197,82 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:
-    """The outcome counts as a polars DataFrame: the requested columns and ``ways``.
+    """The outcome counts as a polars DataFrame: the requested columns and ``ways``, its
+    rows sorted by the columns.
 
     ``ways`` is an Int64 column where every count fits (any shoe up to about 27 decks),
     Int128 beyond; a shoe too large even for that is refused rather than overflowed.
     A table counted by factoring goes from its arrays to the frame without a row in Python.
     """
+    names = tuple(columns)
+    wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
+    if factored(wanted):
+        checked(shoe, names, rules, wanted, rows_in_python=False)
+        return _frame(_factored(shoe, wanted, rules), names, schema, ways_type, sort=True)
     import polars as pl
 
-    names = tuple(columns)
-    total = total_sequences(shoe)
-    ways_type: type[pl.DataType]
-    if total < 2**63:
-        ways_type = pl.Int64
-    elif total < 2**127:
-        ways_type = pl.Int128
-    else:
-        raise OverflowError(f"a shoe of {shoe.size} cards has counts too large for a table")
-    dtypes = {"int": pl.Int8, "bool": pl.Boolean, "str": pl.Utf8}
-    schema = {name: dtypes[column(name).dtype] for name in names}
-    wanted = plan(names)
-    if factored(wanted):
-        import numpy as np
-
-        checked(shoe, names, rules, wanted, rows_in_python=False)
-        # the rows sorted in numpy by one key of each column's rank of value (nulls first,
-        # as polars sorts), then each column gathered once, in that order
-        table = _factored(shoe, wanted, rules)
-        sizes = [len(set(table.column(wanted, name, per_row=False)[0])) for name in names]
-        rows: Any = slice(None)
-        if prod(sizes) < 2**63:
-            key = np.zeros(len(table.ways), dtype=np.int64)
-            for name in names:
-                values, ids = table.column(wanted, name)
-                ordered = sorted(set(values), key=lambda v: (v is not None, v))
-                place = {value: at for at, value in enumerate(ordered)}
-                rank = np.array([place[value] for value in values], dtype=np.int64)
-                key = key * len(ordered) + rank[ids]
-            rows = np.argsort(key, kind="stable")
-            del key
-        data = []
-        for name in names:
-            values, ids = table.column(wanted, name)
-            assert ids is not None
-            data.append(pl.Series(name, values, dtype=schema[name]).gather(ids[rows]))
-        ways = table.ways[rows]
-        data.append(pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
-                              dtype=ways_type))
-        frame = pl.DataFrame(data)
-        return frame if isinstance(rows, np.ndarray) else frame.sort(list(names))
     counts = outcome_counts(shoe, names, rules)
     frame = pl.DataFrame({**{name: [key[i] for key in counts] for i, name in enumerate(names)},
                           "ways": list(counts.values())}, schema={**schema, "ways": ways_type})
     return frame.sort(list(names)) if names else frame
+
+
+def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
+                   ) -> Iterator[pl.DataFrame]:
+    """The rows of ``outcome_table``, in no order, in frames of about a million rows: a
+    table counted by factoring may hold hundreds of millions of rows, read a block at a time
+    (its words as polars Enums of the column's words, gathered by code)."""
+    names = tuple(columns)
+    wanted, (schema, ways_type) = plan(names), _schema(shoe, names, enums=True)
+    if not factored(wanted):
+        yield outcome_table(shoe, names, rules)
+    else:
+        from exact_odds.engine.fine import factored_blocks
+
+        checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True)
+        yield from (_frame(block, names, schema, ways_type, sort=False)
+                    for block in factored_blocks(shoe, wanted, rules))
+
+
+def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, Any], Any]:
+    """The polars types of the columns (words as text, or as Enums of the column's words),
+    and of ``ways`` (Int64 or Int128 by the total)."""
+    import polars as pl
+
+    total = total_sequences(shoe)
+    if total >= 2**127:
+        raise OverflowError(f"a shoe of {shoe.size} cards has counts too large for a table")
+    dtypes = {"int": pl.Int8, "bool": pl.Boolean, "str": pl.Utf8}
+    return ({name: pl.Enum([str(v) for v in column(name).values or ()]) if enums
+             and column(name).dtype == "str" else dtypes[column(name).dtype] for name in names},
+            pl.Int64 if total < 2**63 else pl.Int128)
+
+
+def _frame(table: Factored, names: Names, schema: dict[str, Any], ways_type: Any,
+           sort: bool) -> pl.DataFrame:
+    """A table counted by factoring as a frame: each column gathered once from its values
+    by id, the rows sorted in numpy by one key of each column's rank of value (nulls first,
+    as polars sorts) when ``sort``."""
+    import numpy as np
+    import polars as pl
+
+    wanted, rows = plan(names), cast(Any, slice(None))
+    if sort and prod(len(set(table.column(wanted, n, per_row=False)[0])) for n in names) < 2**63:
+        key = np.zeros(len(table.ways), dtype=np.int64)
+        for name in names:
+            values, ids = table.column(wanted, name)
+            ordered = sorted(set(values), key=lambda v: (v is not None, v))
+            place = {value: at for at, value in enumerate(ordered)}
+            rank = np.array([place[value] for value in values], dtype=np.int64)
+            key = key * len(ordered) + rank[ids]
+        rows = np.argsort(key, kind="stable")
+        del key
+    data = []
+    for name in names:
+        values, ids = table.column(wanted, name)
+        assert ids is not None
+        data.append(pl.Series(name, values, dtype=schema[name]).gather(ids[rows]))
+    ways = table.ways[rows]
+    frame = pl.DataFrame([*data, pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
+                                           dtype=ways_type)])
+    return frame if isinstance(rows, np.ndarray) or not sort else frame.sort(list(names))

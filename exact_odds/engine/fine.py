@@ -121,6 +121,7 @@ class Factored:
                  outcomes: list[tuple[tuple[Any, ...], tuple[Any, ...]]]) -> None:
         self.deal, self.outcome, self.ways = deal, outcome, ways
         self.starts, self.outcomes = starts, outcomes
+        self._ids: dict[int, np.ndarray] = {}  # each row's id in one part of its deal code
 
     def items(self, names: Names) -> Iterator[tuple[tuple[Any, ...], int]]:
         """(key, ways) of every row, the key in the order of ``names``."""
@@ -141,8 +142,10 @@ class Factored:
         parts = (starts.p_own, starts.b_own, starts.both)
         for part, values in enumerate(parts):
             if at < len(values[0][0]):
-                below = int(np.prod([len(v) for v in parts[part + 1:]]))
-                found = self.deal // below % len(values) if per_row else None
+                found = self._ids.get(part)
+                if found is None and per_row:
+                    below = int(np.prod([len(v) for v in parts[part + 1:]]))
+                    found = self._ids[part] = self.deal // below % len(values)
                 return [value[0][at] for value in values], found
             at -= len(values[0][0])
         raise KeyError(name)
@@ -150,6 +153,15 @@ class Factored:
 
 def factored_counts(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Factored:
     """The outcome counts of the planned columns, by factoring (see the module)."""
+    parts = list(factored_blocks(shoe, wanted, rules))
+    deal, outcome, ways = (np.concatenate([getattr(part, name) for part in parts])
+                           for name in ("deal", "outcome", "ways"))
+    return Factored(deal, outcome, ways, parts[0].starts, parts[0].outcomes)
+
+
+def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Iterator[Factored]:
+    """The same table in blocks of about ``BLOCK`` rows (at least one block), no deal
+    values in two blocks: a table too large to hold is read a block at a time."""
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
     keys = class_keys(deal_cols, card_cols)
@@ -169,9 +181,11 @@ def factored_counts(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Factored:
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in p_classes],
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in b_classes], kt)
     if wanted.needs is None:  # the first cards only: the rest of the round fills two positions
-        outcome = np.broadcast_to(np.zeros(1, dtype=np.int32), code.shape)
         pad = falling(shoe.size - 4, CARDS_PER_ROUND - 4)
-        return Factored(code, outcome, weight * pad, starts, [((), ())])
+        yield from (Factored(code[lo:lo + BLOCK], np.zeros(len(code[lo:lo + BLOCK]), np.int32),
+                             weight[lo:lo + BLOCK] * pad, starts, [((), ())])
+                    for lo in range(0, max(len(code), 1), BLOCK))
+        return
     deal, q = np.divmod(code, kt**4)
     del code
     # R[q, o]: the reference enumeration on the coarse classes, a first card's class read
@@ -181,7 +195,7 @@ def factored_counts(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Factored:
                       shoe_classes(shoe, keys.third), keys)
     rest = round_counts(classes, coarse_cols, card_cols, [column(name) for name in wanted.round],
                         rules, wanted.needs)
-    return _joined(rest, t_index, deal, q, weight, starts, exact)
+    yield from _joined(rest, t_index, deal, q, weight, starts, exact)
 
 
 def _grouped(starts: Starts, p_classes: ClassCounts, b_classes: ClassCounts, exact: Any,
@@ -237,9 +251,9 @@ def _coarse_column(hand: Hand, key: ClassKey) -> Column:
 
 
 def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarray,
-            weight: np.ndarray, starts: Starts, exact: Any) -> Factored:
+            weight: np.ndarray, starts: Starts, exact: Any) -> Iterator[Factored]:
     """count(d, o): the groups (deal, q, G) times R[q, o] (the coarse enumeration ``rest``
-    divided by W[q]), summed by (d, o)."""
+    divided by W[q]), summed by (d, o), in blocks."""
     kt = len(t_index)
     dealt = np.zeros(kt**4, dtype=exact)  # W[q]
     np.add.at(dealt, q, weight)
@@ -270,15 +284,11 @@ def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarra
             hi = int(np.searchsorted(deal, deal[hi], side="left"))
             hi = hi if hi > bounds[-1] else int(np.searchsorted(deal, deal[bounds[-1]], "right"))
         bounds.append(min(hi, len(deal)))
-    codes, sums = [], []
-    for lo, hi in zip(bounds, bounds[1:]):
+    found = list(outcomes)
+    for lo, hi in list(zip(bounds, bounds[1:])) or [(0, 0)]:
         which = np.repeat(np.arange(lo, hi), length[lo:hi])
         at = np.repeat(start[q[lo:hi]] - (spread[lo:hi] - length[lo:hi] - (
             spread[lo - 1] if lo else 0)), length[lo:hi]) + np.arange(len(which))
         code, ways = _summed(deal[which] * width + outcome[at],
                              weight[which] * rest_ways[at])
-        codes.append(code)
-        sums.append(ways)
-    code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
-    found = np.concatenate(sums) if sums else np.zeros(0, dtype=exact)
-    return Factored(code // width, code % width, found, starts, list(outcomes))
+        yield Factored(code // width, code % width, ways, starts, found)

@@ -88,7 +88,6 @@ class Round:
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
         self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
-        self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
         self.reading = Reading(card_cols, round_cols, needs)
         self.two_card, self.third = self.reading.two_card, self.reading.third
         self.finals = bool(card_cols)
@@ -146,7 +145,9 @@ def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Colu
 
 def play(round_: Round) -> Table:
     """The round played out one pair of hand groups at a time, on any counts."""
-    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
+    nt, k3, draw_a, draw_b = round_.nt, round_.k3, round_.draw_a, round_.draw_b
+    # the draws are split where a hand draws from classes coarser than the third classes
+    split = len(draw_a.n) < k3 or len(draw_b.n) < k3
     a_of, b_of = draw_a.of, draw_b.of
     two_card, third, finals = round_.two_card, round_.third, round_.finals
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
@@ -157,76 +158,87 @@ def play(round_: Round) -> Table:
     no_draw: dict[tuple[Any, ...], list[int]] = {}
     # state (two-card totals, whether the Player draws, deal values, partials) ->
     #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
-    #   pairs[t][u] sums weight over the pairs of dealt cards in classes t and u (either
-    #   order), or where the draws are split, pairs[a][b] over the ordered pairs of distinct
-    #   dealt cards in classes a (of A) and b (of B).
+    #   pairs[a][b] sums weight over the ordered pairs of distinct dealt cards in classes
+    #   a (of A, the Player's draw classes) and b (of B, the Banker's); where the draws
+    #   are not split (A and B the third classes), each pair once, in either order.
     states: dict[tuple[Any, ...], list[Any]] = {}
     # without deal or card columns every deal has the same (empty) deal key
     plain = not round_.deal_key.reads
     dkey: tuple[Any, ...] = ((), ((), (), ()))
     standing = no_draw[dkey] = [0] * 100
     draws_on = round_.player_draws_on
+    # Banker groups in buckets that share a Player group's state (the same total, features
+    # and, where the Player's draw reads it, first card): a state and its deal key are
+    # found once per bucket, the sums over its groups added once
+    buckets: dict[tuple[Any, ...], list[HandGroup]] = {}
+    for bg in round_.banker_groups:
+        up = bg.values[0] if draws_on is None else None
+        buckets.setdefault((bg.features, bg.total, up), []).append(bg)
+    banker: list[tuple[HandGroup, int, list[tuple[int, int, int, int, int, int, int, int,
+                                                  HandGroup]]]] = [
+        (bgs[0], bgs[0].total, [(bg.mask, bg.weight, tk, tl, a_of[tk], a_of[tl], b_of[tk],
+                                 b_of[tl], bg) for bg in bgs for tk, tl in [bg.thirds]])
+        for bgs in buckets.values()]
     for pg in round_.player_groups:
         p2, p_weight, p_mask = pg.total, pg.weight, pg.mask
         ti, tj = pg.thirds
+        bi, bj = b_of[ti], b_of[tj]
         p_draws = None if draws_on is None else draws_on[p2]
-        for bg in round_.banker_groups:
-            # the pair's ways: the product, corrected where the groups share a class
-            weight = pair_weight(pg, bg) if p_mask & bg.mask else p_weight * bg.weight
-            if not weight:
-                continue
-            b2 = bg.total
+        for first, b2, members in banker:
             if not plain:
-                dkey = round_.deal_key(pg, bg)
+                dkey = round_.deal_key(pg, first)
                 known = no_draw.get(dkey)
                 standing = known if known is not None else no_draw.setdefault(dkey, [0] * 100)
-            if p2 >= 8 or b2 >= 8:
-                standing[10 * p2 + b2] += weight
-                continue
-            draws = p_draws if p_draws is not None else round_.player_draws(pg, bg)
-            if not draws and banker_stands_alone[b2]:
-                standing[10 * p2 + b2] += weight
+            draws = p_draws if p_draws is not None else round_.player_draws(pg, first)
+            if p2 >= 8 or b2 >= 8 or (not draws and banker_stands_alone[b2]):
+                # the pair's ways: the product, corrected where the groups share a class
+                standing[10 * p2 + b2] += sum(
+                    pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight
+                    for mask, b_weight, _, _, _, _, _, _, bg in members)
                 continue
             state = states.get((p2, b2, draws, dkey))
             if state is None:
                 state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [
                     [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
-            state[0] += weight
-            m1 = state[1]
-            tk, tl = bg.thirds
-            m1[ti] += weight
-            m1[tj] += weight
-            m1[tk] += weight
-            m1[tl] += weight
-            if draws and split:
-                # each ordered pair of distinct dealt cards: (first's A class, second's B
-                # class), unrolled: a loop over the four cards cost more than the additions
-                pairs = state[2]
-                bi, bj, bk, bl = b_of[ti], b_of[tj], b_of[tk], b_of[tl]
-                row = pairs[a_of[ti]]
-                row[bj] += weight
-                row[bk] += weight
-                row[bl] += weight
-                row = pairs[a_of[tj]]
-                row[bi] += weight
-                row[bk] += weight
-                row[bl] += weight
-                row = pairs[a_of[tk]]
-                row[bi] += weight
-                row[bj] += weight
-                row[bl] += weight
-                row = pairs[a_of[tl]]
-                row[bi] += weight
-                row[bj] += weight
-                row[bk] += weight
-            elif draws:
-                pairs = state[2]
-                pairs[ti][tj] += weight
-                pairs[ti][tk] += weight
-                pairs[ti][tl] += weight
-                pairs[tj][tk] += weight
-                pairs[tj][tl] += weight
-                pairs[tk][tl] += weight
+            m1, pairs = state[1], state[2]
+            # the rows of pairs of the Player's two cards (with the Banker's, and each other)
+            row_i, row_j = pairs[a_of[ti] if split else ti], pairs[a_of[tj] if split else tj]
+            total = 0
+            for mask, b_weight, tk, tl, ak, al, bk, bl, bg in members:
+                weight = pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight
+                if not weight:
+                    continue
+                total += weight
+                m1[tk] += weight
+                m1[tl] += weight
+                if draws and split:
+                    # each ordered pair of distinct dealt cards: (first's A class, second's
+                    # B class), unrolled: a loop over the cards cost more than the additions
+                    row_i[bk] += weight
+                    row_i[bl] += weight
+                    row_j[bk] += weight
+                    row_j[bl] += weight
+                    row = pairs[ak]
+                    row[bi] += weight
+                    row[bj] += weight
+                    row[bl] += weight
+                    row = pairs[al]
+                    row[bi] += weight
+                    row[bj] += weight
+                    row[bk] += weight
+                elif draws:  # each pair of dealt cards once, in either order
+                    row_i[tk] += weight
+                    row_i[tl] += weight
+                    row_j[tk] += weight
+                    row_j[tl] += weight
+                    pairs[tk][tl] += weight
+            state[0] += total
+            m1[ti] += total
+            m1[tj] += total
+            if draws:  # the Player's own two cards
+                row_i[bj if split else tj] += total
+                if split:
+                    row_j[bi] += total
     # the table by deal values: (round values, card values) -> ways
     by_deal: dict[tuple[Any, ...], Table] = {}
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
@@ -258,8 +270,8 @@ def play(round_: Round) -> Table:
                 found[key] = found.get(key, 0) + w * after_five
             continue
         m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
-        # both(a)[b]: the sum of weight * m[a] * m[b] over the ordered pairs of distinct
-        # dealt cards, a row of pairs (split), or pairs[a][b] + pairs[b][a] (not split)
+        # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
+        # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
         transposed = list(zip(*pairs)) if not split else None
         draws_after = banker_draws_after[b2]
         grid: list[int] | None = None
