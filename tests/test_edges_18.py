@@ -672,7 +672,16 @@ def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extr
     child = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(6)  # the pool is running its first ranges
+        # the pool is running its first ranges (the command and both workers), and a trace
+        # has its first part written, before the signal
+        deadline = time.monotonic() + 30
+
+        def started() -> bool:
+            traced = "--trace" not in extra or len(list(tmp_path.iterdir())) > 1
+            return len(_session(child.pid)) >= 3 and traced
+        while not started() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.5)
         os.killpg(child.pid, stop)  # as a terminal's Ctrl-C: the whole group
         _, err = child.communicate(timeout=20)
     finally:

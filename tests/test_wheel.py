@@ -1,5 +1,6 @@
-"""The wheel carries the tables: built from the repo, installed in a fresh virtual
-environment, it runs a report from another directory."""
+"""The wheel carries the tables and names its runtime libraries: built from the repo,
+installed alone in a fresh virtual environment (the libraries read from this one), it runs
+a report from another directory."""
 
 from __future__ import annotations
 
@@ -27,12 +28,28 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     assert "exact_odds/tables/rock-bac.yaml" in names
     assert "exact_odds/py.typed" in names
 
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    requires = {line.split()[1].split(">")[0].split("=")[0].lower()
+                for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
+                if line.startswith("Requires-Dist:") and "extra ==" not in line}
+    assert requires == {"click", "pyyaml", "polars", "sympy", "numpy", "xlsxwriter"}, requires
+    # a fresh environment holding the wheel alone; its runtime libraries are read from this
+    # environment's site-packages, added after its own (a path in a .pth file: the editable
+    # install's finder there is not loaded), so the program run is the wheel's
     env_dir = tmp_path / "env"
-    venv.create(env_dir, with_pip=True)
+    venv.create(env_dir, with_pip=False)
     python = env_dir / ("Scripts" if os.name == "nt" else "bin") / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], check=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
+                    "--quiet", "--no-deps", str(wheel)], check=True)
+    own_site = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                              check=True, capture_output=True, text=True).stdout.strip()
+    libraries = next(p for p in sys.path if p.endswith("site-packages"))
+    Path(own_site, "libraries.pth").write_text(libraries + "\n")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    where = subprocess.run([str(python), "-c", "import exact_odds; print(exact_odds.__file__)"],
+                           cwd=elsewhere, check=True, capture_output=True, text=True).stdout
+    assert where.startswith(own_site), where
     exe = python.parent / "exact-odds"
     out = subprocess.run([str(exe), "report", "rock-bac", "--bet", "banker", "--format", "json"],
                          cwd=elsewhere, check=True, capture_output=True, text=True).stdout
