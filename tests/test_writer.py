@@ -189,6 +189,7 @@ def test_an_interrupted_simulation_leaves_no_trace(tmp_path: Path, monkeypatch) 
     assert _left(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_four_simulations_tracing_to_one_file(tmp_path: Path) -> None:
     """Four runs at once, one trace name: each exits 0 and the file is one run's, whole."""
     import subprocess

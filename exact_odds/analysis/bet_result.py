@@ -26,7 +26,7 @@ from typing import Any
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
 from exact_odds.engine.plan import plan
-from exact_odds.games.model import Bet, Tally
+from exact_odds.games.model import Bet, BetSettler, Tally
 from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version
 from exact_odds.render.rendered import Rendered
@@ -169,9 +169,16 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
 
 
 @lru_cache(maxsize=64)
+def _settler(bet: Bet, settings: tuple[tuple[str, object], ...]) -> BetSettler:
+    """One settler per bet and settings: each reading of its columns settled once, for
+    every shoe (the effects of removal settle the same readings on a dozen shoes)."""
+    return bet.settler(dict(settings))
+
+
+@lru_cache(maxsize=64)
 def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
            settings: tuple[tuple[str, object], ...]) -> Tally:
-    settler = bet.settler(dict(settings))
+    settler = _settler(bet, settings)
     if factored(plan(bet.columns)):
         return settler.tally_frames(outcome_frames(shoe, bet.columns, rules))
     return settler.tally(outcome_counts(shoe, bet.columns, rules))
