@@ -60,7 +60,7 @@ def main() -> None:
         whole_process("process: exact-odds report 21st-century", ["report", "21st-century"]),
         whole_process("process: exact-odds strategy 21st-century (late tie included)",
                       ["strategy", "21st-century"]),
-        whole_process("process: exact-odds eor rock-bac --by card (target 300 ms)",
+        whole_process("process: exact-odds eor rock-bac --by card (target 200 ms)",
                       ["eor", "rock-bac", "--by", "card"]),
     ]
     print(f"Measured on {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
