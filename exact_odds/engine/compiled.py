@@ -28,6 +28,7 @@ limbs small enough that each limb's sum stays below 2**63 (``_limb_base``); beyo
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -285,7 +286,8 @@ class MonomialBasis:
     #: per level d >= 1 and class c: (prefix length, start of the parents ending in c,
     #: their multiplicities of c)
     blocks: tuple[tuple[tuple[int, int, np.ndarray], ...], ...]
-    workspace: dict[tuple[int, str], np.ndarray] = field(default_factory=dict, compare=False)
+    #: each thread's reused buffer (a Dask worker runs ranges of shoes in several threads)
+    workspace: threading.local = field(default_factory=threading.local, compare=False)
     #: None -> {monomial: position}; a table -> its monomials' positions (``positions``)
     placed: dict[Any, Any] = field(default_factory=dict, compare=False)
 
@@ -333,18 +335,19 @@ class MonomialBasis:
         """Every monomial's value, shoe by shoe (no padding: see ``pads``).
 
         ``int64`` when every shoe has at most ``INT64_CARDS`` cards, else ``object``.
-        The result is written into a buffer the basis keeps and reuses: it is valid until
-        the next call (fresh megabytes on every call would cost a page fault per 4 kB).
+        The result is written into a buffer the basis keeps and reuses, one per thread: it
+        is valid until the thread's next call (fresh megabytes on every call would cost a
+        page fault per 4 kB; one buffer shared by threads gave garbage values).
         """
         shoes, _ = class_counts.shape
         exact = int(size.max(initial=0)) > INT64_CARDS
         dtype: Any = object if exact else np.int64
         counts = class_counts.astype(dtype)
         key = (shoes, np.dtype(dtype).str)
-        found = self.workspace.get(key)
-        if found is None:
-            self.workspace.clear()
-            found = self.workspace[key] = np.empty((shoes, len(self.monomials)), dtype=dtype)
+        kept: tuple[tuple[int, str], np.ndarray] | None = getattr(self.workspace, "kept", None)
+        if kept is None or kept[0] != key:
+            kept = self.workspace.kept = (key, np.empty((shoes, len(self.monomials)), dtype=dtype))
+        found = kept[1]
         found[:, 0] = 1
         for degree, per_class in enumerate(self.blocks, start=1):
             previous = found[:, self.levels[degree - 1]]
