@@ -213,7 +213,7 @@ def test_the_same_seed_gives_the_same_study_on_one_core_two_cores_and_dask():
     one = study(workers=1)
     assert one == study(workers=2)
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   protocol="tcp", host="127.0.0.1", scheduler_port=0,
                                   dashboard_address=None) as cluster:
         assert one == study(scheduler=cluster.scheduler_address)
