@@ -201,11 +201,16 @@ def test_batch_refuses_a_bet_too_fine_to_compile_on_many_shoes(tmp_path):
         "      - event: Six hearts\n        when: \""
         + " and ".join(f"{name} == 'hearts'" for name in each("suit"))
         + "\"\n        pays: \"1000 to 1\"\n      - {event: Else, when: otherwise, pays: lose}\n")
-    (tmp_path / "shoes.csv").write_text("removed\n" + "\n".join(["9H"] * 2000) + "\n")
+    from itertools import combinations
+
+    from exact_odds.cards import DECK
+
+    pairs = [f"{a} {b}" for a, b in combinations(DECK, 2)][:2000]  # distinct shoes
+    (tmp_path / "shoes.csv").write_text("removed\n" + "\n".join(pairs) + "\n")
     result = CliRunner().invoke(main, ["batch", str(tmp_path / "suits.yaml"),
                                        str(tmp_path / "shoes.csv")])
     assert result.exit_code == 1
-    assert "bet 'six-hearts'" in result.output and "2,000 shoes" in result.output
+    assert "bet 'six-hearts'" in result.output and "1,326 shoes" in result.output
 
 
 def test_a_batch_of_a_bet_too_fine_to_compile_is_judged_on_its_hand_groups():
@@ -220,7 +225,16 @@ def test_a_batch_of_a_bet_too_fine_to_compile_is_judged_on_its_hand_groups():
     from exact_odds.games.loader import tables_dir
 
     evaluator = BatchEvaluator(str(tables_dir() / "extra" / "contrast-bonus.yaml"))
-    full = np.array(Shoe.from_decks(8).counts)
-    evaluator.check_cost(np.tile(full, (40, 1)))
+    def distinct(n: int) -> np.ndarray:
+        """``n`` different 8-deck shoes, each without three cards."""
+        from itertools import combinations, islice
+
+        rows = np.tile(np.array(Shoe.from_decks(8).counts), (n, 1))
+        for row, cards in enumerate(islice(combinations(range(52), 3), n)):
+            rows[row, list(cards)] -= 1
+        return rows
+
+    evaluator.check_cost(distinct(40))
     with pytest.raises(EnumerationTooLarge, match="5,000 shoes"):
-        evaluator.check_cost(np.tile(full, (5000, 1)))
+        evaluator.check_cost(distinct(5000))
+    evaluator.check_cost(np.tile(distinct(1), (5000, 1)))  # one shoe 5,000 times: settled once

@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from exact_odds.engine.cost import EnumerationTooLarge
+from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, enumeration_cost
 from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, BetSettler, Tally
@@ -166,6 +166,16 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
         return _tally(bet, shoe, rules, read)  # a setting missing is refused by the settler
     except EnumerationTooLarge as error:  # refused before any work: name the bet
         raise EnumerationTooLarge(f"bet {bet.id!r}: {error}") from None
+
+
+def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
+             ) -> EnumerationCost:
+    """The estimated cost of settling ``bet`` on ``shoe`` as ``bet_tally`` settles it: a
+    table counted by factoring read in blocks, any other as outcome counts
+    (``exact_odds.engine.cost``; ``precise``: its hand groups counted, not bounded)."""
+    fine = factored(plan(bet.columns))
+    return enumeration_cost(shoe, bet.columns, rules, fine, rows_in_python=not fine,
+                            precise=precise, blocks=fine)
 
 
 @lru_cache(maxsize=64)

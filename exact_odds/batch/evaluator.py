@@ -74,12 +74,13 @@ class BatchEvaluator:
 
     def check_cost(self, rows: np.ndarray) -> None:
         """Refuse, before any work, a batch whose bets too fine to compile would take past
-        the enumeration's limits, enumerated shoe by shoe (``exact_odds.engine.cost``):
-        each such bet's estimate on the largest shoe, times the shoes."""
+        the enumeration's limits, settled shoe by shoe as one shoe's report settles them
+        (``bet_cost``): each such bet's estimate on the largest shoe, under the rules the
+        batch plays, times the distinct shoes."""
+        from exact_odds.analysis.bet_result import bet_cost
+        from exact_odds.analysis.strategy import game_rules
         from exact_odds.engine.compiled import monomial_count
-        from exact_odds.engine.cost import MAX_SECONDS, EnumerationTooLarge, enumeration_cost
-        from exact_odds.engine.enumerator import factored
-        from exact_odds.engine.plan import plan
+        from exact_odds.engine.cost import MAX_SECONDS, EnumerationTooLarge
         from exact_odds.errors import input_name
         from exact_odds.shoe import Shoe
 
@@ -88,19 +89,19 @@ class BatchEvaluator:
         if not fine or not len(rows):
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
+        rules = game_rules(self.game, largest, self.strategy)
+        shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
         for bet in fine:
-            one = enumeration_cost(largest, bet.columns, self.game.rules,
-                                   factored(plan(bet.columns)))
-            if one.seconds * len(rows) > MAX_SECONDS:  # a first bound: count the groups
-                one = enumeration_cost(largest, bet.columns, self.game.rules,
-                                       factored(plan(bet.columns)), precise=True)
+            one = bet_cost(bet, largest, rules)
+            if one.seconds * shoes > MAX_SECONDS:  # a first bound: count the groups
+                one = bet_cost(bet, largest, rules, precise=True)
             if one.too_large:
                 raise EnumerationTooLarge(f"bet {bet.id!r}: {one.describe()}")
-            if one.seconds * len(rows) > MAX_SECONDS:
+            if one.seconds * shoes > MAX_SECONDS:
                 raise EnumerationTooLarge(
                     f"bet {bet.id!r}: its columns read too many card classes to compile "
                     f"({one.classes} a card), so each shoe is enumerated alone: about "
-                    f"{one.seconds:.1f} s a shoe, {len(rows):,} shoes; a batch may take at most "
+                    f"{one.seconds:.1f} s a shoe, {shoes:,} shoes; a batch may take at most "
                     f"{MAX_SECONDS} s this way (estimated before it starts): give fewer shoes "
                     f"or choose the other bets with {input_name('bets')}")
 
