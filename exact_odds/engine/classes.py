@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.plan import falling
-from exact_odds.engine.vocabulary import Column
+from exact_odds.engine.vocabulary import Column, column
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A card's class key: the card attributes a class is made of (point value first).
@@ -113,6 +113,17 @@ def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
         return lambda card: (card_value(card), *(key(card) for key in keyed))
 
     return Keys(first_key, banker_key, third_key, draw_key("player"), draw_key("banker"))
+
+
+@lru_cache(maxsize=256)
+def class_lookups(deal_names: tuple[str, ...], card_names: tuple[str, ...]
+                  ) -> tuple[ClassKey, ClassKey, ClassKey]:
+    """The keys of the Player's, the Banker's and the third cards' classes for these deal
+    and card columns, as lookups of the 52 cards: a shoe's classes (``shoe_classes``) are
+    read in microseconds, for every request and every cost estimate."""
+    keys = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    first, banker, third = ({card: key(card) for card in DECK}.__getitem__ for key in keys[:3])
+    return first, banker, third
 
 
 def shoe_classes(shoe: Shoe, key: ClassKey) -> ClassCounts:

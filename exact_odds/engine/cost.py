@@ -36,12 +36,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, prod
 
-from exact_odds.cards import DECK
 from exact_odds.engine.classes import (
     ClassCounts,
     Classes,
     ClassKey,
     class_keys,
+    class_lookups,
     class_partition,
     shoe_classes,
 )
@@ -165,21 +165,12 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = P
     names = tuple(columns)
     wanted = plan(names)
     # the cost reads the shoe through its classes alone: one estimate per class counts
-    keys = _keys(wanted.deal, wanted.cards)
+    keys = class_lookups(wanted.deal, wanted.cards)
     counts = tuple(shoe_classes(shoe, key) for key in keys)
     cost = _estimate(names, counts, rules, factored, precise)
     if blocks:
         return in_blocks(cost)
     return with_rows_in_python(cost) if rows_in_python else cost
-
-
-@lru_cache(maxsize=256)
-def _keys(deal_names: Names, card_names: Names) -> tuple[ClassKey, ClassKey, ClassKey]:
-    """The Player's, the Banker's and the third cards' class keys, as lookups of the 52
-    cards (so that a shoe's classes are found in microseconds)."""
-    keys = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])
-    first, banker, third = ({card: key(card) for card in DECK}.__getitem__ for key in keys[:3])
-    return first, banker, third
 
 
 @lru_cache(maxsize=1024)

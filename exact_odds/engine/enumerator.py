@@ -37,12 +37,12 @@ from functools import lru_cache
 from math import prod
 from typing import TYPE_CHECKING, Any, cast
 
-from exact_odds.cards import DECK
 from exact_odds.engine.classes import (
     ClassCounts,
     Classes,
     ClassKey,
     class_keys,
+    class_lookups,
     class_partition,
     shoe_classes,
 )
@@ -94,7 +94,8 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     # reading as much of the round shares one enumeration; with them, the round columns are
     # read as the round is played, not a hundred pairs of final totals per deal value.
     read = wanted.round if wanted.deal or wanted.cards else None
-    first, banker, third = (shoe_classes(shoe, key) for key in _lookups(wanted.deal, wanted.cards))
+    lookups = class_lookups(wanted.deal, wanted.cards)
+    first, banker, third = (shoe_classes(shoe, key) for key in lookups)
     table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
                           rules)
     if read is None:
@@ -123,7 +124,7 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...
     1
     """
     wanted = plan(tuple(columns))
-    return tuple(shoe_classes(shoe, key) for key in _lookups(wanted.deal, wanted.cards))
+    return tuple(shoe_classes(shoe, key) for key in class_lookups(wanted.deal, wanted.cards))
 
 
 @lru_cache(maxsize=256)
@@ -168,15 +169,6 @@ def _rounds_read(round_names: Names, table: Table) -> Table:
             rv = read[base] = tuple(f(RoundBase(*base)) for f in readers)
         folded[(dv, rv, cv)] = folded.get((dv, rv, cv), 0) + ways
     return folded
-
-
-@lru_cache(maxsize=256)
-def _lookups(deal_names: Names, card_names: Names) -> tuple[ClassKey, ClassKey, ClassKey]:
-    """The keys of the Player's, the Banker's and the third cards' classes, as lookups of
-    the 52 cards (a shoe's classes are read for every request)."""
-    keys = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])
-    first, banker, third = ({card: key(card) for card in DECK}.__getitem__ for key in keys[:3])
-    return first, banker, third
 
 
 @lru_cache(maxsize=256)
