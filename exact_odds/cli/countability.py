@@ -51,12 +51,12 @@ def countability(game: str, bets: tuple[str, ...], levels: str, shoes: int, seed
     """
     import os
 
-    from exact_odds.countability.report import countability_report
+    from exact_odds.countability.report import CUT_CARDS, countability_report
 
     if workers is None and scheduler is None:
         workers = os.cpu_count() or 1
     emit(countability_report(game, bets=bets or None, levels=levels, shoes=shoes,
-                             cut_cards=cut_card or (14,), burn=burn, after_cut=after_cut,
+                             cut_cards=cut_card or CUT_CARDS, burn=burn, after_cut=after_cut,
                              decks=decks, shoe=shoe, remove=remove, seed=seed,
                              workers=workers, scheduler=scheduler, strategy=strategy,
                              settings=settings, max_bet=max_bet,

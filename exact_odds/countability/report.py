@@ -42,6 +42,7 @@ from exact_odds.countability.triggers import (
     perfect_play,
 )
 from exact_odds.errors import ExactOddsError
+from exact_odds.games.dealing import MAX_DEPTHS, parse_cut_cards_option
 from exact_odds.games.model import Game
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
@@ -186,11 +187,13 @@ def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None =
     chosen_levels = tuple(dict.fromkeys(_level(level) for level in levels))
     if not chosen_levels:
         raise CountabilityError("--levels: give at least one level (1, 2, 3, ...)")
-    if isinstance(cut_cards, str):
-        cut_cards = [part.strip() for part in cut_cards.split(",") if part.strip()]
+    if isinstance(cut_cards, str):  # "14,26,52", read as the command line reads it
+        cut_cards = parse_cut_cards_option(cut_cards, "--cut-card")
     depths = tuple(dict.fromkeys(cut_cards))
     if not depths:
         raise CountabilityError("--cut-card: give at least one depth")
+    if len(depths) > MAX_DEPTHS:
+        raise CountabilityError(f"--cut-card: at most {MAX_DEPTHS} depths, not {len(depths):,}")
     money = _money(max_bet, rounds_per_hour)
     first = setup(game, bets=bets, decks=decks, shoe=shoe, remove=remove, cut_card=depths[0],
                   burn=burn, after_cut=after_cut, seed=seed, strategy=strategy,
