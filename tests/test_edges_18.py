@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -561,25 +562,12 @@ def test_dask_refuses_a_worker_and_ctrl_c_cancels_the_remote_work(tmp_path):
         worker = next(iter(client.scheduler_info()["workers"]))
         done = process(*SIM[:-2], "--scheduler", worker, timeout=60)
         one_line_process(done, "--scheduler", "not a Dask scheduler")
-        command = [sys.executable, "-m", "exact_odds", "simulate", "rock-bac", "--bet", "player",
-                   "--bet", "banker", "--bet", "tie", "--shoes", "40000", "--seed", "1",
-                   "--scheduler", cluster.scheduler_address]
-        child = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            deadline = time.monotonic() + 60
-            while not client.processing() or not any(client.processing().values()):
-                assert time.monotonic() < deadline, "the cluster never got the ranges"
-                time.sleep(0.2)
-            time.sleep(2)
-            os.killpg(child.pid, signal.SIGINT)
-            _, err = child.communicate(timeout=30)
-        finally:
-            if child.poll() is None:
-                os.killpg(child.pid, signal.SIGKILL)
-                child.wait()
-        assert child.returncode == 130
-        assert [line for line in err.splitlines() if line.strip()] == ["Error: interrupted"]
+
+        def running(child: subprocess.Popen[str]) -> bool:
+            return bool(client.processing()) and any(client.processing().values())
+
+        _simulate_then_interrupt(tmp_path, ["--scheduler", cluster.scheduler_address],
+                                 signal.SIGINT, running, settle=2, timeout=30)
         # the running ranges stop at their next round: the worker's threads fall idle
         deadline = time.monotonic() + 20
         while any(client.processing().values()) or client.run(
@@ -642,6 +630,33 @@ def test_a_very_large_shoe_shows_its_rounds(monkeypatch):
 
 # --- Ctrl-C: one line, nothing half-written, no worker left -----------------------------------
 
+def _simulate_then_interrupt(folder: Path, extra: list[str], stop: signal.Signals,
+                             ready: Callable[[subprocess.Popen[str]], bool], settle: float,
+                             timeout: float) -> subprocess.Popen[str]:
+    """Start a long simulation (40,000 shoes) in its own session, wait until ``ready``
+    holds (up to 60 s) and ``settle`` seconds more, and signal its whole process group as a
+    terminal's Ctrl-C does: it must exit 130 with the one line "Error: interrupted"."""
+    command = [sys.executable, "-m", "exact_odds", "simulate", "rock-bac", "--bet", "player",
+               "--bet", "banker", "--bet", "tie", "--shoes", "40000", "--seed", "1", *extra]
+    child = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not ready(child):
+            assert time.monotonic() < deadline, "the simulation never got going"
+            time.sleep(0.1)
+        time.sleep(settle)
+        os.killpg(child.pid, stop)
+        _, err = child.communicate(timeout=timeout)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 130
+    assert [line for line in err.splitlines() if line.strip()] == ["Error: interrupted"]
+    return child
+
+
 def _session(pid: int) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):
@@ -666,30 +681,14 @@ def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extr
     """At 26ed11e Ctrl-C waited for the ranges in progress (14 s and more). The ranges here
     take far longer than the guard's timeout, so only an immediate stop passes."""
     (tmp_path / "out.json").write_text("old")
-    command = [sys.executable, "-m", "exact_odds", "simulate", "rock-bac", "--bet", "player",
-               "--bet", "banker", "--bet", "tie", "--shoes", "40000", "--seed", "1",
-               "--workers", "2", *extra]
-    child = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        # the pool is running its first ranges (the command and both workers), and a trace
-        # has its first part written, before the signal
-        deadline = time.monotonic() + 30
 
-        def started() -> bool:
-            traced = "--trace" not in extra or len(list(tmp_path.iterdir())) > 1
-            return len(_session(child.pid)) >= 3 and traced
-        while not started() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(1.5)
-        os.killpg(child.pid, stop)  # as a terminal's Ctrl-C: the whole group
-        _, err = child.communicate(timeout=20)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-            child.wait()
-    assert child.returncode == 130
-    assert [line for line in err.splitlines() if line.strip()] == ["Error: interrupted"]
+    def started(child: subprocess.Popen[str]) -> bool:
+        """The command and both workers run, and a trace has its first part written."""
+        traced = "--trace" not in extra or len(list(tmp_path.iterdir())) > 1
+        return len(_session(child.pid)) >= 3 and traced
+
+    child = _simulate_then_interrupt(tmp_path, ["--workers", "2", *extra], stop, started,
+                                     settle=1.5, timeout=20)
     deadline = time.monotonic() + 10
     while _session(child.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
