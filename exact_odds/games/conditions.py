@@ -133,6 +133,10 @@ class Condition:
         ``value``); ``DataFrame.filter`` keeps the rows where it holds."""
         return _to_polars(self._tree)
 
+    def holds_polars(self) -> pl.Expr:
+        """``holds`` as a polars expression, true or false: a null condition does not hold."""
+        return self.to_polars().fill_null(False)
+
 
 def _rebuilt(text: str, columns: frozenset[str], tree: ast.expr,
              settings: frozenset[str]) -> Condition:

@@ -155,14 +155,11 @@ class Bet:
         holds the bet's columns, and its settings as columns of their values."""
         import polars as pl
 
-        def holds(condition: Condition) -> pl.Expr:  # a null condition does not hold
-            return condition.to_polars().fill_null(False)
-
         chain: Any = pl
         if self.offered is not None:
-            chain = chain.when(~holds(self.offered)).then(pl.lit(-1))
+            chain = chain.when(~self.offered.holds_polars()).then(pl.lit(-1))
         for index, event in enumerate(self.events):
-            test = pl.lit(True) if event.condition is None else holds(event.condition)
+            test = pl.lit(True) if event.condition is None else event.condition.holds_polars()
             chain = chain.when(test).then(pl.lit(index))
         found: pl.Expr = chain.otherwise(pl.lit(None)).cast(pl.Int32)
         return found
@@ -239,7 +236,7 @@ class BetSettler:
 
         events = self.bet.events
         event = pl.col("event")
-        holds = [pl.lit(True) if e.condition is None else e.condition.to_polars().fill_null(False)
+        holds = [pl.lit(True) if e.condition is None else e.condition.holds_polars()
                  for e in events]
         sums: dict[int | None, int] = {}
         named: dict[int, int] = {}
@@ -247,8 +244,8 @@ class BetSettler:
         for frame in frames:
             settled = frame.lazy().with_columns(
                 pl.lit(value).alias(name) for name, value in self.settings.items()).with_columns(
-                self.bet.settlement().alias("event"))
-            for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).collect().iter_rows():
+                self.bet.settlement().alias("event")).collect()  # settled once, read twice
+            for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).iter_rows():
                 sums[found] = sums.get(found, 0) + int(ways)
             # an event not paid so far: the ways its condition holds alone, and the first
             # other event that takes some of them (kept only for an event never paid)
@@ -258,7 +255,7 @@ class BetSettler:
             read = settled.select(x for index in never for x in (
                 pl.col("ways").filter(holds[index]).sum().alias(f"named {index}"),
                 event.filter(holds[index] & (event >= 0) & (event != index)).min().alias(f"by {index}")
-            )).collect()
+            ))
             for index, ways, by in zip(never, read.row(0)[::2], read.row(0)[1::2]):
                 named[index] = named.get(index, 0) + int(ways or 0)
                 if by is not None:
