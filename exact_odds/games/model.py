@@ -244,8 +244,8 @@ class BetSettler:
         for frame in frames:
             settled = frame.lazy().with_columns(
                 pl.lit(value).alias(name) for name, value in self.settings.items()).with_columns(
-                self.bet.settlement().alias("event")).collect()  # settled once, read twice
-            for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).iter_rows():
+                self.bet.settlement().alias("event"))
+            for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).collect().iter_rows():
                 sums[found] = sums.get(found, 0) + int(ways)
             # an event not paid so far: the ways its condition holds alone, and the first
             # other event that takes some of them (kept only for an event never paid)
@@ -255,7 +255,7 @@ class BetSettler:
             read = settled.select(x for index in never for x in (
                 pl.col("ways").filter(holds[index]).sum().alias(f"named {index}"),
                 event.filter(holds[index] & (event >= 0) & (event != index)).min().alias(f"by {index}")
-            ))
+            )).collect()
             for index, ways, by in zip(never, read.row(0)[::2], read.row(0)[1::2]):
                 named[index] = named.get(index, 0) + int(ways or 0)
                 if by is not None:
