@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from exact_odds.version import __version__
 
@@ -85,16 +85,12 @@ def outcome_table(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs
 
 
 def _outcome_arguments(shoe: object, columns: object) -> tuple[Any, tuple[str, ...]]:
-    from exact_odds.errors import check_type
+    from exact_odds.errors import check_texts, check_type
     from exact_odds.shoe import Shoe
 
     check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
-    given = (columns,) if isinstance(columns, str) else columns
-    check_type(given, (list, tuple), "columns", "a list of column names (exact-odds columns)")
-    names = tuple(cast("Sequence[str]", given))
-    for name in names:
-        check_type(name, str, "columns", "column names as text")
-    return shoe, names
+    return shoe, check_texts(columns, "columns", "a list of column names (exact-odds columns)",
+                             "column names as text")
 
 
 def __getattr__(name: str) -> Any:

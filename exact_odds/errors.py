@@ -16,9 +16,10 @@ print on one line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import cast
 
 #: The longest piece of user text echoed in an error message, in characters.
 ECHO_LIMIT = 120
@@ -89,6 +90,26 @@ def check_type(value: object, types: type | tuple[type, ...], name: str, wanted:
     given = "None" if value is None else (f"{shown(repr(value), 60)} is "
                                           f"{_article(type(value).__name__)}")
     raise InputTypeError(f"{input_name(name)}: {given}; give {wanted}")
+
+
+def check_texts(value: object, name: str, wanted: str, each: str,
+                kinds: tuple[type, ...] = (list, tuple)) -> tuple[str, ...]:
+    """A list of texts, or one text as a list of one, each checked (``check_type``):
+    ``wanted`` says what the whole is, ``each`` what one item is.
+
+    >>> check_texts("tie", "bets", "a list of bet ids", "bet ids as text")
+    ('tie',)
+    >>> check_texts(["tie", 7], "bets", "a list of bet ids", "bet ids as text")
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.InputTypeError: bets: 7 is an int; give bet ids as text
+    """
+    given = (value,) if isinstance(value, str) else value
+    check_type(given, kinds, name, wanted)
+    found = tuple(cast("Iterable[str]", given))
+    for item in found:
+        check_type(item, str, name, each)
+    return found
 
 
 def _article(word: str) -> str:

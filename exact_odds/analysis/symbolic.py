@@ -128,14 +128,11 @@ class SymbolicBet:
 def symbolic_bet(bet: BetResult, events: str | Iterable[str]) -> SymbolicBet:
     """Make the pays of ``events`` (names) symbols. A push or a loss has no pay to vary."""
     from exact_odds.analysis.bet_result import BetResult
-    from exact_odds.errors import check_type
+    from exact_odds.errors import check_texts, check_type
 
     check_type(bet, BetResult, "bet", "a bet's result (report.bet('super-six'))")
-    if isinstance(events, str):
-        events = [events]
-    check_type(events, (list, tuple), "events", "an event's name or a list of names")
-    for name in events:
-        check_type(name, str, "events", "events' names as text")
+    events = check_texts(events, "events", "an event's name or a list of names",
+                         "events' names as text")
     symbols: dict[str, sympy.Symbol] = {}
     for name in events:
         event = find_event(bet, name)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from exact_odds.errors import check_type
+from exact_odds.errors import check_texts, check_type
 from exact_odds.games.model import Game
 from exact_odds.render.document import Json, version
 from exact_odds.render.inputs import plain
@@ -70,23 +70,15 @@ def check_game_arguments(game: object, *, bets: object = None, decks: object = N
                "a built-in game's id, a game file's path or a Game")
     bet_ids: tuple[str, ...] | None = None
     if bets is not None:
-        if isinstance(bets, str):
-            bets = (bets,)
-        check_type(bets, (list, tuple, set, frozenset, dict), "bets",
-                   "a list of bet ids (or one id)")
-        bet_ids = tuple(cast("Iterable[str]", bets))
-        for bet in bet_ids:
-            check_type(bet, str, "bets", "bet ids as text")
+        bet_ids = check_texts(bets, "bets", "a list of bet ids (or one id)", "bet ids as text",
+                              (list, tuple, set, frozenset, dict))
     if decks is not None:
         check_type(decks, int, "decks", "a whole number of decks")
     if shoe is not None:
         check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
     if isinstance(remove, str):
         remove = tuple(part for part in remove.replace(",", " ").split() if part)
-    check_type(remove, (list, tuple), "remove", "a list of cards")
-    cards = tuple(cast("Iterable[str]", remove))
-    for card in cards:
-        check_type(card, str, "remove", "cards as text ('9D')")
+    cards = check_texts(remove, "remove", "a list of cards", "cards as text ('9D')")
     if strategy is not None:
         check_type(strategy, str, "strategy", "house-way, hit, stand or optimal")
     if settings is not None:
