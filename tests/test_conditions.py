@@ -152,6 +152,44 @@ def test_random_conditions_agree_in_python_and_polars(table, text):
     assert python_values(table, condition) == polars_values(table, condition)
 
 
+def chains() -> st.SearchStrategy[str]:
+    """Conditions and chains of three or four conditions under one ``and`` or ``or``: an
+    and/or whose operands a split takes some of as one part."""
+    return st.one_of(truths(1), st.tuples(st.lists(truths(1), min_size=3, max_size=4),
+                                          st.sampled_from([" and ", " or "]))
+                     .map(lambda t: t[1].join(f"({x})" for x in t[0])))
+
+
+@settings(max_examples=120, deadline=None)
+@given(text=chains(), inner=st.sets(st.sampled_from(COLUMNS), min_size=1))
+def test_a_split_condition_reads_its_parts_as_the_condition_reads_the_row(table, text, inner):
+    """``Condition.split``: each part that reads only the ``inner`` columns read once
+    (``Parts.read``, polars) stands for the part, nulls included: the split condition is
+    what the condition is on every row, in Python and in polars."""
+    from exact_odds.games.conditions import Parts
+
+    condition = Condition.parse(text)
+    parts = Parts(inner)
+    split = condition.split(parts)
+    read = parts.read(table.select(sorted(inner)), {})
+    assert set(read.columns) == set(parts.names()) | parts.kept
+    assert split.columns <= (condition.columns - parts.inner) | set(read.columns)
+    rows = pl.concat([table.drop(sorted(inner)), read], how="horizontal")
+    assert python_values(rows, split) == polars_values(rows, split) == python_values(table, condition)
+
+
+def test_a_split_names_each_part_once_and_keeps_bare_inner_columns():
+    from exact_odds.games.conditions import Parts
+
+    parts = Parts({"player_total", "player_cards"})
+    first = Condition.parse("player_total > 5 and tie and player_cards == 3").split(parts)
+    second = Condition.parse("player_cards == 3 and player_total > 5 or player_total == banker_total")
+    second = second.split(parts)
+    assert parts.names() == ["part 0", "part 1"] and parts.kept == {"player_total"}
+    assert first.columns == {"part 0", "tie"}
+    assert second.columns == {"part 1", "player_total", "banker_total"}
+
+
 @pytest.mark.parametrize("text, words", [
     ("player_third", "not true or false"),
     ("winner < 3", "cannot compare"),

@@ -729,9 +729,9 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
     monkeypatch.setattr(enumerator, "_factored", factored)
     real_blocks = fine.factored_blocks
 
-    def blocks(shoe, wanted, rules):
+    def blocks(shoe, wanted, rules, group=None):
         runs.append(("factored in blocks", shoe.counts, wanted, rules))
-        return real_blocks(shoe, wanted, rules)
+        return real_blocks(shoe, wanted, rules, group)
 
     monkeypatch.setattr(fine, "factored_blocks", blocks)
     return runs

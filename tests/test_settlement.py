@@ -13,7 +13,7 @@ the report's exact value; and the table's and the best play's paths likewise.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import bruteforce as bf
@@ -612,7 +612,9 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
     """``BetSettler.tally_frames`` (every row at once, ``Bet.settlement`` in polars) gives
     what ``tally`` gives row by row through ``Bet.settle``, on every bet of every game with
     each setting's values, events never paid (why included) and late bets not offered."""
+    from exact_odds.analysis.bet_result import bet_tally
     from exact_odds.engine.enumerator import outcome_counts, outcome_frames, outcome_table
+    from exact_odds.engine.plan import plan
     from exact_odds.shoe import Shoe
 
     game = _frame_game(label)
@@ -628,6 +630,11 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
             assert settler.tally_frames(table.iter_slices(7)) == frame  # blocks
             assert settler.tally_frames(outcome_frames(shoe, bet.columns, game.rules)) == frame
             assert frame == rows, (bet.id, chosen)
+            assert bet_tally(bet, shoe, game.rules, values) == rows, (bet.id, chosen)  # Bet.split
+            split, parts = bet.split(plan(bet.columns).deal)  # grouped or not, by its parts
+            assert split.settler(values).tally_frames(outcome_frames(
+                shoe, bet.columns, game.rules,
+                reading=partial(parts.read, settings=settler.settings))) == rows
             assert sum(rows.taken) + rows.unmatched + rows.not_offered == bf.total_sequences(shoe.size)
     if label == "late-mistake":  # named where the bet is not offered, taken by no event
         assert not frame.taken[0] and frame.named[0] and not frame.taken_by
@@ -655,3 +662,70 @@ def test_royal_match_report_by_the_brute_force():
     report = game_report(load_game(ROYAL_MATCH), shoe=Shoe.from_counts(counts))
     assert {e.event: e.combinations for e in report.bets[0].events if e.combinations} == by_event
     assert set(by_event) == {"Both royal", "One royal", "Both suited", "One suited", "Other"}
+
+
+FOUR_CARDS_AND_TOTALS = """
+id: four-cards-and-totals
+name: Bets on the four first cards and the totals
+decks: 1
+rules: punto-banco
+bets:
+  - id: mixed
+    name: Parts of the deal read with the round
+    events:
+      - event: Suited Player loses
+        when: "player_first_suit == player_second_suit and banker_total > player_total"
+        pays: "2 to 1"
+      - event: First rank is the Banker total
+        when: "player_first_rank == banker_total"
+        pays: "3 to 1"
+      - event: Banker ranks beat
+        when: "banker_first_rank + banker_second_rank > player_total + 12
+          or (tie and banker_first_suit == 'hearts')"
+        pays: "5 to 1"
+  - id: late
+    name: A late bet offered on the Player's first suit
+    placed: after-visible-cards
+    offered: "player_first_suit in ('spades', 'hearts') and player_second_rank != 13"
+    events:
+      - event: Suited pair Banker wins
+        when: "banker_wins and banker_first_suit == banker_second_suit
+          and banker_first_rank == banker_second_rank"
+        pays: "3 to 1"
+      - {event: Other, when: otherwise, pays: lose}
+"""
+
+
+def test_a_bet_on_four_cards_and_the_totals_by_the_brute_force():
+    """A bet whose conditions mix the ranks and suits of the four first cards with the
+    totals, settled on the parts of its conditions it reads of the deal (``Bet.split``),
+    against the brute force's explicit cards on a small shoe, each event read from the cards
+    in this test: 0 to 3 is the event, 3 any other outcome, 4 not offered."""
+    import yaml
+
+    from exact_odds.analysis.report import game_report
+    from exact_odds.engine.enumerator import factored
+    from exact_odds.engine.plan import plan
+    from exact_odds.shoe import Shoe
+
+    counts = {"KS": 2, "QS": 1, "KH": 1, "2H": 2, "9H": 1, "2S": 1, "QD": 1, "5C": 1}
+    rank = {r: i for i, r in enumerate("A23456789TJQK", 1)}
+    mixed, late = [0] * 4, [0] * 3
+    for outcome, ways in bf.card_rounds(counts):
+        (p1, p2), (b1, b2) = outcome["player_hand"][:2], outcome["banker_hand"][:2]
+        p, b = outcome["player_total"], outcome["banker_total"]
+        if p1[1] == p2[1] and b > p:
+            mixed[0] += ways
+        elif rank[p1[0]] == b:
+            mixed[1] += ways
+        elif rank[b1[0]] + rank[b2[0]] > p + 12 or (p == b and b1[1] == "H"):
+            mixed[2] += ways
+        else:
+            mixed[3] += ways
+        late[2 if p1[1] not in "SH" or p2[0] == "K" else 0 if b > p and b1 == b2 else 1] += ways
+    game = parse_game(yaml.safe_load(FOUR_CARDS_AND_TOTALS), Path("four-cards-and-totals.yaml"))
+    assert all(factored(plan(bet.columns)) for bet in game.bets)
+    report = game_report(game, shoe=Shoe.from_counts(counts))
+    assert [e.combinations for e in report.bets[0].events] == mixed
+    assert [e.combinations for e in report.bets[1].events] == [late[2], late[0], late[1]]
+    assert all(mixed) and all(late)

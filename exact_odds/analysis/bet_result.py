@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, enumeration_cost
@@ -159,7 +159,8 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
               settings: Mapping[str, object] | None = None) -> Tally:
     """The bet settled on every outcome of the columns it reads (``BetSettler.tally``),
     enumerated once: the report and its mistake checks share it. A table counted by
-    factoring (millions of rows) is settled as polars frames, a block of rows at once."""
+    factoring (millions of rows) is settled as polars frames, a block of rows at once, its
+    deal values grouped first by what the bet's conditions read of them (``Bet.split``)."""
     values = dict(settings or {})
     read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     try:
@@ -188,10 +189,13 @@ def _settler(bet: Bet, settings: tuple[tuple[str, object], ...]) -> BetSettler:
 @lru_cache(maxsize=64)
 def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
            settings: tuple[tuple[str, object], ...]) -> Tally:
-    settler = _settler(bet, settings)
-    if factored(plan(bet.columns)):
-        return settler.tally_frames(outcome_frames(shoe, bet.columns, rules))
-    return settler.tally(outcome_counts(shoe, bet.columns, rules))
+    wanted = plan(bet.columns)
+    if factored(wanted):  # settled on what its conditions read of the deal: Bet.split
+        split, parts = bet.split(wanted.deal)
+        settler = split.settler(dict(settings))
+        return settler.tally_frames(outcome_frames(
+            shoe, bet.columns, rules, reading=partial(parts.read, settings=settler.settings)))
+    return _settler(bet, settings).tally(outcome_counts(shoe, bet.columns, rules))
 
 
 

@@ -311,7 +311,9 @@ def shoe_classes_of(counts: tuple[ClassCounts, ...], key: ClassKey) -> set[objec
 def in_blocks(cost: EnumerationCost) -> EnumerationCost:
     """The cost of a factored table read a block at a time (``outcome_frames``): its deal
     groups held, and one block of rows; every row still walked. Measured: the ranks and
-    suits of the four first cards and both totals (365 million rows), 14.9 s and 671 MB."""
+    suits of the four first cards and both totals (365 million rows), 14.9 s and 671 MB. A
+    bet's table grouped by what its conditions read of the deal (``Bet.split``) has at
+    most these rows, often a few thousand: this is its upper bound (the same bet, 2 s)."""
     if cost.way != "factoring":
         return cost
     seconds = cost.work * SECONDS_PER["start"] + cost.rows * SECONDS_PER["block_row"]

@@ -32,7 +32,7 @@ classes times the rest of the round, which this same enumeration counts on coars
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from math import prod
 from typing import TYPE_CHECKING, Any, cast
@@ -55,6 +55,7 @@ from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 if TYPE_CHECKING:
+    import numpy as np
     import polars as pl
 
     from exact_odds.engine.fine import Factored
@@ -200,7 +201,8 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
     if factored(wanted):
         checked(shoe, names, rules, wanted, rows_in_python=False)
-        return _frame(_factored(shoe, wanted, rules), names, schema, ways_type, sort=True)
+        return _frame(_factored(shoe, wanted, rules), names, wanted, schema, ways_type,
+                      sort=True)
     import polars as pl
 
     counts = outcome_counts(shoe, names, rules)
@@ -209,21 +211,73 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     return frame.sort(list(names)) if names else frame
 
 
-def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
+def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
+                   reading: Callable[[pl.DataFrame], pl.DataFrame] | None = None
                    ) -> Iterator[pl.DataFrame]:
     """The rows of ``outcome_table``, in no order, in frames of about a million rows: a
     table counted by factoring may hold hundreds of millions of rows, read a block at a time
-    (its words as polars Enums of the column's words, gathered by code)."""
+    (its words as polars Enums of the column's words, gathered by code).
+
+    ``reading``, given a frame of deal values (the columns the first four cards decide),
+    gives a frame of as many rows: its columns replace the deal columns, and a table counted
+    by factoring sums its rows by the reading, before they are spread over the rest of the
+    round (a bet's conditions read a few things of the ranks and suits of four cards:
+    ``Bet.split``)."""
+    import polars as pl
+
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names, enums=True)
     if not factored(wanted):
-        yield outcome_table(shoe, names, rules)
-    else:
-        from exact_odds.engine.fine import factored_blocks
+        table = outcome_table(shoe, names, rules)
+        yield table if reading is None else _with_reading(reading, table, wanted.deal)
+        return
+    from exact_odds.engine.fine import factored_blocks
 
-        checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True)
-        yield from (_frame(block, names, schema, ways_type, sort=False)
-                    for block in factored_blocks(shoe, wanted, rules))
+    checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True)
+    if reading is None or wanted.needs is None:  # no rest of the round to spread deals over
+        for block in factored_blocks(shoe, wanted, rules):
+            frame = _frame(block, names, wanted, schema, ways_type, sort=False)
+            yield frame if reading is None else _with_reading(reading, frame, wanted.deal)
+        return
+    found: list[pl.DataFrame] = []  # the distinct readings, by group id
+
+    def group(tables: Iterator[Factored]) -> np.ndarray:
+        """The id of the reading of each deal of ``tables``: the distinct readings numbered
+        in their sorted order (``found`` holds them)."""
+        import numpy as np
+
+        reads, dealt = [], 0
+        for deals in tables:
+            dealt += len(deals.deal)
+            reads.append(_read(reading, _frame(deals, wanted.deal, wanted, schema, ways_type,
+                                               sort=False).drop("ways")))
+        read = pl.concat(reads)
+        if not read.width:  # every deal read alike: one group
+            found.append(read)
+            return np.zeros(dealt, dtype=np.int64)
+        ids = read.select(pl.struct(pl.all()).rank("dense") - 1).to_series()
+        found.append(read.with_columns(ids.alias("id")).unique("id").sort("id").drop("id"))
+        return ids.to_numpy()
+
+    rest = [name for name in names if name not in wanted.deal]
+    for block in factored_blocks(shoe, wanted, rules, group):
+        frame = _frame(block, rest, wanted, schema, ways_type, sort=False)
+        yield pl.concat([found[0][block.deal], frame], how="horizontal") if found[0].width else frame
+
+
+def _with_reading(reading: Callable[[pl.DataFrame], pl.DataFrame], frame: pl.DataFrame,
+                  deal: Names) -> pl.DataFrame:
+    """A frame with the reading of its deal columns in their place."""
+    import polars as pl
+
+    return pl.concat([_read(reading, frame.select(deal)), frame.drop(deal)], how="horizontal")
+
+
+def _read(reading: Callable[[pl.DataFrame], pl.DataFrame], deals: pl.DataFrame) -> pl.DataFrame:
+    read = reading(deals)
+    if read.height != deals.height:
+        raise ValueError(f"a reading of {deals.height} deal values gave {read.height} rows")
+    return read
 
 
 def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, Any], Any]:
@@ -240,15 +294,15 @@ def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, An
             pl.Int64 if total < 2**63 else pl.Int128)
 
 
-def _frame(table: Factored, names: Names, schema: dict[str, Any], ways_type: Any,
-           sort: bool) -> pl.DataFrame:
-    """A table counted by factoring as a frame: each column gathered once from its values
-    by id, the rows sorted in numpy by one key of each column's rank of value (nulls first,
-    as polars sorts) when ``sort``."""
+def _frame(table: Factored, names: Sequence[str], wanted: Plan, schema: dict[str, Any],
+           ways_type: Any, sort: bool) -> pl.DataFrame:
+    """A table counted by factoring for the columns ``wanted`` as a frame of some of them
+    (``names``): each column gathered once from its values by id, the rows sorted in numpy
+    by one key of each column's rank of value (nulls first, as polars sorts) when ``sort``."""
     import numpy as np
     import polars as pl
 
-    wanted, rows = plan(names), cast(Any, slice(None))
+    rows = cast(Any, slice(None))
     if sort and prod(len(set(table.column(wanted, n, per_row=False)[0])) for n in names) < 2**63:
         key = np.zeros(len(table.ways), dtype=np.int64)
         for name in names:

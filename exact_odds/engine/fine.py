@@ -22,13 +22,18 @@ sum of them, is at most falling(N, 6), the table's total: int64 for shoes of up 
 ``INT64_CARDS`` (1,450) cards, Python integers (numpy object arrays) beyond. Codes that
 index outcomes are checked to fit int64 before they are built.
 
+A bet reads a few things of the deal values (whether the Player's cards are suited, a
+royal pair), not all 7.3 million: ``factored_blocks`` can sum the groups ``(d, q)`` by what a
+function reads of ``d`` (``group``, from ``Bet.split``) before they meet ``R``, so a bet on
+four cards and both totals settles a few thousand rows, not 365 million.
+
 The starts (``Starts``, shared with the compiled tables): the columns of each side are read
 once per two-card hand, and a start's deal values and card partials are codes of their ids.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -159,9 +164,17 @@ def factored_counts(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Factored:
     return Factored(deal, outcome, ways, parts[0].starts, parts[0].outcomes)
 
 
-def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Iterator[Factored]:
+def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
+                    group: Callable[[Iterator[Factored]], np.ndarray] | None = None
+                    ) -> Iterator[Factored]:
     """The same table in blocks of about ``BLOCK`` rows (at least one block), no deal
-    values in two blocks: a table too large to hold is read a block at a time."""
+    values in two blocks: a table too large to hold is read a block at a time.
+
+    ``group``, given the deal values dealt as tables in turn (no outcome, no ways), gives
+    each deal of them its group's id (0, 1, ...): the table's rows are then summed by
+    (group, round and card values) before they meet the rest of the round, and a row's
+    ``deal`` is its group's id, not a deal code. A bet that reads a few things of millions
+    of deal values is settled on rows of those few."""
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
     keys = class_keys(deal_cols, card_cols)
@@ -180,6 +193,8 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules) -> Iterator[F
                             [b_index[keys.banker(card)] for card, _ in p_classes],
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in p_classes],
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in b_classes], kt)
+    if group is not None:
+        code, weight = _regrouped(code, weight, kt**4, starts, group)
     if wanted.needs is None:  # the first cards only: the rest of the round fills two positions
         pad = falling(shoe.size - 4, CARDS_PER_ROUND - 4)
         yield from (Factored(code[lo:lo + BLOCK], np.zeros(len(code[lo:lo + BLOCK]), np.int32),
@@ -224,6 +239,41 @@ def _grouped(starts: Starts, p_classes: ClassCounts, b_classes: ClassCounts, exa
         code, ways = _summed((starts.deal(p, b) * kt**4 + q)[dealt], ways[dealt])
         codes.append(code)
         sums.append(ways)
+    return _summed(np.concatenate(codes), np.concatenate(sums))
+
+
+def _regrouped(code: np.ndarray, weight: np.ndarray, width: int, starts: Starts,
+               group: Callable[[Iterator[Factored]], np.ndarray]
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """The groups (deal code, coarse classes), sorted by code, as (the deal's group, coarse
+    classes), summed again. A block of rows at a time: ``group`` reads the distinct deals
+    of each block in turn and gives one id for each, in the same order; the rows of each
+    block are then summed by their new codes, and the blocks' sums summed."""
+    bounds = range(0, max(len(code), 1), BLOCK)
+
+    def deals(lo: int) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct deals of a block's rows, and each row's index among them."""
+        deal = code[lo:lo + BLOCK] // width
+        new = np.concatenate(([True], deal[1:] != deal[:-1]))[:len(deal)]
+        return deal[new], np.cumsum(new) - 1
+
+    def tables() -> Iterator[Factored]:
+        for lo in bounds:
+            distinct, _ = deals(lo)
+            none = np.zeros(len(distinct), dtype=np.int64)
+            yield Factored(distinct, none, none, starts, [((), ())])
+
+    ids, at = group(tables()), 0
+    codes, sums = [], []
+    for lo in bounds:
+        distinct, index = deals(lo)
+        of_row = ids[at:at + len(distinct)].astype(np.int64)[index]
+        at += len(distinct)
+        found = _summed(of_row * width + code[lo:lo + BLOCK] % width, weight[lo:lo + BLOCK])
+        codes.append(found[0])
+        sums.append(found[1])
+    if at != len(ids):
+        raise ValueError("a group id for each distinct deal")
     return _summed(np.concatenate(codes), np.concatenate(sums))
 
 

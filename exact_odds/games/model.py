@@ -23,13 +23,13 @@ Settlement(event=0, net=Fraction(1, 2))
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.errors import ExactOddsError, input_name
 from exact_odds.files import InputFileError
-from exact_odds.games.conditions import Condition, Setting
+from exact_odds.games.conditions import Condition, Parts, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
@@ -163,6 +163,16 @@ class Bet:
             chain = chain.when(test).then(pl.lit(index))
         found: pl.Expr = chain.otherwise(pl.lit(None)).cast(pl.Int32)
         return found
+
+    def split(self, inner: Iterable[str]) -> tuple[Bet, Parts]:
+        """The bet with its conditions split (``Condition.split``) by what they read of the
+        ``inner`` columns alone, and those parts: the bet settles a table grouped by
+        ``Parts.read`` in place of the inner columns as it settles the table."""
+        parts = Parts(inner)
+        events = tuple(replace(event, condition=event.condition.split(parts))
+                       if event.condition else event for event in self.events)
+        offered = self.offered.split(parts) if self.offered else None
+        return replace(self, events=events, offered=offered), parts
 
     def settler(self, settings: Mapping[str, object] | None = None) -> BetSettler:
         """``settle`` on readings of the bet's own columns, each distinct reading once."""
