@@ -42,3 +42,24 @@ def first_fast(values):
     values = list(values)
     return values[:1] + [pytest.param(*(v if isinstance(v, tuple) else (v,)),
                                       marks=pytest.mark.slow) for v in values[1:]]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _caches_cleared_after_each_module(request):
+    """Each test file leaves its own caches (brute-force rounds, hundreds of MB for some)
+    and the engine's empty: a test worker then holds what one file needs, not what every
+    file it ran kept."""
+    yield
+    import gc
+
+    modules = [request.module, *(module for name, module in list(sys.modules.items())
+                                 if name.split(".")[0] in ("exact_odds", "bruteforce"))]
+    for module in modules:
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and getattr(
+                    value, "__module__", None) == module.__name__:
+                value.cache_clear()
+    from exact_odds.engine import enumerator
+
+    enumerator._ROUND_VALUES.clear()
+    gc.collect()
