@@ -238,3 +238,25 @@ def test_a_batch_of_a_bet_too_fine_to_compile_is_judged_on_its_hand_groups():
     with pytest.raises(EnumerationTooLarge, match="5,000 shoes"):
         evaluator.check_cost(distinct(5000))
     evaluator.check_cost(np.tile(distinct(1), (5000, 1)))  # one shoe 5,000 times: settled once
+
+
+def test_the_effect_of_removal_of_a_bet_too_fine_is_refused_before_its_shoes(monkeypatch):
+    """Found on the last hunt: ``eor`` of the Royal Match on the winner ran 75 s, each of 52
+    shoes (one card out, every card a class of its own) enumerated alone, with no estimate
+    of the whole. The effect of removal now checks the bet's cost times the shoes it tells
+    apart (``check_shoes_cost``, shared with ``batch``) before the first: here against a
+    limit of 30 s, as the Royal Match on both hands (about 1 s a shoe) is within 60."""
+    import exact_odds.analysis.bet_result as bet_result
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.analysis.report import game_report
+    from exact_odds.engine.cost import EnumerationTooLarge
+    from exact_odds.games.loader import load_game
+
+    game = load_game(Path(__file__).parent / "games" / "royal-match-both-hands.yaml")
+    report = game_report(game, decks=1)
+    bet = game.bets[0]
+    bet_result.check_shoes_cost(bet, report.shoe, report.rules, 52, "")  # within 60 s
+    monkeypatch.setattr(bet_result, "MAX_SECONDS", 30)
+    with pytest.raises(EnumerationTooLarge, match=r"bet 'royal-match-both-hands'.*each of 52 "
+                                                  r"shoes is enumerated alone"):
+        effect_of_removal(report, "value")

@@ -23,7 +23,12 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any
 
-from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, enumeration_cost
+from exact_odds.engine.cost import (
+    MAX_SECONDS,
+    EnumerationCost,
+    EnumerationTooLarge,
+    enumeration_cost,
+)
 from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, BetSettler, Tally
@@ -177,6 +182,24 @@ def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
     fine = factored(plan(bet.columns))
     return enumeration_cost(shoe, bet.columns, rules, fine, rows_in_python=not fine,
                             precise=precise, blocks=fine)
+
+
+def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advice: str) -> None:
+    """Refuse, before any work, settling ``bet`` on ``shoes`` distinct shoes, none larger
+    than ``shoe``, one enumeration each (a batch's bets too fine to compile, the effect of
+    removal), where all of them would take past ``MAX_SECONDS``: ``bet_cost`` on ``shoe``
+    times ``shoes``, its hand groups counted before a refusal. ``advice`` ends the line:
+    what to change."""
+    one = bet_cost(bet, shoe, rules)
+    if one.seconds * shoes > MAX_SECONDS:  # a first bound: count the groups
+        one = bet_cost(bet, shoe, rules, precise=True)
+    if one.too_large:
+        raise EnumerationTooLarge(f"bet {bet.id!r}: {one.describe()}")
+    if one.seconds * shoes > MAX_SECONDS:
+        raise EnumerationTooLarge(
+            f"bet {bet.id!r}: its columns tell {one.classes} classes of card apart, so each "
+            f"of {shoes:,} shoes is enumerated alone, about {one.seconds:.1f} s a shoe; this "
+            f"may take at most {MAX_SECONDS} s in all (estimated before it starts): {advice}")
 
 
 @lru_cache(maxsize=64)

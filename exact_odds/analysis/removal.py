@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exact_odds.analysis.bet_result import bet_result
+from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.engine.enumerator import shoe_signature
@@ -77,13 +77,18 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
                         f"card out: at least 7 cards, not {shoe.size}")
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
+    cards = [card for card in dict.fromkeys(c for _, group in groups for c in group)
+             if shoe.count(card)]
+    for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
+        shoes = len({shoe_signature(shoe.remove([card]), bet.columns) for card in cards})
+        check_shoes_cost(bet, shoe, report.rules, shoes,
+                         "the effect of removal enumerates the shoe once for each card "
+                         "removed that the bet tells apart")
     per_card: dict[str, dict[str, Fraction]] = {}
     # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
     # for a bet on point values) share one result
     seen: dict[tuple[str, Hashable], Fraction] = {}
-    for card in {c for _, cards in groups for c in cards}:
-        if shoe.count(card) == 0:
-            continue
+    for card in cards:
         smaller = shoe.remove([card])
         per_card[card] = {}
         for bet in bets:

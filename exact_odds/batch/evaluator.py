@@ -77,10 +77,9 @@ class BatchEvaluator:
         the enumeration's limits, settled shoe by shoe as one shoe's report settles them
         (``bet_cost``): each such bet's estimate on the largest shoe, under the rules the
         batch plays, times the distinct shoes."""
-        from exact_odds.analysis.bet_result import bet_cost
+        from exact_odds.analysis.bet_result import check_shoes_cost
         from exact_odds.analysis.strategy import game_rules
         from exact_odds.engine.compiled import monomial_count
-        from exact_odds.engine.cost import MAX_SECONDS, EnumerationTooLarge
         from exact_odds.errors import input_name
         from exact_odds.shoe import Shoe
 
@@ -92,18 +91,9 @@ class BatchEvaluator:
         rules = game_rules(self.game, largest, self.strategy)
         shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
         for bet in fine:
-            one = bet_cost(bet, largest, rules)
-            if one.seconds * shoes > MAX_SECONDS:  # a first bound: count the groups
-                one = bet_cost(bet, largest, rules, precise=True)
-            if one.too_large:
-                raise EnumerationTooLarge(f"bet {bet.id!r}: {one.describe()}")
-            if one.seconds * shoes > MAX_SECONDS:
-                raise EnumerationTooLarge(
-                    f"bet {bet.id!r}: its columns read too many card classes to compile "
-                    f"({one.classes} a card), so each shoe is enumerated alone: about "
-                    f"{one.seconds:.1f} s a shoe, {shoes:,} shoes; a batch may take at most "
-                    f"{MAX_SECONDS} s this way (estimated before it starts): give fewer shoes "
-                    f"or choose the other bets with {input_name('bets')}")
+            check_shoes_cost(bet, largest, rules, shoes,
+                             f"too fine to compile; give fewer shoes or choose the other bets "
+                             f"with {input_name('bets')}")
 
 
 def _as_counts(counts: Any) -> np.ndarray:
