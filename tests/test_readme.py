@@ -161,7 +161,7 @@ def test_the_readme_states_every_bound_of_issue_18():
 
     enumeration = row("an enumeration")
     assert f"at most {cost.MAX_SECONDS} s and {cost.MAX_MEMORY / 1e9:.1f} GB" in enumeration
-    assert f"at most {cost.MAX_SECONDS} s for all its shoes" in enumeration
+    assert f"at most {cost.MAX_SECONDS} s for all the shoes" in enumeration
 
 
 def test_the_options_help_states_the_bounds_the_code_enforces():
