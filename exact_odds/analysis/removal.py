@@ -77,24 +77,25 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
                         f"card out: at least 7 cards, not {shoe.size}")
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
-    cards = [card for card in dict.fromkeys(c for _, group in groups for c in group)
-             if shoe.count(card)]
+    smaller = {card: shoe.remove([card]) for _, cards in groups for card in cards
+               if shoe.count(card)}
+    # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
+    # for a bet on point values) share one result
+    signature = {(bet.id, card): shoe_signature(less, bet.columns)
+                 for bet in bets for card, less in smaller.items()}
     for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
-        shoes = len({shoe_signature(shoe.remove([card]), bet.columns) for card in cards})
+        shoes = len({signature[bet.id, card] for card in smaller})
         check_shoes_cost(bet, shoe, report.rules, shoes,
                          "the effect of removal enumerates the shoe once for each card "
                          "removed that the bet tells apart")
     per_card: dict[str, dict[str, Fraction]] = {}
-    # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
-    # for a bet on point values) share one result
     seen: dict[tuple[str, Hashable], Fraction] = {}
-    for card in cards:
-        smaller = shoe.remove([card])
+    for card, less in smaller.items():
         per_card[card] = {}
         for bet in bets:
-            key = (bet.id, shoe_signature(smaller, bet.columns))
+            key = (bet.id, signature[bet.id, card])
             if key not in seen:
-                seen[key] = bet_result(bet, smaller, report.rules, report.settings).expected_value
+                seen[key] = bet_result(bet, less, report.rules, report.settings).expected_value
             per_card[card][bet.id] = seen[key] - base[bet.id]
     labels: list[str] = []
     effects: dict[str, list[Fraction]] = {b.id: [] for b in bets}

@@ -180,9 +180,7 @@ class Parts:
         columns, ``settings`` giving the values of the settings the parts read."""
         import polars as pl
 
-        with_settings = frame.lazy().with_columns(pl.lit(value).alias(name)
-                                                  for name, value in settings.items())
-        return with_settings.select([*(_to_polars(tree).alias(name)
+        return with_settings(frame, settings).select([*(_to_polars(tree).alias(name)
                                        for name, tree in self._named.values()),
                                      *(pl.col(name) for name in sorted(self.kept))]).collect()
 
@@ -226,6 +224,14 @@ class Parts:
         if dump not in self._named:
             self._named[dump] = (f"part {len(self._named)}", node)
         return ast.Name(id=self._named[dump][0], ctx=ast.Load())
+
+
+def with_settings(frame: pl.DataFrame, settings: Mapping[str, object]) -> pl.LazyFrame:
+    """A frame with each setting's value as a column of its name, where conditions read it
+    (polars reads a setting like a column: ``Condition.to_polars``)."""
+    import polars as pl
+
+    return frame.lazy().with_columns(pl.lit(value).alias(name) for name, value in settings.items())
 
 
 def _rebuilt(text: str, columns: frozenset[str], tree: ast.expr,

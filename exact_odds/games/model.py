@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.errors import ExactOddsError, input_name
 from exact_odds.files import InputFileError
-from exact_odds.games.conditions import Condition, Parts, Setting
+from exact_odds.games.conditions import Condition, Parts, Setting, with_settings
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
@@ -252,8 +252,7 @@ class BetSettler:
         named: dict[int, int] = {}
         taken_by: dict[int, int] = {}
         for frame in frames:
-            settled = frame.lazy().with_columns(
-                pl.lit(value).alias(name) for name, value in self.settings.items()).with_columns(
+            settled = with_settings(frame, self.settings).with_columns(
                 self.bet.settlement().alias("event"))
             for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).collect().iter_rows():
                 sums[found] = sums.get(found, 0) + int(ways)
