@@ -83,12 +83,14 @@ def test_the_int64_edge(decks, exact):
 
 
 @pytest.mark.slow
-def test_royal_match_on_both_hands_by_closed_forms():
+@pytest.mark.parametrize("copies", [2, 3445])
+def test_royal_match_on_both_hands_by_closed_forms(copies):
     """The test game tests/games/royal-match-both-hands.yaml on a shoe of kings, queens,
-    nines and twos of every suit, two copies each: every event's count from the kinds of
-    the four cards (a king, a queen or another rank, of each suit), with exact removal."""
-    shoe = Shoe.from_counts({rank + suit: 2 for rank in "KQ92" for suit in "SHDC"})
-    kinds = {(rank, suit): 2 if rank in "KQ" else 4 for rank in "KQx" for suit in "SHDC"}
+    nines and twos of every suit, ``copies`` each: every event's count from the kinds of
+    the four cards (a king, a queen or another rank, of each suit), with exact removal.
+    3,445 copies make 55,120 cards: the counts are Python integers."""
+    shoe = Shoe.from_counts({rank + suit: copies for rank in "KQ92" for suit in "SHDC"})
+    kinds = {(rank, suit): copies * (1 if rank in "KQ" else 2) for rank in "KQx" for suit in "SHDC"}
     counts: Counter[str] = Counter()
     for a, b, c, d in product(kinds, repeat=4):
         dealt = Counter((a, b, c, d))
@@ -102,6 +104,32 @@ def test_royal_match_on_both_hands_by_closed_forms():
     game = load_game(Path(__file__).parent / "games" / "royal-match-both-hands.yaml")
     report = game_report(game, shoe=shoe)
     assert {e.event: e.combinations for e in report.bets[0].events} == counts
+
+
+@pytest.mark.parametrize("nines", [27_555, 27_556])
+def test_the_ways_to_deal_four_cards_past_the_int64_edge(nines):
+    """The first four cards' ways, summed by what a bet reads of them, are int64 while the
+    shoe's ways to deal four cards fit (``INT64_DEAL_CARDS``, 55,110 cards), Python
+    integers beyond. Every deal read as one group (the bet reads nothing of it) sums to a
+    coarse class's whole ways: 2 x 27,556 nines (every round a tie of naturals) pass 2**63
+    four at a time.
+    Over all outcomes the ways are the closed form, falling(N, 6)."""
+    import numpy as np
+
+    from exact_odds.engine.fine import factored_blocks
+    from exact_odds.engine.plan import INT64_DEAL_CARDS
+
+    assert falling(INT64_DEAL_CARDS, 4) < 2**63 <= falling(INT64_DEAL_CARDS + 1, 4)
+    shoe = Shoe.from_counts({"9S": nines, "9H": nines})
+    assert (falling(2 * nines, 4) >= 2**63) == (nines == 27_556)
+    assert (shoe.size <= INT64_DEAL_CARDS) == (nines == 27_555)
+
+    def one_group(tables):
+        return np.concatenate([np.zeros(len(table.deal), np.int64) for table in tables])
+
+    blocks = factored_blocks(shoe, plan((*FIRST_FOUR, "winner")), enumerator.PUNTO_BANCO,
+                             group=one_group)
+    assert sum(int(w) for block in blocks for w in block.ways) == falling(shoe.size, 6)
 
 
 @pytest.mark.parametrize("block", [7, 1 << 20])

@@ -19,8 +19,11 @@ card's coarse class as deal values, counts ``W[q] * R[q, o]``, and ``W[q]``, the
 Integers. ``G`` and ``W`` are at most falling(N, 4), the ways to deal four cards; ``R`` at
 most falling(N - 4, 2), the ways to fill the two positions left; so each product, and every
 sum of them, is at most falling(N, 6), the table's total: int64 for shoes of up to
-``INT64_CARDS`` (1,450) cards, Python integers (numpy object arrays) beyond. Codes that
-index outcomes are checked to fit int64 before they are built.
+``INT64_CARDS`` (1,450) cards, Python integers (numpy object arrays) beyond. ``G`` alone, at
+most falling(N, 4), is int64 for shoes of up to ``INT64_DEAL_CARDS`` (55,110) cards, a
+thousand decks: it turns to Python integers only block by block as it meets ``R``, so the
+millions of groups of a large shoe are not held as Python integers. Codes that index
+outcomes are checked to fit int64 before they are built.
 
 A bet reads a few things of the deal values (whether the Player's cards are suited, a
 royal pair), not all 7.3 million: ``factored_blocks`` can sum the groups ``(d, q)`` by what a
@@ -40,7 +43,16 @@ import numpy as np
 
 from exact_odds.engine.classes import ClassCounts, Classes, ClassKey, class_keys, shoe_classes
 from exact_odds.engine.hands import DealKeys, SideReader, reads_in_order
-from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, Table, falling, key_order
+from exact_odds.engine.plan import (
+    INT64_CARDS,
+    INT64_DEAL_CARDS,
+    INT64_MAX,
+    Names,
+    Plan,
+    Table,
+    falling,
+    key_order,
+)
 from exact_odds.engine.round import round_counts
 from exact_odds.engine.vocabulary import Column, Hand, column
 from exact_odds.rules import DrawingRules
@@ -189,7 +201,8 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
         raise ValueError("too many deal values to count by factoring")
     exact: Any = np.int64 if shoe.size <= INT64_CARDS else object
     b_index = {keys.banker(card): b for b, (card, _) in enumerate(b_classes)}
-    code, weight = _grouped(starts, p_classes, b_classes, exact,
+    code, weight = _grouped(starts, p_classes, b_classes,
+                            np.int64 if shoe.size <= INT64_DEAL_CARDS else object,
                             [b_index[keys.banker(card)] for card, _ in p_classes],
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in p_classes],
                             [t_index[coarse(card)] if kt > 1 else 0 for card, _ in b_classes], kt)
@@ -198,7 +211,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     if wanted.needs is None:  # the first cards only: the rest of the round fills two positions
         pad = falling(shoe.size - 4, CARDS_PER_ROUND - 4)
         yield from (Factored(code[lo:lo + BLOCK], np.zeros(len(code[lo:lo + BLOCK]), np.int32),
-                             weight[lo:lo + BLOCK] * pad, starts, [((), ())])
+                             weight[lo:lo + BLOCK].astype(exact) * pad, starts, [((), ())])
                     for lo in range(0, max(len(code), 1), BLOCK))
         return
     deal, q = np.divmod(code, kt**4)
@@ -340,5 +353,5 @@ def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarra
         at = np.repeat(start[q[lo:hi]] - (spread[lo:hi] - length[lo:hi] - (
             spread[lo - 1] if lo else 0)), length[lo:hi]) + np.arange(len(which))
         code, ways = _summed(deal[which] * width + outcome[at],
-                             weight[which] * rest_ways[at])
+                             weight[which].astype(exact) * rest_ways[at])
         yield Factored(code // width, code % width, ways, starts, found)

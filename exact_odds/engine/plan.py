@@ -33,6 +33,9 @@ Table = dict[tuple[Any, ...], int]
 #: and sum of counts) fit in it: falling(1450, 6) < 2**63 <= falling(1451, 6), tested.
 INT64_MAX = 2**63 - 1
 INT64_CARDS = 1450
+#: The largest shoe whose ways to deal four cards (the bound of every count and sum of counts
+#: of four first cards) fit in int64: falling(55110, 4) < 2**63 <= falling(55111, 4), tested.
+INT64_DEAL_CARDS = 55110
 
 
 def falling(n: int, k: int) -> int:
