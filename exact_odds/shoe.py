@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from exact_odds.cards import DECK, card_value, parse_card
+from exact_odds.cards import DECK, RANKS, SUITS, card_value, parse_card
 from exact_odds.errors import ExactOddsError, check_type, quoted, shown
 from exact_odds.numbers import MAX_DECKS
 
@@ -136,6 +136,20 @@ class Shoe:
                 raise ShoeError(f"cannot remove {card}: the shoe has none left")
             counts[index] -= 1
         return Shoe(tuple(counts))
+
+    def suits_renamed(self) -> Shoe:
+        """The shoe with its suits renamed into one order (by their counts of each rank):
+        two shoes that differ only by a renaming of the suits give the same shoe.
+
+        >>> eight = Shoe.from_decks(8)
+        >>> eight.remove(["KH"]).suits_renamed() == eight.remove(["KS"]).suits_renamed()
+        True
+        >>> eight.remove(["KH"]).suits_renamed() == eight.remove(["QH"]).suits_renamed()
+        False
+        """
+        suits = len(SUITS)
+        by_suit = sorted(self.counts[s::suits] for s in range(suits))
+        return Shoe(tuple(by_suit[s][r] for r in range(len(RANKS)) for s in range(suits)))
 
     def classes(self, key: Callable[[str], Hashable]) -> tuple[CardClass, ...]:
         """Group the cards of the shoe into classes by ``key(card)``; empty classes are dropped.

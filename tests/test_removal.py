@@ -119,3 +119,74 @@ def test_cli_eor_json_and_text(lucky6):
     assert result.exit_code == 0 and "super-six" in result.output and " K" in result.output
     result = runner.invoke(main, ["eor", "rock-bac", "--format", "markdown"])
     assert result.exit_code == 0 and "| super-six |" in result.output
+
+
+SUITS_GAME = """\
+name: Suits, renamed or not
+decks: 1
+rules: punto-banco
+bets:
+  - id: royal-both
+    name: both hands a suited king and queen, or one of them
+    events:
+      - {event: Both, when: "player_first_suit == player_second_suit and player_first_rank + player_second_rank == 25 and banker_first_suit == banker_second_suit and banker_first_rank + banker_second_rank == 25", pays: "100 to 1"}
+      - {event: One, when: "(player_first_suit == player_second_suit and player_first_rank + player_second_rank == 25) or (banker_first_suit == banker_second_suit and banker_first_rank + banker_second_rank == 25)", pays: "4 to 1"}
+  - id: suited-three
+    name: the Player's three cards of one suit
+    events:
+      - {event: Suited three, when: player_suited and player_cards == 3, pays: "5 to 1"}
+  - id: hearts
+    name: the Player's first two cards hearts
+    events:
+      - {event: Two hearts, when: "player_first_suit == 'hearts' and player_second_suit == 'hearts'", pays: "3 to 1"}
+"""
+
+
+@pytest.mark.slow
+def test_effect_of_removal_with_suits_renamed_equals_the_brute_force(tmp_path):
+    """Bets that no renaming of the suits changes share one enumeration among the cards
+    whose removal leaves shoes that differ by a renaming (``Shoe.suits_renamed``); a bet on
+    the hearts does not. On a shoe whose suits are uneven, every card's effect is checked
+    against explicit cards."""
+    path = tmp_path / "suits.yaml"
+    path.write_text(SUITS_GAME)
+    # hearts and spades alike (removing KH leaves the shoe that removing KS leaves, spades
+    # and hearts swapped); diamonds and clubs unlike them and each other
+    counts = {"KH": 1, "QH": 1, "KS": 1, "QS": 1, "QD": 1, "3D": 1, "5C": 1, "9C": 1, "2C": 1}
+    report = game_report(path, shoe=Shoe.from_counts(counts))
+    game = report.game
+    assert [game.bet(b).suit_symmetric for b in ("royal-both", "suited-three", "hearts")] == [
+        True, True, False]
+    assert Shoe.from_counts(counts).remove("KH").suits_renamed() == Shoe.from_counts(
+        counts).remove("KS").suits_renamed()
+    table = effect_of_removal(report, by="card")
+
+    def royal(hand: tuple[str, ...]) -> bool:
+        return hand[0][1] == hand[1][1] and {hand[0][0], hand[1][0]} == {"K", "Q"}
+
+    pays = {
+        "royal-both": lambda o: (Fraction(100) if royal(o["player_hand"]) and royal(o["banker_hand"])
+                                 else Fraction(4) if royal(o["player_hand"]) or royal(o["banker_hand"])
+                                 else Fraction(-1)),
+        "suited-three": lambda o: (Fraction(5) if len(o["player_hand"]) == 3
+                                   and len({c[1] for c in o["player_hand"]}) == 1 else Fraction(-1)),
+        "hearts": lambda o: (Fraction(3) if o["player_hand"][0][1] == o["player_hand"][1][1] == "H"
+                             else Fraction(-1)),
+    }
+
+    def evs(shoe: dict[str, int]) -> dict[str, Fraction]:
+        value, ways = dict.fromkeys(pays, Fraction(0)), 0
+        for outcome, n in bruteforce.card_rounds(shoe, "punto-banco"):
+            ways += n
+            for bet_id, result in pays.items():
+                value[bet_id] += result(outcome) * n
+        return {bet_id: total / ways for bet_id, total in value.items()}
+
+    full = evs(counts)
+    assert len(table.labels) == len(counts)
+    for i, card in enumerate(table.labels):
+        smaller = dict(counts)
+        smaller[card] -= 1
+        without = evs(smaller)
+        for bet_id in pays:
+            assert table.effects[bet_id][i] == without[bet_id] - full[bet_id], (bet_id, card)

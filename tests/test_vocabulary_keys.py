@@ -8,6 +8,7 @@ the column's key cannot tell from it: the value must not change.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Hashable
 
@@ -53,3 +54,47 @@ def test_a_column_reads_cards_only_through_its_key(name):
             continue
         cards[position] = rng.choice([c for c in alike[key(card)] if c != card])
         assert value(col, cards) == before, (name, card, cards[position])
+
+
+# --- renaming the suits ---------------------------------------------------------------------
+#
+# The effect of removal enumerates one shoe for all the shoes that differ by a renaming of
+# the suits, for a bet that no renaming changes (``Bet.suit_symmetric``). It trusts each
+# column's ``names_suits``: a column that does not name suits gives, on a deal with its
+# suits renamed, its value with the same renaming (a suit word renamed, anything else
+# unchanged). Here every renaming of the four suits is tried on random deals; a column
+# flagged as naming suits must be changed by one of them, so the flag is not too wary.
+
+RENAMINGS = list(itertools.permutations("SHDC"))
+SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def renamed_card(card: str | None, to: tuple[str, ...]) -> str | None:
+    return None if card is None else card[0] + to["SHDC".index(card[1])]
+
+
+def renamed_value(value: object, to: tuple[str, ...]) -> object:
+    words = list(SUIT_WORD.values())
+    if isinstance(value, str) and value in words:
+        return SUIT_WORD[to[words.index(value)]]
+    return value
+
+
+@pytest.mark.parametrize("name", READ)
+def test_a_column_that_names_no_suit_is_renamed_with_the_suits(name):
+    col = COLUMNS[name]
+    rng = random.Random(f"{name} suits")
+    changed = False
+    for _ in range(150):
+        # a few ranks at a time, drawn with repeats, so that pairs and suited hands come often
+        ranks = rng.sample("A23456789TJQK", 3)
+        cards: list[str | None] = [rng.choice(ranks) + rng.choice("SHDC") for _ in range(6)]
+        for third in (4, 5):
+            if rng.random() < 0.3:
+                cards[third] = None
+        before = value(col, cards)
+        for to in RENAMINGS:
+            same = value(col, [renamed_card(c, to) for c in cards]) == renamed_value(before, to)
+            assert same or col.names_suits, (name, cards, to)
+            changed |= not same
+    assert changed == col.names_suits, name

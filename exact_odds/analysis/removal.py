@@ -80,14 +80,16 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     smaller = {card: shoe.remove([card]) for _, cards in groups for card in cards
                if shoe.count(card)}
     # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
-    # for a bet on point values) share one result
-    signature = {(bet.id, card): shoe_signature(less, bet.columns)
+    # for a bet on point values) share one result, and so do shoes that differ by a
+    # renaming of the suits, for a bet that no renaming changes (a suited king and queen)
+    signature = {(bet.id, card): shoe_signature(less.suits_renamed() if bet.suit_symmetric
+                                                else less, bet.columns)
                  for bet in bets for card, less in smaller.items()}
     for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
         shoes = len({signature[bet.id, card] for card in smaller})
         check_shoes_cost(bet, shoe, report.rules, shoes,
                          "the effect of removal enumerates the shoe once for each card "
-                         "removed that the bet tells apart")
+                         "removed that the bet tells apart (up to a renaming of the suits)")
     per_card: dict[str, dict[str, Fraction]] = {}
     seen: dict[tuple[str, Hashable], Fraction] = {}
     for card, less in smaller.items():

@@ -80,6 +80,10 @@ class Column:
     # value of the first four cards and a final value once the third cards are known
     partial: Callable[[tuple[str, ...], tuple[str, ...]], Hashable] | None = None
     final: Callable[[Hashable, str | None, str | None], object] | None = None
+    # reads which suit or colour a card is (the hearts, the red cards): renaming the suits
+    # changes its value. A column that compares suits (suited, a pair of one suit), or
+    # gives a card's suit as a word that the renaming renames, does not.
+    names_suits: bool = False
 
     def __post_init__(self) -> None:
         # the enumerator deals, groups and draws each hand's cards by the columns that
@@ -117,10 +121,11 @@ def _round(name: str, dtype: DType, doc: str, fn: Callable[[RoundBase], object],
 
 def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...],
           fn: Callable[[tuple[str, ...], tuple[str, ...]], object],
-          card_key: Callable[[str], Hashable] | None = None, ordered: bool = False) -> Column:
+          card_key: Callable[[str], Hashable] | None = None, ordered: bool = False,
+          names_suits: bool = False) -> Column:
     as_a_set = hands == ("player", "banker")
     return Column(name, dtype, doc, "deal", hands=hands, card_key=card_key, of_deal=fn,
-                  ordered=ordered, as_a_set=as_a_set)
+                  ordered=ordered, as_a_set=as_a_set, names_suits=names_suits)
 
 
 _BOOL = (False, True)
@@ -158,10 +163,12 @@ _COLUMN_LIST: list[Column] = [
           ("banker",), lambda p, b: _pair(b, card_rank), card_key=card_rank),
     _deal("player_pair_same_colour", "bool",
           "the Player's first two cards are of the same rank and colour", ("player",),
-          lambda p, b: _pair(p, card_colour), card_key=lambda c: (card_rank(c), card_colour(c))),
+          lambda p, b: _pair(p, card_colour), card_key=lambda c: (card_rank(c), card_colour(c)),
+          names_suits=True),
     _deal("banker_pair_same_colour", "bool",
           "the Banker's first two cards are of the same rank and colour", ("banker",),
-          lambda p, b: _pair(b, card_colour), card_key=lambda c: (card_rank(c), card_colour(c))),
+          lambda p, b: _pair(b, card_colour), card_key=lambda c: (card_rank(c), card_colour(c)),
+          names_suits=True),
     _deal("player_pair_same_suit", "bool",
           "the Player's first two cards are of the same rank and suit", ("player",),
           lambda p, b: _pair(p, card_suit), card_key=lambda c: c),
@@ -175,7 +182,7 @@ _COLUMN_LIST: list[Column] = [
           ("player", "banker"), _nines_same_suit, card_key=_nine_suit_key),
     _deal("nines_of_diamonds", "int", "nines of diamonds among the first four cards",
           ("player", "banker"), lambda p, b: sum(c[:2] == "9D" for c in p + b),
-          card_key=lambda c: c == "9D"),
+          card_key=lambda c: c == "9D", names_suits=True),
     _deal("player_low_card", "int", "the lower point value of the Player's first two cards",
           ("player",), lambda p, b: min(card_value(c) for c in p)),
     _deal("player_high_card", "int", "the higher point value of the Player's first two cards",
@@ -238,7 +245,7 @@ def _first_cards(hand: Hand, index: int, attribute: str) -> Column:
             return read(b[index])
     return Column(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", "deal",
                   hands=(hand,), card_key=key, of_deal=fn, ordered=True, values=values,
-                  example=f"{name} {_EXAMPLES[attribute]}")
+                  example=f"{name} {_EXAMPLES[attribute]}", names_suits=attribute == "colour")
 
 
 def _third_card(hand: Hand, attribute: str) -> Column:
@@ -258,9 +265,9 @@ def _third_card(hand: Hand, attribute: str) -> Column:
             return None if b3 is None else read(b3)
     return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
                   "cards", hands=(hand,), card_key=key or card_value, partial=_no_partial,
-                  final=final,
-                  values=values, nullable=True,
-                  example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
+                  final=final, values=values, nullable=True,
+                  example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}",
+                  names_suits=attribute == "colour")
 
 
 def _no_partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
@@ -268,7 +275,8 @@ def _no_partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
 
 
 def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bool],
-             key: Callable[[str], Hashable] | None, what: str, example: str) -> Column:
+             key: Callable[[str], Hashable] | None, what: str, example: str,
+             names_suits: bool = False) -> Column:
     """How many cards of a hand (scope "player" or "banker") or of the round pass ``test``."""
     if scope == "player":
         name, where = f"player_{word}", "in the Player's hand"
@@ -299,7 +307,7 @@ def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bo
     return Column(name, "int", f"{what} {where}", "cards", hands=hands,
                   card_key=key or card_value, partial=partial, final=final,
                   values=tuple(range(7 if scope == "round" else 4)),
-                  example=example.replace("NAME", name))
+                  example=example.replace("NAME", name), names_suits=names_suits)
 
 
 def _rank_is(rank: str) -> Callable[[str], bool]:
@@ -331,10 +339,11 @@ def _count_columns() -> list[Column]:
             found.append(_counted(scope, f"{colour}_cards",
                                   _colour_is(colour), card_colour,
                                   f"how many {colour} cards", "NAME == cards_dealt"
-                                  if scope == "round" else f"NAME == {scope}_cards"))
+                                  if scope == "round" else f"NAME == {scope}_cards",
+                                  names_suits=True))
         for suit in SUIT_NAMES.values():
             found.append(_counted(scope, suit, _suit_is(suit),
-                                  card_suit, f"how many {suit}", "NAME >= 3"))
+                                  card_suit, f"how many {suit}", "NAME >= 3", names_suits=True))
     return found
 
 

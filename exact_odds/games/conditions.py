@@ -137,6 +137,16 @@ class Condition:
         """``holds`` as a polars expression, true or false: a null condition does not hold."""
         return self.to_polars().fill_null(False)
 
+    @property
+    def words(self) -> frozenset[str]:
+        """The quoted words the condition compares with (``'banker'``, ``'hearts'``).
+
+        >>> sorted(Condition.parse("winner == 'tie' or player_first_suit == 'hearts'").words)
+        ['hearts', 'tie']
+        """
+        return frozenset(node.value for node in ast.walk(self._tree)
+                         if isinstance(node, ast.Constant) and isinstance(node.value, str))
+
     def split(self, parts: Parts) -> Condition:
         """The same condition with each largest part that reads only ``parts.inner`` columns
         (and settings) read from a column of that part's values (``parts``): true of a row

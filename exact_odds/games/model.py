@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from exact_odds.engine.vocabulary import SUIT_NAMES, column
 from exact_odds.errors import ExactOddsError, input_name
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Parts, Setting, with_settings
@@ -106,6 +107,28 @@ class Bet:
             if event.condition:
                 names |= event.condition.columns
         return tuple(sorted(names))
+
+    @property
+    def suit_symmetric(self) -> bool:
+        """Whether renaming the suits (hearts for spades, and so on) leaves the bet's
+        settlement as it is: it reads no column that names a suit or colour, compares no
+        word that is one, and reads no setting. The drawing rules read point values only,
+        so such a bet has the same odds from two shoes that differ by a renaming of the
+        suits (the effect of removal of the king of hearts is that of the king of spades
+        in a shoe of whole decks).
+
+        >>> from exact_odds.games.loader import load_game
+        >>> game = load_game("electronic-baccarat")
+        >>> game.bet("banker-pair").suit_symmetric, game.bet("lucky-nines").suit_symmetric
+        (True, False)
+        """
+        conditions = [event.condition for event in self.events if event.condition]
+        conditions += [self.offered] if self.offered else []
+        named = {"red", "black", *SUIT_NAMES.values()}
+        return (not self.settings
+                and not any(column(name).names_suits for name in self.columns)
+                and not any(word.casefold() in named
+                            for condition in conditions for word in condition.words))
 
     @property
     def loses_otherwise(self) -> bool:
