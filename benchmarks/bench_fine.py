@@ -38,6 +38,20 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "`exact-odds report` of a Royal Match on the winning hand (the four first cards and "
         "the winner)",
         ["-m", "exact_odds", "report", str(ROOT / "tests" / "games" / "royal-match-on-the-winner.yaml")]),
+    "royal-match-eor": (
+        "`exact-odds eor --by card` of the Royal Match test game: 13 shoes once the suits are "
+        "renamed, and the report",
+        ["-m", "exact_odds", "eor", str(ROOT / "tests" / "games" / "royal-match-both-hands.yaml"),
+         "--by", "card"]),
+    "royal-winner-eor": (
+        "`exact-odds eor --by card` of the Royal Match on the winning hand",
+        ["-m", "exact_odds", "eor", str(ROOT / "tests" / "games" / "royal-match-on-the-winner.yaml"),
+         "--by", "card"]),
+    "royal-winner-1000-decks": (
+        "`exact-odds report --decks 1000` of the Royal Match on the winning hand (52,000 cards: "
+        "the six-card counts are Python integers)",
+        ["-m", "exact_odds", "report", str(ROOT / "tests" / "games" / "royal-match-on-the-winner.yaml"),
+         "--decks", "1000"]),
 }
 
 #: A bet on the four first cards' ranks and suits and both totals: 365 million outcomes.
