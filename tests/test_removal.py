@@ -81,20 +81,14 @@ def test_rank_effect_is_the_count_weighted_average_of_its_cards():
     assert by_card["9D"] != by_card["9S"]  # the nine of diamonds has its own tier
 
 
-@pytest.mark.slow
-def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
-    counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 2, "7D": 1, "8C": 1, "9S": 1, "KH": 2}
-    report = game_report("rock-bac", shoe=Shoe.from_counts(counts), bets=("super-six", "blazing-sevens"))
-    table = effect_of_removal(report, by="card")
-    pays = {"super-six": lambda o: Fraction(12) if o["banker_wins"] and o["banker_total"] == 6 else Fraction(-1),
-            "blazing-sevens": lambda o: (Fraction(50) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 2
-                                         else Fraction(200) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 3
-                                         else Fraction(-1))}
+def assert_effects_by_the_brute_force(table, counts, pays, rounds) -> None:
+    """Each card's effect in ``table`` (``by="card"``) against the brute force: every bet's
+    expected value (``pays``: bet id -> the net of one unit on an outcome of ``rounds``)
+    from one pass over the rounds of the shoe with and without the card."""
 
     def evs(shoe: dict[str, int]) -> dict[str, Fraction]:
-        """Both bets' expected values from one pass over the brute force's rounds."""
         value, ways = dict.fromkeys(pays, Fraction(0)), 0
-        for outcome, n in bruteforce.rounds(shoe, "punto-banco"):
+        for outcome, n in rounds(shoe, "punto-banco"):
             ways += n
             for bet_id, result in pays.items():
                 value[bet_id] += result(outcome) * n
@@ -107,6 +101,18 @@ def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
         without = evs(smaller)
         for bet_id in pays:
             assert table.effects[bet_id][i] == without[bet_id] - full[bet_id], (bet_id, card)
+
+
+@pytest.mark.slow
+def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
+    counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 2, "7D": 1, "8C": 1, "9S": 1, "KH": 2}
+    report = game_report("rock-bac", shoe=Shoe.from_counts(counts), bets=("super-six", "blazing-sevens"))
+    table = effect_of_removal(report, by="card")
+    pays = {"super-six": lambda o: Fraction(12) if o["banker_wins"] and o["banker_total"] == 6 else Fraction(-1),
+            "blazing-sevens": lambda o: (Fraction(50) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 2
+                                         else Fraction(200) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 3
+                                         else Fraction(-1))}
+    assert_effects_by_the_brute_force(table, counts, pays, bruteforce.rounds)
 
 
 def test_cli_eor_json_and_text(lucky6):
@@ -173,20 +179,5 @@ def test_effect_of_removal_with_suits_renamed_equals_the_brute_force(tmp_path):
         "hearts": lambda o: (Fraction(3) if o["player_hand"][0][1] == o["player_hand"][1][1] == "H"
                              else Fraction(-1)),
     }
-
-    def evs(shoe: dict[str, int]) -> dict[str, Fraction]:
-        value, ways = dict.fromkeys(pays, Fraction(0)), 0
-        for outcome, n in bruteforce.card_rounds(shoe, "punto-banco"):
-            ways += n
-            for bet_id, result in pays.items():
-                value[bet_id] += result(outcome) * n
-        return {bet_id: total / ways for bet_id, total in value.items()}
-
-    full = evs(counts)
     assert len(table.labels) == len(counts)
-    for i, card in enumerate(table.labels):
-        smaller = dict(counts)
-        smaller[card] -= 1
-        without = evs(smaller)
-        for bet_id in pays:
-            assert table.effects[bet_id][i] == without[bet_id] - full[bet_id], (bet_id, card)
+    assert_effects_by_the_brute_force(table, counts, pays, bruteforce.card_rounds)
