@@ -30,7 +30,7 @@ import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from exact_odds.errors import LimitError, quoted, shown
+from exact_odds.errors import ExactOddsError, LimitError, quoted, shown
 
 MAX_DECKS = 1_000_000
 MAX_NUMBER_CHARS = 24
@@ -66,6 +66,28 @@ def parse_number(text: str, what: str) -> Fraction:
         raise LimitError(f"{what}: {quoted(text)} has an exponent beyond {MAX_EXPONENT}; "
                          "write a plain number")
     return Fraction(raw)
+
+
+def comma_items(text: str, what: str, example: str,
+                error: type[ExactOddsError] = LimitError) -> list[str]:
+    """The items of a list written with commas (``14,26,52``), each stripped. An empty item
+    (two commas in a row, a comma at either end) is refused as a likely slip, naming
+    ``what``; so is a list of none.
+
+    >>> comma_items(" 1, 2 ", "--levels", "1,2,3")
+    ['1', '2']
+    >>> comma_items("1,,2", "--levels", "1,2,3")
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.LimitError: --levels: '1,,2' has an empty item between commas: write e.g. 1,2,3
+    """
+    items = [item.strip() for item in text.split(",")]
+    if items == [""]:
+        raise error(f"{what}: give at least one, e.g. {example}")
+    if "" in items:
+        raise error(f"{what}: {quoted(text, 40)} has an empty item between commas: write e.g. "
+                    f"{example}")
+    return items
 
 
 def parse_count(text: str | int, what: str, maximum: int, least: int = 1) -> int:

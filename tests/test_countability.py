@@ -253,22 +253,22 @@ def test_the_study_records_its_inputs_in_every_format(tmp_path):
         "sd_per_round", "n0", "share_of_perfect_play", "money_per_shoe", "money_per_hour"}
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--levels", "0"], "--levels"),
-    (["--levels", "x"], "--levels"),
-    (["--cut-card", "500"], "cut card"),
-    (["--max-bet", "-5"], "--max-bet"),
-    (["--rounds-per-hour", "80"], "--rounds-per-hour goes with --max-bet"),
-    (["--bet", "nope"], "no bet 'nope'"),
+@pytest.mark.parametrize("args, words, code", [
+    (["--levels", "0"], "--levels", 2),  # an option's value out of bounds: a usage error
+    (["--levels", "x"], "--levels", 2),
+    (["--cut-card", "500"], "cut card", 1),
+    (["--max-bet", "-5"], "--max-bet", 2),
+    (["--rounds-per-hour", "80"], "--rounds-per-hour goes with --max-bet", 1),
+    (["--bet", "nope"], "no bet 'nope'", 1),
 ])
-def test_a_study_that_cannot_run_is_one_line(args, words):
+def test_a_study_that_cannot_run_is_one_line(args, words, code):
     from click.testing import CliRunner
 
     from exact_odds.cli import main
 
     result = CliRunner().invoke(main, ["countability", "ez-baccarat", "--shoes", "5",
                                        "--workers", "1", *args])
-    assert result.exit_code == 1
+    assert result.exit_code == code
     line, = result.output.strip().splitlines()
     assert line.startswith("Error:") and words in line, line
 

@@ -190,9 +190,10 @@ def test_printing_figures_beyond_python_s_digit_guard():
 
 
 def test_edge_with_one_process_returns_promptly():
+    """An option's value out of bounds is a usage error: exit 2, as for every option."""
     done = process("solve", "rock-bac", "super-six", "--event", "x", "--edge", "1e-999999999",
                    timeout=30)
-    assert done.returncode == 1 and done.stderr.startswith("Error: ")
+    assert done.returncode == 2 and done.stderr.startswith("Error: ")
     assert len(done.stderr.strip().splitlines()) == 1
 
 

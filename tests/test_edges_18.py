@@ -806,3 +806,49 @@ def test_a_report_on_a_small_shoe_of_a_bet_too_large_on_the_games_own_shoe(tmp_p
     assert "5,040 in all" in result.output and "mistakes in the game file not looked for" in result.output
     refused = run("report", str(tmp_path / "g.yaml"))
     assert refused.exit_code == 1 and "bet 'fine': columns" in refused.output
+
+
+# --- found by the hunt at 4f306ab --------------------------------------------------------------
+
+@pytest.mark.parametrize("args, option", [
+    (["countability", "ez-baccarat", "--bet", "dragon-7", "--shoes", "2", "--workers", "1",
+      "--levels", "1,,2"], "--levels"),
+    (["countability", "ez-baccarat", "--bet", "dragon-7", "--shoes", "2", "--workers", "1",
+      "--levels", ""], "--levels"),
+    (["countability", "ez-baccarat", "--bet", "dragon-7", "--shoes", "2", "--workers", "1",
+      "--cut-card", "14,"], "--cut-card"),
+    (["countability", "ez-baccarat", "--bet", "dragon-7", "--shoes", "2", "--workers", "1",
+      "--levels", "21"], "--levels"),
+    ([*SIM, "--play", "count", "--tags", "7=1,,8=1", "--threshold", "1"], "--tags"),
+    (["solve", "rock-bac", "super-six", "--event", "Banker wins with 6", "--edge", "101%"],
+     "--edge"),
+    (["solve", "rock-bac", "super-six", "--event", "Banker wins with 6", "--edge", "-1000%"],
+     "--edge"),
+])
+def test_a_list_or_number_out_of_bounds_is_a_usage_error_naming_its_option(args, option):
+    """An empty item between commas (``1,,2``, ``14,``) was dropped in silence, and ``solve
+    --edge`` out of bounds exited 1 where every other option exits 2."""
+    one_error_line(run(*args), option, code=2)
+
+
+def test_a_strategy_on_a_game_without_an_option_names_the_option():
+    one_error_line(run("report", "commission-free", "--strategy", "stand"), "--strategy",
+                   "commission-free")
+
+
+def test_a_shoe_too_large_for_a_batch_names_the_file_and_row(tmp_path):
+    from exact_odds.cards import DECK
+
+    path = tmp_path / "huge.csv"
+    path.write_text(",".join(DECK) + "\n" + ",".join(["8"] * 52) + "\n"
+                    + ",".join(["57693"] * 52) + "\n")
+    one_error_line(run("batch", "commission-free", str(path)), "huge.csv: row 1", "2,300,000",
+                   code=1)
+
+
+def test_a_float_money_amount_from_python_is_refused():
+    from exact_odds import countability_report
+    from exact_odds.errors import LimitError
+
+    with pytest.raises(LimitError, match="float"):
+        countability_report("ez-baccarat", bets=["dragon-7"], shoes=2, max_bet=0.5)

@@ -280,7 +280,10 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRu
     ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
     if game.rules.option is None:
         if strategy not in (None, game.strategy):
-            raise RulesError(f"game {game.id!r} has no strategy to choose: its rules are fixed")
+            from exact_odds.errors import input_name
+
+            raise RulesError(f"{input_name('strategy')} {strategy}: game {game.id!r} has no "
+                             "strategy to choose (its rules are fixed)")
         return game.rules
     chosen = strategy or game.strategy
     if chosen == "optimal":

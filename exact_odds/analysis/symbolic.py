@@ -166,9 +166,10 @@ def _fraction(value: Fraction | sympy.Expr) -> Fraction:
 EDGE_RANGE = (Fraction(-10), Fraction(1))
 
 
-def parse_edge(text: str | Fraction | int) -> Fraction:
+def parse_edge(text: str | Fraction | int, what: str | None = None) -> Fraction:
     """A house edge as written: ``"5%"``, ``"0.05"``, ``"1/20"``, ``"-2.5%"``, ``"1e-5"``;
-    refused in one line beyond ``EDGE_RANGE`` or the limits of ``exact_odds.numbers``.
+    refused in one line beyond ``EDGE_RANGE`` or the limits of ``exact_odds.numbers``
+    (``what``: the option or argument, named in the error).
 
     >>> parse_edge("5%"), parse_edge("1/20"), parse_edge("-2.5%")
     (Fraction(1, 20), Fraction(1, 20), Fraction(-1, 40))
@@ -176,7 +177,7 @@ def parse_edge(text: str | Fraction | int) -> Fraction:
     from exact_odds.errors import LimitError, input_name, quoted
     from exact_odds.numbers import parse_exact
 
-    what = input_name("edge")
+    what = what or input_name("edge")
     try:
         value = parse_exact(text, what, percent=True)
     except LimitError as error:
@@ -187,7 +188,7 @@ def parse_edge(text: str | Fraction | int) -> Fraction:
     low, high = EDGE_RANGE
     if not low < value < high:
         raise SolveError(f"{what}: {quoted(text, 40)} is not a house edge: a target lies "
-                         "between -1000% and 100%")
+                         "above -1000% and below 100%")
     return value
 
 

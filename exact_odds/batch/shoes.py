@@ -78,8 +78,11 @@ def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
         extra = [c for c in columns if c != "removed"]
         if extra:
             raise BatchError(f"{path}: unknown column {extra[0]!r} beside 'removed'")
-        return _from_removed(path, _removed_text(path, columns["removed"]), full)
-    return _from_counts(path, columns, text=kind == "csv")
+        counts = _from_removed(path, _removed_text(path, columns["removed"]), full)
+    else:
+        counts = _from_counts(path, columns, text=kind == "csv")
+    check_batch_size(counts, path=path)
+    return counts
 
 
 def _reason(error: BaseException) -> str:
@@ -266,14 +269,16 @@ def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
                        {b: concatenate_exact([p.denominators[b] for p in parts]) for b in ids})
 
 
-def check_batch_size(counts: np.ndarray, what: str = "") -> None:
-    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns."""
+def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None) -> None:
+    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
+    the error names ``what`` (an option), else the row of the shoes file ``path``, else the
+    shoe's index."""
     if not len(counts):
         return
     sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
     if int(sizes.max()) > MAX_BATCH_CARDS:
         row = int(np.argmax(sizes))
-        where = what or f"shoe {row}"
+        where = what or (f"{path}: row {row}" if path is not None else f"shoe {row}")
         raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
                          f"of at most {MAX_BATCH_CARDS:,} cards (about "
                          f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "

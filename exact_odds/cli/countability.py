@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import click
 
 from exact_odds.cli.options import (
+    Parsed,
     bet_option,
     depths_dealing_options,
     run_options,
@@ -22,19 +24,23 @@ from exact_odds.shoe import Shoe
 @click.argument("game")
 @bet_option
 @click.option("--levels", default="1,2,3", show_default=True,
-              help="The levels of count to derive (a count's level is its largest tag).")
+              type=Parsed("exact_odds.countability.report:parse_levels", "N,N,..."),
+              help="The levels of count to derive, 1 to 20 (a count's level is its largest "
+                   "tag).")
 @run_options
 @shoe_options
 @depths_dealing_options
-@click.option("--max-bet", metavar="AMOUNT", help="Money a unit: the table's maximum bet.")
-@click.option("--rounds-per-hour", type=int, help="With --max-bet: rounds dealt an hour.")
+@click.option("--max-bet", type=Parsed("exact_odds.countability.report:parse_max_bet", "AMOUNT"),
+              help="Money a unit: the table's maximum bet.")
+@click.option("--rounds-per-hour", type=Parsed("exact_odds.numbers:parse_count", "integer", 10_000),
+              help="With --max-bet: rounds dealt an hour, 1 to 10,000.")
 @strategy_option()
 @settings_option
 @output_options()
-def countability(game: str, bets: tuple[str, ...], levels: str, shoes: int, seed: int | None,
+def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoes: int, seed: int | None,
                  workers: int | None, scheduler: str | None, decks: int | None,
                  shoe: Shoe | None, remove: tuple[str, ...], cut_card: tuple[str | int, ...] | None,
-                 burn: str | None, after_cut: str | None, max_bet: str | None,
+                 burn: str | None, after_cut: str | None, max_bet: Fraction | None,
                  rounds_per_hour: int | None, strategy: str | None,
                  settings: dict[str, str], fmt: str, output: Path | None) -> None:
     """How much a card counter wins against each bet of GAME, and what stops it: integer

@@ -3,11 +3,18 @@ bettor's option, the pay for a target edge, and two games side by side."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import click
 
-from exact_odds.cli.options import bet_option, settings_option, shoe_options, strategy_option
+from exact_odds.cli.options import (
+    Parsed,
+    bet_option,
+    settings_option,
+    shoe_options,
+    strategy_option,
+)
 from exact_odds.cli.output import Working, emit, output_options, warn
 from exact_odds.shoe import Shoe
 
@@ -106,11 +113,13 @@ def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str,
 @click.argument("game")
 @click.argument("bet")
 @click.option("--event", required=True, help="The winning event whose pay to solve for.")
-@click.option("--edge", required=True, help="Target house edge: 5%, 0.05 or 1/20.")
+@click.option("--edge", required=True,
+              type=Parsed("exact_odds.analysis.symbolic:parse_edge", "EDGE"),
+              help="Target house edge: 5%, 0.05 or 1/20 (above -1000%, below 100%).")
 @shoe_options
 @settings_option
 @output_options()
-def solve(game: str, bet: str, event: str, edge: str, decks: int | None, shoe: Shoe | None,
+def solve(game: str, bet: str, event: str, edge: Fraction, decks: int | None, shoe: Shoe | None,
           remove: tuple[str, ...], settings: dict[str, str], fmt: str,
           output: Path | None) -> None:
     """The exact pay of one event of BET that gives a target house edge.
@@ -124,13 +133,12 @@ def solve(game: str, bet: str, event: str, edge: str, decks: int | None, shoe: S
       exact-odds solve rock-bac player-dragon-bonus --event win-by-9-points --edge 2%
     """
     from exact_odds.analysis.report import game_report
-    from exact_odds.analysis.symbolic import parse_edge, solve_pay
+    from exact_odds.analysis.symbolic import solve_pay
 
-    target = parse_edge(edge)
     with Working("exact-odds solve"):
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=(bet,),
                              settings=settings)
-        solution = solve_pay(result.bet(bet), event, target, report=result)
+        solution = solve_pay(result.bet(bet), event, edge, report=result)
     emit(solution, fmt, output)
 
 

@@ -41,10 +41,10 @@ from exact_odds.countability.triggers import (
     figures,
     perfect_play,
 )
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, quoted
 from exact_odds.games.dealing import MAX_DEPTHS, parse_cut_cards_option
 from exact_odds.games.model import Game
-from exact_odds.numbers import fraction_text
+from exact_odds.numbers import comma_items, fraction_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
@@ -183,7 +183,7 @@ def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None =
     if workers is None and scheduler is None:
         workers = 1
     if isinstance(levels, str):
-        levels = [_whole(part, "--levels") for part in levels.split(",") if part.strip()]
+        levels = parse_levels(levels, "--levels")
     chosen_levels = tuple(dict.fromkeys(_level(level) for level in levels))
     if not chosen_levels:
         raise CountabilityError("--levels: give at least one level (1, 2, 3, ...)")
@@ -236,6 +236,14 @@ def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None =
                               tuple(results), *money, rounds=kept)
 
 
+def parse_levels(text: str, what: str) -> tuple[int, ...]:
+    """The levels of count to derive, ``1,2,3``: whole numbers from 1 to ``MAX_LEVEL``."""
+    if not isinstance(text, str):
+        raise CountabilityError(f"{what}: give levels as text, 1,2,3, not {quoted(text, 40)}")
+    return tuple(_level(_whole(part, what)) for part in comma_items(text, what, "1,2,3",
+                                                                     CountabilityError))
+
+
 def _whole(text: str, option: str) -> int:
     word = text.strip()
     if not (word.isascii() and word.isdigit()) or len(word) > 6:
@@ -254,16 +262,19 @@ def _level(value: object) -> int:
 MAX_LEVEL = 20
 
 
+def parse_max_bet(value: object, what: str) -> Fraction:
+    """Money a unit (the table's maximum bet): an exact amount above 0."""
+    from exact_odds.numbers import parse_exact
+
+    bet = parse_exact(value, what)
+    if bet <= 0:
+        raise CountabilityError(f"{what}: an amount of money above 0, not {quoted(value, 40)}")
+    return bet
+
+
 def _money(max_bet: Fraction | int | str | None, rounds_per_hour: int | None
            ) -> tuple[Fraction | None, int | None]:
-    from exact_odds.numbers import parse_number
-
-    bet = None
-    if max_bet is not None:
-        bet = parse_number(str(max_bet), "--max-bet") if isinstance(max_bet, str) \
-            else Fraction(max_bet)
-        if bet <= 0:
-            raise CountabilityError(f"--max-bet: an amount of money above 0, not {max_bet}")
+    bet = None if max_bet is None else parse_max_bet(max_bet, "--max-bet")
     if rounds_per_hour is not None and (isinstance(rounds_per_hour, bool)
                                         or not isinstance(rounds_per_hour, int)
                                         or not 1 <= rounds_per_hour <= 10_000):

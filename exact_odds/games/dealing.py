@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from exact_odds.errors import ExactOddsError, LimitError, input_name, quoted
-from exact_odds.numbers import MAX_DECKS, parse_count
+from exact_odds.numbers import MAX_DECKS, comma_items, parse_count
 from exact_odds.shoe import CARDS_PER_ROUND
 
 #: What the burn can be besides a number of cards.
@@ -191,9 +191,7 @@ def parse_cut_cards_option(value: object, what: str) -> tuple[str | int, ...]:
     reads one; at least one and at most ``MAX_DEPTHS``, repeats dropped."""
     if not isinstance(value, str):
         raise DealingError(f"{what}: give depths as text, 14,26,52,104, not {quoted(value, 40)}")
-    parts = [part.strip() for part in value.split(",") if part.strip()]
-    if not parts:
-        raise DealingError(f"{what}: give at least one depth (14, or 14,26,52,104)")
+    parts = comma_items(value, what, "14,26,52,104", DealingError)
     if len(parts) > MAX_DEPTHS:
         raise DealingError(f"{what}: at most {MAX_DEPTHS} depths, not {len(parts):,}")
     return tuple(dict.fromkeys(parse_cut_card_option(part, what) for part in parts))

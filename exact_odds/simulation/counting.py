@@ -26,6 +26,7 @@ import numpy as np
 
 from exact_odds.cards import DECK, RANKS, card_rank
 from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.numbers import comma_items
 
 #: The largest tag of a count derived from the effects of removal, unless ``eor:K`` says.
 EOR_SCALE = 4
@@ -47,9 +48,7 @@ def parse_tags(text: str, what: str = "--tags") -> RankTags:
         raise CountError(f"{what}: {text!r} is not RANK=TAG pairs (e.g. '6=-3,7=1') or eor")
     tags = dict.fromkeys(RANKS, 0)
     given: set[str] = set()
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
+    for part in comma_items(text, what, "6=-3,7=1,8=1,9=1", CountError):
         key, sep, value = part.partition("=")
         key = key.strip().upper()
         if not sep:
