@@ -47,7 +47,8 @@ class InputTypeError(ExactOddsError, TypeError):
 #: True while the command line runs: an input is then named by its option (``--cut-card``).
 _COMMAND_LINE: ContextVar[bool] = ContextVar("exact_odds_command_line", default=False)
 #: Inputs whose option is not the argument's name with hyphens.
-_OPTIONS = {"bets": "--bet", "settings": "--set", "fmt": "--format", "output": "--output"}
+_OPTIONS = {"bets": "--bet", "settings": "--set", "fmt": "--format", "output": "--output",
+            "cut_cards": "--cut-card"}
 
 
 def input_name(name: str) -> str:

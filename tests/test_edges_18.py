@@ -852,3 +852,36 @@ def test_a_float_money_amount_from_python_is_refused():
 
     with pytest.raises(LimitError, match="float"):
         countability_report("ez-baccarat", bets=["dragon-7"], shoes=2, max_bet=0.5)
+
+
+@pytest.mark.parametrize("args", [["report", "rock-bac"], ["games"],
+                                  [*SIM, "--format", "json"]])
+def test_a_closed_standard_output_is_one_line_before_the_work(args):
+    """``exact-odds report rock-bac >&-`` ended in an AttributeError traceback."""
+    done = process(*args, timeout=60, preexec_fn=lambda: os.close(1))
+    one_line_process(done, "standard output", "closed")
+
+
+def test_an_empty_output_name_names_the_option(tmp_path):
+    """``-o ''`` became Path('') == '.', refused as 'a folder'."""
+    one_error_line(run("report", "rock-bac", "-o", ""), "--output", "empty", code=2)
+
+
+def test_compare_csv_names_both_sides_as_its_inputs_do():
+    header = ok("compare", "commission-free", "rock-bac", "--format", "csv").splitlines()[0]
+    names = header.split(",")
+    assert {"first_game", "second_game", "first_edge", "second_edge", "first_hit",
+            "second_hit", "first_sd", "second_sd", "change_in_edge"} <= set(names)
+    assert not [name for name in names if name.endswith(("_a", "_b"))]
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"rounds_per_hour": 80}, "rounds_per_hour goes with max_bet"),
+    ({"levels": [0]}, "levels:"), ({"cut_cards": "14,"}, "cut_cards:"),
+])
+def test_countability_from_python_names_its_arguments(kwargs, name):
+    from exact_odds import countability_report
+    from exact_odds.errors import ExactOddsError
+
+    with pytest.raises(ExactOddsError, match=name):
+        countability_report("ez-baccarat", bets=["dragon-7"], shoes=2, **kwargs)

@@ -143,11 +143,14 @@ def _document(comparison: Comparison) -> Document:
     notes = ((f"*** In B, these bets FAVOUR THE BETTOR: {', '.join(favour)} ***",)
              if favour else ())
     table = Table("", (
-        Column("Bet"), Column("Edge A", "percent", 4), Column("Edge B", "percent", 4),
+        # data keys name the sides as the inputs do (first_game, second_game)
+        Column("Bet"), Column("Edge A", "percent", 4, key="first_edge"),
+        Column("Edge B", "percent", 4, key="second_edge"),
         Column("Change", "percent", 4, key="change_in_edge", sign=True),
-        Column("Hit A", "percent", 2), Column("Hit B", "percent", 2),
+        Column("Hit A", "percent", 2, key="first_hit"),
+        Column("Hit B", "percent", 2, key="second_hit"),
         Column("Change", "percent", 2, key="change_in_hit", sign=True),
-        Column("SD A", "decimal", 4), Column("SD B", "decimal", 4),
+        Column("SD A", "decimal", 4, key="first_sd"), Column("SD B", "decimal", 4, key="second_sd"),
         Column("Change", "decimal", 4, key="change_in_sd", sign=True)), tuple(rows), notes,
         sheet="Comparison", indent=0)
     return Document("Comparison", tuple(inputs), (table,))

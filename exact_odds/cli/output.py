@@ -34,11 +34,11 @@ def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = Non
     def decorate(command: F) -> F:
         @functools.wraps(command)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            check_output(kwargs["fmt"], kwargs["output"])
+            kwargs["output"] = check_output(kwargs["fmt"], kwargs["output"])
             return command(*args, **kwargs)
 
         checked = click.option(
-            "--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+            "--output", "-o", type=click.Path(dir_okay=False),
             help="Write to this file, all at once, instead of printing ('-' prints; a link "
                  "is written through; folders, devices and pipes are refused).")(checked)
         binary = [f for f in formats if f in BINARY]
@@ -52,17 +52,30 @@ def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = Non
     return decorate
 
 
-def check_output(fmt: str, output: Path | None) -> None:
-    """Refuse, before any work, an output that cannot be written."""
+def check_output(fmt: str, name: str | Path | None) -> Path | None:
+    """The output's path, checked before any work: an output that cannot be written (an
+    empty name, a folder, a closed standard output...) is refused."""
     from exact_odds.files import is_standard_output, output_target
 
-    if output is None:
-        if fmt in BINARY:
-            kind = "a workbook" if fmt == "xlsx" else "a file"
-            raise click.UsageError(f"--format {fmt} writes {kind}: give --output FILE.{fmt}")
-        return
-    if not is_standard_output(output):
-        output_target(output)
+    if name is not None and not str(name).strip():  # before Path(''), which is '.'
+        raise click.BadParameter("an empty file name: give a file, or - to print",
+                                 param_hint="--output")
+    output = None if name is None else Path(name)
+    if output is None and fmt in BINARY:
+        kind = "a workbook" if fmt == "xlsx" else "a file"
+        raise click.UsageError(f"--format {fmt} writes {kind}: give --output FILE.{fmt}")
+    if output is None or is_standard_output(output):
+        if sys.stdout is None:
+            _closed()
+        return output
+    output_target(output)
+    return output
+
+
+def _closed() -> None:
+    from exact_odds.files import OutputError
+
+    raise OutputError("cannot write to standard output: it is closed (give --output FILE)")
 
 
 def emit(result: Result, fmt: str, output: Path | None) -> None:
@@ -79,6 +92,8 @@ def write(rendered: str | bytes, output: Path | None) -> None:
 
     try:
         if output is None:
+            if sys.stdout is None:  # started with standard output closed (>&-)
+                _closed()
             click.echo(rendered, nl=False)
             sys.stdout.flush()
         else:

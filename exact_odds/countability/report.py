@@ -41,7 +41,7 @@ from exact_odds.countability.triggers import (
     figures,
     perfect_play,
 )
-from exact_odds.errors import ExactOddsError, quoted
+from exact_odds.errors import ExactOddsError, input_name, quoted
 from exact_odds.games.dealing import MAX_DEPTHS, parse_cut_cards_option
 from exact_odds.games.model import Game
 from exact_odds.numbers import comma_items, fraction_text
@@ -182,18 +182,20 @@ def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None =
     check_run(shoes, workers, scheduler)
     if workers is None and scheduler is None:
         workers = 1
+    named = {name: input_name(name) for name in ("levels", "cut_cards")}
     if isinstance(levels, str):
-        levels = parse_levels(levels, "--levels")
-    chosen_levels = tuple(dict.fromkeys(_level(level) for level in levels))
+        levels = parse_levels(levels, named["levels"])
+    chosen_levels = tuple(dict.fromkeys(_level(level, named["levels"]) for level in levels))
     if not chosen_levels:
-        raise CountabilityError("--levels: give at least one level (1, 2, 3, ...)")
+        raise CountabilityError(f"{named['levels']}: give at least one level (1, 2, 3, ...)")
     if isinstance(cut_cards, str):  # "14,26,52", read as the command line reads it
-        cut_cards = parse_cut_cards_option(cut_cards, "--cut-card")
+        cut_cards = parse_cut_cards_option(cut_cards, named["cut_cards"])
     depths = tuple(dict.fromkeys(cut_cards))
     if not depths:
-        raise CountabilityError("--cut-card: give at least one depth")
+        raise CountabilityError(f"{named['cut_cards']}: give at least one depth")
     if len(depths) > MAX_DEPTHS:
-        raise CountabilityError(f"--cut-card: at most {MAX_DEPTHS} depths, not {len(depths):,}")
+        raise CountabilityError(f"{named['cut_cards']}: at most {MAX_DEPTHS} depths, not "
+                                f"{len(depths):,}")
     money = _money(max_bet, rounds_per_hour)
     first = setup(game, bets=bets, decks=decks, shoe=shoe, remove=remove, cut_card=depths[0],
                   burn=burn, after_cut=after_cut, seed=seed, strategy=strategy,
@@ -240,8 +242,8 @@ def parse_levels(text: str, what: str) -> tuple[int, ...]:
     """The levels of count to derive, ``1,2,3``: whole numbers from 1 to ``MAX_LEVEL``."""
     if not isinstance(text, str):
         raise CountabilityError(f"{what}: give levels as text, 1,2,3, not {quoted(text, 40)}")
-    return tuple(_level(_whole(part, what)) for part in comma_items(text, what, "1,2,3",
-                                                                     CountabilityError))
+    return tuple(_level(_whole(part, what), what)
+                 for part in comma_items(text, what, "1,2,3", CountabilityError))
 
 
 def _whole(text: str, option: str) -> int:
@@ -251,10 +253,10 @@ def _whole(text: str, option: str) -> int:
     return int(word)
 
 
-def _level(value: object) -> int:
+def _level(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LEVEL:
-        raise CountabilityError(f"--levels: a level is a whole number from 1 to {MAX_LEVEL}, "
-                                f"not {value!r}")
+        raise CountabilityError(f"{what}: a level is a whole number from 1 to {MAX_LEVEL}, "
+                                f"not {quoted(value, 40)}")
     return value
 
 
@@ -274,14 +276,15 @@ def parse_max_bet(value: object, what: str) -> Fraction:
 
 def _money(max_bet: Fraction | int | str | None, rounds_per_hour: int | None
            ) -> tuple[Fraction | None, int | None]:
-    bet = None if max_bet is None else parse_max_bet(max_bet, "--max-bet")
+    per_hour, max_name = input_name("rounds_per_hour"), input_name("max_bet")
+    bet = None if max_bet is None else parse_max_bet(max_bet, max_name)
     if rounds_per_hour is not None and (isinstance(rounds_per_hour, bool)
                                         or not isinstance(rounds_per_hour, int)
                                         or not 1 <= rounds_per_hour <= 10_000):
-        raise CountabilityError("--rounds-per-hour: a whole number from 1 to 10,000, "
-                                f"not {rounds_per_hour!r}")
+        raise CountabilityError(f"{per_hour}: a whole number from 1 to 10,000, "
+                                f"not {quoted(rounds_per_hour, 40)}")
     if rounds_per_hour is not None and bet is None:
-        raise CountabilityError("--rounds-per-hour goes with --max-bet (money per unit)")
+        raise CountabilityError(f"{per_hour} goes with {max_name} (money per unit)")
     return bet, rounds_per_hour
 
 
