@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
@@ -322,6 +322,14 @@ def is_standard_output(path: Path | str) -> bool:
     return str(path) in STANDARD_OUTPUT
 
 
+def standard_output() -> TextIO:
+    """Standard output, or one error line where the process was started with it closed
+    (``>&-``: Python's ``sys.stdout`` is then None)."""
+    if sys.stdout is None:
+        raise OutputError("cannot write to standard output: it is closed (give --output FILE)")
+    return sys.stdout
+
+
 def output_target(path: Path) -> Path:
     """The file a write to ``path`` replaces: ``path``, or where its links lead. Refuses a
     folder, a device, a pipe, a socket, or a name in a folder that does not exist."""
@@ -403,7 +411,7 @@ def write_output(path: Path, data: str | bytes) -> None:
     """Write ``data`` to ``path`` at once (see above); ``-`` or ``/dev/stdout`` prints it."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     if is_standard_output(path):
-        stream = sys.stdout.buffer
+        stream = standard_output().buffer
         stream.write(payload)
         stream.flush()
         return

@@ -862,6 +862,16 @@ def test_a_closed_standard_output_is_one_line_before_the_work(args):
     one_line_process(done, "standard output", "closed")
 
 
+def test_with_standard_output_closed_an_output_file_is_written(tmp_path):
+    """The error's advice, --output FILE, works with standard output closed (the flush at
+    exit met None)."""
+    target = tmp_path / "report.json"
+    done = process("report", "rock-bac", "--format", "json", "-o", str(target), timeout=60,
+                   preexec_fn=lambda: os.close(1))
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert json.loads(target.read_text())["game"] == "rock-bac"
+
+
 def test_an_empty_output_name_names_the_option(tmp_path):
     """``-o ''`` became Path('') == '.', refused as 'a folder'."""
     one_error_line(run("report", "rock-bac", "-o", ""), "--output", "empty", code=2)

@@ -98,3 +98,41 @@ def test_a_column_that_names_no_suit_is_renamed_with_the_suits(name):
             assert same or col.names_suits, (name, cards, to)
             changed |= not same
     assert changed == col.names_suits, name
+
+
+def _every_bet():
+    from pathlib import Path
+
+    from exact_odds.games.loader import builtin_games, extra_games, load_game
+
+    games = [*builtin_games(), *extra_games(),
+             *sorted(str(p) for p in (Path(__file__).parent / "games").glob("*.yaml"))]
+    return [(bet.id, bet) for game in games for bet in load_game(game).bets]
+
+
+BETS = _every_bet()
+
+
+def test_every_game_has_bets_on_suits_judged_both_ways():
+    judged = {bet.suit_symmetric for _, bet in BETS if any(
+        "suit" in name or "colour" in name for name in bet.columns)}
+    assert judged == {True, False}  # the Royal Match is symmetric, a colour match is not
+
+
+@pytest.mark.parametrize("bet_id, bet", BETS, ids=[f"{i}-{b.id}" for i, (_, b) in enumerate(BETS)])
+def test_a_bet_judged_suit_symmetric_settles_alike_on_rows_with_the_suits_renamed(bet_id, bet):
+    """``Bet.suit_symmetric`` on the bet's own conditions: random rows of the columns it
+    reads, settled before and after each renaming of the four suits (the suit words
+    renamed, every other value as it was), give one settlement."""
+    if not bet.suit_symmetric:
+        return
+    rng = random.Random(bet_id)
+    for _ in range(200):
+        row: dict[str, object] = {}
+        for name in bet.columns:
+            col = COLUMNS[name]
+            values = list(col.values or range(-1, 14))
+            row[name] = None if col.nullable and rng.random() < 0.2 else rng.choice(values)
+        for to in RENAMINGS:
+            renamed = {name: renamed_value(v, to) for name, v in row.items()}
+            assert bet.settle(renamed) == bet.settle(row), (bet_id, row, to)

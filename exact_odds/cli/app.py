@@ -61,7 +61,8 @@ class Commands(click.Group):
             _silence_stdout()
             sys.exit(1)
         try:
-            sys.stdout.flush()
+            if sys.stdout is not None:  # None: started closed (>&-), the result in a file
+                sys.stdout.flush()
         except BrokenPipeError:
             _silence_stdout()
             sys.exit(1)
@@ -76,7 +77,7 @@ def _silence_stdout() -> None:
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # AttributeError: started closed (None)
         pass
 
 

@@ -32,7 +32,8 @@ from exact_odds.shoe import Shoe
 @depths_dealing_options
 @click.option("--max-bet", type=Parsed("exact_odds.countability.report:parse_max_bet", "AMOUNT"),
               help="Money a unit: the table's maximum bet.")
-@click.option("--rounds-per-hour", type=Parsed("exact_odds.numbers:parse_count", "integer", 10_000),
+@click.option("--rounds-per-hour",
+              type=Parsed("exact_odds.countability.report:parse_rounds_per_hour", "integer"),
               help="With --max-bet: rounds dealt an hour, 1 to 10,000.")
 @strategy_option()
 @settings_option

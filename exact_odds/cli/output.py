@@ -55,7 +55,7 @@ def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = Non
 def check_output(fmt: str, name: str | Path | None) -> Path | None:
     """The output's path, checked before any work: an output that cannot be written (an
     empty name, a folder, a closed standard output...) is refused."""
-    from exact_odds.files import is_standard_output, output_target
+    from exact_odds.files import is_standard_output, output_target, standard_output
 
     if name is not None and not str(name).strip():  # before Path(''), which is '.'
         raise click.BadParameter("an empty file name: give a file, or - to print",
@@ -65,17 +65,10 @@ def check_output(fmt: str, name: str | Path | None) -> Path | None:
         kind = "a workbook" if fmt == "xlsx" else "a file"
         raise click.UsageError(f"--format {fmt} writes {kind}: give --output FILE.{fmt}")
     if output is None or is_standard_output(output):
-        if sys.stdout is None:
-            _closed()
+        standard_output()  # not closed
         return output
     output_target(output)
     return output
-
-
-def _closed() -> None:
-    from exact_odds.files import OutputError
-
-    raise OutputError("cannot write to standard output: it is closed (give --output FILE)")
 
 
 def emit(result: Result, fmt: str, output: Path | None) -> None:
@@ -88,14 +81,13 @@ def emit(result: Result, fmt: str, output: Path | None) -> None:
 
 def write(rendered: str | bytes, output: Path | None) -> None:
     """Print, or write to ``output`` all at once (``-`` and ``/dev/stdout`` print)."""
-    from exact_odds.files import OutputError, write_output
+    from exact_odds.files import OutputError, standard_output, write_output
 
     try:
         if output is None:
-            if sys.stdout is None:  # started with standard output closed (>&-)
-                _closed()
-            click.echo(rendered, nl=False)
-            sys.stdout.flush()
+            stream = standard_output()
+            click.echo(rendered, nl=False, file=stream)
+            stream.flush()
         else:
             write_output(output, rendered)
     except BrokenPipeError:

@@ -242,26 +242,24 @@ def parse_levels(text: str, what: str) -> tuple[int, ...]:
     """The levels of count to derive, ``1,2,3``: whole numbers from 1 to ``MAX_LEVEL``."""
     if not isinstance(text, str):
         raise CountabilityError(f"{what}: give levels as text, 1,2,3, not {quoted(text, 40)}")
-    return tuple(_level(_whole(part, what), what)
+    return tuple(_level(part, what)
                  for part in comma_items(text, what, "1,2,3", CountabilityError))
 
 
-def _whole(text: str, option: str) -> int:
-    word = text.strip()
-    if not (word.isascii() and word.isdigit()) or len(word) > 6:
-        raise CountabilityError(f"{option}: {word!r} is not a whole number")
-    return int(word)
-
-
 def _level(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LEVEL:
-        raise CountabilityError(f"{what}: a level is a whole number from 1 to {MAX_LEVEL}, "
-                                f"not {quoted(value, 40)}")
-    return value
+    """A level: a whole number from 1 to ``MAX_LEVEL`` (an int, or digits as text)."""
+    from exact_odds.numbers import parse_count
+
+    try:
+        return parse_count(value, what, MAX_LEVEL)  # type: ignore[arg-type]
+    except ExactOddsError as error:
+        raise CountabilityError(str(error)) from None
 
 
 #: The highest level searched: a count with tags beyond +-20 is no count a person keeps.
 MAX_LEVEL = 20
+#: The most rounds an hour ``--rounds-per-hour`` takes (a fast electronic table deals ~200).
+MAX_ROUNDS_PER_HOUR = 10_000
 
 
 def parse_max_bet(value: object, what: str) -> Fraction:
@@ -274,15 +272,22 @@ def parse_max_bet(value: object, what: str) -> Fraction:
     return bet
 
 
+def parse_rounds_per_hour(value: object, what: str) -> int:
+    """Rounds dealt an hour: a whole number from 1 to ``MAX_ROUNDS_PER_HOUR``."""
+    from exact_odds.numbers import parse_count
+
+    return parse_count(value, what, MAX_ROUNDS_PER_HOUR)  # type: ignore[arg-type]
+
+
 def _money(max_bet: Fraction | int | str | None, rounds_per_hour: int | None
            ) -> tuple[Fraction | None, int | None]:
     per_hour, max_name = input_name("rounds_per_hour"), input_name("max_bet")
     bet = None if max_bet is None else parse_max_bet(max_bet, max_name)
-    if rounds_per_hour is not None and (isinstance(rounds_per_hour, bool)
-                                        or not isinstance(rounds_per_hour, int)
-                                        or not 1 <= rounds_per_hour <= 10_000):
-        raise CountabilityError(f"{per_hour}: a whole number from 1 to 10,000, "
-                                f"not {quoted(rounds_per_hour, 40)}")
+    if rounds_per_hour is not None:
+        if not isinstance(rounds_per_hour, int):  # never text or a float from Python
+            raise CountabilityError(f"{per_hour}: a whole number from 1 to "
+                                    f"{MAX_ROUNDS_PER_HOUR:,}, not {quoted(rounds_per_hour, 40)}")
+        parse_rounds_per_hour(rounds_per_hour, per_hour)
     if rounds_per_hour is not None and bet is None:
         raise CountabilityError(f"{per_hour} goes with {max_name} (money per unit)")
     return bet, rounds_per_hour

@@ -211,7 +211,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     if wanted.needs is None:  # the first cards only: the rest of the round fills two positions
         pad = falling(shoe.size - 4, CARDS_PER_ROUND - 4)
         yield from (Factored(code[lo:lo + BLOCK], np.zeros(len(code[lo:lo + BLOCK]), np.int32),
-                             weight[lo:lo + BLOCK].astype(exact) * pad, starts, [((), ())])
+                             weight[lo:lo + BLOCK].astype(exact, copy=False) * pad, starts, [((), ())])
                     for lo in range(0, max(len(code), 1), BLOCK))
         return
     deal, q = np.divmod(code, kt**4)
@@ -353,5 +353,5 @@ def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarra
         at = np.repeat(start[q[lo:hi]] - (spread[lo:hi] - length[lo:hi] - (
             spread[lo - 1] if lo else 0)), length[lo:hi]) + np.arange(len(which))
         code, ways = _summed(deal[which] * width + outcome[at],
-                             weight[which].astype(exact) * rest_ways[at])
+                             weight[which].astype(exact, copy=False) * rest_ways[at])
         yield Factored(code // width, code % width, ways, starts, found)

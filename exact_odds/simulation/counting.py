@@ -60,8 +60,6 @@ def parse_tags(text: str, what: str = "--tags") -> RankTags:
                 raise CountError(f"{what}: rank {rank} is given a tag twice")
             given.add(rank)
             tags[rank] = tag
-    if not given:
-        raise CountError(f"{what}: give at least one RANK=TAG (e.g. 6=-3,7=1,8=1,9=1) or eor")
     return tuple(tags[rank] for rank in RANKS)
 
 
