@@ -173,6 +173,7 @@ def test_a_split_condition_reads_its_parts_as_the_condition_reads_the_row(table,
     split = condition.split(parts)
     read = parts.read(table.select(sorted(inner)), {})
     assert set(read.columns) == set(parts.names()) | parts.kept
+    assert read.unique().height <= parts.readings()  # the bound the cost estimate takes
     assert split.columns <= (condition.columns - parts.inner) | set(read.columns)
     rows = pl.concat([table.drop(sorted(inner)), read], how="horizontal")
     assert python_values(rows, split) == polars_values(rows, split) == python_values(table, condition)

@@ -180,8 +180,9 @@ def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
     table counted by factoring read in blocks, any other as outcome counts
     (``exact_odds.engine.cost``; ``precise``: its hand groups counted, not bounded)."""
     fine = factored(plan(bet.columns))
+    readings = bet.split(plan(bet.columns).deal)[1].readings() if fine else None
     return enumeration_cost(shoe, bet.columns, rules, fine, rows_in_python=not fine,
-                            precise=precise, blocks=fine)
+                            precise=precise, blocks=fine, readings=readings)
 
 
 def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advice: str) -> None:
@@ -217,7 +218,8 @@ def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
         split, parts = bet.split(wanted.deal)
         settler = split.settler(dict(settings))
         return settler.tally_frames(outcome_frames(
-            shoe, bet.columns, rules, reading=partial(parts.read, settings=settler.settings)))
+            shoe, bet.columns, rules, reading=partial(parts.read, settings=settler.settings),
+            readings=parts.readings()))
     return _settler(bet, settings).tally(outcome_counts(shoe, bet.columns, rules))
 
 

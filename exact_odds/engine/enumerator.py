@@ -106,13 +106,14 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 
 
 def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
-            rows_in_python: bool, blocks: bool = False) -> None:
+            rows_in_python: bool, blocks: bool = False, readings: int | None = None) -> None:
     """Where every enumeration starts: its cost estimated from the shoe's classes and the
     columns (``cost.py``, milliseconds) and refused in one line past the limits, before any
     work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays;
-    ``blocks``: read a block of rows at a time (``outcome_frames``)."""
+    ``blocks``: read a block of rows at a time (``outcome_frames``), its deals grouped into
+    at most ``readings`` readings where given."""
     enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python,
-                     blocks=blocks).check()
+                     blocks=blocks, readings=readings).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...]:
@@ -212,8 +213,8 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
 
 
 def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
-                   reading: Callable[[pl.DataFrame], pl.DataFrame] | None = None
-                   ) -> Iterator[pl.DataFrame]:
+                   reading: Callable[[pl.DataFrame], pl.DataFrame] | None = None,
+                   readings: int | None = None) -> Iterator[pl.DataFrame]:
     """The rows of ``outcome_table``, in no order, in frames of about a million rows: a
     table counted by factoring may hold hundreds of millions of rows, read a block at a time
     (its words as polars Enums of the column's words, gathered by code).
@@ -222,7 +223,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     gives a frame of as many rows: its columns replace the deal columns, and a table counted
     by factoring sums its rows by the reading, before they are spread over the rest of the
     round (a bet's conditions read a few things of the ranks and suits of four cards:
-    ``Bet.split``)."""
+    ``Bet.split``); ``readings``, the most distinct readings it can give (a bound,
+    ``Parts.readings``), makes the cost estimate that of the grouped table."""
     import polars as pl
 
     names = tuple(columns)
@@ -233,7 +235,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         return
     from exact_odds.engine.fine import factored_blocks
 
-    checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True)
+    checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True,
+            readings=readings if reading is not None else None)
     if reading is None or wanted.needs is None:  # no rest of the round to spread deals over
         for block in factored_blocks(shoe, wanted, rules):
             frame = _frame(block, names, wanted, schema, ways_type, sort=False)

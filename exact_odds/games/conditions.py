@@ -42,6 +42,7 @@ import keyword
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from math import prod
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
@@ -184,6 +185,23 @@ class Parts:
     def names(self) -> list[str]:
         """The parts' names, in the order they were met."""
         return [name for name, _ in self._named.values()]
+
+    def readings(self) -> int:
+        """The most distinct readings ``read`` can give (an upper bound, for the cost
+        estimate): three values (true, false, null) for a part that is true or false, the
+        values of the columns it reads (and null) for any other part, and each kept
+        column's values."""
+        from exact_odds.engine.cost import value_count
+
+        total = 1
+        for _, tree in self._named.values():
+            if isinstance(tree, (ast.Compare, ast.BoolOp)) or (
+                    isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)):
+                total *= 3
+            else:
+                read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & self.inner
+                total *= prod(value_count(column(name)) for name in read) + 1
+        return total * prod(value_count(column(name)) for name in self.kept)
 
     def read(self, frame: pl.DataFrame, settings: Mapping[str, object]) -> pl.DataFrame:
         """The parts' values and the kept columns on each row of a frame of the inner
