@@ -895,3 +895,12 @@ def test_countability_from_python_names_its_arguments(kwargs, name):
 
     with pytest.raises(ExactOddsError, match=name):
         countability_report("ez-baccarat", bets=["dragon-7"], shoes=2, **kwargs)
+
+
+def test_a_standard_output_in_ascii_prints_the_report():
+    """Found by the hunt of the change that checks a closed standard output: writing to
+    ``sys.stdout`` itself failed on '±' under PYTHONIOENCODING=ascii; click's own stream
+    does not."""
+    done = process(*SIM, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "standard error" in done.stdout

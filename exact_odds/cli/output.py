@@ -86,7 +86,7 @@ def write(rendered: str | bytes, output: Path | None) -> None:
     try:
         if output is None:
             stream = standard_output()
-            click.echo(rendered, nl=False, file=stream)
+            click.echo(rendered, nl=False)  # click's own stream: any terminal's encoding
             stream.flush()
         else:
             write_output(output, rendered)
