@@ -28,6 +28,7 @@ from exact_odds.engine.cost import (
     EnumerationCost,
     EnumerationTooLarge,
     enumeration_cost,
+    settled_in_python,
 )
 from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
 from exact_odds.engine.plan import plan
@@ -180,9 +181,12 @@ def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
     table counted by factoring read in blocks, any other as outcome counts
     (``exact_odds.engine.cost``; ``precise``: its hand groups counted, not bounded)."""
     fine = factored(plan(bet.columns))
-    readings = bet.split(plan(bet.columns).deal)[1].readings() if fine else None
-    return enumeration_cost(shoe, bet.columns, rules, fine, rows_in_python=not fine,
-                            precise=precise, blocks=fine, readings=readings)
+    if fine:  # settled as bet_tally settles it: the deals read by what the bet reads of them
+        grouping = bet.split(plan(bet.columns).deal)[1].grouping()
+        return enumeration_cost(shoe, bet.columns, rules, fine, rows_in_python=False,
+                                precise=precise, blocks=True, grouping=grouping)
+    return settled_in_python(enumeration_cost(shoe, bet.columns, rules, precise=precise),
+                             bet.terms)
 
 
 def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advice: str) -> None:
@@ -219,7 +223,8 @@ def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
         settler = split.settler(dict(settings))
         return settler.tally_frames(outcome_frames(
             shoe, bet.columns, rules, reading=partial(parts.read, settings=settler.settings),
-            readings=parts.readings()))
+            grouping=parts.grouping()))
+    bet_cost(bet, shoe, rules).check()  # the enumeration and the settlement of its rows
     return _settler(bet, settings).tally(outcome_counts(shoe, bet.columns, rules))
 
 

@@ -71,6 +71,10 @@ SECONDS_PER = {
     "python_row": 1.2e-6,  # a row of a factored table, as a Python dict entry
     "block_row": 0.03e-6,  # a row of a factored table read a block at a time (settled)
     "deal_read": 0.12e-6,  # a start's deal read and regrouped by what a bet reads of it
+    "term_row": 0.2e-9,  # a term of a bet's conditions evaluated on a row, in polars
+    "term_python": 0.3e-6,  # a term of a condition on a reading, in Python (an event never
+    #                         paid is read twice)
+    "rest_row": 0.6e-6,  # a row of the rest of the round met by the first cards' groups
 }
 BYTES_PER = {
     "base": 25_000_000,  # the interpreter and the engine's imports
@@ -84,12 +88,25 @@ BYTES_PER = {
     "start": 40,  # a start in one numpy block (bounded by the block)
     "deal_group": 24,  # a deal group's arrays, held while a table is read in blocks
 }
+#: Bytes held for a term of a condition and a row while polars evaluates it (its bits of
+#: result and validity, held until the condition's and/or is done; measured 0.005-0.007).
+TERM_ROW_BYTES = 0.01
 #: Starts laid out at once by factoring (``fine.BLOCK``; numpy is not imported here).
 BLOCK = 1 << 20
 
 
 class EnumerationTooLarge(ExactOddsError, ValueError):
     """An enumeration whose estimated time or memory passes the limits."""
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """What a bet reads of the deal values of a table counted by factoring
+    (``games.conditions.Parts``): at most ``readings`` distinct readings, and ``terms``
+    terms of its conditions evaluated on each deal to read them."""
+
+    readings: int
+    terms: int
 
 
 @dataclass(frozen=True)
@@ -106,6 +123,7 @@ class EnumerationCost:
     classes: int  # the card classes a Player card is dealt from
     seconds: float
     memory: int
+    terms: int = 0  # the terms of a bet's conditions evaluated on each row or deal, if counted
 
     @property
     def too_large(self) -> bool:
@@ -125,8 +143,9 @@ class EnumerationCost:
                    f"{_attributes(fine)}" if fine else f"columns {named}")
         work = {"round": "pairs of hands", "first cards": "hands",
                 "factoring": "four-card starts"}[self.way]
+        terms = f", conditions of {self.terms:,} terms read on each" if self.terms > 1000 else ""
         return (f"{reading} ({self.classes} classes a card): about {_about(self.work)} {work}, "
-                f"{_about(self.rows)} outcomes, {_seconds(self.seconds)} and "
+                f"{_about(self.rows)} outcomes{terms}, {_seconds(self.seconds)} and "
                 f"{_bytes(self.memory)}; an enumeration may take at most {MAX_SECONDS} s and "
                 f"{_bytes(MAX_MEMORY)}")
 
@@ -153,13 +172,13 @@ def _attributes(names: list[str]) -> str:
 def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = PUNTO_BANCO,
                      factored: bool = False, rows_in_python: bool = True,
                      precise: bool = False, blocks: bool = False,
-                     readings: int | None = None) -> EnumerationCost:
+                     grouping: Grouping | None = None) -> EnumerationCost:
     """The estimated cost of ``outcome_counts(shoe, columns, rules)``; ``factored``: the
     enumerator counts these columns by factoring (``enumerator.factored``);
     ``rows_in_python``: the table is built as a dict (``outcome_counts``), not arrays;
     ``blocks``: a factored table is read a block of rows at a time (``outcome_frames``),
-    never held whole; ``readings``: its deals are grouped by what a bet reads of them
-    (``outcome_frames(reading=...)``), into at most this many readings.
+    never held whole; ``grouping``: its deals are read by what a bet reads of them
+    (``outcome_frames(reading=...)``) and, where the round goes on, grouped by it.
 
     Where a first bound from the numbers of classes alone (every ordered hand a group of
     its own) is within the limits, that bound is the estimate: microseconds. Past them, or
@@ -171,9 +190,11 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = P
     keys = class_lookups(wanted.deal, wanted.cards)
     counts = tuple(shoe_classes(shoe, key) for key in keys)
     cost = _estimate(names, counts, rules, factored, precise)
-    if blocks and readings is not None and wanted.needs is not None:
+    if blocks and grouping is not None and cost.way == "factoring":
+        if wanted.needs is None:  # read a block at a time, every row
+            return read_in_blocks(in_blocks(cost), grouping.terms)
         coarse = class_keys([], [column(n) for n in wanted.cards]).third
-        return in_groups(in_blocks(cost), readings, len(shoe_classes_of(counts, coarse)),
+        return in_groups(in_blocks(cost), grouping, len(shoe_classes_of(counts, coarse)),
                          _values_product(wanted.round + wanted.cards))
     if blocks:
         return in_blocks(cost)
@@ -330,18 +351,44 @@ def in_blocks(cost: EnumerationCost) -> EnumerationCost:
                            cost.classes, seconds, memory)
 
 
-def in_groups(cost: EnumerationCost, readings: int, coarse: int, outcomes: int
+def in_groups(cost: EnumerationCost, grouping: Grouping, coarse: int, outcomes: int
               ) -> EnumerationCost:
     """The cost of a factored table read in blocks whose deals are first grouped by what a
-    bet reads of them (``fine._regrouped``): every start walked and its deal read, then at
-    most ``readings`` readings of each of the four first cards' ``coarse`` classes, each
-    spread over at most ``outcomes`` rows. Measured: the four first cards and both totals,
-    2.1 s (the ungrouped bound said 23 s)."""
-    rows = min(cost.rows, readings * coarse**4 * outcomes)
-    seconds = cost.work * (SECONDS_PER["start"] + SECONDS_PER["deal_read"]) + (
-        rows * SECONDS_PER["block_row"])
+    bet reads of them (``fine._regrouped``): every start walked and its deal read (each of
+    the grouping's terms evaluated on it, in polars), then at most ``readings`` readings of
+    each of the four first cards' ``coarse`` classes, each spread over at most ``outcomes``
+    rows; and the rest of the round, enumerated on the coarse classes and met in Python.
+    Measured: the four first cards and both totals, 2.1 s (the ungrouped bound said 23 s);
+    a condition of 32,000 terms read on 7.3 million deals, 40 s and 2.1 GB."""
+    rows = min(cost.rows, grouping.readings * coarse**4 * outcomes)
+    cells = coarse**4 * (coarse + 1) ** 2  # the rest: each start's third cards
+    rest = min(coarse**4 * outcomes, cells)
+    reading = cost.work * grouping.terms
+    seconds = (cost.work * (SECONDS_PER["start"] + SECONDS_PER["deal_read"])
+               + reading * SECONDS_PER["term_row"] + rows * SECONDS_PER["block_row"]
+               + cells * SECONDS_PER["cell"] + rest * SECONDS_PER["rest_row"])
+    memory = (cost.memory + int(reading * TERM_ROW_BYTES)
+              + rest * BYTES_PER["python_row"])
     return EnumerationCost(cost.columns, cost.way, cost.work, cost.states, rows, cost.classes,
-                           seconds, cost.memory)
+                           seconds, memory, grouping.terms)
+
+
+def read_in_blocks(cost: EnumerationCost, terms: int) -> EnumerationCost:
+    """A factored table read in blocks with a bet's reading of the deal evaluated on every
+    row (``terms`` terms a row, in polars, a block at a time)."""
+    return EnumerationCost(
+        cost.columns, cost.way, cost.work, cost.states, cost.rows, cost.classes,
+        cost.seconds + cost.rows * terms * SECONDS_PER["term_row"],
+        cost.memory + int(min(cost.rows, BLOCK) * terms * TERM_ROW_BYTES), terms)
+
+
+def settled_in_python(cost: EnumerationCost, terms: int) -> EnumerationCost:
+    """A table's rows each settled in Python by conditions of ``terms`` terms in all (a bet
+    on ``outcome_counts``: each distinct reading once)."""
+    return EnumerationCost(cost.columns, cost.way, cost.work, cost.states, cost.rows,
+                           cost.classes,
+                           cost.seconds + cost.rows * terms * SECONDS_PER["term_python"],
+                           cost.memory, terms)
 
 
 def value_count(col: Column) -> int:

@@ -46,9 +46,9 @@ from exact_odds.engine.classes import (
     class_partition,
     shoe_classes,
 )
-from exact_odds.engine.cost import enumeration_cost
+from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost
 from exact_odds.engine.hands import SideReader, deal_counts
-from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
+from exact_odds.engine.plan import INT128_CARDS, Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_counts, round_readers
 from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
@@ -106,14 +106,15 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 
 
 def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
-            rows_in_python: bool, blocks: bool = False, readings: int | None = None) -> None:
+            rows_in_python: bool, blocks: bool = False, grouping: Grouping | None = None
+            ) -> None:
     """Where every enumeration starts: its cost estimated from the shoe's classes and the
     columns (``cost.py``, milliseconds) and refused in one line past the limits, before any
     work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays;
-    ``blocks``: read a block of rows at a time (``outcome_frames``), its deals grouped into
-    at most ``readings`` readings where given."""
+    ``blocks``: read a block of rows at a time (``outcome_frames``), its deals read by a
+    bet's ``grouping`` where given."""
     enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python,
-                     blocks=blocks, readings=readings).check()
+                     blocks=blocks, grouping=grouping).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...]:
@@ -214,7 +215,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
 
 def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
                    reading: Callable[[pl.DataFrame], pl.DataFrame] | None = None,
-                   readings: int | None = None) -> Iterator[pl.DataFrame]:
+                   grouping: Grouping | None = None) -> Iterator[pl.DataFrame]:
     """The rows of ``outcome_table``, in no order, in frames of about a million rows: a
     table counted by factoring may hold hundreds of millions of rows, read a block at a time
     (its words as polars Enums of the column's words, gathered by code).
@@ -223,8 +224,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     gives a frame of as many rows: its columns replace the deal columns, and a table counted
     by factoring sums its rows by the reading, before they are spread over the rest of the
     round (a bet's conditions read a few things of the ranks and suits of four cards:
-    ``Bet.split``); ``readings``, the most distinct readings it can give (a bound,
-    ``Parts.readings``), makes the cost estimate that of the grouped table."""
+    ``Bet.split``); ``grouping``, what the reading costs and the most distinct readings it
+    can give (``Parts.grouping``), makes the cost estimate that of the table read so."""
     import polars as pl
 
     names = tuple(columns)
@@ -236,7 +237,7 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     from exact_odds.engine.fine import factored_blocks
 
     checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True,
-            readings=readings if reading is not None else None)
+            grouping=grouping if reading is not None else None)
     if reading is None or wanted.needs is None:  # no rest of the round to spread deals over
         for block in factored_blocks(shoe, wanted, rules):
             frame = _frame(block, names, wanted, schema, ways_type, sort=False)
@@ -289,8 +290,12 @@ def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, An
     import polars as pl
 
     total = total_sequences(shoe)
-    if total >= 2**127:
-        raise OverflowError(f"a shoe of {shoe.size} cards has counts too large for a table")
+    if shoe.size > INT128_CARDS:
+        raise EnumerationTooLarge(
+            f"a shoe of {shoe.size:,} cards: a table of outcome counts (outcome_table, and a "
+            f"bet on the first cards' ranks and suits, settled as one) holds shoes of at most "
+            f"{INT128_CARDS:,} cards (about {INT128_CARDS // 52:,} decks), whose counts fit "
+            "128-bit integers")
     dtypes = {"int": pl.Int8, "bool": pl.Boolean, "str": pl.Utf8}
     return ({name: pl.Enum([str(v) for v in column(name).values or ()]) if enums
              and column(name).dtype == "str" else dtypes[column(name).dtype] for name in names},

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from math import prod
 from typing import TYPE_CHECKING, Any
 
+from exact_odds.engine.cost import Grouping, value_count
 from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
 from exact_odds.errors import ExactOddsError
 
@@ -139,6 +140,16 @@ class Condition:
         return self.to_polars().fill_null(False)
 
     @property
+    def terms(self) -> int:
+        """How many terms the condition has (the nodes of its parsed tree: names, numbers,
+        words, operators), what evaluating it on a row costs.
+
+        >>> Condition.parse("banker_wins and banker_total == 6").terms
+        9
+        """
+        return sum(1 for _ in ast.walk(self._tree))
+
+    @property
     def words(self) -> frozenset[str]:
         """The quoted words the condition compares with (``'banker'``, ``'hearts'``).
 
@@ -186,13 +197,17 @@ class Parts:
         """The parts' names, in the order they were met."""
         return [name for name, _ in self._named.values()]
 
+    def grouping(self) -> Grouping:
+        """What ``read`` costs, for the cost estimate: at most ``readings()`` readings, and
+        the terms of every part (and a kept column, one each) evaluated on each deal."""
+        terms = sum(1 for _, tree in self._named.values() for _ in ast.walk(tree))
+        return Grouping(self.readings(), terms + len(self.kept))
+
     def readings(self) -> int:
         """The most distinct readings ``read`` can give (an upper bound, for the cost
         estimate): three values (true, false, null) for a part that is true or false, the
         values of the columns it reads (and null) for any other part, and each kept
         column's values."""
-        from exact_odds.engine.cost import value_count
-
         total = 1
         for _, tree in self._named.values():
             if isinstance(tree, (ast.Compare, ast.BoolOp)) or (

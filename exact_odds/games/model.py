@@ -109,6 +109,13 @@ class Bet:
         return tuple(sorted(names))
 
     @property
+    def terms(self) -> int:
+        """The terms of all the bet's conditions (``Condition.terms``): what settling one
+        reading of its columns costs."""
+        conditions = [event.condition for event in self.events if event.condition]
+        return sum(c.terms for c in conditions + ([self.offered] if self.offered else []))
+
+    @property
     def suit_symmetric(self) -> bool:
         """Whether renaming the suits (hearts for spades, and so on) leaves the bet's
         settlement as it is: it reads no column that names a suit or colour, compares no
