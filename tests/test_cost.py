@@ -361,3 +361,25 @@ def test_a_table_of_counts_past_128_bits_is_one_line_naming_the_bet():
                               "--decks", "1000000"), "bet 'royal-match-on-the-winner'",
                           "52,000,000 cards", f"{INT128_CARDS:,}")
     assert "45,268 decks" in line
+
+
+def test_the_effect_of_removal_is_refused_before_its_report(tmp_path, monkeypatch):
+    """Found by the hunt: ``eor`` of a bet whose 13 shoes pass the limit ran the report
+    first (6 s, 670 MB) and was refused after it. The shoes' cost is checked before the
+    report (``check_removal_cost``): the refusal comes at once."""
+    import exact_odds.analysis.report as report
+
+    path = _bet_file(tmp_path, "(player_first_suit == banker_first_suit and player_second_suit"
+                               " == banker_second_suit and player_first_rank + banker_second_rank"
+                               " == player_second_rank + banker_first_rank) and player_third_rank"
+                               " == banker_third_rank")
+    reports: list[object] = []
+    original = report.game_report
+
+    def counted(*args, **kwargs):
+        reports.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(report, "game_report", counted)
+    one_error_line(run("eor", str(path), "--by", "card"), "bet 'many'", "13 shoes")
+    assert reports == []

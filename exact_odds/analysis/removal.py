@@ -11,7 +11,7 @@ bet's expected value is one the bettor wants gone.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -20,12 +20,14 @@ from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.engine.enumerator import shoe_signature
+from exact_odds.games.model import Bet
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Cell, Column, Document, Json, Table
 from exact_odds.render.inputs import input_lines
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
-from exact_odds.shoe import ShoeError
+from exact_odds.rules import DrawingRules
+from exact_odds.shoe import Shoe, ShoeError
 
 GROUPINGS = ("value", "rank", "card")
 
@@ -62,6 +64,40 @@ def _groups(by: str) -> list[tuple[str, list[str]]]:
     raise ShoeError(f"unknown grouping {by!r}: use {', '.join(GROUPINGS)}")
 
 
+def check_removal_cost(bets: Sequence[Bet], shoe: Shoe, rules: DrawingRules,
+                       by: str = "value") -> None:
+    """Refuse, before any work (the report it starts from included), an effect of removal
+    whose enumerations would pass the limits (``check_shoes_cost``)."""
+    _removed(shoe, bets, rules, _groups(by))
+
+
+def _removed(shoe: Shoe, bets: Sequence[Bet], rules: DrawingRules,
+             groups: list[tuple[str, list[str]]]
+             ) -> tuple[dict[str, Shoe], dict[tuple[str, str], Hashable]]:
+    """Each card's shoe less that card, and what each bet reads of it (its signature),
+    every bet's shoes checked against the limits first."""
+    if shoe.size <= 6:
+        raise ShoeError(f"the effect of removal needs a shoe that still finishes a round with a "
+                        f"card out: at least 7 cards, not {shoe.size}")
+    smaller = {card: shoe.remove([card]) for _, cards in groups for card in cards
+               if shoe.count(card)}
+    # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
+    # for a bet on point values) share one result, and so do shoes that differ by a
+    # renaming of the suits, for a bet that no renaming changes (a suited king and queen)
+    renamed = ({card: less.suits_renamed() for card, less in smaller.items()}
+               if any(bet.suit_symmetric for bet in bets) else {})
+    signature: dict[tuple[str, str], Hashable] = {
+        (bet.id, card): shoe_signature(renamed[card] if symmetric else less, bet.columns)
+        for bet, symmetric in ((bet, bet.suit_symmetric) for bet in bets)
+        for card, less in smaller.items()}
+    for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
+        shoes = len({signature[bet.id, card] for card in smaller})
+        check_shoes_cost(bet, shoe, rules, shoes,
+                         "the effect of removal enumerates the shoe once for each card "
+                         "removed that the bet tells apart (up to a renaming of the suits)")
+    return smaller, signature
+
+
 def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     """The exact effect of removing one card, by point value, rank or card, on every bet
     of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is)."""
@@ -72,26 +108,9 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     check_type(by, str, "by", "value, rank or card")
     shoe = report.shoe
     groups = _groups(by)
-    if shoe.size <= 6:
-        raise ShoeError(f"the effect of removal needs a shoe that still finishes a round with a "
-                        f"card out: at least 7 cards, not {shoe.size}")
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
-    smaller = {card: shoe.remove([card]) for _, cards in groups for card in cards
-               if shoe.count(card)}
-    # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
-    # for a bet on point values) share one result, and so do shoes that differ by a
-    # renaming of the suits, for a bet that no renaming changes (a suited king and queen)
-    renamed = ({card: less.suits_renamed() for card, less in smaller.items()}
-               if any(bet.suit_symmetric for bet in bets) else {})
-    signature = {(bet.id, card): shoe_signature(renamed[card] if symmetric else less, bet.columns)
-                 for bet, symmetric in ((bet, bet.suit_symmetric) for bet in bets)
-                 for card, less in smaller.items()}
-    for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
-        shoes = len({signature[bet.id, card] for card in smaller})
-        check_shoes_cost(bet, shoe, report.rules, shoes,
-                         "the effect of removal enumerates the shoe once for each card "
-                         "removed that the bet tells apart (up to a renaming of the suits)")
+    smaller, signature = _removed(shoe, bets, report.rules, groups)
     per_card: dict[str, dict[str, Fraction]] = {}
     seen: dict[tuple[str, Hashable], Fraction] = {}
     for card, less in smaller.items():

@@ -73,11 +73,16 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
       exact-odds eor rock-bac --bet super-six
       exact-odds eor electronic-baccarat --bet lucky-nines --by card --format json
     """
-    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.analysis.removal import check_removal_cost, effect_of_removal
     from exact_odds.analysis.report import game_report
+    from exact_odds.games.loader import load_game
 
     with Working("exact-odds eor"):
-        result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
+        loaded = load_game(game)
+        # the shoes' cost before the report's: a refusal comes at once
+        check_removal_cost([loaded.bet(b) for b in dict.fromkeys(bets)] or list(loaded.bets),
+                           loaded.shoe(decks, shoe, remove), loaded.rules, by)
+        result = game_report(loaded, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
                              strategy=strategy, settings=settings)
         table = effect_of_removal(result, by)
     emit(table, fmt, output)
