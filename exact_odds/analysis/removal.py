@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
@@ -68,14 +69,16 @@ def check_removal_cost(bets: Sequence[Bet], shoe: Shoe, rules: DrawingRules,
                        by: str = "value") -> None:
     """Refuse, before any work (the report it starts from included), an effect of removal
     whose enumerations would pass the limits (``check_shoes_cost``)."""
-    _removed(shoe, bets, rules, _groups(by))
+    _removed(shoe, tuple(bets), rules, by)
 
 
-def _removed(shoe: Shoe, bets: Sequence[Bet], rules: DrawingRules,
-             groups: list[tuple[str, list[str]]]
+@lru_cache(maxsize=16)
+def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str
              ) -> tuple[dict[str, Shoe], dict[tuple[str, str], Hashable]]:
     """Each card's shoe less that card, and what each bet reads of it (its signature),
-    every bet's shoes checked against the limits first."""
+    every bet's shoes checked against the limits first: once for the command's check
+    before its report and the effect of removal after it."""
+    groups = _groups(by)
     if shoe.size <= 6:
         raise ShoeError(f"the effect of removal needs a shoe that still finishes a round with a "
                         f"card out: at least 7 cards, not {shoe.size}")
@@ -110,7 +113,7 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     groups = _groups(by)
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
-    smaller, signature = _removed(shoe, bets, report.rules, groups)
+    smaller, signature = _removed(shoe, tuple(bets), report.rules, by)
     per_card: dict[str, dict[str, Fraction]] = {}
     seen: dict[tuple[str, Hashable], Fraction] = {}
     for card, less in smaller.items():
