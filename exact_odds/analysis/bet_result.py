@@ -180,10 +180,10 @@ def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
     """The estimated cost of settling ``bet`` on ``shoe`` as ``bet_tally`` settles it: a
     table counted by factoring read in blocks, any other as outcome counts
     (``exact_odds.engine.cost``; ``precise``: its hand groups counted, not bounded)."""
-    fine = factored(plan(bet.columns))
-    if fine:  # settled as bet_tally settles it: the deals read by what the bet reads of them
-        grouping = bet.split(plan(bet.columns).deal)[1].grouping()
-        return enumeration_cost(shoe, bet.columns, rules, fine, rows_in_python=False,
+    wanted = plan(bet.columns)
+    if factored(wanted):  # settled as bet_tally settles it: the deals read by what it reads
+        grouping = bet.split(wanted.deal)[1].grouping()
+        return enumeration_cost(shoe, bet.columns, rules, True, rows_in_python=False,
                                 precise=precise, blocks=True, grouping=grouping)
     return settled_in_python(enumeration_cost(shoe, bet.columns, rules, precise=precise),
                              bet.terms)

@@ -87,12 +87,12 @@ def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str
     # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
     # for a bet on point values) share one result, and so do shoes that differ by a
     # renaming of the suits, for a bet that no renaming changes (a suited king and queen)
+    symmetric = {bet.id: bet.suit_symmetric for bet in bets}
     renamed = ({card: less.suits_renamed() for card, less in smaller.items()}
-               if any(bet.suit_symmetric for bet in bets) else {})
+               if any(symmetric.values()) else {})
     signature: dict[tuple[str, str], Hashable] = {
-        (bet.id, card): shoe_signature(renamed[card] if symmetric else less, bet.columns)
-        for bet, symmetric in ((bet, bet.suit_symmetric) for bet in bets)
-        for card, less in smaller.items()}
+        (bet.id, card): shoe_signature(renamed[card] if symmetric[bet.id] else less, bet.columns)
+        for bet in bets for card, less in smaller.items()}
     for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
         shoes = len({signature[bet.id, card] for card in smaller})
         check_shoes_cost(bet, shoe, rules, shoes,

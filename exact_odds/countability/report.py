@@ -44,7 +44,7 @@ from exact_odds.countability.triggers import (
 from exact_odds.errors import ExactOddsError, input_name, quoted
 from exact_odds.games.dealing import MAX_DEPTHS, parse_cut_cards_option
 from exact_odds.games.model import Game
-from exact_odds.numbers import comma_items, fraction_text
+from exact_odds.numbers import comma_items, fraction_text, parse_count, parse_exact
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
@@ -248,8 +248,6 @@ def parse_levels(text: str, what: str) -> tuple[int, ...]:
 
 def _level(value: object, what: str) -> int:
     """A level: a whole number from 1 to ``MAX_LEVEL`` (an int, or digits as text)."""
-    from exact_odds.numbers import parse_count
-
     try:
         return parse_count(value, what, MAX_LEVEL)  # type: ignore[arg-type]
     except ExactOddsError as error:
@@ -264,8 +262,6 @@ MAX_ROUNDS_PER_HOUR = 10_000
 
 def parse_max_bet(value: object, what: str) -> Fraction:
     """Money a unit (the table's maximum bet): an exact amount above 0."""
-    from exact_odds.numbers import parse_exact
-
     bet = parse_exact(value, what)
     if bet <= 0:
         raise CountabilityError(f"{what}: an amount of money above 0, not {quoted(value, 40)}")
@@ -274,8 +270,6 @@ def parse_max_bet(value: object, what: str) -> Fraction:
 
 def parse_rounds_per_hour(value: object, what: str) -> int:
     """Rounds dealt an hour: a whole number from 1 to ``MAX_ROUNDS_PER_HOUR``."""
-    from exact_odds.numbers import parse_count
-
     return parse_count(value, what, MAX_ROUNDS_PER_HOUR)  # type: ignore[arg-type]
 
 

@@ -147,7 +147,7 @@ class Condition:
         >>> Condition.parse("banker_wins and banker_total == 6").terms
         9
         """
-        return sum(1 for _ in ast.walk(self._tree))
+        return _terms(self._tree)
 
     @property
     def words(self) -> frozenset[str]:
@@ -200,7 +200,7 @@ class Parts:
     def grouping(self) -> Grouping:
         """What ``read`` costs, for the cost estimate: at most ``readings()`` readings, and
         the terms of every part (and a kept column, one each) evaluated on each deal."""
-        terms = sum(1 for _, tree in self._named.values() for _ in ast.walk(tree))
+        terms = sum(_terms(tree) for _, tree in self._named.values())
         return Grouping(self.readings(), terms + len(self.kept))
 
     def readings(self) -> int:
@@ -267,6 +267,11 @@ class Parts:
         if dump not in self._named:
             self._named[dump] = (f"part {len(self._named)}", node)
         return ast.Name(id=self._named[dump][0], ctx=ast.Load())
+
+
+def _terms(tree: ast.expr) -> int:
+    """The nodes of a condition's tree: what evaluating it on a row costs."""
+    return sum(1 for _ in ast.walk(tree))
 
 
 def with_settings(frame: pl.DataFrame, settings: Mapping[str, object]) -> pl.LazyFrame:

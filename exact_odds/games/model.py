@@ -100,20 +100,22 @@ class Bet:
     offered: Condition | None = None  # a late bet: when it may be placed (None: always)
 
     @property
+    def conditions(self) -> tuple[Condition, ...]:
+        """Every condition of the bet: its events' (``otherwise`` has none) and, for a late
+        bet, the one that says when it is offered."""
+        found = tuple(event.condition for event in self.events if event.condition)
+        return (*found, self.offered) if self.offered else found
+
+    @property
     def columns(self) -> tuple[str, ...]:
         """The outcome columns the bet's events (and its offered condition) read, sorted."""
-        names: set[str] = set(self.offered.columns) if self.offered else set()
-        for event in self.events:
-            if event.condition:
-                names |= event.condition.columns
-        return tuple(sorted(names))
+        return tuple(sorted({name for c in self.conditions for name in c.columns}))
 
     @property
     def terms(self) -> int:
         """The terms of all the bet's conditions (``Condition.terms``): what settling one
         reading of its columns costs."""
-        conditions = [event.condition for event in self.events if event.condition]
-        return sum(c.terms for c in conditions + ([self.offered] if self.offered else []))
+        return sum(c.terms for c in self.conditions)
 
     @property
     def suit_symmetric(self) -> bool:
@@ -129,13 +131,11 @@ class Bet:
         >>> game.bet("banker-pair").suit_symmetric, game.bet("lucky-nines").suit_symmetric
         (True, False)
         """
-        conditions = [event.condition for event in self.events if event.condition]
-        conditions += [self.offered] if self.offered else []
         named = {"red", "black", *SUIT_NAMES.values()}
         return (not self.settings
                 and not any(column(name).names_suits for name in self.columns)
                 and not any(word.casefold() in named
-                            for condition in conditions for word in condition.words))
+                            for condition in self.conditions for word in condition.words))
 
     @property
     def loses_otherwise(self) -> bool:
@@ -152,11 +152,7 @@ class Bet:
     @property
     def settings(self) -> frozenset[str]:
         """The game file's settings the bet's conditions read."""
-        names: set[str] = set(self.offered.settings) if self.offered else set()
-        for event in self.events:
-            if event.condition:
-                names |= event.condition.settings
-        return frozenset(names)
+        return frozenset(name for c in self.conditions for name in c.settings)
 
     def settle(self, row: Mapping[str, object]) -> Settlement:
         """The settlement of one unit on an outcome row: a mapping of the bet's columns
