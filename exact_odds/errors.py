@@ -21,10 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import cast
 
-#: The longest piece of user text echoed in an error message, in characters.
-ECHO_LIMIT = 120
-#: The longest error line the command line prints, in characters.
-LINE_LIMIT = 400
+from exact_odds.limits import ECHO_LIMIT, LINE_LIMIT
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 

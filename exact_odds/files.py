@@ -33,7 +33,7 @@ from typing import Any, TextIO
 import yaml
 
 from exact_odds.errors import ExactOddsError, quoted, shown
-from exact_odds.numbers import MAX_NUMBER_CHARS
+from exact_odds.limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_NUMBER_CHARS
 
 
 class InputFileError(ExactOddsError, ValueError):
@@ -56,15 +56,6 @@ class Sexagesimal(str):
             total = total * 60 + int(part)
         return sign * total
 
-#: The largest YAML document read, in bytes.
-MAX_BYTES = 1_000_000
-#: The most aliases (``*name``) a document may use.
-MAX_ALIASES = 1_000
-#: The most values (scalars, lists and mappings) a document may hold once its aliases are
-#: expanded: a game file holds a few hundred.
-MAX_NODES = 100_000
-#: The deepest nesting of lists and mappings.
-MAX_DEPTH = 64
 
 
 class YamlLimitError(yaml.YAMLError):

@@ -31,15 +31,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from exact_odds.errors import ExactOddsError, LimitError, quoted, shown
-
-MAX_DECKS = 1_000_000
-MAX_NUMBER_CHARS = 24
-MAX_PAY = 10**9
-MAX_EXPONENT = 30
-MAX_DIGITS = 100_000
-#: The size of a number given from Python (an int or a Fraction): as large as text of
-#: ``MAX_NUMBER_CHARS`` characters with an exponent of ``MAX_EXPONENT`` can write.
-MAX_NUMBER_BITS = 200
+from exact_odds.limits import MAX_DIGITS, MAX_EXPONENT, MAX_NUMBER_BITS, MAX_NUMBER_CHARS
 
 _NUMBER = re.compile(
     r"^(?P<sign>[-+]?)(?P<int>[0-9]*)(?:\.(?P<frac>[0-9]*))?(?:[eE](?P<exp>[-+]?[0-9]+))?$")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from exact_odds.cards import DECK, RANKS, SUITS, card_value, parse_card
 from exact_odds.errors import ExactOddsError, check_type, quoted, shown
-from exact_odds.numbers import MAX_DECKS
+from exact_odds.limits import MAX_DECKS
 
 #: Cards needed to finish any round of baccarat: two hands of at most three cards.
 CARDS_PER_ROUND = 6

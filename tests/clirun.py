@@ -1,7 +1,11 @@
-"""Running the command line inside a test, and what its output must look like: shared by
-the CLI and edge tests (``from clirun import run, ok, one_error_line``)."""
+"""Running the command line inside a test, and what a refusal must look like: the one helper
+every test file uses (``from clirun import run, ok, process, one_error_line``)."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
 
 from click.testing import CliRunner, Result
 
@@ -20,16 +24,30 @@ def ok(*args: str) -> str:
     return result.output
 
 
-def one_error_line(result: Result, *needles: str, code: int | None = None) -> str:
-    """A non-zero exit (``code`` if given), no traceback, and the whole output one line
-    starting "Error:" holding every needle (case aside)."""
-    assert result.exit_code != 0, result.output
+def process(*args: str, timeout: float = 120, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """``python -m exact_odds ARGS`` as a separate process (the timeout proves it ends; it is
+    never a measurement)."""
+    return subprocess.run([sys.executable, "-m", "exact_odds", *args], capture_output=True,
+                          text=True, timeout=timeout, **kwargs)
+
+
+def one_error_line(result: Result | subprocess.CompletedProcess[str], *needles: str,
+                   code: int | None = None) -> str:
+    """A refused input, run in this process (a click ``Result``) or as a process: a non-zero
+    exit (``code`` if given), no traceback, and the whole output (standard error for a
+    process) one line starting "Error:" holding every needle (case aside)."""
+    if isinstance(result, subprocess.CompletedProcess):
+        exit_code, output = result.returncode, result.stderr
+    else:
+        exit_code, output = result.exit_code, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            f"uncaught {type(result.exception).__name__}: {result.exception}")
+    assert exit_code != 0, output
     if code is not None:
-        assert result.exit_code == code, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"uncaught {type(result.exception).__name__}: {result.exception}")
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+        assert exit_code == code, output
+    assert "Traceback" not in output, output
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), output
     for needle in needles:
         assert needle.lower() in lines[0].lower(), (needle, lines[0])
     return lines[0]

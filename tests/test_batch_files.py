@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+from clirun import one_error_line
 
 import exact_odds
 from exact_odds.analysis.report import game_report
@@ -129,9 +130,7 @@ def test_batch_command_bad_input_is_one_line(tmp_path: Path, args: list[str], me
     for extra, expect in ((args, message), ([], "row 1: column 'removed'")):
         run = subprocess.run([str(exe), "batch", "rock-bac", str(shoes), *extra],
                              capture_output=True, text=True)
-        assert run.returncode != 0
-        lines = run.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Error:") and expect in lines[0], lines
+        one_error_line(run, expect)
         assert run.stdout == ""
 
 

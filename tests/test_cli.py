@@ -16,7 +16,7 @@ from math import gcd
 from pathlib import Path
 
 import pytest
-from clirun import run
+from clirun import one_error_line, run
 
 BUILT_IN = {"commission-free", "commission-free-dragon-bonus", "electronic-baccarat", "rock-bac"}
 EIGHT_DECK_TOTAL = 416 * 415 * 414 * 413 * 412 * 411
@@ -33,27 +33,6 @@ def run_ok(*args: str) -> str:
 
 def report_json(*args: str) -> dict:
     return json.loads(run_ok("report", *args, "--format", "json"))
-
-
-def assert_clean_error(result, *needles: str, usage: bool = False) -> str:
-    """A refused input: non-zero exit, no traceback, one ``Error:`` line naming the problem."""
-    assert result.exit_code != 0, result.output
-    # an exception that escaped the command would be caught by CliRunner, not by the CLI
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"uncaught {type(result.exception).__name__}: {result.exception}")
-    output = result.output
-    assert "Traceback" not in output
-    lines = [line for line in output.splitlines() if line.strip()]
-    errors = [line for line in lines if line.startswith("Error:")]
-    assert len(errors) == 1, output
-    if usage:  # click's own usage errors: exit 2, with a usage hint before the error line
-        assert result.exit_code == 2, output
-    else:
-        assert result.exit_code == 1, output
-        assert lines == errors, f"more than one line: {output!r}"
-    for needle in needles:
-        assert needle.lower() in errors[0].lower(), (needle, errors[0])
-    return errors[0]
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -234,109 +213,109 @@ def test_custom_game_file(tmp_path):
 # --- bad input -----------------------------------------------------------------------------------
 
 def test_unknown_game():
-    line = assert_clean_error(run("report", "rock-back"), "unknown game", "rock-back")
+    line = one_error_line(run("report", "rock-back"), "unknown game", "rock-back", code=1)
     assert "rock-bac" in line.replace("rock-back", "")  # suggests the nearest game
 
 
 def test_missing_game_file(tmp_path):
-    assert_clean_error(run("report", str(tmp_path / "missing.yaml")), "missing.yaml")
+    one_error_line(run("report", str(tmp_path / "missing.yaml")), "missing.yaml", code=1)
 
 
 def test_unknown_bet():
-    line = assert_clean_error(run("report", "rock-bac", "--bet", "lucky-sevens"), "lucky-sevens")
+    line = one_error_line(run("report", "rock-bac", "--bet", "lucky-sevens"), "lucky-sevens", code=1)
     assert "blazing-sevens" in line  # lists the bets the game has
 
 
 def test_malformed_yaml(tmp_path):
     path = write(tmp_path, "broken.yaml", GAME_HEAD + "bets: [\n  - id: tie\n")
-    assert_clean_error(run("report", path), "broken.yaml", "YAML")
+    one_error_line(run("report", path), "broken.yaml", "YAML", code=1)
 
 
 def test_pay_that_is_not_a_ratio(tmp_path):
     path = game_file(tmp_path, '      - {event: Tie, when: tie, pays: "eight to one"}\n')
-    assert_clean_error(run("report", path), "game.yaml", "tie", "pays", "eight to one")
+    one_error_line(run("report", path), "game.yaml", "tie", "pays", "eight to one", code=1)
 
 
 def test_unquoted_ratio_is_refused(tmp_path):
     """YAML reads an unquoted 8:1 as the base-60 number 481: refused, with the fix."""
     path = game_file(tmp_path, "      - {event: Tie, when: tie, pays: 8:1}\n")
-    line = assert_clean_error(run("report", path), "game.yaml", "pays", "481", "base-60")
+    line = one_error_line(run("report", path), "game.yaml", "pays", "481", "base-60", code=1)
     assert "quote" in line.lower() and '"8:1"' in line
 
 
 def test_unquoted_ratio_in_block_style_is_refused(tmp_path):
     path = game_file(tmp_path, "      - event: Tie\n        when: tie\n        pays: 8:1\n")
-    assert_clean_error(run("report", path), "pays", "481", "quote")
+    one_error_line(run("report", path), "pays", "481", "quote", code=1)
 
 
 def test_event_naming_an_unknown_column(tmp_path):
     path = game_file(tmp_path, '      - {event: Tie, when: tie and banker_totl == 3, pays: "8:1"}\n')
-    assert_clean_error(run("report", path), "game.yaml", "when", "banker_totl", "banker_total")
+    one_error_line(run("report", path), "game.yaml", "when", "banker_totl", "banker_total", code=1)
 
 
 def test_duplicate_key(tmp_path):
     path = game_file(tmp_path, '      - {event: Tie, when: tie, pays: "8:1"}\n',
                      head=GAME_HEAD + "decks: 6\n")
-    assert_clean_error(run("report", path), "game.yaml", "decks", "twice")
+    one_error_line(run("report", path), "game.yaml", "decks", "twice", code=1)
 
 
 def test_duplicate_bet_id(tmp_path):
     events = '      - {event: Tie, when: tie, pays: "8:1"}\n'
     text = (GAME_HEAD + "bets:\n"
             + "".join(f"  - id: tie\n    name: Tie {n}\n    events:\n{events}" for n in (1, 2)))
-    assert_clean_error(run("report", write(tmp_path, "twice.yaml", text)), "twice.yaml", "tie")
+    one_error_line(run("report", write(tmp_path, "twice.yaml", text)), "twice.yaml", "tie", code=1)
 
 
 @pytest.mark.parametrize("decks", ["0", "-2"], ids=["zero", "negative"])
 def test_bad_decks_option(decks):
-    assert_clean_error(run("report", "rock-bac", "--decks", decks), "--decks", decks, usage=True)
+    one_error_line(run("report", "rock-bac", "--decks", decks), "--decks", decks, code=2)
 
 
 def test_zero_decks_in_a_game_file(tmp_path):
     path = game_file(tmp_path, '      - {event: Tie, when: tie, pays: "8:1"}\n',
                      head=GAME_HEAD.replace("decks: 8", "decks: 0"))
-    assert_clean_error(run("report", path), "game.yaml", "decks", "0")
+    one_error_line(run("report", path), "game.yaml", "decks", "0", code=1)
 
 
 def test_shoe_file_with_too_few_cards(tmp_path):
     shoe = write(tmp_path, "tiny.yaml", "counts: {9D: 3, KH: 2}\n")
-    assert_clean_error(run("report", "rock-bac", "--shoe", shoe), "tiny.yaml", "5 cards")
+    one_error_line(run("report", "rock-bac", "--shoe", shoe), "tiny.yaml", "5 cards", code=1)
 
 
 def test_shoe_file_with_a_negative_count(tmp_path):
     shoe = write(tmp_path, "negative.yaml", "decks: 1\ncounts: {9D: -1}\n")
-    assert_clean_error(run("report", "rock-bac", "--shoe", shoe), "negative.yaml", "9D", "negative")
+    one_error_line(run("report", "rock-bac", "--shoe", shoe), "negative.yaml", "9D", "negative", code=1)
 
 
 def test_shoe_file_with_an_unknown_card(tmp_path):
     shoe = write(tmp_path, "card.yaml", "decks: 1\ncounts: {XX: 1}\n")
-    assert_clean_error(run("report", "rock-bac", "--shoe", shoe), "card.yaml", "XX")
+    one_error_line(run("report", "rock-bac", "--shoe", shoe), "card.yaml", "XX", code=1)
 
 
 def test_removing_a_card_the_shoe_does_not_hold():
-    assert_clean_error(run("report", "rock-bac", "--decks", "1", "--remove", "AS,AS"),
-                       "AS", "none left")
+    one_error_line(run("report", "rock-bac", "--decks", "1", "--remove", "AS,AS"),
+                   "AS", "none left", code=1)
 
 
 def test_removing_a_card_the_shoe_file_does_not_hold(tmp_path):
     shoe = write(tmp_path, "no-nine.yaml", "decks: 1\ncounts: {9D: 0}\n")
-    assert_clean_error(run("report", "rock-bac", "--shoe", shoe, "--remove", "9D"),
-                       "9D", "none left")
+    one_error_line(run("report", "rock-bac", "--shoe", shoe, "--remove", "9D"),
+                   "9D", "none left", code=1)
 
 
 def test_removing_something_that_is_not_a_card():
-    assert_clean_error(run("report", "rock-bac", "--remove", "9X"), "9X", "not a card")
+    one_error_line(run("report", "rock-bac", "--remove", "9X"), "9X", "not a card", code=1)
 
 
 def test_decks_and_shoe_together(tmp_path):
     shoe = write(tmp_path, "shoe.yaml", "decks: 2\n")
-    assert_clean_error(run("report", "rock-bac", "--shoe", shoe, "--decks", "4"), "decks", "shoe")
+    one_error_line(run("report", "rock-bac", "--shoe", shoe, "--decks", "4"), "decks", "shoe", code=1)
 
 
 def test_output_into_a_missing_folder(tmp_path):
     """Writing the report where it cannot go is the user's input too: one line, no traceback."""
     target = tmp_path / "no-such-folder" / "report.txt"
-    assert_clean_error(run("report", "rock-bac", "--output", str(target)), "no-such-folder")
+    one_error_line(run("report", "rock-bac", "--output", str(target)), "no-such-folder", code=1)
 
 
 def test_optimal_strategy_in_a_game_file(tmp_path):
@@ -350,11 +329,11 @@ def test_optimal_strategy_in_a_game_file(tmp_path):
         assert result.exception is None
         assert "Tie" in result.output
     else:
-        assert_clean_error(result, "optimal")
+        one_error_line(result, "optimal", code=1)
 
 
 def test_strategy_on_a_game_without_a_choice():
-    assert_clean_error(run("report", "rock-bac", "--strategy", "stand"), "rock-bac", "strategy")
+    one_error_line(run("report", "rock-bac", "--strategy", "stand"), "rock-bac", "strategy", code=1)
 
 
 def test_strategy_option_on_21st_century():

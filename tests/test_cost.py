@@ -39,14 +39,11 @@ from click.testing import CliRunner
 from clirun import one_error_line, run
 
 from exact_odds.cli import main
-from exact_odds.engine.cost import (
-    MAX_MEMORY,
-    MAX_SECONDS,
-    EnumerationTooLarge,
-    enumeration_cost,
-)
+from exact_odds.engine.cost import EnumerationTooLarge, enumeration_cost
 from exact_odds.engine.enumerator import factored, outcome_counts, outcome_table
 from exact_odds.engine.plan import plan
+from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
+from exact_odds.limits import MAX_SECONDS
 from exact_odds.shoe import Shoe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -353,7 +350,8 @@ def test_a_table_of_counts_past_128_bits_is_one_line_naming_the_bet():
     """Found by a hunt: a bet on the first cards' ranks and suits on a million decks said
     'a shoe of 52000000 cards has counts too large for a table', naming neither the bet nor
     the bound (its counts are polars' 128-bit integers)."""
-    from exact_odds.engine.plan import INT128_CARDS, falling
+    from exact_odds.engine.plan import falling
+    from exact_odds.limits import INT128_CARDS
 
     assert falling(INT128_CARDS, 6) < 2**127 <= falling(INT128_CARDS + 1, 6)
     line = one_error_line(run("report", str(Path(__file__).parent / "games"

@@ -12,6 +12,7 @@ from itertools import product
 from math import sqrt
 
 import pytest
+from clirun import one_error_line
 
 from exact_odds.countability import counts as counts_module
 from exact_odds.countability.counts import best_counts, betting_correlation
@@ -268,9 +269,7 @@ def test_a_study_that_cannot_run_is_one_line(args, words, code):
 
     result = CliRunner().invoke(main, ["countability", "ez-baccarat", "--shoes", "5",
                                        "--workers", "1", *args])
-    assert result.exit_code == code
-    line, = result.output.strip().splitlines()
-    assert line.startswith("Error:") and words in line, line
+    one_error_line(result, words, code=code)
 
 
 # --- the verdict ----------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def test_the_sample_output_is_what_the_program_prints():
 
 
 def test_the_readme_states_the_limits_the_code_enforces():
-    from exact_odds.numbers import MAX_DECKS, MAX_EXPONENT, MAX_NUMBER_CHARS, MAX_PAY
+    from exact_odds.limits import MAX_DECKS, MAX_EXPONENT, MAX_NUMBER_CHARS, MAX_PAY
 
     assert f"| {MAX_DECKS:,} |" in README
     assert f"{MAX_NUMBER_CHARS} characters" in README and f"at most {MAX_EXPONENT}" in README
@@ -77,7 +77,8 @@ def test_the_readme_states_the_limits_the_code_enforces():
 
 
 def test_the_readme_states_the_shoes_file_limits():
-    from exact_odds.batch.shoes import MAX_SHOES, MAX_SHOES_BYTES
+    from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
+    from exact_odds.limits import MAX_SHOES_BYTES
 
     assert (f"| a shoes file (`batch`) | a regular file of at most {MAX_SHOES_BYTES:,} bytes "
             f"and {MAX_SHOES:,} shoes |") in README
@@ -105,23 +106,29 @@ def test_the_readme_and_notebooks_use_only_the_public_api():
 
 def test_the_readme_states_every_bound_of_issue_18():
     """Every bound in the README's table is the one the code enforces (issue 18)."""
-    from exact_odds.batch.shoes import MAX_BATCH_CARDS
-    from exact_odds.files import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES
-    from exact_odds.games.dealing import MAX_CARDS
-    from exact_odds.numbers import MAX_DIGITS, MAX_NUMBER_BITS, MAX_PAY
-    from exact_odds.simulation.counting import MAX_TAG
-    from exact_odds.simulation.runner import (
+    from exact_odds.limits import (
+        MAX_ALIASES,
+        MAX_BATCH_CARDS,
         MAX_BET_ROUNDS,
+        MAX_BYTES,
+        MAX_CARDS,
         MAX_CARDS_DEALT,
-        MAX_MEMORY,
+        MAX_DEPTH,
+        MAX_DIGITS,
+        MAX_NODES,
+        MAX_NUMBER_BITS,
+        MAX_OWNERS,
+        MAX_PAY,
         MAX_ROUNDS_PER_SHOE,
+        MAX_SEATS,
         MAX_SEED,
         MAX_SHOES,
+        MAX_TAG,
         MAX_TRACE_ROUNDS,
         MAX_WORKERS,
         SCHEDULER_TIMEOUT,
     )
-    from exact_odds.table.loader import MAX_OWNERS, MAX_SEATS
+    from exact_odds.limits import MAX_SIMULATION_MEMORY as MAX_MEMORY
 
     rows = {line.split(" | ")[0].strip("| "): line for line in README.splitlines()
             if line.startswith("| ")}
@@ -149,7 +156,7 @@ def test_the_readme_states_every_bound_of_issue_18():
                    f"{MAX_DEPTH} levels"):
         assert figure in yaml_row, figure
     assert f"at most {MAX_BATCH_CARDS:,} cards" in row("a shoe in `batch`")
-    from exact_odds.games.loader import MAX_BETS, MAX_EVENTS
+    from exact_odds.limits import MAX_BETS, MAX_EVENTS
 
     assert f"at most {MAX_BETS} bets" in row("a game file's bets")
     assert f"at most {MAX_EVENTS} events" in row("a game file's bets")
@@ -166,8 +173,7 @@ def test_the_readme_states_every_bound_of_issue_18():
 
 def test_the_options_help_states_the_bounds_the_code_enforces():
     """The --help of each bounded option says the bound the parsing function enforces."""
-    from exact_odds.simulation.counting import MAX_TAG
-    from exact_odds.simulation.runner import MAX_SHOES, MAX_WORKERS, SCHEDULER_TIMEOUT
+    from exact_odds.limits import MAX_SHOES, MAX_TAG, MAX_WORKERS, SCHEDULER_TIMEOUT
 
     options = {param.opts[0]: param.help for param in main.commands["simulate"].params
                if getattr(param, "help", None)}

@@ -17,6 +17,7 @@ import bruteforce as bf
 import numpy as np
 import polars as pl
 import pytest
+from clirun import one_error_line
 from conftest import first_fast
 
 from exact_odds.analysis.report import game_report
@@ -501,9 +502,7 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, extra, needle, code)
     if "--scheduler" not in extra:
         args += ["--workers", "1"]
     result = CliRunner().invoke(main, args + extra + ["--output", str(out), "--trace", str(trace)])
-    assert result.exit_code == code, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error:") and needle in lines[0], result.output
+    one_error_line(result, needle, code=code)
     assert list(tmp_path.iterdir()) == []
 
 

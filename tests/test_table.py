@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from clirun import run
+from clirun import one_error_line, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,17 +27,6 @@ def write(tmp_path: Path, text: str, name: str = "table.yaml") -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return str(path)
-
-
-def assert_one_error_line(result, *needles: str) -> str:
-    """Refused: exit 1, no traceback, one line ``Error: <file>: <field>: ...``."""
-    assert result.exit_code == 1, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    for needle in needles:
-        assert needle.lower() in lines[0].lower(), (needle, lines[0])
-    return lines[0]
 
 
 # --- the sample tables and the formats ------------------------------------------------------
@@ -98,7 +87,7 @@ def test_output_writes_the_whole_report(tmp_path):
 def test_output_is_not_written_for_a_bad_table(tmp_path):
     target = tmp_path / "out.json"
     bad = write(tmp_path, HEAD + 'seats: [{seat: 2, wagers: {player: "-5"}}]\n')
-    assert_one_error_line(run("table", bad, "--output", str(target)))
+    one_error_line(run("table", bad, "--output", str(target)), code=1)
     assert not target.exists()
 
 
@@ -198,7 +187,7 @@ BAD = {
 def test_bad_table_file(tmp_path, case):
     text, *needles = BAD[case]
     path = write(tmp_path, text)
-    line = assert_one_error_line(run("table", path), *needles)
+    line = one_error_line(run("table", path), *needles, code=1)
     assert line.startswith(f"Error: {path}: ")
 
 
@@ -217,20 +206,20 @@ def test_a_game_file_with_an_unknown_settlement_order(tmp_path):
     game = write(tmp_path, "name: G\ndecks: 8\nrules: punto-banco\ntable: {settlement_order: random}\n"
                  "bets:\n  - {id: tie, name: Tie, events: [{event: Tie, when: tie, pays: '8:1'}]}\n",
                  "game.yaml")
-    assert_one_error_line(run("report", game), "game.yaml", "table", "settlement_order", "random")
+    one_error_line(run("report", game), "game.yaml", "table", "settlement_order", "random", code=1)
     path = write(tmp_path, 'game: game.yaml\nplayer_dealer: {seat: 1, bank: "5"}\n'
                  'seats: [{seat: 2, wagers: {tie: "1"}}]\n')
-    assert_one_error_line(run("table", path), "table.yaml", "game", "settlement_order")
+    one_error_line(run("table", path), "table.yaml", "game", "settlement_order", code=1)
 
 
 def test_21st_century_needs_a_choice_word(tmp_path):
     path = write(tmp_path, 'game: 21st-century\nplayer_dealer: {seat: 1, bank: "50"}\n'
                  'seats: [{seat: 2, wagers: {player: "10"}, on_five: maybe}]\n')
-    assert_one_error_line(run("table", path), "on_five", "hit, stand")
+    one_error_line(run("table", path), "on_five", "hit, stand", code=1)
 
 
 def test_missing_table_file(tmp_path):
-    assert_one_error_line(run("table", str(tmp_path / "none.yaml")), "none.yaml")
+    one_error_line(run("table", str(tmp_path / "none.yaml")), "none.yaml", code=1)
 
 
 # --- with a bank covering everything and no fees: the per-unit report times the amounts ------

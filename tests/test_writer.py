@@ -6,14 +6,18 @@ leaves nothing behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from clirun import ok, one_error_line, process, run
 
 from exact_odds.cli import main
 from exact_odds.files import OutputError, replacing, write_output
@@ -201,9 +205,108 @@ def test_four_simulations_tracing_to_one_file(tmp_path: Path) -> None:
                               "--shoes", "20", "--seed", str(seed), "--workers", "1",
                               "--trace", str(where)], stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True) for seed in range(4)]
-    for run in runs:
-        _, errors = run.communicate(timeout=300)
-        assert run.returncode == 0, errors
+    for child in runs:
+        _, errors = child.communicate(timeout=300)
+        assert child.returncode == 0, errors
     trace = pl.read_parquet(where)
     assert trace["shoe"].unique().sort().to_list() == list(range(20))
     assert _left(tmp_path) == ["same.parquet"]
+
+
+SIM = ["simulate", "rock-bac", "--bet", "tie", "--shoes", "2", "--seed", "1", "--workers", "1"]
+
+def test_output_through_a_symlink_writes_the_target_and_keeps_the_link(tmp_path):
+    """Output through a symlink writes the target and keeps the link (issue 12)."""
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    ok("report", "rock-bac", "--bet", "tie", "--format", "json", "--output", str(link))
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert json.loads(target.read_text(encoding="utf-8"))["game"] == "rock-bac"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "real.json"]
+
+
+def test_output_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
+    """Output keeps the permissions of the file it replaces (issue 12)."""
+    target = tmp_path / "out.txt"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    ok("report", "rock-bac", "--bet", "tie", "--output", str(target))
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("where, needle", [("/dev/null", "not a regular file"),
+                                           ("folder", "directory")])
+def test_output_to_a_device_or_a_folder_is_refused(tmp_path, where, needle):
+    """Output to a device or a folder is refused (issue 12)."""
+    path = where if where.startswith("/") else str(tmp_path)
+    result = run("report", "rock-bac", "--bet", "tie", "--output", path)
+    one_error_line(result, needle)
+
+
+def test_output_option_on_every_command(tmp_path):
+    """Output option on every command (issue 12)."""
+    for args in (["games"], ["columns"], ["report", "rock-bac", "--bet", "tie"],
+                 ["eor", "rock-bac", "--bet", "tie"],
+                 ["solve", "rock-bac", "super-six", "--event", "Banker wins with 6", "--edge", "5%"],
+                 ["compare", "rock-bac", "commission-free", "--remove", "9D"],
+                 ["strategy", "--decks", "1"]):
+        out = tmp_path / f"{args[0]}.md"
+        ok(*args, "--format", "markdown", "--output", str(out))
+        assert out.read_text(encoding="utf-8").startswith("# "), args
+
+
+def test_trace_dash_names_the_option(tmp_path):
+    """Trace dash names the option (issue 18)."""
+    one_error_line(run(*SIM, "--trace", "-"), "--trace")
+
+
+def test_trace_and_output_on_one_file_are_refused(tmp_path):
+    """Found in this round's hunt: the output silently replaced the trace. (Issue 18.)"""
+    trace = tmp_path / "t.parquet"
+    one_error_line(run(*SIM, "--trace", str(trace), "--output", str(tmp_path / "." / "t.parquet")),
+                   "--trace", "--output")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_under_standard_output_is_one_line():
+    """A full disk under standard output is one line (issue 18)."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "exact_odds", "report", "rock-bac"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "Error: cannot write to standard output: No space left on device"]
+
+
+@pytest.mark.parametrize("args", [["report", "rock-bac"], ["games"],
+                                  [*SIM, "--format", "json"]])
+def test_a_closed_standard_output_is_one_line_before_the_work(args):
+    """``exact-odds report rock-bac >&-`` ended in an AttributeError traceback. (Issue 18.)"""
+    done = process(*args, timeout=60, preexec_fn=lambda: os.close(1))
+    one_error_line(done, "standard output", "closed")
+
+
+def test_with_standard_output_closed_an_output_file_is_written(tmp_path):
+    """The error's advice, --output FILE, works with standard output closed (the flush at
+    exit met None). (Issue 18.)"""
+    target = tmp_path / "report.json"
+    done = process("report", "rock-bac", "--format", "json", "-o", str(target), timeout=60,
+                   preexec_fn=lambda: os.close(1))
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert json.loads(target.read_text())["game"] == "rock-bac"
+
+
+def test_an_empty_output_name_names_the_option(tmp_path):
+    """``-o ''`` became Path('') == '.', refused as 'a folder'. (Issue 18.)"""
+    one_error_line(run("report", "rock-bac", "-o", ""), "--output", "empty", code=2)
+
+
+def test_a_standard_output_in_ascii_prints_the_report():
+    """Found by the hunt of the change that checks a closed standard output: writing to
+    ``sys.stdout`` itself failed on '±' under PYTHONIOENCODING=ascii; click's own stream
+    does not. (Issue 18.)"""
+    done = process(*SIM, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "standard error" in done.stdout

@@ -6,18 +6,16 @@ out; merge keys (``<<: *base``) are read and a key given twice is still refused.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
+from clirun import one_error_line, run
 
 from exact_odds.cli import main
-from exact_odds.files import (
-    MAX_ALIASES,
-    MAX_BYTES,
-    MAX_DEPTH,
-    InputFileError,
-    parse_yaml,
-    read_yaml,
-)
+from exact_odds.files import InputFileError, parse_yaml, read_yaml
+from exact_odds.limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH
 
 BILLION_LAUGHS = "\n".join(
     ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
@@ -91,3 +89,64 @@ def test_merge_keys_are_read_and_the_mapping_overrides():
 def test_a_key_given_twice_is_still_refused():
     assert "the key 'name' appears twice" in one_line_error("name: a\nname: b\n")
     assert "appears twice" in one_line_error("base: &b {x: 1}\nbet: {<<: *b, y: 1, y: 2}\n")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
+
+TIE = ("bets:\n  - id: t\n    name: T\n    events:\n"
+       "      - {event: Tie, when: tie, pays: \"8 to 1\"}\n"
+       "      - {event: Else, when: otherwise, pays: lose}\n")
+
+@pytest.mark.parametrize("text", [
+    "bets: &x [*x]\n",
+    "bets:\n  - &x {id: t, name: T, events: [*x]}\n",
+    "x: &x {<<: *x}\n",
+])
+def test_a_recursive_alias_is_refused_at_once(tmp_path, text):
+    """At 26ed11e `bets: &x [*x]` grew past 4.5 GB. (Issue 18.)"""
+    from exact_odds.files import InputFileError, read_yaml
+
+    path = tmp_path / "game.yaml"
+    path.write_text(HEAD + text)
+    with pytest.raises(InputFileError, match="game.yaml: line .*recursive alias"):
+        read_yaml(path)
+    one_error_line(run("report", str(path)), "game.yaml", "recursive")
+
+
+@pytest.mark.parametrize("text", ["[1, 2]: x\n", "{a: 1}: x\n",
+                                  "settings: {[a]: {default: true}}\n"])
+def test_a_list_or_mapping_as_a_key_is_one_line(tmp_path, text):
+    """A list or mapping as a key is one line (issue 18)."""
+    path = tmp_path / "game.yaml"
+    path.write_text(HEAD + TIE + text)
+    one_error_line(run("report", str(path)), "game.yaml", "as a key")
+
+
+@pytest.mark.parametrize("naturals", ["[8.0, 9.0]", "[8, 9.0]", "[true, 9]"])
+def test_a_rules_chart_takes_whole_numbers_only(tmp_path, naturals):
+    """A rules chart takes whole numbers only (issue 18)."""
+    chart = (ROOT / "tables/rules/punto-banco.yaml").read_text()
+    path = tmp_path / "rules.yaml"
+    path.write_text(chart.replace("naturals: [8, 9]", f"naturals: {naturals}"))
+    from exact_odds.files import read_yaml
+    from exact_odds.rules.chart import RulesError
+    from exact_odds.rules.loader import parse_rules
+
+    with pytest.raises(RulesError, match="naturals"):
+        parse_rules(read_yaml(path), str(path))
+
+
+def test_an_input_file_that_is_not_a_regular_file_is_refused_without_blocking(tmp_path):
+    """An input file that is not a regular file is refused without blocking (issue 18)."""
+    from exact_odds.files import InputFileError, read_bounded
+
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    with pytest.raises(InputFileError, match="not a regular file"):
+        read_bounded(pipe, 100)
+    with pytest.raises(InputFileError, match="not a regular file"):
+        read_bounded("/dev/zero", 100)
+    with pytest.raises(InputFileError, match="a folder"):
+        read_bounded(tmp_path, 100)

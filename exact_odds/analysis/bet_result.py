@@ -23,16 +23,11 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any
 
-from exact_odds.engine.cost import (
-    MAX_SECONDS,
-    EnumerationCost,
-    EnumerationTooLarge,
-    enumeration_cost,
-    settled_in_python,
-)
+from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, enumeration_cost, settled_in_python
 from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, BetSettler, Tally
+from exact_odds.limits import MAX_SECONDS
 from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version
 from exact_odds.render.rendered import Rendered

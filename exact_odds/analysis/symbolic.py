@@ -26,6 +26,7 @@ import sympy
 from exact_odds.analysis.bet_result import BetResult, EventResult
 from exact_odds.analysis.report import GameReport
 from exact_odds.errors import ExactOddsError, quoted
+from exact_odds.limits import MAX_TARGET_EDGE, MIN_TARGET_EDGE
 from exact_odds.names import find_name, slug
 from exact_odds.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.render.document import TABULAR, Cell, Column, Document, Field, Json, Table, Text, version
@@ -162,8 +163,8 @@ def _fraction(value: Fraction | sympy.Expr) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(str(value))
 
 
-#: The target house edges ``solve`` accepts: more than -1000% (the bettor's edge), less than 100%.
-EDGE_RANGE = (Fraction(-10), Fraction(1))
+#: The target house edges ``solve`` accepts (``exact_odds.limits``), both bounds excluded.
+EDGE_RANGE = (Fraction(MIN_TARGET_EDGE), Fraction(MAX_TARGET_EDGE))
 
 
 def parse_edge(text: str | Fraction | int, what: str | None = None) -> Fraction:
@@ -188,7 +189,7 @@ def parse_edge(text: str | Fraction | int, what: str | None = None) -> Fraction:
     low, high = EDGE_RANGE
     if not low < value < high:
         raise SolveError(f"{what}: {quoted(text, 40)} is not a house edge: a target lies "
-                         "above -1000% and below 100%")
+                         f"above {MIN_TARGET_EDGE * 100}% and below {MAX_TARGET_EDGE * 100}%")
     return value
 
 

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exact_odds.batch.plan import MAX_MONOMIALS, Request, _Plan
+from exact_odds.batch.plan import Request, _Plan
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK
+from exact_odds.limits import MAX_MONOMIALS
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Game

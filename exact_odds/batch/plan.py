@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
+from exact_odds.limits import MAX_MONOMIALS
 from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
 
 
@@ -55,9 +56,6 @@ class _Group:
     house_way_hits: bool = True  # an exact tie between the choices goes to the house way
 
 
-#: Above this many monomials a bet is not compiled (the tables would be too large): it is
-#: evaluated shoe by shoe by the reference enumerator instead.
-MAX_MONOMIALS = 60_000
 
 
 @dataclass(frozen=True)

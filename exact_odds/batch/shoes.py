@@ -22,6 +22,8 @@ from exact_odds.batch.evaluator import BatchEvaluator
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK, parse_card
 from exact_odds.engine.compiled import concatenate_exact
+from exact_odds.limits import MAX_BATCH_CARDS, MAX_SHOES_BYTES
+from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
 
 if TYPE_CHECKING:
     import polars as pl
@@ -35,14 +37,7 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
             ".parquet": "parquet"}
 
 
-#: The largest shoes file read, in bytes, and the most shoes (rows) it may hold: 250,000
-#: shoes take 104 MB as counts, and a few minutes to evaluate.
-MAX_SHOES_BYTES = 25_000_000
-MAX_SHOES = 250_000
 
-#: The largest shoe a batch evaluates, in cards (about 44,000 decks): its exact values, with
-#: denominators up to N(N-1)...(N-5), still fit the 128-bit integer columns of the result.
-MAX_BATCH_CARDS = 2_300_000
 
 #: A file's columns: name -> one value per row, as the format typed it (CSV: all text).
 Columns = dict[str, list[Any]]
@@ -213,7 +208,7 @@ def _from_removed(path: Path, rows: list[str | None], full: Sequence[int]) -> np
 def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
     """The counts of 52 columns named by card; ``text``: the format has no numbers (CSV),
     so a count is written in digits; elsewhere a count is an integer, never text."""
-    from exact_odds.numbers import MAX_DECKS
+    from exact_odds.limits import MAX_DECKS
 
     named: dict[str, str] = {}
     for name in columns:
@@ -319,7 +314,7 @@ def _counts_of(shoes: Any) -> np.ndarray:
     """Shoes as an (n x 52) array of counts: a list of ``Shoe``, or whole-number counts
     from 0 to ``MAX_DECKS`` (never floats or flags, which would be cut silently)."""
     from exact_odds.errors import input_name
-    from exact_odds.numbers import MAX_DECKS
+    from exact_odds.limits import MAX_DECKS
     from exact_odds.shoe import Shoe
 
     what = input_name("shoes")

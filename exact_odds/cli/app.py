@@ -10,7 +10,8 @@ from typing import Any
 
 import click
 
-from exact_odds.errors import LINE_LIMIT, ExactOddsError, command_line, one_line
+from exact_odds.errors import ExactOddsError, command_line, one_line
+from exact_odds.limits import LINE_LIMIT
 
 
 def fail(message: str, code: int) -> None:

@@ -59,7 +59,7 @@ class Parsed(click.ParamType):  # type: ignore[type-arg]
 
 
 def _decks() -> Parsed:
-    from exact_odds.numbers import MAX_DECKS
+    from exact_odds.limits import MAX_DECKS
 
     return Parsed("exact_odds.numbers:parse_count", "integer", MAX_DECKS)
 

@@ -42,8 +42,9 @@ from exact_odds.countability.triggers import (
     perfect_play,
 )
 from exact_odds.errors import ExactOddsError, input_name, quoted
-from exact_odds.games.dealing import MAX_DEPTHS, parse_cut_cards_option
+from exact_odds.games.dealing import parse_cut_cards_option
 from exact_odds.games.model import Game
+from exact_odds.limits import MAX_DEPTHS, MAX_LEVEL, MAX_ROUNDS_PER_HOUR
 from exact_odds.numbers import comma_items, fraction_text, parse_count, parse_exact
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
@@ -254,10 +255,6 @@ def _level(value: object, what: str) -> int:
         raise CountabilityError(str(error)) from None
 
 
-#: The highest level searched: a count with tags beyond +-20 is no count a person keeps.
-MAX_LEVEL = 20
-#: The most rounds an hour ``--rounds-per-hour`` takes (a fast electronic table deals ~200).
-MAX_ROUNDS_PER_HOUR = 10_000
 
 
 def parse_max_bet(value: object, what: str) -> Fraction:

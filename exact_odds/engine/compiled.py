@@ -45,15 +45,13 @@ from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
 from exact_odds.engine.vocabulary import Column, column
+from exact_odds.limits import MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A multiset of card classes: a sorted tuple of class indices.
 Monomial = tuple[int, ...]
 
-#: The most class sequences a table is built from: beyond, the columns read too many
-#: classes to compile (the batch evaluator sends such bets to the reference enumerator).
-MAX_SEQUENCES = 20_000_000
 
 #: Pieces of class sequences: the outcome code of each, and the class at each position.
 Sequences = list[tuple[np.ndarray, list[np.ndarray]]]

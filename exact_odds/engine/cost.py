@@ -49,15 +49,10 @@ from exact_odds.engine.hands import SideReader, hand_groups, reads_in_order
 from exact_odds.engine.plan import Names, Plan, plan
 from exact_odds.engine.vocabulary import Column, Hand, column
 from exact_odds.errors import ExactOddsError
+from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
+from exact_odds.limits import MAX_SECONDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import Shoe
-
-#: The most an enumeration may take, estimated before it starts: seconds on one core, and
-#: bytes held at once (its table, its states, the process's imports). Every built-in game,
-#: every side bet of ``tables/extra/`` and every case of ``benchmarks/`` fits (the heaviest,
-#: the ranks and suits of the four first cards and the winner, about 20 s and 2.5 GB).
-MAX_SECONDS = 60
-MAX_MEMORY = 4_000_000_000
 
 #: Measured cost of one unit of each kind of work (seconds; bytes), fitted on 8-deck shoes.
 SECONDS_PER = {

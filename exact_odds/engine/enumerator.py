@@ -48,9 +48,10 @@ from exact_odds.engine.classes import (
 )
 from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost
 from exact_odds.engine.hands import SideReader, deal_counts
-from exact_odds.engine.plan import INT128_CARDS, Names, Plan, Table, falling, key_order, plan
+from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_counts, round_readers
 from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
+from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 

@@ -36,9 +36,6 @@ INT64_CARDS = 1450
 #: The largest shoe whose ways to deal four cards (the bound of every count and sum of counts
 #: of four first cards) fit in int64: falling(55110, 4) < 2**63 <= falling(55111, 4), tested.
 INT64_DEAL_CARDS = 55110
-#: The largest shoe whose six-card sequences fit 128-bit integers, polars' widest (a table's
-#: ``ways``): falling(2353976, 6) < 2**127 <= falling(2353977, 6), tested; about 45,000 decks.
-INT128_CARDS = 2_353_976
 
 
 def falling(n: int, k: int) -> int:

@@ -35,7 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from exact_odds.errors import ExactOddsError, LimitError, input_name, quoted
-from exact_odds.numbers import MAX_DECKS, comma_items, parse_count
+from exact_odds.limits import MAX_CARDS, MAX_DECKS, MAX_DEPTHS
+from exact_odds.numbers import comma_items, parse_count
 from exact_odds.shoe import CARDS_PER_ROUND
 
 #: What the burn can be besides a number of cards.
@@ -44,8 +45,6 @@ BURN_WORDS = ("none", "standard")
 AFTER_CUT = ("one-more", "finish-round")
 #: The most cards the standard burn can take: the exposed card and ten more.
 STANDARD_BURN_MOST = 11
-#: The most cards a shoe can hold, and so the most behind a cut card or burned.
-MAX_CARDS = 52 * MAX_DECKS
 
 
 class DealingError(ExactOddsError, ValueError):
@@ -182,8 +181,6 @@ def parse_cut_card_option(value: object, what: str) -> str | int:
     return "none" if found is None else found
 
 
-#: The most cut-card depths one study compares (``--cut-card 14,26,52,104``).
-MAX_DEPTHS = 16
 
 
 def parse_cut_cards_option(value: object, what: str) -> tuple[str | int, ...]:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.games.model import GameFileError
-from exact_odds.numbers import MAX_DECKS
+from exact_odds.limits import MAX_DECKS
 from exact_odds.rules import STRATEGIES
 
 #: How a game's wagers are settled at a player-dealer's table (``exact-odds table``), as the

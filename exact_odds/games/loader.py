@@ -35,13 +35,8 @@ from exact_odds.games.fields import (
 from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
+from exact_odds.limits import MAX_BETS, MAX_EVENTS
 from exact_odds.rules.loader import read_game_rules
-
-#: The most bets a game file may define (mirrors and shared bets included), and the most
-#: events of one bet: a game has a few dozen at most; each bet is one more settlement of
-#: every outcome.
-MAX_BETS = 500
-MAX_EVENTS = 500
 
 
 def tables_dir() -> Path:

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from exact_odds.errors import ExactOddsError, quoted, shown
 from exact_odds.files import Sexagesimal
-from exact_odds.numbers import MAX_NUMBER_CHARS, MAX_PAY
+from exact_odds.limits import MAX_NUMBER_CHARS, MAX_PAY
 
 
 class PayError(ExactOddsError, ValueError):

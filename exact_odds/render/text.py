@@ -10,11 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exact_odds.errors import escape_controls, shown
+from exact_odds.limits import TEXT_LIMIT
 from exact_odds.numbers import decimal_text, int_text, percent_text, to_float
 from exact_odds.render.document import Cell, Column, Document, Field, Line, Table, Text
-
-#: The longest text from a game file printed in a cell or a header, in characters.
-TEXT_LIMIT = 200
 
 
 def safe(text: object) -> str:

@@ -26,13 +26,11 @@ import numpy as np
 
 from exact_odds.cards import DECK, RANKS, card_rank
 from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.limits import MAX_TAG
 from exact_odds.numbers import comma_items
 
 #: The largest tag of a count derived from the effects of removal, unless ``eor:K`` says.
 EOR_SCALE = 4
-#: The largest tag (either sign), and the largest ``K`` of ``eor:K``: a count's running
-#: total then stays far inside int64 (``RunningCounts``).
-MAX_TAG = 1000
 
 RankTags = tuple[int, ...]  # one tag per rank, in RANKS order
 

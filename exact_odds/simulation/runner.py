@@ -26,6 +26,17 @@ from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.inputs import game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
+from exact_odds.limits import (
+    MAX_BET_ROUNDS,
+    MAX_CARDS_DEALT,
+    MAX_ROUNDS_PER_SHOE,
+    MAX_SEED,
+    MAX_SHOES,
+    MAX_TRACE_ROUNDS,
+    MAX_WORKERS,
+    SCHEDULER_TIMEOUT,
+)
+from exact_odds.limits import MAX_SIMULATION_MEMORY as MAX_MEMORY
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import (
@@ -48,24 +59,10 @@ T = TypeVar("T")
 MOST_SHOES_PER_RANGE = 2000
 #: The most cards dealt together in one range (every shoe's shuffled cards are held at once).
 MOST_CARDS_PER_RANGE = 4_000_000
-#: Seconds a Dask scheduler has to answer the handshake before it is given up.
-SCHEDULER_TIMEOUT = 5
 #: Seconds the main thread waits for a range at a time, so that Ctrl-C is seen at once.
 WAKE = 0.2
 
-#: The bounds of a simulation's options (``--shoes``, ``--workers``, ``--seed``).
-MAX_SHOES = 10_000_000
-MAX_WORKERS = 64
-MAX_SEED = 2**63 - 1
 
-#: What a simulation may cost, estimated before any work (``estimate``): the rounds one
-#: shoe deals, the rounds times bets evaluated in all, the cards shuffled in all, the
-#: rounds a trace holds, and the memory the run holds at once, in bytes.
-MAX_ROUNDS_PER_SHOE = 100_000
-MAX_BET_ROUNDS = 10**10
-MAX_CARDS_DEALT = 10**10
-MAX_TRACE_ROUNDS = 10_000_000
-MAX_MEMORY = 2_000_000_000
 #: The cards an average round of baccarat deals (4.94), for the estimate of rounds a shoe.
 CARDS_PER_ROUND_AVERAGE = 4.9
 #: The memory each shoe's figures take in the main process, per bet, kept for
@@ -475,7 +472,8 @@ def parse_min_edge(value: object, what: str) -> Fraction:
     """The least edge perfect play bets on: ``0.5%``, ``1/200`` or ``0.005``; from 0 to
     ``MAX_PAY`` (no bet pays more)."""
     from exact_odds.errors import LimitError
-    from exact_odds.numbers import MAX_PAY, parse_exact
+    from exact_odds.limits import MAX_PAY
+    from exact_odds.numbers import parse_exact
 
     try:
         return parse_exact(value, what, least=0, most=MAX_PAY, percent=True)

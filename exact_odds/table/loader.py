@@ -23,7 +23,7 @@ from exact_odds.errors import ExactOddsError, quoted, shown
 from exact_odds.files import is_file, read_yaml
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
-from exact_odds.numbers import MAX_DECKS, MAX_NUMBER_CHARS
+from exact_odds.limits import MAX_DECKS, MAX_NUMBER_CHARS, MAX_OWNERS, MAX_SEATS
 from exact_odds.shoe import Shoe, load_shoe
 from exact_odds.table.fees import (
     MOST_RATES,
@@ -52,9 +52,6 @@ _TABLE_KEYS = {"game", "decks", "shoe", "settings", "settlement", "order", "seat
 _DEALER_KEYS = {"seat", "bank", "fee"}
 _FEE_KEYS = {"per_bet", "per_hand", "player_dealer", "exempt", "refund_uncovered"}
 _AMOUNT = re.compile(r"^\s*[0-9]+(?:\.[0-9]+)?\s*$")
-#: The most seats a table may have, and the most owners sharing one seat.
-MAX_SEATS = 20
-MAX_OWNERS = 10
 _LIMIT = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*-\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 
 

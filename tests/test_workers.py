@@ -1,0 +1,238 @@
+"""Long runs: worker processes and Dask, Ctrl-C (one line, nothing half-written, no worker
+left), and the progress a slow command shows on a terminal. Subprocess timeouts are guards
+that prove a command ends, never measurements."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from clirun import one_error_line, process
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SIM = ["simulate", "rock-bac", "--bet", "tie", "--shoes", "2", "--seed", "1", "--workers", "1"]
+
+
+def test_the_readme_simulate_example_runs_as_a_saved_script(tmp_path):
+    """At 26ed11e the README's example, saved as a script, started a process pool without a
+    main guard: a wall of multiprocessing text. From Python a simulation runs in one process
+    unless workers are asked for. (Issue 18.)"""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S)
+                 if "from exact_odds import simulate\n" in b)
+    script = tmp_path / "example.py"
+    script.write_text(block.replace("summary = simulate(\"electronic-baccarat\", 1000,",
+                                    "summary = simulate(\"electronic-baccarat\", 20,")
+                      + "\nprint(summary.bets_frame().height)\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "2" and not done.stderr.strip()
+
+
+def test_workers_from_a_script_without_a_main_guard_are_one_clear_error(tmp_path):
+    """Workers from a script without a main guard are one clear error (issue 18)."""
+    script = tmp_path / "unguarded.py"
+    script.write_text("import sys\nfrom exact_odds.errors import ExactOddsError\n"
+                      "from exact_odds.simulation import simulate\n"
+                      "try:\n"
+                      "    simulate('rock-bac', 20, bets=['tie'], seed=1, workers=2)\n"
+                      "except ExactOddsError as error:\n"
+                      "    print('Error:', error, file=sys.stderr)\n"
+                      "    sys.exit(1)\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 1
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "__main__" in lines[0], done.stderr
+
+
+@pytest.mark.parametrize("address", ["http://127.0.0.1:8786", "tls://127.0.0.1:8786",
+                                     "inproc://127.0.0.1:8786", "ucx://h:1", "ws://h:1",
+                                     "tcp://127.0.0.1:99999", "tcp://h st:1", "tcp://127.0.0.1:9",
+                                     "tcp://nonexistent.invalid:8786"])
+def test_an_unsupported_scheduler_address_is_one_line_before_any_connection(address):
+    """An unsupported scheduler address is one line before any connection (issue 18)."""
+    done = process(*SIM[:-2], "--scheduler", address, timeout=60)
+    one_error_line(done, "--scheduler")
+
+
+@pytest.mark.slow
+def test_a_port_that_is_not_a_dask_scheduler_is_one_line_not_a_hang():
+    """At 26ed11e a port that accepts connections and says nothing hung forever. (Issue 18.)"""
+    pytest.importorskip("distributed")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(10)
+    kept: list[socket.socket] = []
+
+    def accept() -> None:
+        try:
+            while True:
+                kept.append(server.accept()[0])
+        except OSError:
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    try:
+        port = server.getsockname()[1]
+        done = process(*SIM[:-2], "--scheduler", f"tcp://127.0.0.1:{port}", timeout=60)
+    finally:
+        server.close()
+        for connection in kept:
+            connection.close()
+    one_error_line(done, "--scheduler", "no dask scheduler answered within 5 seconds")
+
+
+@pytest.mark.slow
+def test_dask_refuses_a_worker_and_ctrl_c_cancels_the_remote_work(tmp_path):
+    """A Dask worker's address is not a scheduler's; Ctrl-C of a simulation on a cluster
+    leaves no task computing (at 26ed11e the workers went on for 15 s). (Issue 18.)"""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        worker = next(iter(client.scheduler_info()["workers"]))
+        done = process(*SIM[:-2], "--scheduler", worker, timeout=60)
+        one_error_line(done, "--scheduler", "not a Dask scheduler")
+
+        def running(child: subprocess.Popen[str]) -> bool:
+            return bool(client.processing()) and any(client.processing().values())
+
+        _simulate_then_interrupt(tmp_path, ["--scheduler", cluster.scheduler_address],
+                                 signal.SIGINT, running, settle=2, timeout=30)
+        # the running ranges stop at their next round: the worker's threads fall idle
+        deadline = time.monotonic() + 20
+        while any(client.processing().values()) or client.run(
+                lambda dask_worker: len(dask_worker.state.executing))[worker]:
+            assert time.monotonic() < deadline, "the cluster still computes after Ctrl-C"
+            time.sleep(0.2)
+
+
+class _Terminal:
+    """A stream that says it is a terminal, keeping what is written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_slow_command_shows_that_it_works_on_a_terminal():
+    """At 26ed11e batch --strategy optimal compiled for 10 s in silence. (Issue 18.)"""
+    from exact_odds.cli.output import Working
+
+    terminal = _Terminal()
+    with Working("exact-odds batch", stream=terminal, delay=0) as working:
+        working._draw()
+        assert "exact-odds batch: working" in terminal.text
+        working(3, 12)
+        assert "3/12" in terminal.text
+    assert terminal.text.endswith("\n")
+
+
+def test_a_very_large_shoe_shows_its_rounds(monkeypatch):
+    """At 26ed11e simulate --decks 1000000 --shoes 1 sat at '0/1 shoes'. (Issue 18.)"""
+    import exact_odds.simulation.runner as runner
+
+    terminal = _Terminal()
+    monkeypatch.setattr(runner.sys, "stderr", terminal)
+    bar = runner.Progress(1, rounds_per_shoe=10_000)
+    bar.rounds(4_321)
+    assert "0/1 shoes, 4,321 rounds dealt" in terminal.text
+    from exact_odds.simulation.heartbeat import listening
+    from exact_odds.simulation.play import PerfectPlay, SimulationPlan, play_shoes
+
+    ready = runner.setup("rock-bac", bets=["tie"], decks=20, seed=1)
+    plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
+                          ready.seed, play=PerfectPlay())
+    seen: list[int] = []
+    with listening(seen.append, interval=0):
+        played = play_shoes(plan, 0, 1)
+    assert sum(seen) == int(played.rounds.sum()) > 100  # every round dealt was told
+
+
+def _simulate_then_interrupt(folder: Path, extra: list[str], stop: signal.Signals,
+                             ready: Callable[[subprocess.Popen[str]], bool], settle: float,
+                             timeout: float) -> subprocess.Popen[str]:
+    """Start a long simulation (40,000 shoes) in its own session, wait until ``ready``
+    holds (up to 60 s) and ``settle`` seconds more, and signal its whole process group as a
+    terminal's Ctrl-C does: it must exit 130 with the one line "Error: interrupted"."""
+    command = [sys.executable, "-m", "exact_odds", "simulate", "rock-bac", "--bet", "player",
+               "--bet", "banker", "--bet", "tie", "--shoes", "40000", "--seed", "1", *extra]
+    child = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not ready(child):
+            assert time.monotonic() < deadline, "the simulation never got going"
+            time.sleep(0.1)
+        time.sleep(settle)
+        os.killpg(child.pid, stop)
+        _, err = child.communicate(timeout=timeout)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 130
+    assert [line for line in err.splitlines() if line.strip()] == ["Error: interrupted"]
+    return child
+
+
+def _session(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[3]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.parametrize("extra, stop", [
+    ([], signal.SIGINT),
+    pytest.param(["--trace", "t.parquet", "-o", "out.json", "--format", "json"],
+                 signal.SIGINT, marks=pytest.mark.slow),
+    # at 26ed11e it left the trace's parts behind
+    pytest.param(["--trace", "t.parquet"], signal.SIGTERM, marks=pytest.mark.slow),
+])
+def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extra, stop):
+    """At 26ed11e Ctrl-C waited for the ranges in progress (14 s and more). The ranges here
+    take far longer than the guard's timeout, so only an immediate stop passes. (Issue 18.)"""
+    (tmp_path / "out.json").write_text("old")
+
+    def started(child: subprocess.Popen[str]) -> bool:
+        """The command and both workers run, and a trace has its first part written."""
+        traced = "--trace" not in extra or len(list(tmp_path.iterdir())) > 1
+        return len(_session(child.pid)) >= 3 and traced
+
+    child = _simulate_then_interrupt(tmp_path, ["--workers", "2", *extra], stop, started,
+                                     settle=1.5, timeout=20)
+    deadline = time.monotonic() + 10
+    while _session(child.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _session(child.pid) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+    assert (tmp_path / "out.json").read_text() == "old"
