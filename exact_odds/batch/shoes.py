@@ -299,7 +299,7 @@ def batch_frame(game: Game | str | Path, shoes: Any, *, bets: Sequence[str] | No
     (a float, for plotting only).
 
     >>> frame = batch_frame("commission-free", [[8] * 52], bets=["banker"])
-    >>> frame["banker_numerator"][0], frame["banker_denominator"][0]
+    >>> frame.select("banker_numerator", "banker_denominator").row(0)
     (-284694798368, 19524993263685)
     """
     from exact_odds.games.inputs import check_game_arguments

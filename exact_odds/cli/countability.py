@@ -17,6 +17,7 @@ from exact_odds.cli.options import (
     strategy_option,
 )
 from exact_odds.cli.output import emit, output_options
+from exact_odds.limits import MAX_LEVEL, MAX_ROUNDS_PER_HOUR
 from exact_odds.shoe import Shoe
 
 
@@ -25,8 +26,8 @@ from exact_odds.shoe import Shoe
 @bet_option
 @click.option("--levels", default="1,2,3", show_default=True,
               type=Parsed("exact_odds.countability.report:parse_levels", "N,N,..."),
-              help="The levels of count to derive, 1 to 20 (a count's level is its largest "
-                   "tag).")
+              help=f"The levels of count to derive, 1 to {MAX_LEVEL} (a count's level is its "
+                   "largest tag).")
 @run_options
 @shoe_options
 @depths_dealing_options
@@ -34,7 +35,7 @@ from exact_odds.shoe import Shoe
               help="Money a unit: the table's maximum bet.")
 @click.option("--rounds-per-hour",
               type=Parsed("exact_odds.countability.report:parse_rounds_per_hour", "integer"),
-              help="With --max-bet: rounds dealt an hour, 1 to 10,000.")
+              help=f"With --max-bet: rounds dealt an hour, 1 to {MAX_ROUNDS_PER_HOUR:,}.")
 @strategy_option()
 @settings_option
 @output_options()

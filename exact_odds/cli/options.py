@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import click
 
+from exact_odds.limits import LIMITS, MAX_DECKS, MAX_PAY, MAX_SHOES, MAX_TAG, MAX_WORKERS, SCHEDULER_TIMEOUT
 from exact_odds.rules import STRATEGIES
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -91,7 +92,7 @@ def _settings(ctx: click.Context, param: click.Parameter,
 
 
 decks_option = click.option(
-    "--decks", type=_decks(), help="Number of decks, 1 to 1,000,000 (default: the game's).")
+    "--decks", type=_decks(), help=f"Number of decks, 1 to {MAX_DECKS:,} (default: the game's).")
 shoe_option = click.option(
     "--shoe", type=click.Path(exists=True, dir_okay=False, path_type=Path),
     callback=_load_shoe, help="A YAML shoe file: decks, counts of cards, cards removed.")
@@ -155,16 +156,16 @@ def run_options(command: F) -> F:
         "--scheduler", metavar="tcp://HOST:PORT",
         type=Parsed("exact_odds.simulation.runner:parse_scheduler", "tcp://HOST:PORT"),
         help="Run on a Dask scheduler instead of local processes (it must answer within "
-             "5 seconds).")(command)
+             f"{SCHEDULER_TIMEOUT} seconds).")(command)
     command = click.option(
         "--workers", type=Parsed("exact_odds.simulation.runner:parse_workers", "integer"),
-        help="Local processes, 1 to 64 (default: every core).")(command)
+        help=f"Local processes, 1 to {MAX_WORKERS} (default: every core).")(command)
     command = click.option(
         "--seed", type=Parsed("exact_odds.simulation.runner:parse_seed", "integer"),
-        help="Random seed, 0 to 2**63-1 (default: a fresh one, recorded).")(command)
+        help=f"Random seed, 0 to {LIMITS['MAX_SEED'].text} (default: a fresh one, recorded).")(command)
     return click.option(
         "--shoes", type=Parsed("exact_odds.simulation.runner:parse_shoes", "integer"),
-        required=True, help="How many shoes to deal, 1 to 10,000,000.")(command)
+        required=True, help=f"How many shoes to deal, 1 to {MAX_SHOES:,}.")(command)
 
 
 def play_options(command: F) -> F:
@@ -175,12 +176,12 @@ def play_options(command: F) -> F:
              "exactly).")(command)
     command = click.option(
         "--tags", type=Parsed("exact_odds.simulation.runner:parse_tags_option", "RANK=TAG,..."),
-        help="Count: RANK=TAG pairs (A 2-9 T J Q K, 0 for all tens; tags -1000 to 1000), "
+        help=f"Count: RANK=TAG pairs (A 2-9 T J Q K, 0 for all tens; tags -{MAX_TAG} to {MAX_TAG}), "
              "e.g. '6=-3,7=1,8=1,9=1', or eor (or eor:K) to derive each bet's tags.")(command)
     command = click.option(
         "--min-edge", type=Parsed("exact_odds.simulation.runner:parse_min_edge", "EDGE"),
         help="Perfect play: bet only when the bettor's edge exceeds this (0.5%, 1/200; "
-             "0 to 1,000,000,000; default 0).")(command)
+             f"0 to {MAX_PAY:,}; default 0).")(command)
     return click.option(
         "--play", type=click.Choice(["perfect", "count", "flat"]), default="perfect",
         show_default=True,

@@ -16,6 +16,7 @@ from exact_odds.cli.options import (
     strategy_option,
 )
 from exact_odds.cli.output import Working, emit, output_options, warn
+from exact_odds.limits import MAX_TARGET_EDGE, MIN_TARGET_EDGE
 from exact_odds.shoe import Shoe
 
 
@@ -120,7 +121,8 @@ def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str,
 @click.option("--event", required=True, help="The winning event whose pay to solve for.")
 @click.option("--edge", required=True,
               type=Parsed("exact_odds.analysis.symbolic:parse_edge", "EDGE"),
-              help="Target house edge: 5%, 0.05 or 1/20 (above -1000%, below 100%).")
+              help=f"Target house edge: 5%, 0.05 or 1/20 (above {MIN_TARGET_EDGE * 100}%, "
+                   f"below {MAX_TARGET_EDGE * 100}%).")
 @shoe_options
 @settings_option
 @output_options()
