@@ -1,4 +1,4 @@
-"""Speed of exact-odds, measured (not asserted): run and paste the table into the README.
+"""Speed of exact-odds, measured (not asserted); its figures go to benchmarks/results/.
 
     .venv/bin/python benchmarks/bench.py
 
@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from record import recording
 
 from exact_odds.engine.enumerator import _class_counts, outcome_counts, outcome_table
 from exact_odds.shoe import Shoe
@@ -71,4 +73,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("bench"):
+        main()

@@ -1,4 +1,4 @@
-"""Speed of the compiled tables, measured (not asserted): paste the table into the README.
+"""Speed of the compiled tables, measured (not asserted): its figures go to benchmarks/results/ (record.py).
 
     .venv/bin/python benchmarks/bench_batch.py
 
@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from record import recording
 
 from exact_odds.batch.evaluator import BatchEvaluator
 
@@ -88,4 +89,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("bench_batch"):
+        main()

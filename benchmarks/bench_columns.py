@@ -1,5 +1,5 @@
 """Time and peak memory of the enumerator for named column combinations, measured (not
-asserted): paste the table into the README.
+asserted): its figures go to benchmarks/results/ (record.py).
 
     .venv/bin/python benchmarks/bench_columns.py
     .venv/bin/python benchmarks/bench_columns.py --only pair-and-third,third-suits --runs 5
@@ -30,6 +30,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from record import recording
 
 from exact_odds.engine.vocabulary import COLUMNS
 
@@ -204,4 +206,5 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("bench_columns", when="--one" not in sys.argv):
+        main()

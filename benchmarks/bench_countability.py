@@ -1,5 +1,5 @@
-"""Speed of a countability study, measured (not asserted): run it and paste the table into
-the README.
+"""Speed of a countability study, measured (not asserted); its figures go to
+benchmarks/results/ (record.py).
 
     .venv/bin/python benchmarks/bench_countability.py [--shoes 20000] [--runs 1]
 
@@ -20,6 +20,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from record import recording
 
 COMMAND = ["countability", "ez-baccarat", "--bet", "dragon-7", "--levels", "1,2,3",
            "--cut-card", "14", "--seed", "1", "--format", "json"]
@@ -46,4 +48,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("bench_countability"):
+        main()

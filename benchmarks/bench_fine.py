@@ -1,5 +1,5 @@
 """Bets and tables that read the ranks and suits of the first four cards, 8 decks: each a whole
-fresh process, measured (not asserted): paste the table into the README.
+fresh process, measured (not asserted): its figures go to benchmarks/results/ (record.py).
 
     .venv/bin/python benchmarks/bench_fine.py
     .venv/bin/python benchmarks/bench_fine.py --only royal-match-report --runs 3
@@ -24,6 +24,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from record import recording
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = ("player_first_rank", "player_first_suit", "player_second_rank", "player_second_suit",
@@ -150,4 +152,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("bench_fine"):
+        main()

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from bench import whole_process
+from record import recording
 
 from exact_odds.engine.enumerator import _class_counts
 from exact_odds.table import table_report
@@ -44,4 +45,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("bench_table"):
+        main()

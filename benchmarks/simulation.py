@@ -1,4 +1,4 @@
-"""Speed of shoe simulation, measured (not asserted): run and paste the table into the README.
+"""Speed of shoe simulation, measured (not asserted); its figures go to benchmarks/results/.
 
     .venv/bin/python benchmarks/simulation.py [--ppt-shoes 1000] [--pair-shoes 10000]
 
@@ -22,6 +22,8 @@ import argparse
 import os
 import platform
 import time
+
+from record import recording
 
 from exact_odds.simulation import simulate
 
@@ -77,4 +79,5 @@ def per_core(shoes_by_target: dict[str, int]) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with recording("simulation"):
+        main()

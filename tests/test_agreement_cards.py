@@ -12,21 +12,14 @@ from functools import cache
 
 import bruteforce as bf
 import pytest
+from catalogue import rules, shoes
 
 from exact_odds.engine.enumerator import outcome_counts
 from exact_odds.engine.vocabulary import COLUMNS
-from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe
 
-SHOES: dict[str, dict[str, int]] = {
-    # every suit, both colours, repeated identical cards, pictures and tens
-    "suits-and-pictures": {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "TS": 1, "AC": 2, "3D": 1},
-    # one suit only (every hand suited), low and high values
-    "one-suit": {"AS": 1, "2S": 1, "3S": 1, "5S": 1, "6S": 1, "8S": 1, "9S": 1, "KS": 1,
-                 "QS": 1},
-}
-RULES = {"punto-banco": (PUNTO_BANCO, "punto-banco"),
-         "21c-house-way": (rules_named("21st-century", "house-way"), "21st-century")}
+SHOES = shoes("suits-and-pictures", "one-suit")
+RULES = rules("punto-banco", "21c-house-way")
 
 CARD_COLUMNS = tuple(name for name in bf.CARD_COLUMNS)
 

@@ -19,6 +19,7 @@ from functools import cache
 import bruteforce as bf
 import numpy as np
 import pytest
+from catalogue import rules, shoes
 
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.evaluator import BatchEvaluator
@@ -27,7 +28,6 @@ from exact_odds.cards import DECK
 from exact_odds.engine.compiled import compiled_counts
 from exact_odds.engine.enumerator import falling
 from exact_odds.games.loader import builtin_games, load_game
-from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe
 
 
@@ -57,14 +57,10 @@ COLUMN_SETS = [
 ]
 
 #: Small shoes: repeated cards, nines of several suits, pairs, pictures and tens, a missing value
-SHOES = {
-    "nines-and-pairs": {"9D": 2, "9S": 1, "5H": 2, "KC": 2, "3S": 1, "TD": 1},
-    "sevens": {"7S": 2, "7H": 1, "KD": 2, "TC": 1, "AS": 1, "6C": 1, "4D": 1},
-}
+SHOES = shoes("nines-and-pairs", "sevens")
 
 #: (the engine's rules, the brute force's rules and decision on 5)
-RULES = {"punto-banco": (PUNTO_BANCO, "punto-banco", None),
-         "21c-stand": (rules_named("21st-century", "stand"), "21st-century", bf.never_hit)}
+RULES = rules("punto-banco", "21c-stand")
 
 
 @cache

@@ -17,6 +17,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from catalogue import rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,19 +26,15 @@ from exact_odds.cards import DECK
 from exact_odds.engine.enumerator import outcome_counts, outcome_table
 from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.games.loader import builtin_games
-from exact_odds.rules import PUNTO_BANCO, rules_named
+from exact_odds.rules import rules_named
 from exact_odds.shoe import Shoe, ShoeError
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 ROUND_COLUMNS = [name for name, c in COLUMNS.items() if c.kind == "round"]
 DEAL_COLUMNS = [name for name, c in COLUMNS.items() if c.kind == "deal"]
-RULES = {
-    "punto-banco": PUNTO_BANCO,
-    "21c-house-way": rules_named("21st-century", "house-way"),
-    "21c-stand": rules_named("21st-century", "stand"),
-    "gold-house-way": rules_named("baccarat-gold", "house-way"),
-}
+RULES = {name: found.engine for name, found in
+         rules("punto-banco", "21c-house-way", "21c-stand", "gold-house-way").items()}
 GAMES = builtin_games()
 
 

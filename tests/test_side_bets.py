@@ -14,6 +14,7 @@ from functools import cache
 
 import bruteforce as bf
 import pytest
+from catalogue import shoes
 
 from exact_odds.analysis.report import game_report
 from exact_odds.shoe import Shoe
@@ -81,14 +82,7 @@ def test_tie_max_daikenfudousan_egalite(bet_id, event, combos, published_return)
 
 # --- the brute force on small shoes -------------------------------------------------------
 
-SHOES: dict[str, dict[str, int]] = {
-    # suited kings and queens, three sevens of diamonds, low cards for ties without 6-9
-    "kings-queens-sevens": {"KH": 1, "QH": 1, "KS": 1, "QS": 1, "7D": 3, "2C": 1, "3H": 1,
-                            "9S": 1, "TD": 1, "4C": 1},
-    # three aces, pictures of both colours, one card of each of 4, 5, 6, 8
-    "aces-and-pictures": {"AH": 2, "AD": 1, "5C": 2, "6S": 1, "8H": 1, "JD": 2, "QC": 1,
-                          "4H": 1, "4S": 1, "KC": 1},
-}
+SHOES = shoes("kings-queens-sevens", "aces-and-pictures")
 
 
 def colour(card: str) -> str:

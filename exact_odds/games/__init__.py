@@ -1,2 +1,5 @@
-"""Game files: the model of a game and its bets (model), event conditions (conditions), pays
-(pays), the dealing procedure (dealing), and the loader that checks and builds a game (loader)."""
+"""Game files: the model of a game and its bets, and the one settlement of a bet (model),
+event conditions (conditions), pays (pays), the dealing procedure (dealing), the fields
+behind the checks and the JSON Schema (fields), shared and mirrored bets (library), the
+inputs every result records (inputs), the games and columns listings (listing), and the
+loader that checks and builds a game (loader)."""

@@ -7,11 +7,12 @@ chosen bet's exact expected value for the cards not yet seen
 bettor (perfect play), when a count says so, or on every round (flat play). Its statistics
 are estimates, each with a standard error.
 
-Modules: ``procedure`` (the dealing procedure as data), ``dealing`` (shuffle, burn, rounds),
+Modules: ``dealing`` (shuffle, burn, rounds, by the procedure of ``games.dealing``),
 ``settlement`` (a dealt round's outcome and each bet's result), ``counting`` (tags, running
 and true counts), ``play`` (perfect play, counts and flat play over many shoes in lockstep),
-``runner`` (local process pool or Dask), ``summary`` (per-bet statistics), ``trace``
-(every round to Parquet), ``document`` (what a person reads of a summary, and its data).
+``runner`` (the setup, and the ranges run on a local process pool or Dask), ``heartbeat``
+(the rounds dealt, told to the progress bar), ``summary`` (per-bet statistics, and what a
+person reads of them), ``trace`` (every round to Parquet).
 
 Importing this package is light: numpy, polars and Dask are imported by the modules that
 use them.
