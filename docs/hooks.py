@@ -163,7 +163,31 @@ def on_config(config: Any) -> Any:
     return config
 
 
+def describe(markdown: str) -> tuple[str, str]:
+    """A page's title and description: its front matter's, or else its first ``# `` heading
+    and the first sentence of its first paragraph (a page written as plain Markdown)."""
+    front = re.match(r"---\n(.*?)\n---\n", markdown, re.S)
+    fields = dict(line.split(": ", 1) for line in front.group(1).splitlines()
+                  if ": " in line) if front else {}
+    body = markdown[front.end():] if front else markdown
+    heading = re.search(r"^# (.+)$", body, re.M)
+    title = fields.get("title") or (heading.group(1).strip() if heading else "")
+    description = fields.get("description", "")
+    if not description:
+        after = body[heading.end():] if heading else body
+        skip = ("#", "<!--", "```", "|", "-", "!!!")
+        paragraph = next((part for part in re.split(r"\n\s*\n", after)
+                          if part.strip() and not part.lstrip().startswith(skip)), "")
+        text = re.sub(r"\s+", " ", re.sub(r"[`*_]", "", paragraph)).strip()
+        description = re.split(r"(?<=[.:;])\s", text, maxsplit=1)[0][:200]
+    return title, description
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    if not page.meta.get("description"):
+        page.meta["description"] = describe(page.file.content_string)[1]
+    if page.file.src_uri == "explorer.md" and "<!-- generated: explorer -->" not in markdown:
+        markdown += "\n\n## The page of one built-in game\n\n<!-- generated: explorer -->\n"
     return generate(markdown)
 
 

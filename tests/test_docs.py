@@ -53,11 +53,10 @@ def _blocks(kind: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_page_has_a_title_and_a_description(page):
-    text = page.read_text(encoding="utf-8")
-    front = re.match(r"---\n(.*?)\n---\n", text, re.S)
-    assert front, f"{page.name} has no front matter"
-    fields = dict(line.split(": ", 1) for line in front.group(1).splitlines())
-    assert fields.get("title") and len(fields.get("description", "")) > 20, fields
+    """From its front matter, or else (a page written as plain Markdown) its first heading
+    and first paragraph, which the build hook puts in the page's description."""
+    title, description = HOOKS.describe(page.read_text(encoding="utf-8"))
+    assert title and len(description) > 20, (title, description)
 
 
 def test_every_page_is_in_the_nav():
@@ -218,3 +217,15 @@ def test_the_examples_use_only_the_public_api():
     inside = [line for source in sources for line in source.splitlines()
               if re.search(r"(from|import) exact_odds\.", line)]
     assert not inside, inside
+
+
+def test_doctests_show_as_code_on_the_api_pages():
+    """The griffe extension fences a docstring's doctests, and leaves its prose alone."""
+    pytest.importorskip("griffe", reason="the docs extra is not installed")
+    spec = importlib.util.spec_from_file_location("docs_doctests", DOCS / "doctests.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = "Adds.\n\n>>> 1 + 1\n2\n\nDone.\n>>> 3"
+    assert module.fence_doctests(text) == (
+        "Adds.\n\n```pycon\n>>> 1 + 1\n2\n```\n\nDone.\n```pycon\n>>> 3\n```")
