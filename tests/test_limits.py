@@ -256,3 +256,39 @@ def test_a_shoe_too_large_for_a_batch_names_the_file_and_row(tmp_path):
                     + ",".join(["57693"] * 52) + "\n")
     one_error_line(run("batch", "commission-free", str(path)), "huge.csv: row 1", "2,300,000",
                    code=1)
+
+
+def test_every_limit_is_in_the_registry_once_with_its_reason():
+    """Issue 29: one registry of limits. Each has a value, what it bounds and why; the
+    modules that enforce a limit read the registry's value, under its old name too."""
+    import exact_odds.limits as limits
+    from exact_odds.batch import shoes
+    from exact_odds.engine import cost
+    from exact_odds.simulation import runner
+
+    for name, limit in limits.LIMITS.items():
+        assert limit.name == name and limit.bounds and limit.why, name
+        assert getattr(limits, name) == limit.value, name
+    assert shoes.MAX_SHOES == limits.MAX_FILE_SHOES
+    assert cost.MAX_MEMORY == limits.MAX_ENUMERATION_MEMORY
+    assert runner.MAX_MEMORY == limits.MAX_SIMULATION_MEMORY
+    assert limits.MAX_CARDS == 52 * limits.MAX_DECKS
+
+
+def test_no_module_defines_a_limit_of_its_own():
+    """A ``MAX_`` constant assigned anywhere but the registry would be a second copy (a
+    ``MIN_`` may be a display threshold, as ``MIN_ROUNDS_SHOWN``, not a limit)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "exact_odds"
+    found = []
+    for path in package.rglob("*.py"):
+        if path.name == "limits.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id.startswith("MAX_"):
+                        found.append(f"{path.relative_to(package)}: {target.id}")
+    assert not found, found
