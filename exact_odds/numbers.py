@@ -1,13 +1,14 @@
 """Numbers at the edges: the limits on numbers a user may write, reading them safely, and
 printing exact figures of any size.
 
-Limits (stated in the README, enforced here and where the numbers are read):
+Limits (in ``exact_odds.limits``, with what each bounds and why; enforced here and where the
+numbers are read):
 
-- a shoe holds at most ``MAX_DECKS`` (one million) of each card, so ``--decks`` is at most
-  one million: every count then has at most 47 digits;
-- a number written in a pay or an option has at most ``MAX_NUMBER_CHARS`` (24) characters
-  and a pay is at most ``MAX_PAY`` (a billion) to 1;
-- a decimal exponent (``1e-5``) is at most ``MAX_EXPONENT`` (30) either way.
+- a shoe holds at most ``MAX_DECKS`` of each card, and so ``--decks`` is at most that: every
+  count then has a few dozen digits;
+- a number written in a pay or an option has at most ``MAX_NUMBER_CHARS`` characters and a
+  pay is at most ``MAX_PAY`` to 1;
+- a decimal exponent (``1e-5``) is at most ``MAX_EXPONENT`` either way.
 
 Within those limits no exact figure comes near Python's 4,300-digit guard on turning an
 integer into text; ``int_text`` still refuses, in one line, a figure of more than
