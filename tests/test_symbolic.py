@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import sympy
@@ -121,7 +122,9 @@ def test_cli_solve_bad_input_is_one_clear_line(args, words):
 
 def test_cli_compare_shows_the_change(tmp_path):
     changed = tmp_path / "rock-bac-15.yaml"
-    text = (load_game("rock-bac").path and open(load_game("rock-bac").path).read())
+    path = load_game("rock-bac").path
+    assert path is not None
+    text = Path(path).read_text(encoding="utf-8")
     # rock-bac uses the shared Super 6 (12 to 1); this copy pays it 15 to 1
     changed.write_text(text.replace("  - use: super-six\n",
                                     '  - {use: super-six, pays: {Banker wins with 6: "15 to 1"}}\n'))
