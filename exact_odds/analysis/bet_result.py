@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from exact_odds.engine.cost import (
     MAX_SECONDS,
@@ -60,6 +60,34 @@ class EventResult:
     def expected_return(self) -> Fraction:
         """This line's share of the expected value: probability times net pay."""
         return self.probability * self.net
+
+
+#: The rounds a hold is given for (``hold_band``): a table of a night to a year's play.
+HOLD_ROUNDS = (100, 1_000, 10_000, 100_000, 1_000_000)
+#: The confidences of a volatility index and a hold band.
+CONFIDENCES = (Fraction(9, 10), Fraction(19, 20))
+
+
+class HoldBand(NamedTuple):
+    """The hold over ``rounds`` rounds: exact expectation and variance, a float band."""
+
+    rounds: int
+    confidence: Fraction
+    expected: Fraction
+    variance: Fraction
+    low: float
+    high: float
+
+
+def normal_quantile(confidence: Fraction) -> float:
+    """The two-sided standard normal quantile z of ``confidence``: P(|Z| <= z) = confidence.
+
+    >>> round(normal_quantile(Fraction(95, 100)), 6)
+    1.959964
+    """
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(float((1 + confidence) / 2))
 
 
 @dataclass(frozen=True)
@@ -111,6 +139,22 @@ class BetResult(Rendered):
     def standard_deviation(self) -> float:
         """The square root of the variance, for printing (the variance is exact)."""
         return _sqrt(self.variance)
+
+    def volatility_index(self, confidence: Fraction = Fraction(9, 10)) -> float:
+        """z times the standard deviation, z the two-sided normal quantile of ``confidence``
+        (1.645 at 90%, 1.960 at 95%): half the width of the band a bettor's average result
+        per unit falls in, with that confidence, over one round (``hold_band`` over many).
+        A float: z and the square root are not rational."""
+        return normal_quantile(confidence) * self.standard_deviation
+
+    def hold_band(self, rounds: int, confidence: Fraction = Fraction(9, 10)) -> HoldBand:
+        """The house's hold (its win per unit bet) over ``rounds`` rounds of one unit: the
+        expected hold (the house edge, exact), its variance (exact: variance / rounds) and
+        the band it falls in with ``confidence`` (normal approximation)."""
+        variance = self.variance / rounds
+        half = normal_quantile(confidence) * _sqrt(variance)
+        edge = to_float(self.house_edge)
+        return HoldBand(rounds, confidence, self.house_edge, variance, edge - half, edge + half)
 
     @property
     def top_award(self) -> EventResult | None:
