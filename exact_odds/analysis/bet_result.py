@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any, NamedTuple
 
 from exact_odds.engine.cost import (
@@ -92,14 +92,15 @@ def normal_quantile(confidence: Fraction) -> float:
 
 @dataclass(frozen=True)
 class BetResult(Rendered):
-    """A bet analysed exactly."""
+    """A bet analysed exactly. Its sums (expected value, hit frequency, push, variance)
+    are computed once, when first read."""
 
     id: str
     name: str
     events: tuple[EventResult, ...]
     total: int
 
-    @property
+    @cached_property
     def expected_value(self) -> Fraction:
         """The exact expected result of one unit bet."""
         return sum((e.expected_return for e in self.events), Fraction(0))
@@ -114,12 +115,12 @@ class BetResult(Rendered):
         """True when the expected value is positive: the pay table gives the bettor an edge."""
         return self.expected_value > 0
 
-    @property
+    @cached_property
     def hit_frequency(self) -> Fraction:
         """The probability that the bet wins something."""
         return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
 
-    @property
+    @cached_property
     def push_probability(self) -> Fraction:
         return sum((e.probability for e in self.events if e.net == 0), Fraction(0))
 
@@ -129,7 +130,7 @@ class BetResult(Rendered):
         resolved = 1 - self.push_probability
         return self.house_edge / resolved if resolved else Fraction(0)
 
-    @property
+    @cached_property
     def variance(self) -> Fraction:
         """The exact variance of one unit bet's result."""
         mean = self.expected_value

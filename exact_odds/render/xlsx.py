@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from exact_odds.errors import escape_controls
@@ -130,6 +131,30 @@ def document_xlsx(document: Document) -> bytes:
     return buffer.getvalue()
 
 
+@lru_cache(maxsize=1)
+def _exact_worksheet() -> type:
+    """xlsxwriter's worksheet, writing each number with every digit of its float, and
+    each formula as it is (``Workbook`` formulas use no function newer than Excel 2007, so
+    xlsxwriter's thirty rewrites of newer names are skipped).
+
+    xlsxwriter writes 16 significant digits; a float may need 17 to be read back the same
+    (0.44624660934359683): a probability written from its exact fraction keeps the float
+    nearest it, and every formula of it computes from that float."""
+    from xlsxwriter.worksheet import Worksheet
+
+    class ExactWorksheet(Worksheet):  # type: ignore[misc]
+        def _xml_number_element(self, number: float, attributes: Any = ()) -> None:
+            attr = "".join(f' {key}="{self._escape_attributes(value)}"'
+                           for key, value in attributes)
+            self.fh.write(f"<c{attr}><v>{float(number)!r}</v></c>")
+
+        def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
+            # a workbook's formulas use Excel 2007's functions only: none to expand
+            return formula.removeprefix("=")
+
+    return ExactWorksheet
+
+
 def workbook_xlsx(book: Workbook) -> bytes:
     """A ``Workbook`` as an .xlsx file: its sheets cell by cell, each formula with its
     cached value, inputs marked as inputs, and its defined names."""
@@ -149,7 +174,7 @@ def workbook_xlsx(book: Workbook) -> bytes:
     for sheet in book.sheets:
         name = _sheet_name(sheet.name, taken)
         names[id(sheet)] = name
-        ws = workbook.add_worksheet(name)
+        ws = workbook.add_worksheet(name, worksheet_class=_exact_worksheet())
         for column, width in sorted(sheet.widths.items()):
             ws.set_column(column, column, width)
         for (row, column), cell in sorted(sheet.cells.items()):
