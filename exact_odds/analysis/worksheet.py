@@ -63,12 +63,24 @@ _PAY, _PROBABILITY, _RETURN, _CANDIDATE = 3, 5, 7, 8
 _FIRST = 4
 
 
+#: The longest bet id a defined name holds whole: a name has at most 255 characters.
+LONGEST_ID = 200
+
+
 def name_part(bet_id: str) -> str:
     """A bet's id as it stands in a defined name: ``-`` as ``_`` (ids are ``[a-z0-9-]``).
+    An id longer than ``LONGEST_ID`` is cut to 190 characters and 8 hex digits of its
+    SHA-1, so that every name stays within a spreadsheet's 255 characters and distinct.
 
     >>> name_part("player-dragon-bonus")
     'player_dragon_bonus'
+    >>> len(name_part("x" * 300))
+    199
     """
+    if len(bet_id) > LONGEST_ID:
+        import hashlib
+
+        bet_id = f"{bet_id[:190]}-{hashlib.sha1(bet_id.encode()).hexdigest()[:8]}"
     return bet_id.replace("-", "_")
 
 
