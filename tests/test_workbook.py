@@ -147,6 +147,35 @@ def test_text_from_a_game_file_stays_text(tmp_path):
         assert text in strings or escaped in strings, text
 
 
+def test_another_shoe_has_no_other_decks_but_its_effect_of_removal(tmp_path):
+    """A shoe that is not 4, 6 or 8 whole decks (here 8 decks less the 9 of diamonds): the
+    Decks sheet says the other decks are not shown and holds the effect of removal, by
+    rank, for that shoe (issue 30: "--decks otherwise as now")."""
+    book = approval_workbook(game_report("commission-free", remove=["9D"], bets=["tie"]))
+    assert book.shoes == () and "not 4, 6 or 8 whole decks" in book.notes[0]
+    assert book.removal is not None and book.removal.labels == (
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+    workbook = openpyxl.load_workbook(write(tmp_path, "less-9d.xlsx", book))
+    decks = [row for row in workbook["Decks"].iter_rows(values_only=True)]
+    assert any(row[0] and "not 4, 6 or 8 whole decks" in row[0] for row in decks)
+    (tie,) = [row for row in decks if row[0] == "tie"]
+    assert tie[2:15] == tuple(float(e) for e in book.removal.effects["tie"])
+
+
+def test_compare_writes_both_sides_with_their_own_names(tmp_path):
+    """compare A B --format xlsx: A's cells named a_..., B's b_..., each bet's sheet with
+    both tables side by side, each pay its own input."""
+    out = tmp_path / "compare.xlsx"
+    ok("compare", "rock-bac", "commission-free", "--format", "xlsx", "--output", str(out))
+    names = named_cells(out)
+    assert {"a_ev_banker", "b_ev_banker", "a_pay_super_six_1", "b_edge_tie"} <= set(names)
+    assert not any(name.startswith("b_") and "super_six" in name for name in names)
+    assert names["a_pay_banker_1"][0] == names["b_pay_banker_1"][0] == "banker"
+    assert names["a_pay_banker_1"][1] != names["b_pay_banker_1"][1]
+    workbook = openpyxl.load_workbook(out)
+    assert workbook.sheetnames[0] == "Summary" and workbook.sheetnames[-1] == "Hold"
+
+
 def hostile_game(folder: Path) -> Path:
     path = folder / "hostile.yaml"
     path.write_text(

@@ -1,6 +1,7 @@
 """A bet joined with the outcome counts of the columns it reads: its events, pays,
 combinations, exact probabilities and returns, and the figures of one unit bet (expected
-value, house edge, hit frequency, variance, push, element of risk, top award).
+value, house edge, hit frequency, variance, push, element of risk, top award; the
+volatility index and the hold's bands over many rounds, floats of the exact variance).
 
 Each outcome is settled by the one settlement, ``Bet.settle``. ``report`` gathers the bets
 of a game; this module is one bet.
