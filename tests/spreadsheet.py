@@ -53,9 +53,10 @@ def recalculate(paths: list[Path], folder: Path) -> dict[Path, Path]:
     (profile / "user").mkdir(parents=True, exist_ok=True)
     (profile / "user" / "registrymodifications.xcu").write_text(_PROFILE, encoding="utf-8")
     out = folder / "recalculated"
-    subprocess.run([SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless",
-                    "--norestore", "--convert-to", "xlsx", "--outdir", str(out),
-                    *map(str, paths)], check=True, capture_output=True, timeout=600)
+    done = subprocess.run([SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless",
+                           "--norestore", "--convert-to", "xlsx", "--outdir", str(out),
+                           *map(str, paths)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"soffice failed ({done.returncode}): {done.stderr[-2000:]}"
     saved = {path: out / path.name for path in paths}
     missing = [str(p) for p, s in saved.items() if not s.exists()]
     assert not missing, f"LibreOffice wrote nothing for {missing}"

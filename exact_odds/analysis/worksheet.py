@@ -265,8 +265,8 @@ SUMMARY_HEADER = ("Bet", "Name", "Expected value", "House edge", "Hit frequency"
 
 
 def _summary_rows(sheet: Sheet, row: int, side: _Side) -> int:
-    sheet.line(row, [Label(f"{side.tag}{h}") if i > 1 and side.tag else Label(h)
-                     for i, h in enumerate(SUMMARY_HEADER)])
+    """A report's table of bets on its Summary, from ``row``: the last row written."""
+    sheet.line(row, [Label(h) for h in SUMMARY_HEADER])
     sheet.widths.update(dict.fromkeys(range(2, len(SUMMARY_HEADER)), 16))
     sheet.widths[len(SUMMARY_HEADER) - 1] = 40
     for bet in side.bets:
