@@ -162,6 +162,23 @@ def test_another_shoe_has_no_other_decks_but_its_effect_of_removal(tmp_path):
     assert tie[2:15] == tuple(float(e) for e in book.removal.effects["tie"])
 
 
+def test_an_effect_of_removal_past_the_limits_is_left_out_with_a_note(monkeypatch, tmp_path):
+    """Where the effect of removal would pass the limits (refused before any work), the
+    workbook is written without it and says why."""
+    from exact_odds.analysis import removal
+    from exact_odds.engine.cost import EnumerationTooLarge
+
+    def refused(*_: object) -> None:
+        raise EnumerationTooLarge("bet 'tie': about 99 s in all, past the limit")
+
+    monkeypatch.setattr(removal, "effect_of_removal", refused)
+    book = approval_workbook(game_report("commission-free", decks=1, bets=["tie"]))
+    assert book.removal is None
+    assert book.notes[-1] == "Effect of removal not shown: bet 'tie': about 99 s in all, past the limit"
+    workbook = openpyxl.load_workbook(write(tmp_path, "no-eor.xlsx", book))
+    assert any(book.notes[-1] == row[0] for row in workbook["Decks"].iter_rows(values_only=True))
+
+
 def test_compare_writes_both_sides_with_their_own_names(tmp_path):
     """compare A B --format xlsx: A's cells named a_..., B's b_..., each bet's sheet with
     both tables side by side, each pay its own input."""
@@ -208,12 +225,22 @@ def check_report(original: Path, calc: object, book: ApprovalWorkbook) -> list[s
         for name, exact in bet_figures(bet).items():
             sheet, cell = names[f"{name}_{name_part(bet.id)}"]
             expect(f"{name}_{bet.id}", calc[sheet][cell].value, exact)  # type: ignore[index]
+        lines = [row for row in calc[bet.id].iter_rows(min_row=5, max_row=4 + len(bet.events),  # type: ignore[index]
+                                                        values_only=True)]
+        for event, line in zip(bet.events, lines):
+            expect(f"{bet.id} {event.event}: probability", line[5], event.probability)
+            expect(f"{bet.id} {event.event}: return", line[7], event.expected_return)
         row = summary[bet.id]
+        top = bet.top_award
         for column, exact in ((2, bet.expected_value), (3, bet.house_edge),
-                              (5, bet.standard_deviation),
+                              (4, bet.hit_frequency), (5, bet.standard_deviation),
+                              (6, bet.element_of_risk), (7, bet.push_probability),
                               (12, bet.volatility_index(CONFIDENCES[0])),
                               (13, bet.volatility_index(CONFIDENCES[1]))):
             expect(f"Summary {bet.id} column {column}", row[column], exact)
+        if top is not None:
+            expect(f"Summary {bet.id} top award", row[8], top.event)
+            expect(f"Summary {bet.id} top award, 1 in", row[10], 1 / top.probability)
         for rounds in HOLD_ROUNDS:
             line = hold[bet.id, rounds]
             expect(f"Hold {bet.id} {rounds}", line[2], bet.house_edge)
