@@ -268,6 +268,9 @@ def check_report(original: Path, calc: object, book: ApprovalWorkbook) -> list[s
                                  ("Standard deviation", other.standard_deviation),
                                  ("Volatility index 95%", other.volatility_index(CONFIDENCES[1]))):
                 expect(f"Decks {bet.id} {shoes.label} {label}", block[label][2 + k], exact)
+            if other.top_award is not None:
+                expect(f"Decks {bet.id} {shoes.label} top award", block["Top award, 1 in"][2 + k],
+                       1 / other.top_award.probability)
     return wrong
 
 

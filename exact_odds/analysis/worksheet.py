@@ -353,7 +353,7 @@ def _hold(sides: Sequence[_Side]) -> Sheet:
 def _decks(side: _Side, shoes: Sequence[Shoes], removal: Removal | None,
            notes: Sequence[str]) -> Sheet:
     """The bets' figures on other shoes, side by side, and the effect of removal."""
-    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 2 * len(shoes)), 20)})
+    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)})
     sheet.put(0, 0, Label("The bets on 4, 6 and 8 decks, and the effect of removal"))
     row = 1
     for note in notes:
@@ -384,27 +384,35 @@ def _deck_block(side: _Side, bet: BetResult, results: list[BetResult], shoes: Se
     sheet.put(row, 0, Label(f"{bet.name} [{bet.id}]"))
     sheet.line(row + 1, [Label("Event"), Label("Pay"),
                          *(Label(f"Probability, {s.label}") for s in shoes),
-                         *(Label(f"Exact, {s.label}") for s in shoes)])
+                         *(Label(f"Exact, {s.label}") for s in shoes),
+                         *(Label(f"Top award candidate, {s.label}") for s in shoes)])
     first = row + 2
     for i, event in enumerate(bet.events):
+        pay = ref(first + i, 1, fixed=True)
         sheet.line(first + i, [event.event, Formula(_pay_name(side, bet, i),
                                                     to_float(event.net), "general")])
         for k, result in enumerate(results):
-            exact = result.events[i].probability
-            sheet.put(first + i, 2 + k, Number(to_float(exact), "probability"))
-            sheet.put(first + i, 2 + n + k, fraction_text(exact))
+            line = result.events[i]
+            probability = sheet.put(first + i, 2 + k, Number(to_float(line.probability),
+                                                             "probability"))
+            sheet.put(first + i, 2 + n + k, fraction_text(line.probability))
+            sheet.put(first + i, 2 + 2 * n + k, Formula(
+                f'IF(AND({pay}>0,{probability}>0),{pay},"")',
+                to_float(line.net) if line.net > 0 and line.combinations else "", "general"))
     last = first + len(bet.events) - 1
     pays = span(1, first, last)
     row = last + 1
     sheet.line(row, [Label("Cycle"), None, *(int_text(s.total) for s in shoes)])
     labels = ("Expected value", "House edge", "Hit frequency", "Push", "Element of risk",
-              "Variance", "Standard deviation", "Volatility index 90%", "Volatility index 95%")
+              "Variance", "Standard deviation", "Volatility index 90%", "Volatility index 95%",
+              "Top award, 1 in")
     at = {label: row + 1 + i for i, label in enumerate(labels)}
     for label in labels:
         sheet.put(at[label], 0, label)
     for k, result in enumerate(results):
         col = 2 + k
         p = span(col, first, last)
+        candidates = span(2 + 2 * n + k, first, last)
 
         def cell(label: str, column: int = col) -> str:
             return ref(at[label], column)
@@ -420,6 +428,8 @@ def _deck_block(side: _Side, bet: BetResult, results: list[BetResult], shoes: Se
             "Standard deviation": f"SQRT({cell('Variance')})",
             "Volatility index 90%": f"{_z(CONFIDENCES[0])}*{cell('Standard deviation')}",
             "Volatility index 95%": f"{_z(CONFIDENCES[1])}*{cell('Standard deviation')}",
+            "Top award, 1 in": f'IF(COUNT({candidates})=0,"",1/INDEX({p},MATCH(MAX('
+                               f'{candidates}),{candidates},0)))',
         }
         for label in labels:
             figure = figures[label]
