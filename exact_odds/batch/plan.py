@@ -103,18 +103,18 @@ class _Plan:
         for bet in wanted:
             drawn = plan(bet.columns)[3] is not None  # the round is played out
             columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
-            if monomial_count(columns) > MAX_MONOMIALS:
+            if monomial_count(columns, rules) > MAX_MONOMIALS:
                 if bet.id in request.bet_ids:
                     fallback.append(bet.id)
                 continue
             hands = frozenset(h for name in columns for h in column(name).hands)
-            key = (partition_of(columns), drawn, None if drawn else hands)
+            key = (partition_of(columns, rules), drawn, None if drawn else hands)
             shared.setdefault(key, []).append((bet, columns))
         groups = []
         values = request.values
         for (partition, drawn, _), members in shared.items():
             union = tuple(sorted({name for _, columns in members for name in columns}))
-            sets = [union] if monomial_count(union) <= MAX_MONOMIALS else \
+            sets = [union] if monomial_count(union, rules) <= MAX_MONOMIALS else \
                 sorted({columns for _, columns in members})
             for columns in sets:
                 bets_here = [bet for bet, own in members if set(own) <= set(columns)]

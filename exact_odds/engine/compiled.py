@@ -44,7 +44,15 @@ from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.vocabulary import Column, column
+from exact_odds.engine.cost import dealt_only_cost
+from exact_odds.engine.vocabulary import (
+    Column,
+    VocabularyError,
+    column,
+    read_round,
+    unreadable,
+    valued_key,
+)
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
@@ -84,25 +92,32 @@ class CompiledCounts:
         return {self.outcomes[k]: ways for k, ways in found.items() if ways}
 
 
-def partition_of(columns: Names) -> tuple[tuple[str, ...], ...]:
-    """The card classes a compiled table of these columns counts: the finest they read."""
+def partition_of(columns: Names, rules: DrawingRules = PUNTO_BANCO
+                 ) -> tuple[tuple[str, ...], ...]:
+    """The card classes a compiled table of these columns counts: the finest they read
+    (and the ranks, where the rules value a hand by rank)."""
     wanted = plan(columns)
-    return class_partition(class_keys([column(n) for n in wanted.deal],
-                                      [column(n) for n in wanted.cards]).first)
+    return class_partition(valued_key(class_keys([column(n) for n in wanted.deal],
+                                                 [column(n) for n in wanted.cards]).first,
+                                      rules.round))
 
 
-def monomial_count(columns: Names) -> int:
+def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
     """How many monomials compiling these columns needs (an upper bound): the multisets of
     as many classes as the round deals."""
-    wanted, k = plan(columns), len(partition_of(columns))
+    wanted, k = plan(columns), len(partition_of(columns, rules))
     hands = {hand for name in wanted.deal for hand in column(name).hands}
     sizes = (4, 5, 6) if wanted.needs is not None else (4,) if len(hands) == 2 else (2,)
+    if not rules.draws:
+        sizes = (2 * rules.cards,)
     return sum(comb(k + m - 1, m) for m in sizes)
 
 
 @lru_cache(maxsize=64)
 def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> CompiledCounts:
     """The compiled table of these columns under these rules."""
+    if not rules.draws:
+        return _dealt_only(columns, rules)
     wanted = plan(columns)
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
@@ -128,6 +143,32 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
                         lambda code: (starts.deal_values(code), (), ()))
     rounds = _Rounds(starts, reps, card_cols, wanted, rules)
     return _tallied(columns, partition, rounds.sequences(), rounds.read)
+
+
+def _dealt_only(columns: Names, rules: DrawingRules) -> CompiledCounts:
+    """Every class sequence of a round without draws (Dragon Tiger): each hand's cards in
+    turn, every column read from the representative cards (``read_round``). Its cost is
+    the sequences counted here, refused in one line past the limit before any work."""
+    described, wanted = rules.round, plan(columns)
+    unread = unreadable(columns, described)
+    if unread:
+        raise VocabularyError(unread)
+    dealt_only_cost(columns, rules).check()
+    partition = partition_of(columns, rules)
+    reps, dealt = [cards[0] for cards in partition], 2 * described.cards
+    k = len(reps)
+    ordered = wanted.deal + wanted.round + wanted.cards
+    parts = (len(wanted.deal), len(wanted.deal) + len(wanted.round))
+    sequence = np.arange(k ** dealt, dtype=np.int64)
+    classes = [sequence // k ** (dealt - 1 - i) % k for i in range(dealt)]
+    rows = []
+    for at in zip(*(c.tolist() for c in classes)):
+        cards = [reps[c] for c in at]
+        row = read_round(tuple(cards[0::2]), tuple(cards[1::2]), ordered, described)
+        rows.append(tuple(row[name] for name in ordered))
+    code, outcomes = ids(rows)
+    return _tallied(columns, partition, [(code, classes)], lambda c: (
+        outcomes[c][:parts[0]], outcomes[c][parts[0]:parts[1]], outcomes[c][parts[1]:]))
 
 
 def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: Sequences,
@@ -212,16 +253,16 @@ class _Rounds:
 
     def sequences(self) -> Sequences:
         """Every class sequence, in pieces."""
-        rules, v, (c1, c2, c3, c4), p2, b2 = self.rules, self.values, self.at, self.p2, self.b2
-        if rules.uses_up_card:
-            table = np.array([[[rules.player_draws((x + y) % 10, (x, y, up)) for up in range(10)]
-                               for y in range(10)] for x in range(10)], dtype=bool)
-            draws = table[np.minimum(v[c1], v[c2]), np.maximum(v[c1], v[c2]), v[c3]]
+        v, (c1, c2, c3, c4), p2, b2 = self.values, self.at, self.p2, self.b2
+        described = self.rules.round  # the naturals and draws, as tables
+        if described.player_on is None:
+            draws = np.array(described.player, dtype=bool)[v[c1], v[c2], v[c3]]
         else:
-            draws = np.array([rules.player_draws(t) for t in range(10)], dtype=bool)[p2]
-        alone = np.array([not rules.banker_draws(t, None) for t in range(10)], dtype=bool)[b2]
-        after = np.array([[rules.banker_draws(t, a) for a in range(10)] for t in range(10)])
-        natural = (p2 >= 8) | (b2 >= 8)
+            draws = np.array(described.player_on, dtype=bool)[p2]
+        banker = np.array(described.banker, dtype=bool)
+        alone, after = ~banker[b2, 0], banker[:, 1:]
+        natural = np.array(described.natural, dtype=bool)
+        natural = natural[p2] | natural[b2]
         cls = np.arange(len(self.reps), dtype=np.int64)
         s = np.flatnonzero(natural | (~draws & alone))  # nobody draws
         found = [(self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]])]

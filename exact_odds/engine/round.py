@@ -96,18 +96,19 @@ class Round:
                                           deal_cols, card_cols, thirds=True)
         self.banker_groups = hand_groups(classes, "banker", banker_ordered, deal_cols,
                                           card_cols, thirds=True)
-        self.player_draws_on = None if rules.uses_up_card else [
-            rules.player_draws(total) for total in range(10)]
-        self.banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
-        self.banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)]
-                                   for b2 in range(10)]
+        # the round as its description gives it (rules.round): the naturals, the draws
+        described = rules.round
+        self.natural, self.player_draws_on = described.natural, described.player_on
+        self.player_table = described.player
+        self.banker_stands_alone = [described.stands_alone(total) for total in range(10)]
+        self.banker_draws_after = [row[1:] for row in described.banker]
         self.deal_key = DealKeys(deal_cols, card_cols)
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
 
     def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:  # by the up card's rules
         vi, vj = pg.values
-        return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
+        return self.player_table[vi][vj][bg.values[0]]
 
     def banker_row(self, p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
         """A Banker draw's round values, one per B class, after the Player's third card
@@ -152,6 +153,7 @@ def play(round_: Round) -> Table:
     two_card, third, finals = round_.two_card, round_.third, round_.finals
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
     card_values, banker_stands_alone = round_.card_values, round_.banker_stands_alone
+    natural = round_.natural
     after_four, after_five = round_.classes.pad[4], round_.classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
     # totals, one per combination of deal-column values and card-column partials.
@@ -190,7 +192,7 @@ def play(round_: Round) -> Table:
                 known = no_draw.get(dkey)
                 standing = known if known is not None else no_draw.setdefault(dkey, [0] * 100)
             draws = p_draws if p_draws is not None else round_.player_draws(pg, first)
-            if p2 >= 8 or b2 >= 8 or (not draws and banker_stands_alone[b2]):
+            if natural[p2] or natural[b2] or (not draws and banker_stands_alone[b2]):
                 # the pair's ways: the product, corrected where the groups share a class
                 standing[10 * p2 + b2] += sum(
                     pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight

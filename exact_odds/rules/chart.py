@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from exact_odds.errors import ExactOddsError
+from exact_odds.rules.round import RoundDescription, Valuation, round_of
 
 #: A visible state when the option is taken: the Player's two cards (point values, low
 #: first) and the dealer's up card (``None`` where the bettor does not see it).
@@ -79,7 +80,9 @@ class DrawingRules:
     ``player[t]`` is ``H``, ``S`` or ``O`` for a Player two-card total ``t``;
     ``banker[t][x]`` is ``H`` or ``S`` for a Banker two-card total ``t`` against a Player
     third card ``x`` (0-9), ``banker[t][10]`` when the Player stood. Two-card totals in
-    ``naturals`` end the round: neither hand draws.
+    ``naturals`` end the round: neither hand draws. A game without a chart (Dragon Tiger)
+    deals ``cards`` cards to each hand, valued by ``valuation`` (``rules.round``), and no
+    hand draws: its ``player`` and ``banker`` are empty.
     """
 
     name: str
@@ -92,6 +95,18 @@ class DrawingRules:
     strategy_name: str = "house-way"
     source: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     readings: tuple[str, ...] = field(default=(), compare=False)
+    cards: int = 2
+    valuation: Valuation = "points"
+
+    @property
+    def draws(self) -> bool:
+        """Whether the hands draw by the baccarat tableau (the rules have a chart)."""
+        return bool(self.player)
+
+    @property
+    def round(self) -> RoundDescription:
+        """The round these rules describe, compiled once (``rules.round``)."""
+        return round_of(self)
 
     @property
     def uses_up_card(self) -> bool:
