@@ -39,19 +39,17 @@ from typing import Any
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
-from exact_odds.engine.classes import class_keys, class_partition
+from exact_odds.engine.cost import dealt_only_cost, dealt_partition
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.cost import dealt_only_cost
 from exact_odds.engine.vocabulary import (
     Column,
     VocabularyError,
     column,
     read_round,
     unreadable,
-    valued_key,
 )
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
@@ -96,10 +94,7 @@ def partition_of(columns: Names, rules: DrawingRules = PUNTO_BANCO
                  ) -> tuple[tuple[str, ...], ...]:
     """The card classes a compiled table of these columns counts: the finest they read
     (and the ranks, where the rules value a hand by rank)."""
-    wanted = plan(columns)
-    return class_partition(valued_key(class_keys([column(n) for n in wanted.deal],
-                                                 [column(n) for n in wanted.cards]).first,
-                                      rules.round))
+    return dealt_partition(columns, rules)
 
 
 def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
@@ -117,7 +112,7 @@ def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
 def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> CompiledCounts:
     """The compiled table of these columns under these rules."""
     if not rules.draws:
-        return _dealt_only(columns, rules)
+        return dealt_only_counts(columns, rules)
     wanted = plan(columns)
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
@@ -145,21 +140,25 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
     return _tallied(columns, partition, rounds.sequences(), rounds.read)
 
 
-def _dealt_only(columns: Names, rules: DrawingRules) -> CompiledCounts:
-    """Every class sequence of a round without draws (Dragon Tiger): each hand's cards in
-    turn, every column read from the representative cards (``read_round``). Its cost is
-    the sequences counted here, refused in one line past the limit before any work."""
+@lru_cache(maxsize=64)
+def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...] | None = None
+                      ) -> CompiledCounts:
+    """Every class sequence of a round without draws (Dragon Tiger), over the classes
+    ``held`` (None: all): each hand's cards in turn, every column read from the
+    representative cards (``read_round``). Its cost is the sequences counted in
+    ``cost.dealt_only_cost``, refused in one line past the limit before any work."""
     described, wanted = rules.round, plan(columns)
     unread = unreadable(columns, described)
     if unread:
         raise VocabularyError(unread)
-    dealt_only_cost(columns, rules).check()
     partition = partition_of(columns, rules)
-    reps, dealt = [cards[0] for cards in partition], 2 * described.cards
+    held = tuple(range(len(partition))) if held is None else held
+    dealt_only_cost(columns, rules, len(held)).check()
+    reps, dealt = [partition[i][0] for i in held], 2 * described.cards
     k = len(reps)
     ordered = wanted.deal + wanted.round + wanted.cards
     parts = (len(wanted.deal), len(wanted.deal) + len(wanted.round))
-    sequence = np.arange(k ** dealt, dtype=np.int64)
+    sequence, index = np.arange(k ** dealt, dtype=np.int64), np.array(held, dtype=np.int64)
     classes = [sequence // k ** (dealt - 1 - i) % k for i in range(dealt)]
     rows = []
     for at in zip(*(c.tolist() for c in classes)):
@@ -167,7 +166,7 @@ def _dealt_only(columns: Names, rules: DrawingRules) -> CompiledCounts:
         row = read_round(tuple(cards[0::2]), tuple(cards[1::2]), ordered, described)
         rows.append(tuple(row[name] for name in ordered))
     code, outcomes = ids(rows)
-    return _tallied(columns, partition, [(code, classes)], lambda c: (
+    return _tallied(columns, partition, [(code, [index[c] for c in classes])], lambda c: (
         outcomes[c][:parts[0]], outcomes[c][parts[0]:parts[1]], outcomes[c][parts[1]:]))
 
 

@@ -186,7 +186,7 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = P
     enumeration will build them, and counted: milliseconds."""
     names = tuple(columns)
     if not rules.draws:
-        return dealt_only_cost(names, rules)
+        return dealt_only_cost(names, rules, len(held_classes(shoe, names, rules)))
     wanted = plan(names)
     # the cost reads the shoe through its classes alone: one estimate per class counts
     keys = class_lookups(wanted.deal, wanted.cards)
@@ -207,14 +207,23 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = P
 SECONDS_PER_SEQUENCE = 20e-6
 
 
-@lru_cache(maxsize=256)
-def dealt_only_cost(names: Names, rules: DrawingRules) -> EnumerationCost:
-    """A round without draws (``compiled._dealt_only``): every sequence of the classes the
-    columns and the valuation read, each hand's cards in turn, read once in Python; its
-    table is compiled once for every shoe."""
+def dealt_partition(names: Names, rules: DrawingRules) -> tuple[tuple[str, ...], ...]:
+    """The card classes of a round without draws: those the columns and the valuation read."""
     wanted = plan(names)
     key = class_keys([column(n) for n in wanted.deal], [column(n) for n in wanted.cards]).first
-    k = len(class_partition(valued_key(key, rules.round)))
+    return class_partition(valued_key(key, rules.round))
+
+
+def held_classes(shoe: Shoe, names: Names, rules: DrawingRules) -> tuple[int, ...]:
+    """The classes of ``dealt_partition`` that the shoe holds a card of."""
+    return tuple(i for i, cards in enumerate(dealt_partition(names, rules))
+                 if any(shoe.count(card) for card in cards))
+
+
+@lru_cache(maxsize=256)
+def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCost:
+    """A round without draws (``compiled._dealt_only``) over ``k`` card classes: every
+    sequence of them, each hand's cards in turn, read once in Python."""
     sequences = k ** (2 * rules.cards)
     return EnumerationCost(names, "dealt only", sequences, 0, sequences, k,
                            sequences * SECONDS_PER_SEQUENCE,

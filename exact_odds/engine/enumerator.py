@@ -47,7 +47,7 @@ from exact_odds.engine.classes import (
     ranked_lookup,
     shoe_classes,
 )
-from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost
+from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost, held_classes
 from exact_odds.engine.hands import SideReader, deal_counts
 from exact_odds.engine.plan import INT128_CARDS, Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_counts, round_readers
@@ -89,10 +89,10 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     """
     names = tuple(columns)
     wanted = plan(names)
-    if not rules.draws:  # a round without draws: its class sequences, compiled once
-        from exact_odds.engine.compiled import compiled_counts
+    if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
+        from exact_odds.engine.compiled import dealt_only_counts
 
-        return compiled_counts(names, rules).counts(shoe)
+        return dealt_only_counts(names, rules, held_classes(shoe, names, rules)).counts(shoe)
     checked(shoe, names, rules, wanted, rows_in_python=True)
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))

@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.files import InputFileError, is_file, read_yaml
-from exact_odds.rules.round import NATURALS, VALUATIONS
 from exact_odds.rules.chart import (
     HIT,
     OPTION,
@@ -52,6 +51,7 @@ from exact_odds.rules.chart import (
     Option,
     RulesError,
 )
+from exact_odds.rules.round import NATURALS, VALUATIONS
 
 _KEYS = {"name", "title", "source", "readings", "naturals", "player", "banker", "option",
          "cards", "valuation", "compare"}
@@ -133,9 +133,9 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     readings = data.get("readings", [])
     if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
         raise fail("field 'readings' must be a list of sentences")
-    about = {"name": name, "title": title, "source": tuple((str(k), str(v)) for k, v in
-                                                              source.items()),
-             "readings": tuple(r.strip() for r in readings)}
+    about: dict[str, Any] = {
+        "name": name, "title": title, "source": tuple((str(k), str(v)) for k, v in source.items()),
+        "readings": tuple(r.strip() for r in readings)}
     if data.get("compare", "higher") != "higher":
         raise fail(f"field 'compare' is {data['compare']!r}: the hands compare by 'higher' "
                    "total (equal totals tie), the only comparison supported")
