@@ -678,6 +678,7 @@ def ranked_outcome(first: list[str], second: list[str]) -> dict:
         "tie": worth[0] == worth[1], "margin": abs(worth[0] - worth[1]),
         "winner": ("player" if worth[0] > worth[1] else "banker" if worth[1] > worth[0]
                    else "tie"),
+        "player_hand": tuple(first), "banker_hand": tuple(second),
     }
     for hand, cards in (("player", first), ("banker", second)):
         for index, position in enumerate(POSITIONS[:len(cards)]):

@@ -16,25 +16,21 @@ In both the higher total wins and equal totals tie. The first hand dealt is the 
 ``player`` hand, the second its ``banker`` hand (Dragon and Tiger in Dragon Tiger).
 
 >>> from exact_odds.rules.loader import load_rules
->>> tableau = round_of(load_rules("punto-banco"))
+>>> tableau = load_rules("punto-banco").round
 >>> tableau.cards, tableau.draws, tableau.natural[8], tableau.banker[3][8 + 1]
 (2, True, True, False)
 >>> tableau.total(("9S", "7H"))
 6
->>> round_of(load_rules("dragon-tiger")).total(("QS",))
+>>> load_rules("dragon-tiger").round.total(("QS",))
 12
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from exact_odds.cards import card_value
-
-if TYPE_CHECKING:
-    from exact_odds.rules.chart import DrawingRules
 
 #: How a hand is valued: baccarat points (modulo 10), or card ranks (ace 1 ... king 13).
 Valuation = Literal["points", "rank"]
@@ -94,18 +90,3 @@ class RoundDescription:
     def stands_alone(self, total: int) -> bool:
         """Whether the Banker stands on ``total`` when the Player stood."""
         return not self.banker[total][0]
-
-
-@lru_cache(maxsize=256)
-def round_of(rules: DrawingRules) -> RoundDescription:
-    """The description of a round under ``rules``: their charts read once into tables."""
-    if not rules.draws:
-        return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10, None, (), ())
-    player = tuple(tuple(tuple(rules.player_draws((low + high) % 10,
-                                                  (min(low, high), max(low, high), up))
-                               for up in range(10)) for high in range(10)) for low in range(10))
-    player_on = None if rules.uses_up_card else tuple(map(rules.player_draws, range(10)))
-    banker = tuple(tuple(rules.banker_draws(total, third) for third in (None, *range(10)))
-                   for total in range(10))
-    natural = tuple(total in rules.naturals for total in range(10))
-    return RoundDescription(2, "points", True, natural, player_on, player, banker)
