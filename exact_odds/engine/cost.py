@@ -266,12 +266,12 @@ def _round(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Column]
     for side in (0, 1):
         for group in groups[side]:
             features[side][group.total].add(group.features)
-    states = stood = 0
+    states, stood, round_ = 0, 0, rules.round
     for p2 in range(10):
         for b2 in range(10):
             met = len(features[0][p2]) * len(features[1][b2]) if reads else 1
-            drawn = p2 < 8 and b2 < 8 and (rules.uses_up_card or rules.player_draws(p2)
-                                            or rules.banker_draws(b2, None))
+            drawn = not (round_.natural[p2] or round_.natural[b2]) and (
+                round_.player_on is None or round_.player_on[p2] or round_.banker[b2][0])
             states += met * drawn * (2 if rules.uses_up_card else 1)
             stood += met * (not drawn or rules.uses_up_card)
     states = min(states, pairs)

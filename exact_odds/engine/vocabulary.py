@@ -247,12 +247,10 @@ def _first_cards(hand: Hand, index: int, attribute: str) -> Column:
     dtype, read, key, values, what = _ATTRIBUTES[attribute]
     pos = _POSITIONS[index]
     name = f"{hand}_{pos}_{attribute}"
-    if hand == "player":
-        def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
-            return read(p[index])
-    else:
-        def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
-            return read(b[index])
+    mine = _HANDS.index(hand)
+
+    def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
+        return read((p, b)[mine][index])
     return Column(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", "deal",
                   hands=(hand,), card_key=key, of_deal=fn, ordered=True, values=values,
                   example=f"{name} {_EXAMPLES[attribute]}", names_suits=attribute == "colour",
@@ -268,12 +266,11 @@ def _third_card(hand: Hand, attribute: str) -> Column:
                       f"(the same as {hand}_third)", "round",
                       of_round=lambda b: getattr(b, field), needs=THIRD, values=values, nullable=True,
                       example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
-    if hand == "player":
-        def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
-            return None if p3 is None else read(p3)
-    else:
-        def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
-            return None if b3 is None else read(b3)
+    mine = _HANDS.index(hand)
+
+    def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
+        third = (p3, b3)[mine]
+        return None if third is None else read(third)
     return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
                   "cards", hands=(hand,), card_key=key or card_value, partial=_no_partial,
                   final=final, values=values, nullable=True,
@@ -289,31 +286,16 @@ def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bo
              key: Callable[[str], Hashable] | None, what: str, example: str,
              names_suits: bool = False) -> Column:
     """How many cards of a hand (scope "player" or "banker") or of the round pass ``test``."""
-    if scope == "player":
-        name, where = f"player_{word}", "in the Player's hand"
+    name, where = ((f"{word}_dealt", "dealt in the round (both hands)") if scope == "round"
+                   else (f"{scope}_{word}", f"in the {scope.title()}'s hand"))
+    mine = (scope != "banker", scope != "player")  # which hands' cards it counts
 
-        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-            return sum(map(test, p))
+    def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+        return sum(map(test, p * mine[0] + b * mine[1]))
 
-        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
-            return counted + (p3 is not None and test(p3))  # type: ignore[operator]
-    elif scope == "banker":
-        name, where = f"banker_{word}", "in the Banker's hand"
-
-        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-            return sum(map(test, b))
-
-        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
-            return counted + (b3 is not None and test(b3))  # type: ignore[operator]
-    else:
-        name, where = f"{word}_dealt", "dealt in the round (both hands)"
-
-        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-            return sum(map(test, p + b))
-
-        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
-            return (counted + (p3 is not None and test(p3))  # type: ignore[operator]
-                    + (b3 is not None and test(b3)))
+    def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
+        return counted + sum(third is not None and counts and test(third)  # type: ignore[operator]
+                             for third, counts in zip((p3, b3), mine))
     hands: tuple[Hand, ...] = _HANDS if scope == "round" else (scope,)
     return Column(name, "int", f"{what} {where}", "cards", hands=hands,
                   card_key=key or card_value, partial=partial, final=final,

@@ -86,7 +86,3 @@ class RoundDescription:
         """A hand's total: point values modulo 10, or the sum of its ranks."""
         total = sum(self.value(card) for card in hand)
         return total % 10 if self.valuation == "points" else total
-
-    def stands_alone(self, total: int) -> bool:
-        """Whether the Banker stands on ``total`` when the Player stood."""
-        return not self.banker[total][0]
