@@ -134,7 +134,7 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     """
     wanted = plan(tuple(columns))
     lookups = class_lookups(wanted.deal, wanted.cards)
-    if rules.round.valuation == "rank":  # the ranks too: a king and a ten differ
+    if rules.valuation == "rank":  # the ranks too: a king and a ten differ
         return (shoe_classes(shoe, ranked_lookup(lookups[0])),)
     return tuple(shoe_classes(shoe, key) for key in lookups)
 
