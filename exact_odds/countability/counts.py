@@ -13,7 +13,8 @@ the same kind of thing, a balanced count with tags ``N * tag - S`` (``N`` cards 
 ``S`` the tags' sum over it): ``DerivedCount.played``.
 
 The best count of a level is found exactly (``best_counts``), not by rounding the effects at one
-scale: a dynamic programme over the kinds of card (ranks of equal effect share a tag), whose
+scale: a dynamic programme over the kinds of card (each rank; the ten-valued ranks as one
+where the bet reads them alike), whose
 states are the tags' sum and sum of squares over the shoe, keeps for each state the tags that
 move most with the effects. The betting correlation depends on the tags only through those
 three sums, so the best of every state holds the best count of every balance, balanced (sum
@@ -143,6 +144,8 @@ def _correlation(e: list[int], w: list[int], t: list[int]) -> tuple[int, Fractio
     return (1 if cov > 0 else -1), Fraction(cov * cov, var_e * var_t)
 
 
+#: The ten-valued ranks: tagged alike where the bet reads them alike, as counters do.
+TEN_VALUED = ("T", "J", "Q", "K")
 #: The most state updates (states times kinds of card times tags) the exact search makes;
 #: beyond, the candidates come from rounding (``_rounded_runs``). Levels 1 to 8 of a standard
 #: shoe take a few million.
@@ -172,7 +175,8 @@ def best_counts(effects: Mapping[str, Fraction], weights: Mapping[str, int], lev
     """The ``keep`` counts with every tag within ``-level..level`` that correlate best with
     ``effects`` (per rank) over a shoe of ``weights`` cards per rank, best first, each
     betting differently from the others (``DerivedCount.key``), each written with its
-    smallest tags; ranks with equal effects share a tag, a rank absent from the shoe gets 0.
+    smallest tags; the ten-valued ranks share a tag where their effects are equal (every
+    other rank has its own), and a rank absent from the shoe gets 0.
 
     ``balanced`` (the default) keeps only counts whose tags sum to zero over the shoe; with
     ``balanced=False`` every count is a candidate, an unbalanced one played against the
@@ -183,12 +187,15 @@ def best_counts(effects: Mapping[str, Fraction], weights: Mapping[str, int], lev
     if not present:
         return []
     scale = _common_denominator(effects[r] for r in present)
-    kinds: dict[int, list[str]] = {}  # kinds of card: ranks with the same effect
+    # kinds of card: each rank, but the ten-valued ranks as one where their effects are equal
+    kinds: dict[tuple[int, str], list[str]] = {}
     for rank in present:
-        kinds.setdefault(int(effects[rank] * scale), []).append(rank)
-    order = sorted(kinds)
-    w = [sum(weights[r] for r in kinds[v]) for v in order]
-    if len(order) < 2:
+        value = int(effects[rank] * scale)
+        kinds.setdefault((value, "0" if rank in TEN_VALUED else rank), []).append(rank)
+    keys = sorted(kinds)
+    order = [value for value, _ in keys]
+    w = [sum(weights[r] for r in kinds[k]) for k in keys]
+    if len(set(order)) < 2:
         return []
     unit = gcd(*w)
     units = [x // unit for x in w]
@@ -211,8 +218,8 @@ def best_counts(effects: Mapping[str, Fraction], weights: Mapping[str, int], lev
         if sign <= 0:
             continue
         tags = dict.fromkeys(effects, 0)
-        for value, tag in zip(order, run):
-            for rank in kinds[value]:
+        for kind, tag in zip(keys, run):
+            for rank in kinds[kind]:
                 tags[rank] = tag
         count = DerivedCount(level, tags, square, 1, balance, cards)
         rank_key = (-square, abs(balance), max(map(abs, run)), sum(map(abs, run)), run)
