@@ -649,7 +649,7 @@ def _verdict(depths: Sequence[Depth], levels: Sequence[int],
                 "of it on average, no count needed")
     perfect = first.perfect
     if perfect.units_per_shoe_se is None:
-        return (f"cannot tell from {shoes} shoe{'s' if shoes != 1 else ''}: a standard error "
+        return (f"cannot tell from {shoes:,} shoe{'s' if shoes != 1 else ''}: a standard error "
                 f"needs at least {MIN_SHOES} shoes a stream (--shoes)")
     if not perfect.measurable:
         if perfect.units_per_shoe + SIGNIFICANT * perfect.units_per_shoe_se >= WORTH_COUNTING:
@@ -736,7 +736,10 @@ def money_text(value: Fraction | Decimal) -> str:
                 rest //= prime
         if rest != 1:  # no decimal ends: the fraction itself
             return f"${fraction_text(value)}"
-        text = f"{exact.normalize():,f}"
+        exact = exact.normalize()
+        if -2 < exact.as_tuple().exponent < 0:  # type: ignore[operator]
+            exact = exact.quantize(Decimal("0.01"))  # $2.50, not $2.5
+        text = f"{exact:,f}"
         return "$" + text if not text.startswith("-") else "-$" + text[1:]
     places = Decimal(1) if abs(value) >= 100 else Decimal("0.01")
     if abs(value) < 1 and value != 0 and abs(value) < Decimal("0.005"):
