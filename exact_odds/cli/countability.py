@@ -38,8 +38,8 @@ from exact_odds.shoe import Shoe
 @click.option("--tags", "tags", multiple=True,
               type=Parsed("exact_odds.countability.report:parse_count_option", "RANK=TAG,..."),
               help="A count to judge beside the derived ones: RANK=TAG pairs (A 2-9 T J Q K, 0 "
-                   "for all tens), e.g. 'A=0,2=1,3=1,4=2,5=-2,6=-2,7=-1,8=-1,9=0,0=0'. "
-                   "Repeatable.")
+                   "for all tens; tags -1000 to 1000), e.g. '4=-1,5=-1,6=-1,7=-1,8=2,9=2'. "
+                   "Repeatable, up to 20.")
 @click.option("--label", "labels", multiple=True,
               help="A name for each --tags count, in order (default: its tags).")
 @click.option("--co-count", is_flag=True,
