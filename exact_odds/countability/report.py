@@ -924,9 +924,10 @@ def _document(report: CountabilityReport) -> Document:
                    _effects_table(bet)]
         if bet.adds_nothing:
             blocks.append(Text(tuple(
-                f"Level {level} adds nothing{'' if balanced else ' unbalanced'}: its best "
-                f"{'balanced ' if balanced else ''}count correlates no better than a lower "
-                "level's." for level, balanced in bet.adds_nothing), formats=_READ))
+                f"Level {level} adds nothing ({'balanced' if balanced else 'unbalanced'}): "
+                f"its best {'balanced' if balanced else 'unbalanced'} count correlates no "
+                "better than a lower level's." for level, balanced in bet.adds_nothing),
+                formats=_READ))
         if bet.depths[0].counts:
             blocks.append(_tags_table(bet))
         else:
