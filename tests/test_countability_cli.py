@@ -173,3 +173,38 @@ def test_counts_of_cards_do_not_wrap_past_16_bits():
     assert list(running_counts(seen, tags)) == [120_000, 210_000]
     huge = np.array([[2**40] * 13], dtype=np.int64)
     assert running_counts(huge, (2**30,) * 13)[0] == 13 * 2**70  # Python integers
+
+
+KINGS = """id: kings-pair
+name: Player pair of kings
+source:
+  document: "A test bet of issue 32: a pair of kings as the Player's first two cards."
+decks: 8
+rules: punto-banco
+readings:
+  - "Eight decks; a pair of kings pays 150 to 1."
+bets:
+  - id: player-kings
+    name: Player pair of kings
+    events:
+      - {event: Pair of kings, when: player_pair and player_first_rank == 13, pays: "150 to 1"}
+      - {event: Anything else, when: otherwise, pays: lose}
+"""
+
+
+@pytest.mark.slow
+def test_a_pair_of_kings_is_countable_by_counting_kings(tmp_path):
+    """Issue 32: a Player pair of kings at 150 to 1 was "not countable by a count" (only
+    balanced counts were tried): counting kings, an unbalanced one-rank count, tracks it
+    exactly and wins a measurable amount."""
+    from exact_odds.countability.report import countability_report
+
+    path = tmp_path / "kings.yaml"
+    path.write_text(KINGS)
+    study = countability_report(path, shoes=60, seed=3, levels=[1], workers=2)
+    (bet,) = study.bets
+    unbalanced = next(c for c in bet.depths[0].counts if not c.count.balanced)
+    assert unbalanced.count.tags["K"] == -1 and unbalanced.count.correlation_squared == 1
+    assert set(unbalanced.count.tags.values()) == {0, -1}
+    assert unbalanced.figures.measurable
+    assert bet.verdict.startswith("countable")
