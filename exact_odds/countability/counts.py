@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import gcd, isqrt
 
 import numpy as np
@@ -147,9 +148,9 @@ def _correlation(e: list[int], w: list[int], t: list[int]) -> tuple[int, Fractio
 #: The ten-valued ranks: tagged alike where the bet reads them alike, as counters do.
 TEN_VALUED = ("T", "J", "Q", "K")
 #: The most state updates (states times kinds of card times tags) the exact search makes;
-#: beyond, the candidates come from rounding (``_rounded_runs``). Levels 1 to 8 of a standard
-#: shoe take a few million.
-MOST_STATE_STEPS = 200_000_000
+#: beyond, the candidates come from rounding (``_rounded_runs``). Levels 1 to 9 of a standard
+#: shoe are searched exactly (level 5 takes a few million steps).
+MOST_STATE_STEPS = 50_000_000
 #: How many of the best states of the search are turned back into tags and ranked exactly.
 STATES_RANKED = 400
 
@@ -246,17 +247,12 @@ def _smallest(run: tuple[int, ...], units: Sequence[int], balanced: bool) -> tup
                               sum(map(abs, r))))
 
 
-def _searched_runs(effects: list[int], units: list[int], level: int, balanced: bool
-                   ) -> Iterator[tuple[int, ...]]:
-    """The tags (one per kind of card, in ``-level..level``) that move most with the effects
-    for each sum ``S`` and sum of squares ``V`` over the shoe (in ``units`` of cards per kind),
-    the states of the ``STATES_RANKED`` highest correlations first (only ``S == 0`` when
-    ``balanced``).
-
-    The betting correlation of tags ``t`` is ``(U*A - E*S) / sqrt((U*V - S*S) * varE)`` with
-    ``A`` the sum of ``unit * effect * tag``: for a given ``S`` and ``V`` the best tags are
-    those of the largest ``A``, which the programme keeps kind by kind. The effects are
-    scaled to floats here to rank the states; the counts found are then ranked exactly."""
+@lru_cache(maxsize=2)  # the balanced and the unbalanced search of a level share it
+def _programme(effects: tuple[int, ...], units: tuple[int, ...], level: int
+               ) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The largest ``A`` (the sum of ``unit * effect * tag``, effects centred and scaled to
+    floats) of every state (sum ``S`` offset by ``level * total``, sum of squares ``V``) and,
+    kind by kind, the tag that reached it."""
     total = sum(units)
     mean = Fraction(sum(u * e for u, e in zip(units, effects)), total)
     largest = max(abs(e - mean) for e in effects) or Fraction(1)
@@ -271,14 +267,33 @@ def _searched_runs(effects: list[int], units: list[int], level: int, balanced: b
         choice = np.zeros((rows, cols), dtype=np.int8)
         for tag in range(-level, level + 1):
             ds, dv = unit * tag, unit * tag * tag
+            if dv >= cols:
+                continue
             source = best[max(0, -ds):rows - max(0, ds), :cols - dv]
             target = new[max(0, ds):rows - max(0, -ds), dv:]
             gained = source + unit * effect * tag
             better = gained > target
-            target[better] = gained[better]
-            choice[max(0, ds):rows - max(0, -ds), dv:][better] = tag
+            np.copyto(target, gained, where=better)
+            np.copyto(choice[max(0, ds):rows - max(0, -ds), dv:], np.int8(tag), where=better)
         best = new
         choices.append(choice)
+    return best, choices
+
+
+def _searched_runs(effects: list[int], units: list[int], level: int, balanced: bool
+                   ) -> Iterator[tuple[int, ...]]:
+    """The tags (one per kind of card, in ``-level..level``) that move most with the effects
+    for each sum ``S`` and sum of squares ``V`` over the shoe (in ``units`` of cards per kind),
+    the states of the ``STATES_RANKED`` highest correlations first (only ``S == 0`` when
+    ``balanced``).
+
+    The betting correlation of tags ``t`` is ``(U*A - E*S) / sqrt((U*V - S*S) * varE)`` with
+    ``A`` the sum of ``unit * effect * tag``: for a given ``S`` and ``V`` the best tags are
+    those of the largest ``A``, which the programme keeps kind by kind. The effects are
+    scaled to floats here to rank the states; the counts found are then ranked exactly."""
+    total = sum(units)
+    offset = level * total
+    best, choices = _programme(tuple(effects), tuple(units), level)
     s_index, v_index = np.nonzero(np.isfinite(best) & (best > 0))
     sums = s_index - offset
     spread = total * v_index - sums.astype(np.float64) ** 2
@@ -320,9 +335,13 @@ def _rounded_runs(effects: list[int], weights: list[int], level: int, balanced: 
             if run:
                 candidates.add(run)
 
+    scores: dict[tuple[int, ...], Fraction] = {}
+
     def score(run: tuple[int, ...]) -> Fraction:
-        sign, square = _correlation(effects, weights, list(run))
-        return square if sign > 0 else -square
+        if run not in scores:
+            sign, square = _correlation(effects, weights, list(run))
+            scores[run] = square if sign > 0 else -square
+        return scores[run]
 
     def steps(run: tuple[int, ...]) -> list[tuple[int, ...]]:
         found = []
