@@ -140,6 +140,10 @@ def test_the_co_count_wins_at_least_the_better_single_count_and_perfect_play_bou
     assert set(data) >= {"bets", "tags", "betting_correlation", "triggers", "units_per_shoe",
                          "units_per_shoe_se", "perfect_play"}
     assert set(data["perfect_play"]) >= {"units_per_shoe", "units_per_shoe_se"}
+    for fmt in ("text", "markdown", "html", "csv"):  # the co-count in every format
+        rendered = study.render(fmt)
+        assert isinstance(rendered, str) and ("co-count" in rendered or fmt == "csv"), fmt
+    assert study.render("xlsx")[:2] == b"PK"
 
 
 def test_an_unbalanced_count_is_played_against_the_shoes_expected_share():

@@ -26,7 +26,8 @@ from exact_odds.shoe import Shoe
 @click.option("--levels", default="1,2,3", show_default=True,
               type=Parsed("exact_odds.countability.report:parse_levels", "N,N,..."),
               help="The levels of count to derive, 1 to 20 (a count's level is its largest "
-                   "tag).")
+                   "tag): each level's best balanced count, and its best unbalanced one where "
+                   "that correlates better.")
 @run_options
 @shoe_options
 @depths_dealing_options
@@ -56,11 +57,12 @@ def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoe
                  rounds_per_hour: int | None, tags: tuple[str, ...], labels: tuple[str, ...],
                  co_count: bool, strategy: str | None, settings: dict[str, str], fmt: str,
                  output: Path | None) -> None:
-    """How much a card counter wins against each bet of GAME, and what stops it: integer
-    counts derived from the exact effects of removal at each level, each count's best
-    trigger found on simulated shoes and measured on fresh ones, beside computer-perfect
-    play, at each cut-card depth (--cut-card 14,26,52,104), in money with --max-bet, and a
-    verdict per bet.
+    """How much a card counter wins against each bet of GAME, and what stops it: the best
+    integer counts at each level (balanced, and unbalanced against the shoe's expected
+    share) from the exact effects of removal, and any count given with --tags, each with
+    its best trigger found on simulated shoes and measured on fresh ones, beside
+    computer-perfect play, at each cut-card depth (--cut-card 14,26,52,104), in money with
+    --max-bet, one count for several bets with --co-count, and a verdict per bet.
 
     \b
     Examples:
