@@ -53,8 +53,11 @@ class RecordedRange:
     result: dict[str, np.ndarray]
 
 
-def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
-    """Deal shoes ``first`` to ``first + count - 1`` and record every round."""
+def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
+                  ) -> RecordedRange:
+    """Deal shoes ``first`` to ``first + count - 1`` and record every round; ``settle``:
+    what one unit returned on the dealt cards, too (0 otherwise: the search for triggers
+    reads only the expected values)."""
     from exact_odds.analysis.strategy import game_rules
     from exact_odds.shoe import Shoe
 
@@ -82,6 +85,9 @@ def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
             numerators, denominators = values.numerators[bet_id], values.denominators[bet_id]
             parts[f"ev:{bet_id}"].append(_floats(numerators, denominators))
             parts[f"positive:{bet_id}"].append(np.asarray(numerators > 0, dtype=bool))
+            if not settle:
+                parts[f"result:{bet_id}"].append(np.zeros(len(rows)))
+                continue
             nets = settler.settle_dealt(dealt.cards, dealt.hands)
             parts[f"result:{bet_id}"].append(
                 np.array([0.0 if net is None else float(net) for net in nets]))
@@ -154,7 +160,8 @@ class RangeSummary:
 
 def measure_range(measures: Measures, first: int, count: int) -> RangeSummary:
     """Deal and record shoes ``first`` to ``first + count - 1`` and summarise them."""
-    recorded = record_rounds(measures.dealing, first, count)
+    recorded = record_rounds(measures.dealing, first, count,
+                             settle=bool(measures.plays) or measures.perfect or measures.keep)
     shoe = recorded.shoe - first
     running: dict[tuple[int, ...], np.ndarray] = {}
 
