@@ -266,9 +266,7 @@ def _programme(effects: tuple[int, ...], units: tuple[int, ...], level: int
         new = np.full((rows, cols), -np.inf)
         choice = np.zeros((rows, cols), dtype=np.int8)
         for tag in range(-level, level + 1):
-            ds, dv = unit * tag, unit * tag * tag
-            if dv >= cols:
-                continue
+            ds, dv = unit * tag, unit * tag * tag  # dv < cols: tag * tag <= level * level
             source = best[max(0, -ds):rows - max(0, ds), :cols - dv]
             target = new[max(0, ds):rows - max(0, -ds), dv:]
             gained = source + unit * effect * tag
