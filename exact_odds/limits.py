@@ -210,6 +210,14 @@ _ALL: tuple[Limit, ...] = (
     Limit("MAX_LEVEL", 20,
           "each of `--levels` (`countability`, from 1)",
           "a count with tags beyond +-20 is no count a person keeps", topic="countability"),
+    Limit("MAX_GIVEN", 20,
+          "the counts given by hand to one countability study",
+          "each is measured on every shoe beside the derived counts", unit="counts",
+          topic="countability"),
+    Limit("MAX_LABEL", 60,
+          "the label of a count given by hand (longer is cut)",
+          "a label names a count in a table's row", unit="characters",
+          topic="countability"),
     Limit("MAX_ROUNDS_PER_HOUR", 10_000,
           "`--rounds-per-hour` (`countability`, from 1)",
           "a fast electronic table deals about 200", unit="rounds", topic="countability"),
@@ -258,4 +266,6 @@ MAX_CARDS_DEALT = LIMITS["MAX_CARDS_DEALT"].value
 MAX_TRACE_ROUNDS = LIMITS["MAX_TRACE_ROUNDS"].value
 MAX_SIMULATION_MEMORY = LIMITS["MAX_SIMULATION_MEMORY"].value
 MAX_LEVEL = LIMITS["MAX_LEVEL"].value
+MAX_GIVEN = LIMITS["MAX_GIVEN"].value
+MAX_LABEL = LIMITS["MAX_LABEL"].value
 MAX_ROUNDS_PER_HOUR = LIMITS["MAX_ROUNDS_PER_HOUR"].value

@@ -7,7 +7,6 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
 from clirun import ok, one_error_line, run
 
 GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
@@ -58,26 +57,6 @@ def test_csv_flags_are_true_and_false_as_in_json():
     assert {row["bet_favours_bettor"] for row in rows} == {"false"}
 
 
-def test_xlsx_report_has_a_summary_and_a_sheet_per_bet(tmp_path):
-    """Xlsx report has a summary and a sheet per bet (issue 12)."""
-    openpyxl = pytest.importorskip("openpyxl")
-    out = tmp_path / "report.xlsx"
-    ok("report", "commission-free", "--remove", "9D", "--format", "xlsx", "--output", str(out))
-    book = openpyxl.load_workbook(out)
-    assert book.sheetnames == ["Summary", "player", "banker", "tie"]
-    summary = [[c for c in row if c is not None] for row in book["Summary"].iter_rows(values_only=True)]
-    flat = [str(c) for row in summary for c in row]
-    assert "8 decks less 9D (415 cards)" in flat and any("0.1" in c for c in flat)
-    rows = list(book["banker"].iter_rows(values_only=True))
-    header = rows[2]
-    assert header[:4] == ("Event", "Pays", "Combinations", "Probability (exact)")
-    line = dict(zip(header, rows[3]))
-    assert line["Event"] == "Banker wins with 6"
-    exact = Fraction(line["Probability (exact)"])
-    assert line["Probability"] == pytest.approx(float(exact), rel=1e-15)
-    assert int(line["Combinations"]) == exact * (415 * 414 * 413 * 412 * 411 * 410)
-
-
 def test_xlsx_needs_an_output_file():
     """Xlsx needs an output file (issue 12)."""
     one_error_line(run("report", "rock-bac", "--format", "xlsx"), "--output", code=2)
@@ -95,21 +74,6 @@ def test_objects_display_as_html_tables():
         html = shown._repr_html_()
         assert "<table>" in html and "</table>" in html, type(shown)
     assert "Banker wins with 6" in report._repr_html_()
-
-
-def test_xlsx_keeps_text_from_a_game_file_as_text(tmp_path):
-    """An event called "=1+1" is a name, not a formula (nor "http://..." a link). (Issue 12.)"""
-    import zipfile
-
-    path = game(tmp_path, '      - {event: "=1+1", when: tie, pays: "8 to 1"}\n'
-                          '      - {event: "http://example.com", when: otherwise, pays: lose}\n')
-    out = tmp_path / "g.xlsx"
-    ok("report", path, "--format", "xlsx", "--output", str(out))
-    with zipfile.ZipFile(out) as book:
-        sheets = [book.read(n).decode() for n in book.namelist() if n.startswith("xl/worksheets/")]
-        strings = book.read("xl/sharedStrings.xml").decode()
-    assert not any("<f>" in xml or "<hyperlink" in xml for xml in sheets)
-    assert "=1+1" in strings and "http://example.com" in strings
 
 
 def test_simulate_records_min_edge_and_threshold_exactly_in_json_and_csv():
