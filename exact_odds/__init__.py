@@ -37,6 +37,7 @@ _WHERE = {
     "GameReport": "exact_odds.analysis.report",
     "BetResult": "exact_odds.analysis.bet_result",
     "effect_of_removal": "exact_odds.analysis.removal",
+    "approval_workbook": "exact_odds.analysis.workbook",
     "compare_games": "exact_odds.analysis.compare",
     "compare_reports": "exact_odds.analysis.compare",
     "game_mistakes": "exact_odds.analysis.checks",
@@ -59,7 +60,7 @@ _WHERE = {
 
 #: The public names (each in ``_WHERE``): classes first, then functions, alphabetically.
 __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
-    "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games", "compare_reports",
+    "GameReport", "Shoe", "approval_workbook", "batch_frame", "builtin_games", "compare_games", "compare_reports",
     "countability_report", "effect_of_removal", "find_event", "fraction_text",
     "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe", "load_table",
     "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml",
