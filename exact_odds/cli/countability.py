@@ -17,7 +17,7 @@ from exact_odds.cli.options import (
     strategy_option,
 )
 from exact_odds.cli.output import emit, output_options
-from exact_odds.limits import MAX_LEVEL
+from exact_odds.limits import MAX_GIVEN, MAX_LEVEL, MAX_ROUNDS_PER_HOUR, MAX_TAG
 from exact_odds.shoe import Shoe
 
 
@@ -36,9 +36,17 @@ from exact_odds.shoe import Shoe
               help="Money a unit: the table's maximum bet.")
 @click.option("--rounds-per-hour",
               type=Parsed("exact_odds.countability.report:parse_rounds_per_hour", "integer"),
-              help=f"The levels of count to derive, 1 to {MAX_LEVEL} (a count's level is its "
-                   "largest tag): each level's best balanced count, and its best unbalanced "
-                   "one where that correlates better.")
+              help=f"With --max-bet: rounds dealt an hour, 1 to {MAX_ROUNDS_PER_HOUR:,}.")
+@click.option("--tags", "tags", multiple=True,
+              type=Parsed("exact_odds.countability.report:parse_count_option", "RANK=TAG,..."),
+              help="A count to judge beside the derived ones: RANK=TAG pairs (A 2-9 T J Q K, 0 "
+                   f"for all tens; tags -{MAX_TAG} to {MAX_TAG}), e.g. "
+                   f"'4=-1,5=-1,6=-1,7=-1,8=2,9=2'. Repeatable, up to {MAX_GIVEN}.")
+@click.option("--label", "labels", multiple=True,
+              help="A name for each --tags count, in order (default: its tags).")
+@click.option("--co-count", is_flag=True,
+              help="With two or more --bet: also one count for every bet at once, each bet "
+                   "with its own trigger.")
 @strategy_option()
 @settings_option
 @output_options()
