@@ -22,6 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "exact_odds"
 ORDER = (
     "version", "errors", "numbers", "names", "cards",   # plain helpers
     "files",                                 # the one reader and the one writer
+    "running",                               # work on local processes or Dask
     "render",                                # documents and formats
     "rules",                                 # drawing rules as data
     "shoe",                                  # the shoe

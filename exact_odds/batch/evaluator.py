@@ -97,26 +97,64 @@ class BatchEvaluator:
 
 
 def _as_counts(counts: Any) -> np.ndarray:
+    """The counts as an (n x 52) integer array, each count checked against the stated
+    limit (0 to ``MAX_DECKS``) before any arithmetic: a sum in int64 of unchecked counts
+    could wrap (four aces of 2**62)."""
+    from exact_odds.numbers import MAX_DECKS
+
     array = np.asarray(counts)
     if array.ndim == 1:
         array = array[None, :]
     if array.ndim != 2 or array.shape[1] != len(DECK):
         raise BatchError(f"a batch of shoes is an array of n rows by {len(DECK)} card counts, "
                          f"got shape {array.shape}")
-    if array.dtype.kind not in "iu" and array.dtype != object:
+    if array.dtype == object:
+        if not all(type(v) is int or isinstance(v, np.integer) for v in array.flat):
+            raise BatchError("card counts must be whole numbers")
+    elif array.dtype.kind not in "iu":
         raise BatchError("card counts must be whole numbers")
-    return array
+    # every comparison below is exact in the array's own type (or Python integers)
+    outside = np.argwhere((array < 0) | (array > MAX_DECKS))
+    if len(outside):
+        row, card = (int(i) for i in outside[0])
+        value = int(array[row, card])
+        if value < 0:
+            raise BatchError(f"row {row}: the count of {DECK[card]} is negative ({value})")
+        raise BatchError(f"row {row}: the count of {DECK[card]} is {value:,}; a count is at "
+                         f"most {MAX_DECKS:,}")
+    # 52 counts of at most MAX_DECKS each: every sum below fits int64
+    return array.astype(np.int64)
 
 
 def _check_rows(rows: np.ndarray) -> None:
     from exact_odds.shoe import CARDS_PER_ROUND
 
-    negative = np.argwhere(rows < 0)
-    if len(negative):
-        row, card = negative[0]
-        raise BatchError(f"row {row}: the count of {DECK[card]} is negative ({rows[row, card]})")
     sizes = rows.sum(axis=1)
     short = np.flatnonzero(sizes < CARDS_PER_ROUND)
     if len(short):
         raise BatchError(f"row {short[0]}: a shoe of {sizes[short[0]]} cards cannot finish a "
                          f"round: a round may need {CARDS_PER_ROUND} cards")
+    check_batch_size(rows)
+
+
+#: The largest shoe a batch evaluates, in cards (about 44,000 decks): its exact values, with
+#: denominators up to N(N-1)...(N-5), still fit the 128-bit integer columns of the result.
+MAX_BATCH_CARDS = 2_300_000
+
+
+def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None,
+                     first: int = 0) -> None:
+    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
+    the error names ``what`` (an option), else the row of the shoes file ``path`` (the
+    array's rows numbered from ``first``), else the shoe's index. Counts are whole numbers
+    from 0 to ``MAX_DECKS``, so the sums fit int64."""
+    if not len(counts):
+        return
+    sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
+    if int(sizes.max()) > MAX_BATCH_CARDS:
+        row = int(np.argmax(sizes))
+        where = what or (f"{path}: row {first + row}" if path is not None else f"shoe {row}")
+        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
+                         f"of at most {MAX_BATCH_CARDS:,} cards (about "
+                         f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
+                         "integer columns (report takes any shoe)")

@@ -89,8 +89,8 @@ def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None
     by default the game's, less ``remove``)."""
     import numpy as np
 
-    from exact_odds.batch.evaluator import BatchEvaluator
-    from exact_odds.batch.shoes import check_batch_size, evaluate_batch, read_shoes, result_frame
+    from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
+    from exact_odds.batch.shoes import evaluate_batch, read_shoes, result_frame
     from exact_odds.errors import check_type, input_name
     from exact_odds.games.inputs import check_game_arguments, is_builtin
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exact_odds.batch.evaluator import BatchEvaluator
+from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK, parse_card
 from exact_odds.engine.compiled import concatenate_exact
@@ -39,10 +39,6 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
 #: shoes take 104 MB as counts, and a few minutes to evaluate.
 MAX_SHOES_BYTES = 25_000_000
 MAX_SHOES = 250_000
-
-#: The largest shoe a batch evaluates, in cards (about 44,000 decks): its exact values, with
-#: denominators up to N(N-1)...(N-5), still fit the 128-bit integer columns of the result.
-MAX_BATCH_CARDS = 2_300_000
 
 #: A file's columns: name -> one value per row, as the format typed it (CSV: all text).
 Columns = dict[str, list[Any]]
@@ -267,22 +263,6 @@ def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
     ids = evaluator.bet_ids
     return BatchResult(ids, {b: concatenate_exact([p.numerators[b] for p in parts]) for b in ids},
                        {b: concatenate_exact([p.denominators[b] for p in parts]) for b in ids})
-
-
-def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None) -> None:
-    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
-    the error names ``what`` (an option), else the row of the shoes file ``path``, else the
-    shoe's index."""
-    if not len(counts):
-        return
-    sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
-    if int(sizes.max()) > MAX_BATCH_CARDS:
-        row = int(np.argmax(sizes))
-        where = what or (f"{path}: row {row}" if path is not None else f"shoe {row}")
-        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
-                         f"of at most {MAX_BATCH_CARDS:,} cards (about "
-                         f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
-                         "integer columns (report takes any shoe)")
 
 
 def _shift_row(message: str, start: int) -> str:

@@ -41,34 +41,34 @@ if TYPE_CHECKING:
     from exact_odds.engine.compiled import CompiledBet, MonomialBasis
 
 
+def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
+              held: np.ndarray, start: int, coefficients: np.ndarray, out: np.ndarray) -> None:
+    """The kernel numba compiles: shoe by shoe, every monomial from its parent, then each
+    bet's sum over the top monomials (``out[shoe, bet]``)."""
+    shoes = class_counts.shape[0]
+    monomials = parent.shape[0]
+    values = np.empty(monomials, np.int64)
+    for s in range(shoes):
+        values[0] = 1
+        for i in range(1, monomials):
+            values[i] = values[parent[i]] * (class_counts[s, cls[i]] - held[i])
+        for b in range(coefficients.shape[0]):
+            row = coefficients[b]
+            total = 0
+            for i in range(start, monomials):
+                total += values[i] * row[i - start]
+            out[s, b] = total
+
+
 def _numba_kernel() -> Any:
-    """The compiled kernel, or None where numba is not installed (or not wanted)."""
+    """``_top_sums`` compiled, or None where numba is not installed (or not wanted)."""
     if os.environ.get("EXACT_ODDS_KERNEL", "").lower() == "numpy":
         return None
     try:
         import numba
     except ImportError:
         return None
-
-    @numba.njit(cache=False, nogil=True)  # type: ignore[misc]
-    def top_sums(class_counts: Any, parent: Any, cls: Any, held: Any, start: Any,
-                 coefficients: Any, out: Any) -> None:  # pragma: no cover - compiled
-        shoes = class_counts.shape[0]
-        monomials = parent.shape[0]
-        bets = coefficients.shape[0]
-        values = np.empty(monomials, np.int64)
-        for s in range(shoes):
-            values[0] = 1
-            for i in range(1, monomials):
-                values[i] = values[parent[i]] * (class_counts[s, cls[i]] - held[i])
-            for b in range(bets):
-                row = coefficients[b]
-                total = 0
-                for i in range(start, monomials):
-                    total += values[i] * row[i - start]
-                out[s, b] = total
-
-    return top_sums
+    return numba.njit(nogil=True)(_top_sums)
 
 
 _KERNEL: list[Any] = []

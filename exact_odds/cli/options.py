@@ -153,11 +153,11 @@ def run_options(command: F) -> F:
     from which seed, where."""
     command = click.option(
         "--scheduler", metavar="tcp://HOST:PORT",
-        type=Parsed("exact_odds.simulation.runner:parse_scheduler", "tcp://HOST:PORT"),
+        type=Parsed("exact_odds.running.pool:parse_scheduler", "tcp://HOST:PORT"),
         help="Run on a Dask scheduler instead of local processes (it must answer within "
              "5 seconds).")(command)
     command = click.option(
-        "--workers", type=Parsed("exact_odds.simulation.runner:parse_workers", "integer"),
+        "--workers", type=Parsed("exact_odds.running.pool:parse_workers", "integer"),
         help="Local processes, 1 to 64 (default: every core).")(command)
     command = click.option(
         "--seed", type=Parsed("exact_odds.simulation.runner:parse_seed", "integer"),
