@@ -12,7 +12,8 @@ The result has one row per input row, in order: ``shoe`` (the row number from 0)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 #: Shoes evaluated per call: large enough for numpy, small enough for the caches.
 CHUNK = 2048
+#: Shoes read from a file at a time: about 20 MB of counts.
+CHUNK_ROWS = 50_000
 #: The formats a shoes file may be in, by suffix.
 SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl",
             ".parquet": "parquet"}
@@ -40,8 +43,9 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
 MAX_SHOES_BYTES = 25_000_000
 MAX_SHOES = 250_000
 
-#: A file's columns: name -> one value per row, as the format typed it (CSV: all text).
-Columns = dict[str, list[Any]]
+#: A chunk's columns: name -> one value per row, as the format typed it (CSV: all text), in
+#: a polars Series or a list.
+Columns = dict[str, Any]
 
 
 def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
@@ -50,35 +54,108 @@ def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
 
     The same column types in every format: ``removed`` is text (``"9D KS 10H"``; empty or
     null for none); a count is a whole number from 0 to ``MAX_DECKS`` (text of digits in
-    CSV, an integer in JSON Lines and Parquet; never 8.7, 8.0, true or a list). The file
-    is at most ``MAX_SHOES_BYTES`` bytes and ``MAX_SHOES`` shoes, checked before it is
-    read. Every error is one line naming the file, and the row and column where there is
-    one."""
+    CSV, an integer in JSON Lines and Parquet, or a Parquet decimal with no places; never
+    8.7, 8.0, true or a list). The whole file is held at once, so it is at most
+    ``MAX_SHOES_BYTES`` bytes and ``MAX_SHOES`` shoes, checked before it is read (the
+    command streams a file of any size: ``shoe_chunks``). Every error is one line naming
+    the file, and the row and column where there is one."""
+    from exact_odds.files import InputFileError, regular_file
+
+    _kind(path)
+    try:
+        size = regular_file(path, "shoes file")
+    except InputFileError as error:
+        raise BatchError(str(error)) from None
+    if size > MAX_SHOES_BYTES:
+        raise BatchError(f"{path}: the file has {size:,} bytes; a shoes file may have at most "
+                         f"{MAX_SHOES_BYTES:,}")
+    parts = []
+    held = 0
+    for _, counts in shoe_chunks(path, full):
+        held += len(counts)
+        if held > MAX_SHOES:
+            raise BatchError(f"{path}: more than {MAX_SHOES:,} shoes; a shoes file may hold at "
+                             f"most {MAX_SHOES:,} when read whole (the batch command streams "
+                             "any number)")
+        parts.append(counts)
+    return np.concatenate(parts)
+
+
+def shoe_chunks(path: Path, full: Sequence[int], rows: int = CHUNK_ROWS
+                ) -> Iterator[tuple[int, np.ndarray]]:
+    """The shoes of a file, ``rows`` at a time: ``(first row, counts)``, the counts an
+    array of (at most ``rows``) x 52, checked as ``read_shoes`` says, each error naming the
+    file and its row. Memory is bounded by the chunk, whatever the file's length."""
+    from exact_odds.files import InputFileError, regular_file
+
+    kind = _kind(path)
+    try:
+        regular_file(path, "shoes file")
+    except InputFileError as error:
+        raise BatchError(str(error)) from None
+    first = 0
+    names: list[str] | None = None
+    frames = {"csv": _csv_frames, "jsonl": _jsonl_frames, "parquet": _parquet_frames}[kind]
+    chunks = frames(path, rows)
+    while True:
+        try:
+            columns = next(chunks, None)
+        except BatchError:
+            raise
+        except Exception as error:  # noqa: BLE001 - any reader's failure is the file's
+            raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
+        if columns is None:
+            break
+        if names is None:
+            names = _check_names(path, list(columns))
+        count = len(next(iter(columns.values()))) if columns else 0
+        if not count:
+            continue
+        try:
+            if "removed" in columns:
+                counts = _from_removed(path, columns["removed"], full)
+            else:
+                counts = _from_counts(path, {name: columns.get(name, [None] * count)
+                                             for name in names}, text=kind == "csv")
+            check_batch_size(counts, path=path)
+        except BatchError as error:
+            raise BatchError(_shift_file_row(str(error), path, first)) from None
+        yield first, counts
+        first += count
+    if first == 0:
+        raise BatchError(f"{path}: the file holds no shoes")
+
+
+def _kind(path: Path) -> str:
     kind = SUFFIXES.get(path.suffix.lower())
     if kind is None:
         raise BatchError(f"{path}: a shoes file is .csv, .jsonl or .parquet, not {path.suffix!r}")
-    raw = _read_bounded(path)
-    try:
-        columns = {"csv": _csv_columns, "jsonl": _jsonl_columns,
-                   "parquet": _parquet_columns}[kind](path, raw)
-    except BatchError:
-        raise
-    except Exception as error:  # noqa: BLE001 - any reader's failure is the file's
-        raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
-    rows = len(next(iter(columns.values()))) if columns else 0
-    if rows == 0:
-        raise BatchError(f"{path}: the file holds no shoes")
-    if rows > MAX_SHOES:
-        raise BatchError(f"{path}: {rows:,} shoes; a shoes file may hold at most {MAX_SHOES:,}")
-    if "removed" in columns:
-        extra = [c for c in columns if c != "removed"]
+    return kind
+
+
+def _check_names(path: Path, names: list[str]) -> list[str]:
+    """The columns of a shoes file: ``removed`` alone, or card names (checked by
+    ``_from_counts``); a name given twice is refused as such."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise BatchError(f"{path}: the column {name!r} is given twice")
+        seen.add(name)
+    if "removed" in names:
+        extra = [c for c in names if c != "removed"]
         if extra:
             raise BatchError(f"{path}: unknown column {extra[0]!r} beside 'removed'")
-        counts = _from_removed(path, _removed_text(path, columns["removed"]), full)
-    else:
-        counts = _from_counts(path, columns, text=kind == "csv")
-    check_batch_size(counts, path=path)
-    return counts
+    return names
+
+
+def _shift_file_row(message: str, path: Path, first: int) -> str:
+    """``{path}: row N: ...`` of a chunk as the file's row ``first + N``."""
+    lead = f"{path}: row "
+    if first and message.startswith(lead):
+        number, _, rest = message[len(lead):].partition(":")
+        if number.isdigit():
+            return f"{lead}{int(number) + first}:{rest}"
+    return message
 
 
 def _reason(error: BaseException) -> str:
@@ -86,70 +163,91 @@ def _reason(error: BaseException) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def _read_bounded(path: Path) -> bytes:
-    """The file's bytes, refused before reading when it is not a regular file or passes
-    ``MAX_SHOES_BYTES`` (``exact_odds.files.read_bounded``)."""
-    from exact_odds.files import InputFileError, read_bounded
-
-    try:
-        return read_bounded(path, MAX_SHOES_BYTES, "shoes file")
-    except InputFileError as error:
-        raise BatchError(str(error)) from None
-
-
-def _check_lines(path: Path, raw: bytes) -> None:
-    if raw.count(b"\n") > MAX_SHOES + 1:
-        raise BatchError(f"{path}: more than {MAX_SHOES:,} shoes; a shoes file may hold at "
-                         f"most {MAX_SHOES:,}")
-
-
-def _csv_columns(path: Path, raw: bytes) -> Columns:
-    """CSV: every cell is text (or null, when empty)."""
-    import io
+def _csv_frames(path: Path, rows: int) -> Iterator[Columns]:
+    """CSV: every cell is text (or null, when empty). The header is read first, so that a
+    name given twice is said as such; a row with more cells than the header is named."""
+    import csv
 
     import polars as pl
 
-    _check_lines(path, raw)
-    frame = pl.read_csv(io.BytesIO(raw), infer_schema=False)
-    return {name: frame[name].to_list() for name in frame.columns}
+    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
+        header = next(csv.reader(handle), None)
+    if header is None:
+        raise BatchError(f"{path}: the file holds no shoes")
+    _check_names(path, header)
+    try:
+        for frame in pl.scan_csv(path, infer_schema=False).collect_batches(chunk_size=rows):
+            yield {name: frame[name] for name in frame.columns}
+    except pl.exceptions.PolarsError as error:
+        ragged = _ragged_row(path, len(header))
+        if ragged is not None:
+            raise BatchError(ragged) from None
+        raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
 
 
-def _jsonl_columns(path: Path, raw: bytes) -> Columns:
+def _ragged_row(path: Path, width: int) -> str | None:
+    """The first row of a CSV file whose cells do not match its header, as an error."""
+    import csv
+
+    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
+        reader = csv.reader(handle)
+        next(reader, None)
+        for row, cells in enumerate(reader):
+            if cells and len(cells) != width:
+                return (f"{path}: row {row}: {len(cells)} cells where the header names "
+                        f"{width} columns")
+    return None
+
+
+def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
     """JSON Lines: one object per line (blank lines skipped), each value as JSON typed it;
-    a key a row leaves out is null there."""
+    a key a row leaves out is null there; a key given twice in a row is refused."""
     import json
 
-    _check_lines(path, raw)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BatchError(f"{path}: not a text file in UTF-8") from None
-    rows: list[dict[str, Any]] = []
-    for number, line in enumerate(line for line in text.splitlines() if line.strip()):
-        try:
-            row = json.loads(line)
-        except (ValueError, RecursionError) as error:
-            raise BatchError(f"{path}: row {number}: not a JSON object "
-                             f"({_reason(error)})") from None
-        if not isinstance(row, dict):
-            raise BatchError(f"{path}: row {number}: not a JSON object")
-        rows.append(row)
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            twice = next(k for i, (k, _) in enumerate(pairs) if k in dict(pairs[:i]))
+            raise ValueError(f"the key {twice!r} is given twice")
+        return found
+
+    number = 0
+    chunk: list[dict[str, Any]] = []
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise BatchError(f"{path}: row {number}: not text in UTF-8") from None
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line, object_pairs_hook=unique)
+            except (ValueError, RecursionError) as error:
+                raise BatchError(f"{path}: row {number}: not a JSON object "
+                                 f"({_reason(error)})") from None
+            if not isinstance(row, dict):
+                raise BatchError(f"{path}: row {number}: not a JSON object")
+            chunk.append(row)
+            number += 1
+            if len(chunk) == rows:
+                yield _columns_of(chunk)
+                chunk = []
+    if chunk:
+        yield _columns_of(chunk)
+
+
+def _columns_of(rows: list[dict[str, Any]]) -> Columns:
     names = list(dict.fromkeys(name for row in rows for name in row))
     return {name: [row.get(name) for row in rows] for name in names}
 
 
-def _parquet_columns(path: Path, raw: bytes) -> Columns:
-    """Parquet: each column as its type; the number of rows read from the file's metadata
-    before the data."""
-    import io
-
+def _parquet_frames(path: Path, rows: int) -> Iterator[Columns]:
+    """Parquet: each column as its type."""
     import polars as pl
 
-    rows = pl.scan_parquet(io.BytesIO(raw)).select(pl.len()).collect().item()
-    if rows > MAX_SHOES:
-        raise BatchError(f"{path}: {rows:,} shoes; a shoes file may hold at most {MAX_SHOES:,}")
-    frame = pl.read_parquet(io.BytesIO(raw))
-    return {name: frame[name].to_list() for name in frame.columns}
+    for frame in pl.scan_parquet(path).collect_batches(chunk_size=rows):
+        yield {name: frame[name] for name in frame.columns}
 
 
 def _shown(value: object) -> str:
@@ -160,6 +258,10 @@ def _shown(value: object) -> str:
 
     if isinstance(value, str):
         return quoted(value, 40)
+    if isinstance(value, Decimal):
+        places = value.as_tuple().exponent
+        return shown(str(value), 40) + (f" (a decimal with {-places} places)"
+                                        if isinstance(places, int) and places < 0 else "")
     try:
         return shown(json.dumps(value), 40)
     except (TypeError, ValueError):
@@ -175,11 +277,14 @@ def _removed_text(path: Path, values: list[Any]) -> list[str | None]:
 
 
 def _count(value: object, text: bool) -> int | None:
-    """A count as the file gives it: an integer, or (``text``) digits; None otherwise."""
+    """A count as the file gives it: an integer (or a decimal with no places, Parquet's
+    exact integers of any width), or (``text``) digits; None otherwise."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
+    if isinstance(value, Decimal) and value.is_finite() and value.as_tuple().exponent == 0:
+        return int(value)
     if text and isinstance(value, str):
         digits = value.strip()
         if digits.isascii() and digits.isdigit() and len(digits) <= 8:
@@ -187,7 +292,39 @@ def _count(value: object, text: bool) -> int | None:
     return None
 
 
-def _from_removed(path: Path, rows: list[str | None], full: Sequence[int]) -> np.ndarray:
+def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
+    """The counts left when each row's cards are taken from ``full``: every distinct card
+    name read once (``parse_card``) and the cards counted with numpy; anything wrong is
+    found again row by row, so that the error names the first bad row and card."""
+    import polars as pl
+
+    series = values if isinstance(values, pl.Series) else None
+    if series is None and all(v is None or type(v) is str for v in values):
+        series = pl.Series("removed", values, dtype=pl.String)
+    if series is not None and series.dtype == pl.String:
+        rows = len(series)
+        tokens = pl.DataFrame({"row": np.arange(rows, dtype=np.int64),
+                               "card": series.fill_null("").str.extract_all(r"[^\s,]+")}
+                              ).explode("card").drop_nulls()
+        index = {card: i for i, card in enumerate(DECK)}
+        known: dict[str, int] = {}
+        for token in tokens["card"].unique().to_list():
+            try:
+                known[token] = index[parse_card(token)]
+            except ValueError:
+                break
+        else:
+            cards = tokens["card"].replace_strict(known, return_dtype=pl.Int64).to_numpy()
+            at = tokens["row"].to_numpy() * len(DECK) + cards
+            removed = np.bincount(at, minlength=rows * len(DECK)).reshape(rows, len(DECK))
+            counts = np.asarray(full, dtype=np.int64)[None, :] - removed
+            if not len(counts) or int(counts.min()) >= 0:
+                return counts
+    listed = values.to_list() if isinstance(values, pl.Series) else values
+    return _removed_row_by_row(path, _removed_text(path, listed), full)
+
+
+def _removed_row_by_row(path: Path, rows: list[str | None], full: Sequence[int]) -> np.ndarray:
     index = {card: i for i, card in enumerate(DECK)}
     seen: dict[str, int] = {}
     counts = np.tile(np.asarray(full, dtype=np.int64), (len(rows), 1))
@@ -229,6 +366,12 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
     counts = np.empty((rows, len(DECK)), dtype=np.int64)
     for j, name in enumerate(ordered):
         values = columns[name]
+        fast = _series_counts(values, text)
+        if fast is not None:
+            counts[:, j] = fast
+            continue
+        if not isinstance(values, list):
+            values = values.to_list()
         if all(type(v) is int for v in values) and 0 <= min(values) <= max(values) <= MAX_DECKS:
             counts[:, j] = values  # the usual file, checked at C speed
             continue
@@ -243,6 +386,35 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
                                  f"number from 0 to {MAX_DECKS:,}, got {_shown(value)}")
             counts[row, j] = count
     return counts
+
+
+def _series_counts(values: Any, text: bool) -> np.ndarray | None:
+    """A column of counts checked and converted at once (integers, a CSV's digits, Parquet
+    decimals with no places), or None: the column is then read value by value, and the
+    first bad value named."""
+    import polars as pl
+
+    from exact_odds.numbers import MAX_DECKS
+
+    if not isinstance(values, pl.Series) or values.null_count():
+        return None
+    dtype = values.dtype
+    if dtype.is_integer():
+        found = values.to_numpy()
+    elif dtype == pl.String and text:
+        digits = values.str.strip_chars()
+        if not digits.str.contains(r"^[0-9]{1,8}$").all():
+            return None
+        found = digits.cast(pl.Int64).to_numpy()
+    elif isinstance(dtype, pl.Decimal) and dtype.scale == 0:
+        if not ((values >= 0) & (values <= MAX_DECKS)).all():
+            return None
+        found = values.cast(pl.Int64).to_numpy()
+    else:
+        return None
+    if len(found) and not 0 <= found.min() <= found.max() <= MAX_DECKS:
+        return None
+    return np.asarray(found, dtype=np.int64)
 
 
 def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
