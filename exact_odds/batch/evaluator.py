@@ -72,11 +72,26 @@ class BatchEvaluator:
         self.check_cost(rows)
         return self.plan.evaluate(rows)
 
-    def check_cost(self, rows: np.ndarray) -> None:
+    def may_pass_int64(self, largest_size: int) -> bool:
+        """Whether an exact value (reduced numerator or denominator) of a shoe of at most
+        ``largest_size`` cards may pass int64: each is at most the bet's largest
+        ``|net pay| * D`` times ``falling(N, 6)`` (``D`` at most that largest, since a bet
+        loses its unit); a bet too fine to compile is not bounded here."""
+        from exact_odds.engine.plan import INT64_MAX, falling
+        from exact_odds.shoe import CARDS_PER_ROUND
+
+        if self.plan.fallback:
+            return True
+        largest = max((max(b.max_net, b.denominator) for g in self.plan.groups
+                       for b in g.bets if b.id in self.bet_ids), default=1)
+        return largest * falling(largest_size, CARDS_PER_ROUND) > INT64_MAX
+
+    def check_cost(self, rows: np.ndarray, shoes: int | None = None) -> None:
         """Refuse, before any work, a batch whose bets too fine to compile would take past
         the enumeration's limits, settled shoe by shoe as one shoe's report settles them
         (``bet_cost``): each such bet's estimate on the largest shoe, under the rules the
-        batch plays, times the distinct shoes."""
+        batch plays, times the distinct shoes (``shoes``: the shoes of a file, when
+        ``rows`` holds only its largest)."""
         from exact_odds.analysis.bet_result import check_shoes_cost
         from exact_odds.analysis.strategy import game_rules
         from exact_odds.engine.compiled import monomial_count
@@ -89,7 +104,8 @@ class BatchEvaluator:
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
         rules = game_rules(self.game, largest, self.strategy)
-        shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
+        if shoes is None:
+            shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
         for bet in fine:
             check_shoes_cost(bet, largest, rules, shoes,
                              f"too fine to compile; give fewer shoes or choose the other bets "

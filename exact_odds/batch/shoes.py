@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 #: Shoes evaluated per call: large enough for numpy, small enough for the caches.
 CHUNK = 2048
-#: Shoes read from a file at a time: about 20 MB of counts.
-CHUNK_ROWS = 50_000
+#: Shoes read from a file at a time (a batch's range of work): small enough that the cards
+#: removed, one string per card while they are counted, stay within some tens of MB.
+CHUNK_ROWS = 4_000
 #: The formats a shoes file may be in, by suffix.
 SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl",
             ".parquet": "parquet"}
@@ -497,28 +498,31 @@ def _counts_of(shoes: Any) -> np.ndarray:
     return np.asarray(counts, dtype=np.int64)
 
 
-def result_frame(result: BatchResult, counts: np.ndarray) -> pl.DataFrame:
-    """The results as a DataFrame, each expected value reduced."""
+def result_frame(result: BatchResult, counts: np.ndarray, *, first: int = 0,
+                 wide: bool = False) -> pl.DataFrame:
+    """The results as a DataFrame, each expected value reduced; the shoes numbered from
+    ``first``; ``wide``: every exact column 128-bit (a file written in parts has one type
+    per column, chosen before the work), else 64-bit where every value fits."""
     import polars as pl
 
     columns: dict[str, Any] = {
-        "shoe": pl.Series("shoe", np.arange(len(counts)), dtype=pl.Int64),
+        "shoe": pl.Series("shoe", np.arange(first, first + len(counts)), dtype=pl.Int64),
         "cards": pl.Series("cards", counts.sum(axis=1), dtype=pl.Int64),
     }
     for bet_id in result.bet_ids:
         numerators, denominators = _reduced(result.numerators[bet_id],
                                             result.denominators[bet_id])
-        wide = object in (numerators.dtype, denominators.dtype)
-        dtype = pl.Int128 if wide and _fits_128(numerators, denominators) else pl.Int64
-        if wide and dtype is pl.Int64:
+        large = object in (numerators.dtype, denominators.dtype)
+        if large and not _fits_128(numerators, denominators):
             raise BatchError("an expected value is too large for an integer column "
                              f"(bet {bet_id!r}); evaluate smaller shoes")
-        columns[f"{bet_id}_numerator"] = pl.Series(f"{bet_id}_numerator", numerators.tolist(),
-                                                   dtype=dtype)
-        columns[f"{bet_id}_denominator"] = pl.Series(f"{bet_id}_denominator",
-                                                     denominators.tolist(), dtype=dtype)
+        dtype = pl.Int128 if large or wide else pl.Int64
+        for part, values in (("numerator", numerators), ("denominator", denominators)):
+            name = f"{bet_id}_{part}"
+            columns[name] = (pl.Series(name, values.tolist(), dtype=dtype) if large
+                             else pl.Series(name, values, dtype=pl.Int64).cast(dtype))
         floats: Any
-        if wide:
+        if large:
             floats = [int(n) / int(d) for n, d in zip(numerators, denominators)]
         else:  # a float for plotting only: the exact value is in the two integer columns
             floats = numerators.astype(np.float64) / denominators.astype(np.float64)

@@ -68,7 +68,7 @@ def _numba_kernel() -> Any:
         import numba
     except ImportError:
         return None
-    return numba.njit(nogil=True)(_top_sums)
+    return numba.njit(nogil=True, cache=True)(_top_sums)
 
 
 _KERNEL: list[Any] = []
