@@ -25,7 +25,7 @@ from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK
 
 if TYPE_CHECKING:
-    from exact_odds.games.model import Game
+    from exact_odds.games.model import Bet, Game
 
 
 class BatchEvaluator:
@@ -56,6 +56,7 @@ class BatchEvaluator:
         self.settings = dict(settings or {})
         self._values = self.game.setting_values(self.settings)  # checks names and values
         self._plan: _Plan | None = None
+        self._fine: list[Bet] | None = None
 
     @property
     def plan(self) -> _Plan:
@@ -98,8 +99,10 @@ class BatchEvaluator:
         from exact_odds.errors import input_name
         from exact_odds.shoe import Shoe
 
-        fine = [bet for bet in map(self.game.bet, self.bet_ids)
-                if monomial_count(tuple(sorted(set(bet.columns)))) > MAX_MONOMIALS]
+        if self._fine is None:  # the bets too fine to compile, found once
+            self._fine = [bet for bet in map(self.game.bet, self.bet_ids)
+                          if monomial_count(tuple(sorted(set(bet.columns)))) > MAX_MONOMIALS]
+        fine = self._fine
         if not fine or not len(rows):
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
