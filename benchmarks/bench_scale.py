@@ -68,7 +68,7 @@ try:
     from exact_odds.batch.sums import kernel_name
     kernel = kernel_name()
 except ImportError:
-    kernel = "before issue 28"
+    kernel = "baseline"
 print(best, kernel)
 """
 
@@ -180,8 +180,7 @@ def markdown(report: dict[str, object]) -> str:
              "countability", "wall")]
     for label, key, field in rows:
         this = cell("this", key, field)
-        base_key = "batch_one_core_shoes_per_s_before issue 28" if key.startswith("batch_one") \
-            else key
+        base_key = "batch_one_core_shoes_per_s_baseline" if key.startswith("batch_one") else key
         base = cell("baseline", base_key, field)
         ratio = "" if this is None or base is None or not this else (
             f"{this / base:.2f}x" if key.startswith("batch_one") else f"{base / this:.2f}x")
