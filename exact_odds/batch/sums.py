@@ -68,7 +68,10 @@ def _numba_kernel() -> Any:
         import numba
     except ImportError:
         return None
-    return numba.njit(nogil=True, cache=True)(_top_sums)
+    try:  # compiled once per machine where a cache can be written, else once per process
+        return numba.njit(nogil=True, cache=True)(_top_sums)
+    except RuntimeError:  # no cache locator available for the installed file
+        return numba.njit(nogil=True)(_top_sums)
 
 
 _KERNEL: list[Any] = []
