@@ -119,8 +119,7 @@ def test_the_streamed_file_is_the_whole_result_in_parts(
         shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
     """Ranges of 5 shoes written as they come equal the result rendered whole."""
     whole = render(batch_report("rock-bac", shoes_file), fmt)
-    monkeypatch.setattr(shoes_module, "CHUNK_ROWS", 5)
-    monkeypatch.setattr(shoes_module.shoe_chunks, "__defaults__", (5,))
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (5,))
     out = tmp_path / f"values.{fmt}"
     write_batch("rock-bac", shoes_file, out, fmt, workers=1)
     assert out.read_text() == whole
@@ -137,7 +136,7 @@ def _run(shoes_file: Path, out: Path, fmt: str, **where: object) -> bytes:
 def test_one_worker_two_workers_and_dask_write_the_same_bytes(
         shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
     distributed = pytest.importorskip("distributed")
-    monkeypatch.setattr(shoes_module.shoe_chunks, "__defaults__", (4,))  # six ranges
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))  # six ranges
     out = tmp_path / f"values.{fmt}"
     one = _run(shoes_file, out, fmt, workers=1)
     assert _run(shoes_file, out, fmt, workers=2) == one
@@ -171,7 +170,7 @@ def test_a_file_past_the_whole_bound_streams(shoes_file: Path, tmp_path: Path,
 def test_a_bad_late_row_is_named_before_anything_is_written(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    monkeypatch.setattr(shoes_module.shoe_chunks, "__defaults__", (4,))
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))
     path = tmp_path / "shoes.csv"
     path.write_text("removed\n" + "9D\n" * 10 + "ZZ\n")
     out = tmp_path / "values.csv"
@@ -180,22 +179,44 @@ def test_a_bad_late_row_is_named_before_anything_is_written(tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shoes.csv"]
 
 
+def test_a_file_too_large_to_check_first_is_replaced_only_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read once, its rows checked as they are evaluated: a bad row ends the run, named,
+    and the old output stays as it was."""
+    from exact_odds.batch import run
+
+    monkeypatch.setattr(run, "CHECK_FIRST_BYTES", 10)
+    monkeypatch.setattr(shoes_module, "CHUNK_ROWS", 4)
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))
+    path = tmp_path / "shoes.csv"
+    path.write_text("removed\n" + "9D\n" * 10 + "ZZ\n")
+    out = tmp_path / "values.csv"
+    out.write_text("old\n")
+    with pytest.raises(BatchError, match=r"shoes.csv: row 10: column 'removed': 'ZZ'"):
+        write_batch("rock-bac", path, out, "csv", workers=1)
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shoes.csv", "values.csv"]
+    path.write_text("removed\n" + "9D\n" * 10)
+    write_batch("rock-bac", path, out, "csv", bets=["tie"], workers=1)
+    assert len(pl.read_csv(out)) == 10
+
+
 def test_an_interrupt_leaves_the_old_file(shoes_file: Path, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C in the middle of the ranges: the old output stays whole, no part is left."""
     from exact_odds.batch import run
 
-    monkeypatch.setattr(shoes_module.shoe_chunks, "__defaults__", (4,))
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))
     out = tmp_path / "values.csv"
     out.write_text("old\n")
     calls = []
     real = run.evaluate_range
 
-    def interrupted(plan: run.BatchPlan, first: int, counts: np.ndarray) -> object:
+    def interrupted(plan: run.BatchPlan, first: int, chunk: shoes_module.Chunk) -> object:
         calls.append(first)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return real(plan, first, counts)
+        return real(plan, first, chunk)
 
     monkeypatch.setattr(run, "evaluate_range", interrupted)
     with pytest.raises(KeyboardInterrupt):

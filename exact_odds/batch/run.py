@@ -1,10 +1,12 @@
 """A shoes file of any length evaluated and written as it goes, on every core or a cluster.
 
-``write_batch`` checks every input first, then reads the whole file once, checking every
-row (a bad row is named by file and row before anything is written), then reads it again
-in ranges of ``CHUNK_ROWS`` shoes (``batch.shoes``) that run in this process, on local processes
-(``workers``) or on a Dask scheduler (``exact_odds.running.pool``), at most a few ranges in
-memory at once. Each range is evaluated and rendered where it runs; the main process writes
+``write_batch`` checks every input first; reads a file of up to ``CHECK_FIRST_BYTES`` once,
+checking every row (a bad row is named by file and row before anything is written); then
+reads it in ranges of ``CHUNK_ROWS`` shoes (``batch.shoes``) that run in this process, on
+local processes (``workers``) or on a Dask scheduler (``exact_odds.running.pool``), at most
+a few ranges in memory at once. Each range is counted, checked, evaluated and rendered
+where it runs (a larger file is read only this once: a bad row ends the run, and nothing is
+put in place); the main process writes
 the ranges in file order through the one writer (``exact_odds.files.replacing``: a
 temporary file renamed over the target when the whole run has succeeded, removed on an
 error or Ctrl-C). So the output is the same bytes whatever the workers, and memory is
@@ -29,6 +31,7 @@ from exact_odds.batch.evaluator import BatchEvaluator
 from exact_odds.batch.result import BatchError
 
 if TYPE_CHECKING:
+    from exact_odds.batch.shoes import Chunk
     from exact_odds.games.model import Game
     from exact_odds.render.document import Json
     from exact_odds.shoe import Shoe
@@ -48,6 +51,7 @@ class BatchPlan:
     given: Json
     fmt: str
     wide: bool  # every exact column 128-bit (one type per column in every range)
+    full: tuple[int, ...]  # the shoe the cards ``removed`` are dealt from
     key: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
@@ -64,13 +68,14 @@ def _evaluator(plan: BatchPlan) -> BatchEvaluator:
     return found
 
 
-def evaluate_range(plan: BatchPlan, first: int, counts: np.ndarray) -> tuple[int, Any]:
-    """The shoes and the rows of shoes ``first`` onwards (``counts``), rendered in the
-    plan's format: CSV text (with the header for the first range), JSON items, or a
-    DataFrame for Parquet."""
+def evaluate_range(plan: BatchPlan, first: int, chunk: Chunk) -> tuple[int, Any]:
+    """The shoes and the rows of shoes ``first`` onwards (``chunk``, as read: counted
+    here, by the worker), rendered in the plan's format: CSV text (with the header for the
+    first range), JSON items, or a DataFrame for Parquet."""
     from exact_odds.batch.report import BatchReport
-    from exact_odds.batch.shoes import result_frame
+    from exact_odds.batch.shoes import chunk_counts, result_frame
 
+    counts = chunk_counts(chunk, plan.full, first)
     evaluator = _evaluator(plan)
     try:
         result = evaluator.evaluate(counts)
@@ -87,26 +92,45 @@ def evaluate_range(plan: BatchPlan, first: int, counts: np.ndarray) -> tuple[int
     return len(counts), report.csv_rows(header=first == 0)
 
 
+#: A shoes file of at most this many bytes is read twice: every row checked before any
+#: work, so that a bad row is named before anything is written. A larger one is read once,
+#: its rows checked as they are evaluated: a bad row ends the run, and the output, written
+#: to a temporary file, is never put in place.
+CHECK_FIRST_BYTES = 25_000_000
+
+
 @dataclass(frozen=True)
 class Checked:
-    """What the first reading of a shoes file found: its shoes and its largest shoe."""
+    """What the first reading of a shoes file found: its shoes (an estimate, from the
+    first rows' bytes, when it was not read first) and its largest shoe."""
 
     shoes: int
     largest: np.ndarray  # the counts of the shoe with the most cards
+    read_first: bool
 
 
 def check_file(path: Path, full: Sequence[int]) -> Checked:
-    """Read every row of the file once, checking it (``shoe_chunks``), before any work."""
-    from exact_odds.batch.shoes import shoe_chunks
+    """Read every row of the file once, checking it (``shoe_chunks``), before any work;
+    a file past ``CHECK_FIRST_BYTES`` is only sized: its largest shoe is the full shoe
+    where it lists cards removed, any shoe a batch takes where it holds counts."""
+    from exact_odds.batch.evaluator import MAX_BATCH_CARDS
+    from exact_odds.batch.shoes import column_chunks, shoe_chunks
+    from exact_odds.files import regular_file
 
-    shoes, largest, size = 0, np.asarray(full), -1
+    size = regular_file(path, "shoes file")
+    if size > CHECK_FIRST_BYTES:
+        first = next(iter(column_chunks(path)))[1]
+        largest = np.asarray(full) if "removed" in first.columns else np.full(
+            52, MAX_BATCH_CARDS // 52 + 1)
+        return Checked(max(len(first), size // 50), largest, False)
+    shoes, largest, most = 0, np.asarray(full), -1
     for _, counts in shoe_chunks(path, full):
         sizes = counts.sum(axis=1)
         at = int(np.argmax(sizes))
-        if int(sizes[at]) > size:
-            size, largest = int(sizes[at]), counts[at].copy()
+        if int(sizes[at]) > most:
+            most, largest = int(sizes[at]), counts[at].copy()
         shoes += len(counts)
-    return Checked(shoes, largest)
+    return Checked(shoes, largest, True)
 
 
 def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, fmt: str, *,
@@ -135,9 +159,10 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
                                           remove=remove, bets=bets, strategy=strategy,
                                           settings=settings)
     checked = check_file(Path(shoes_file), full.counts)
-    evaluator.check_cost(checked.largest[None, :], checked.shoes)
+    if checked.read_first:
+        evaluator.check_cost(checked.largest[None, :], checked.shoes)
     if fmt not in STREAMED:
-        if checked.shoes > MAX_SHOES:
+        if checked.shoes > MAX_SHOES or not checked.read_first:
             raise BatchError(f"{shoes_file}: {checked.shoes:,} shoes; --format {fmt} holds the "
                              f"whole result, at most {MAX_SHOES:,} shoes: choose csv, json or "
                              "parquet, which stream any number")
@@ -146,9 +171,10 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
                                   progress=progress), fmt, output)
         return
     plan = BatchPlan(evaluator.game, evaluator.bet_ids, strategy, dict(evaluator.settings),
-                     given, fmt, evaluator.may_pass_int64(int(checked.largest.sum())))
-    parts = _ranges_in_order(plan, Path(shoes_file), full.counts, workers, scheduler,
-                             checked.shoes, progress)
+                     given, fmt, evaluator.may_pass_int64(int(checked.largest.sum())),
+                     tuple(full.counts))
+    parts = _ranges_in_order(plan, Path(shoes_file), workers, scheduler, checked.shoes,
+                             progress)
     if fmt == "parquet":
         assert output is not None  # the command asks for --output first
         _write_parquet(parts, output, given)
@@ -156,14 +182,14 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
         _write_text(parts, output, given if fmt == "json" else None)
 
 
-def _ranges_in_order(plan: BatchPlan, path: Path, full: Sequence[int], workers: int | None,
+def _ranges_in_order(plan: BatchPlan, path: Path, workers: int | None,
                      scheduler: str | None, total: int,
                      progress: Callable[[int, int], None] | None) -> Iterator[Any]:
     """Each range's rendered rows, in file order, whatever order they finish in."""
-    from exact_odds.batch.shoes import shoe_chunks
+    from exact_odds.batch.shoes import column_chunks
     from exact_odds.running.pool import run_ranges
 
-    ranges = shoe_chunks(path, full)
+    ranges = column_chunks(path)
     processes = 1 if scheduler is None and workers == 1 else (workers or os.cpu_count() or 1)
     waiting: dict[int, Any] = {}
     following, done = 0, 0
@@ -176,7 +202,7 @@ def _ranges_in_order(plan: BatchPlan, path: Path, full: Sequence[int], workers: 
             done += shoes
             yield found
             if progress is not None:
-                progress(done, total)
+                progress(done, max(total, done))
 
 
 def _write_text(parts: Iterator[str], output: Path | None, given: Json | None) -> None:

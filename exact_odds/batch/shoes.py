@@ -13,6 +13,7 @@ The result has one row per input row, in order: ``shoe`` (the row number from 0)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,6 +88,27 @@ def shoe_chunks(path: Path, full: Sequence[int], rows: int = CHUNK_ROWS
     """The shoes of a file, ``rows`` at a time: ``(first row, counts)``, the counts an
     array of (at most ``rows``) x 52, checked as ``read_shoes`` says, each error naming the
     file and its row. Memory is bounded by the chunk, whatever the file's length."""
+    for first, chunk in column_chunks(path, rows):
+        yield first, chunk_counts(chunk, full, first)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Some rows of a shoes file as read, before they are counted (picklable: a worker
+    counts them): the file, its columns (in the file's order, checked) and whether its
+    counts are text (CSV)."""
+
+    path: Path
+    columns: Columns
+    text: bool
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()))) if self.columns else 0
+
+
+def column_chunks(path: Path, rows: int = CHUNK_ROWS) -> Iterator[tuple[int, Chunk]]:
+    """The rows of a shoes file as read, ``rows`` at a time: ``(first row, chunk)``; the
+    file and its columns' names checked, not yet the values (``chunk_counts``)."""
     from exact_odds.files import InputFileError, regular_file
 
     kind = _kind(path)
@@ -109,22 +131,32 @@ def shoe_chunks(path: Path, full: Sequence[int], rows: int = CHUNK_ROWS
             break
         if names is None:
             names = _check_names(path, list(columns))
-        count = len(next(iter(columns.values()))) if columns else 0
+        chunk = Chunk(path, columns, kind == "csv")
+        count = len(chunk)
         if not count:
             continue
-        try:
-            if "removed" in columns:
-                counts = _from_removed(path, columns["removed"], full)
-            else:
-                counts = _from_counts(path, {name: columns.get(name, [None] * count)
-                                             for name in names}, text=kind == "csv")
-            check_batch_size(counts, path=path)
-        except BatchError as error:
-            raise BatchError(_shift_file_row(str(error), path, first)) from None
-        yield first, counts
+        if "removed" not in columns:  # a later JSON line may leave a card out: null there
+            chunk = Chunk(path, {name: columns.get(name, [None] * count) for name in names},
+                          kind == "csv")
+        yield first, chunk
         first += count
     if first == 0:
         raise BatchError(f"{path}: the file holds no shoes")
+
+
+def chunk_counts(chunk: Chunk, full: Sequence[int], first: int) -> np.ndarray:
+    """The counts of a chunk of rows starting at row ``first``, checked as ``read_shoes``
+    says; an error names the file and its row."""
+    path, columns = chunk.path, chunk.columns
+    try:
+        if "removed" in columns:
+            counts = _from_removed(path, columns["removed"], full)
+        else:
+            counts = _from_counts(path, columns, text=chunk.text)
+        check_batch_size(counts, path=path)
+    except BatchError as error:
+        raise BatchError(_shift_file_row(str(error), path, first)) from None
+    return counts
 
 
 def _kind(path: Path) -> str:
