@@ -247,7 +247,8 @@ def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
         names = []
         for i, frame in enumerate(parts):
             name = Path(folder) / f"{i:09d}.parquet"
-            frame.write_parquet(name)
+            with replacing(name) as part:
+                frame.write_parquet(part)
             names.append(name)
         with replacing(output) as temporary:
             pl.scan_parquet(names).sink_parquet(
