@@ -336,19 +336,25 @@ def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
         series = pl.Series("removed", values, dtype=pl.String)
     if series is not None and series.dtype == pl.String:
         rows = len(series)
-        tokens = pl.DataFrame({"row": np.arange(rows, dtype=np.int64),
-                               "card": series.fill_null("").str.extract_all(r"[^\s,]+")}
-                              ).explode("card").drop_nulls()
+        text = series.fill_null("")
+        # cards split on single spaces where that is all there is (the usual file), else on
+        # commas and any whitespace, as --remove splits them
+        plain = not text.str.contains(r"[,\t\n\r\x0b\x0c\x1c-\x1f]|[^\x00-\x7f]").any()
+        parts = text.str.split(" ") if plain else text.str.extract_all(r"[^\s,]+")
+        tokens = pl.DataFrame({"row": np.arange(rows, dtype=np.int64), "card": parts}
+                              ).explode("card").filter(pl.col("card").str.len_bytes() > 0)
         index = {card: i for i, card in enumerate(DECK)}
-        known: dict[str, int] = {}
-        for token in tokens["card"].unique().to_list():
+        distinct = tokens["card"].unique(maintain_order=True).to_list()
+        known: list[int] = []
+        for token in distinct:
             try:
-                known[token] = index[parse_card(token)]
+                known.append(index[parse_card(token)])
             except ValueError:
                 break
         else:
-            cards = tokens["card"].replace_strict(known, return_dtype=pl.Int64).to_numpy()
-            at = tokens["row"].to_numpy() * len(DECK) + cards
+            position = tokens["card"].cast(pl.Enum(distinct)).to_physical().to_numpy()
+            at = tokens["row"].to_numpy() * len(DECK) + np.asarray(known, dtype=np.int64)[
+                position.astype(np.int64)]
             removed = np.bincount(at, minlength=rows * len(DECK)).reshape(rows, len(DECK))
             counts = np.asarray(full, dtype=np.int64)[None, :] - removed
             if not len(counts) or int(counts.min()) >= 0:
