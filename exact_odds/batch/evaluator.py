@@ -101,7 +101,8 @@ class BatchEvaluator:
 
         if self._fine is None:  # the bets too fine to compile, found once
             self._fine = [bet for bet in map(self.game.bet, self.bet_ids)
-                          if monomial_count(tuple(sorted(set(bet.columns)))) > MAX_MONOMIALS]
+                          if monomial_count(tuple(sorted(set(bet.columns))),
+                                            self.game.rules) > MAX_MONOMIALS]
         fine = self._fine
         if not fine or not len(rows):
             return

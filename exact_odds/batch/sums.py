@@ -38,7 +38,8 @@ from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling
 from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
-    from exact_odds.engine.compiled import CompiledBet, MonomialBasis
+    from exact_odds.batch.folding import CompiledBet
+    from exact_odds.engine.compiled import MonomialBasis
 
 
 def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
