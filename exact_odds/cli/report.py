@@ -49,7 +49,9 @@ def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, .
         mistakes = result.mistakes()
     for mistake in mistakes:
         warn(mistake)
-    emit(result, fmt, output)
+    from exact_odds.explorer.page import report_page
+
+    emit(report_page(result), fmt, output)  # as HTML, the explorer
 
 
 @click.command()
