@@ -617,12 +617,12 @@ class Explorer {
     const box = h("div", { class: "shoe" });
     const decks = h("input", { type: "text", size: "6", "data-control": "decks" });
     const remove = h("input", { type: "text", size: "18", "data-control": "remove" });
-    const shoe = this.model.get("shoe") || {};
+    const shoe = this.model.get("shoe_request") || {};
     decks.value = shoe.decks || ""; remove.value = shoe.remove || "";
     const go = h("button", { type: "button", "data-control": "shoe" }, "Recompute for this shoe");
     go.addEventListener("click", () => {
       this.say("Computing the shoe exactly…");
-      this.model.set("shoe", { decks: decks.value, remove: remove.value });
+      this.model.set("shoe_request", { decks: decks.value, remove: remove.value });
       this.model.save_changes();
     });
     const label = (text, node) => { node.id = nextId("shoe"); return [h("label", { for: node.id }, text), node]; };
@@ -727,8 +727,12 @@ class Explorer {
 function render({ model, el }) {
   let explorer = new Explorer(model, el);
   const again = () => { explorer = new Explorer(model, el); };
+  const pays = () => { // a pay set from Python; the widget's own edits are already shown
+    if (JSON.stringify(model.get("pays") || {}) !== JSON.stringify(explorer.applied)) again();
+  };
   model.on("change:data", again);
-  return () => model.off("change:data", again);
+  model.on("change:pays", pays);
+  return () => { model.off("change:data", again); model.off("change:pays", pays); };
 }
 export default { render };
 
