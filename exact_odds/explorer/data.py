@@ -8,8 +8,10 @@ script recomputes every figure exactly from these counts when a pay changes.
 
 >>> from exact_odds.analysis.report import game_report
 >>> data = explorer_data(game_report("commission-free", bets="tie"))
->>> data["total"], [(e["event"], e["pays"], e["combinations"]) for e in data["bets"][0]["events"]]
-('4998398275503360', [('Tie', '8 to 1', '475627426473216'), ('Any other outcome', 'lose', '4522770849030144')])
+>>> data["total"], [(e["event"], e["pays"]) for e in data["bets"][0]["events"]]
+('4998398275503360', [('Tie', '8 to 1'), ('No tie', 'lose')])
+>>> data["bets"][0]["events"][0]["combinations"]
+'475627426473216'
 """
 
 from __future__ import annotations
@@ -130,7 +132,7 @@ def yaml_string(text: str) -> str:
     character escaped by its code point (the explorer's script quotes the same way).
 
     >>> yaml_string('8 to 1'), yaml_string('1½ to 1'), yaml_string('a"b')
-    ('"8 to 1"', '"1\\\\u00bd to 1"', '"a\\\\"b"')
+    ('"8 to 1"', '"1\\\\xbd to 1"', '"a\\\\"b"')
     """
     out = []
     for char in text:

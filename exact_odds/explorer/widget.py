@@ -49,7 +49,7 @@ def _widget_class() -> type:
     except ImportError:
         raise ExactOddsError('explore needs anywidget: pip install "exact-odds[explorer]"') from None
 
-    class Explorer(anywidget.AnyWidget):  # type: ignore[misc]
+    class Explorer(anywidget.AnyWidget):
         """The explorer as a Jupyter widget (``exact_odds.explore``)."""
 
         _esm = Path(__file__).with_name("explorer.js")

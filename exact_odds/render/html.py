@@ -72,7 +72,8 @@ class InteractivePage(NamedTuple):
 
 #: The static page's style: readable on a phone, tables scroll sideways in their box.
 STYLE = """
-body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;padding:0 12px;max-width:1200px;color:#111;background:#fff}
+body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;padding:0 12px;max-width:1200px;
+color:#111;background:#fff}
 table{border-collapse:collapse;margin:.5em 0}th,td{padding:2px 8px;border-bottom:1px solid #ccc}
 td.right{text-align:right;font-variant-numeric:tabular-nums}td.left{text-align:left}
 .scroll{overflow-x:auto}
