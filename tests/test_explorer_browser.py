@@ -118,6 +118,7 @@ def test_typed_pay_gives_the_report_of_the_same_change_in_yaml(tmp_path, watched
     assert w.figure("tie", "house-edge") == Fraction(edited["house_edge"])
     assert w.figure("tie", "standard-deviation") == Fraction(edited["variance"])  # data-exact: its square
     # the fragment holds the change
+    w.page.wait_for_function("location.hash.startsWith('#pays=')")
     fragment = w.page.evaluate("location.hash")
     assert json.loads(urllib.parse.unquote(fragment.removeprefix("#pays="))) == {"tie": {"Tie": "9 to 1"}}
     assert w.close() == []

@@ -393,11 +393,16 @@ class BetView {
       cell.textContent = ret.decimal(9, true);
       cell.setAttribute("data-exact", ret.text());
     }
-    this.drawCharts();
+    this.drawCharts(false);
   }
 
-  drawCharts() {
-    this.charts.replaceChildren(this.payChart(), this.probabilityChart(), this.removalChart(), this.holdChart());
+  // the charts that change with the pays are drawn again; each event's probability is not
+  drawCharts(all = true) {
+    const drawn = [this.payChart(), all || !this.boxes ? this.probabilityChart() : this.boxes[1],
+      this.removalChart(), this.holdChart()];
+    if (!this.boxes) this.charts.replaceChildren(...drawn);
+    else this.boxes.forEach((box, i) => { if (box !== drawn[i]) box.replaceWith(drawn[i]); });
+    this.boxes = drawn;
   }
 
   control(label, node) {
@@ -686,12 +691,17 @@ class Explorer {
     const view = this.views.get(betId);
     if (this.setPay(view, eventName, text)) {
       view.update();
-      this.model.set("pays", structuredClone(this.applied));
-      this.model.save_changes();
+      // the pays saved (the page's fragment, the widget's Python) once the typing pauses
+      clearTimeout(this.saving);
+      this.saving = setTimeout(() => {
+        this.model.set("pays", structuredClone(this.applied));
+        this.model.save_changes();
+      }, 0);
     }
   }
 
   reset() {
+    clearTimeout(this.saving);
     for (const view of this.views.values()) {
       for (const e of view.events) {
         if (!e.editable) continue;
@@ -781,4 +791,5 @@ export function mountPage(el, dataElement) {
     for (const f of listeners["change:data"] || []) f();
   });
   el.setAttribute("data-ready", "true");
+  performance.mark("exact-odds-ready"); // how long the page took to become interactive
 }
