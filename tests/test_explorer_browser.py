@@ -409,3 +409,41 @@ def test_the_pages_pay_parser_is_the_loaders(browser):
             exact = str(net.numerator) if net.denominator == 1 else f"{net.numerator}/{net.denominator}"
             assert answer == ["ok", pay.kind, exact, pay.text], text
     assert 20 < accepted < len(PAYS) - 20  # both kinds well represented
+
+
+def test_the_widget_runs_the_same_module(browser):
+    """Issue 26: the widget (anywidget's render({model, el})) draws the explorer from the
+    Python widget's own data; a pay typed reaches the model, a pay set from Python is shown,
+    and the shoe control asks Python for a shoe."""
+    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    import exact_odds
+
+    widget = exact_odds.explore("commission-free", bets=["tie"])
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content('<!DOCTYPE html><html><body><div id="w"></div></body></html>')
+    page.add_script_tag(type="module", content=explorer_script() + """
+        const listeners = {};
+        const state = JSON.parse(document.getElementById('state').textContent);
+        window.__saved = [];
+        const model = { get: k => state[k], set: (k, v) => { state[k] = v; (listeners['change:' + k] || []).forEach(f => f()); },
+          save_changes: () => window.__saved.push(JSON.parse(JSON.stringify(state))),
+          on: (n, f) => (listeners[n] ||= []).push(f), off: () => {} };
+        window.__model = model;
+        render({ model, el: document.getElementById('w') });
+        window.__ready = true;""".replace("document.getElementById('state').textContent",
+                                          json.dumps(json.dumps({"data": widget.data, "pays": {}, "shoe_request": {}}))))
+    page.wait_for_function("window.__ready === true")
+    assert page.locator("[data-control=decks]").count() == 1  # the shoe, computed in Python
+    page.fill('input[data-bet="tie"][data-event="Tie"]', "9 to 1")
+    page.wait_for_function("window.__saved.length > 0")
+    assert page.evaluate("window.__saved.at(-1).pays") == {"tie": {"Tie": "9 to 1"}}
+    widget.set_pay("tie", "Tie", "10 to 1")  # as Python would send it
+    page.evaluate("pays => window.__model.set('pays', pays)", widget.pays)
+    assert page.locator('input[data-bet="tie"][data-event="Tie"]').input_value() == "10 to 1"
+    shown = Fraction(page.get_attribute('dd[data-bet="tie"][data-figure="expected-value"]', "data-exact"))
+    assert shown == widget.figures()["tie"]["expected_value"]
+    page.fill("[data-control=decks]", "1")
+    page.click("[data-control=shoe]")
+    assert page.evaluate("window.__saved.at(-1).shoe_request") == {"decks": "1", "remove": ""}
+    context.close()
