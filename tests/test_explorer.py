@@ -262,3 +262,11 @@ def test_explorer_data_of_a_shoe():
     total = int(data["total"])
     for event, result in zip(data["bets"][0]["events"], report.bets[0].events):
         assert Fraction(int(event["combinations"]), total) == result.probability
+
+
+def test_docs_state_the_pages_limits():
+    """The limit on a link's fragment, stated in docs/explorer.md, is the script's."""
+    from exact_odds.explorer.page import explorer_script
+
+    limit = int(re.search(r"const MAX_FRAGMENT = (\d+);", explorer_script())[1])
+    assert f"longer than {limit:,} characters" in (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
