@@ -24,7 +24,7 @@ from exact_odds.errors import ExactOddsError, InputTypeError
 from exact_odds.explorer.data import explorer_data, fill_template, game_file_template, yaml_string
 from exact_odds.explorer.page import report_page
 from exact_odds.files import parse_yaml
-from exact_odds.games.loader import builtin_games, extra_games, load_game, parse_game
+from exact_odds.games.loader import builtin_games, extra_games, load_game
 from exact_odds.render import render
 from exact_odds.render.html import script_json
 
