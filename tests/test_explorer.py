@@ -270,3 +270,17 @@ def test_docs_state_the_pages_limits():
 
     limit = int(re.search(r"const MAX_FRAGMENT = (\d+);", explorer_script())[1])
     assert f"longer than {limit:,} characters" in (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
+
+
+def test_game_file_keeps_the_reports_inputs(tmp_path):
+    """Issue 26: the game file written from a report on another deck count, with a setting
+    chosen, reads back to that report's figures; cards removed are named in its first line."""
+    report = game_report("commission-free-dragon-bonus", decks=6, settings={"natural_pays_margin": "true"},
+                         bets=["player-dragon-bonus", "tie"])
+    path = tmp_path / "file.yaml"
+    path.write_text(fill_template(explorer_data(report)["template"], _published(report.game)), encoding="utf-8")
+    again = game_report(path)
+    assert {b.id: b.expected_value for b in again.bets} == {b.id: b.expected_value for b in report.bets}
+    removed = game_report("commission-free", remove=["9D", "KS"], bets="tie")
+    text = fill_template(explorer_data(removed)["template"], _published(removed.game))
+    assert text.splitlines()[0].endswith("read it with: exact-odds report FILE --remove 9D,KS")

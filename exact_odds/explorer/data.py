@@ -17,16 +17,18 @@ script recomputes every figure exactly from these counts when a pay changes.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from exact_odds.analysis.removal import RemovalTable
 from exact_odds.analysis.report import GameReport
-from exact_odds.errors import ExactOddsError
+from exact_odds.errors import ExactOddsError, escape_controls
 from exact_odds.games.model import Game
 from exact_odds.numbers import fraction_text, int_text
 from exact_odds.render.document import Json
 from exact_odds.render.text import line_text
+from exact_odds.shoe import Shoe
 
 #: A piece of the game file's template: text as it is, or the place of one event's pay.
 Piece = str | dict[str, str]
@@ -67,18 +69,25 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
         "total": int_text(report.total),
         "bets": bets,
         "removal_note": removal_note,
-        "template": game_file_template(game, [b.id for b in report.bets]),
+        "template": game_file_template(game, [b.id for b in report.bets], shoe=report.shoe,
+                                       settings=report.settings, strategy=report.strategy),
         "file_name": f"{game.id}-edited.yaml",
     }
 
 
-def game_file_template(game: Game, bets: list[str] | None = None) -> list[Piece]:
+def game_file_template(game: Game, bets: list[str] | None = None, *, shoe: Shoe | None = None,
+                       settings: Mapping[str, object] | None = None,
+                       strategy: str | None = None) -> list[Piece]:
     """The game file as YAML text with a hole for every pay of every bet (``{"bet": id,
     "event": name}``): the file's own fields as it writes them, its bets as the loader
     read them (shared bets and mirrors written out, each event's condition and name).
     ``fill_template`` (and the explorer's script) fill the holes with pays as quoted YAML
     strings; ``exact-odds report`` reads the result back to the same game. Only the bets
-    named in ``bets`` (all, by default) are written."""
+    named in ``bets`` (all, by default) are written.
+
+    The report's inputs become the file's: the decks of ``shoe``, the ``settings``' values
+    as their defaults, the ``strategy``; cards removed from the shoe, which a game file
+    cannot hold, are named in its first line with the command that reads it."""
     import yaml
 
     from exact_odds.files import read_yaml
@@ -111,10 +120,24 @@ def game_file_template(game: Game, bets: list[str] | None = None) -> list[Piece]
         raw["events"] = events
         raw_bets.append(raw)
     fields = {key: value for key, value in data.items() if key != "bets"}
+    command = "exact-odds report FILE"
+    whole = shoe.as_removed() if shoe is not None else None
+    if whole is not None:
+        fields["decks"] = whole[0]
+        if whole[1]:
+            command += " --remove " + ",".join(whole[1])
+    elif shoe is not None:
+        command += f" --shoe SHOE-FILE (the shoe of its own: {shoe.describe()})"
+    for name, value in (settings or {}).items():
+        setting = fields.get("settings", {}).get(name)
+        if isinstance(setting, dict):
+            setting["default"] = value
+    if strategy is not None and (strategy != game.strategy or "strategy" in fields):
+        fields["strategy"] = strategy
     fields["bets"] = raw_bets
     text = yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
-    head = (f"# {game.id}, its pays as edited in the exact-odds explorer; "
-            "read it with: exact-odds report FILE\n")
+    head = escape_controls(f"# {game.id}, its pays as edited in the exact-odds explorer; "
+                           f"read it with: {command}") + "\n"
     pieces: list[Piece] = []
     rest = head + text
     for token, hole in holes.items():

@@ -135,7 +135,10 @@ def _widget_class() -> type:
             game = self.game
             chosen = [b.id for b in self._report.bets]
             pays = {bet.id: {e.name: e.pay.text for e in bet.events} for bet in game.bets}
-            return fill_template(game_file_template(game, chosen), pays)
+            report = self._report
+            return fill_template(game_file_template(game, chosen, shoe=report.shoe,
+                                                    settings=report.settings,
+                                                    strategy=report.strategy), pays)
 
     return Explorer
 
