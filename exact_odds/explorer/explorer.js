@@ -489,6 +489,7 @@ class BetView {
       svg.append(s("text", { x: x(t / 100), y: H - B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
     }
     svg.append(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "label" }, "probability (%)"));
+    svg.append(s("text", { x: L - 6, y: T - 4, "text-anchor": "end", class: "label" }, "event"));
     wrap.append(svg);
     return wrap;
   }
@@ -590,7 +591,6 @@ class Explorer {
     const header = h("header", {}, h("h1", {}, data.title));
     const lines = h("ul", { class: "inputs" }, ...data.header.map((line) => h("li", {}, line)));
     header.append(lines);
-    if (data.game.source) header.append(h("p", {}, "Rules from: ", h("cite", {}, data.game.source)));
     if (data.game.readings.length) {
       const details = h("details", {}, h("summary", {}, "How the game file reads its rules"));
       details.append(h("ul", {}, ...data.game.readings.map((r) => h("li", {}, r))));
