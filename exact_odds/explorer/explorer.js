@@ -398,8 +398,11 @@ class BetView {
 
   // the charts that change with the pays are drawn again; each event's probability is not
   drawCharts(all = true) {
-    const drawn = [this.payChart(), all || !this.boxes ? this.probabilityChart() : this.boxes[1],
-      this.removalChart(), this.holdChart()];
+    const edited = this.events.some((e) => e.net.cmp(e.published) !== 0); // the removal's caption
+    const again = all || !this.boxes;
+    const drawn = [this.payChart(), again ? this.probabilityChart() : this.boxes[1],
+      again || edited !== this.edited ? this.removalChart() : this.boxes[2], this.holdChart()];
+    this.edited = edited;
     if (!this.boxes) this.charts.replaceChildren(...drawn);
     else this.boxes.forEach((box, i) => { if (box !== drawn[i]) box.replaceWith(drawn[i]); });
     this.boxes = drawn;
