@@ -371,7 +371,7 @@ def test_ten_megabyte_fragment(tmp_path, watched):
 PAYS = [
     "8 to 1", "8:1", "1:2", "19:20", "9 for 1", "1:1 less 5%", "1 to 1 minus 5 % commission",
     "2.5 to 1", "1½ to 1", "1 1/2 to 1", "1 1/2 for 1", "push", "PUSH", " Pushes ", "returned",
-    "void", "lose", "LOST", "loss", "25 TO 1", "25 To 1", "3 FOR 2", "0 for 1", "1 for 1",
+    "void", "lose", "LOST", "loss", "lose half", "Half Lost", "loses  half", "lose-half", "25 TO 1", "25 To 1", "3 FOR 2", "0 for 1", "1 for 1",
     "0 to 1", "1 to 0", "8 to 0.0", "1000000000 to 1", "1000000001 to 1", "2000000000 for 2",
     "1 to 1 less 100%", "1 to 1 less 99.5%", "1 to 1 less 0%", "٨ to ١", "８ to １", "1.5.5 to 1",
     "8 to", "to 1", "", "   ", "8 1", "8-1", "8/1", "-8 to 1", "+8 to 1", "8 to 1 less", "8e2 to 1",

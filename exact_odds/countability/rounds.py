@@ -51,7 +51,7 @@ def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
     rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
     settings = plan.game.setting_values(dict(plan.settings))
-    settlers = {b: Settler(plan.game.bet(b), settings) for b in plan.bet_ids}
+    settlers = {b: Settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
     seen = np.zeros((count, len(RANKS) + 1), dtype=np.int64)  # the last column: no card
     exposed = shoes.burn()
     if exposed is not None:

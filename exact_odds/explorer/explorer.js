@@ -93,6 +93,7 @@ const RATIO = new RegExp(
 const SPACE = new RegExp(SP, "u");
 const PUSH = new Set(["push", "pushes", "returned", "return", "void"]);
 const LOSE = new Set(["lose", "loses", "lost", "loss"]);
+const LOSE_HALF = new Set(["lose half", "loses half", "half lost"]); // Dragon Tiger's Dragon on a tie
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 function pyStrip(text) {
@@ -151,10 +152,11 @@ export function parsePay(value) {
   const lower = text.toLowerCase();
   if (PUSH.has(lower)) return { kind: "push", net: ZERO, text: "push" };
   if (LOSE.has(lower)) return { kind: "lose", net: new Q(-1n), text: "lose" };
+  if (LOSE_HALF.has(lower)) return { kind: "lose", net: new Q(-1n, 2n), text: "lose half" };
   const m = RATIO.exec(text);
   if (!m) {
     throw new PayError(`${quoted(value)} is not a pay: write a ratio such as "8:1", "8 to 1", ` +
-      `"1:2", "19:20", "9 for 1" or "1:1 less 5%", or push, or lose`);
+      `"1:2", "19:20", "9 for 1" or "1:1 less 5%", or push, lose or lose half`);
   }
   const [, ga, sep, gb, gc] = m;
   for (const part of [ga, gb, gc || ""]) {
