@@ -33,6 +33,7 @@ ORDER = (
     "simulation",                            # simulated shoes
     "table",                                 # the player-dealer's table
     "countability",                          # counts against perfect play
+    "explorer",                              # the explorer: its page, script and widget
     "cli",                                   # the command line
 )
 TOP = {"__init__", "__main__"}
