@@ -25,6 +25,7 @@ import os
 import re
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -332,7 +333,23 @@ def standard_output() -> TextIO:
 
 def output_target(path: Path) -> Path:
     """The file a write to ``path`` replaces: ``path``, or where its links lead. Refuses a
-    folder, a device, a pipe, a socket, or a name in a folder that does not exist."""
+    folder, a device, a pipe, a socket, a name in a folder that does not exist, or in a
+    folder that cannot be written (a file is made there and removed, as the write will:
+    permissions, a read-only disk and ``/proc`` are all found before the work)."""
+    target = _target(path)
+    try:
+        descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".check",
+                                            dir=target.parent)
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(path)}: folder {quoted(target.parent)} cannot "
+                          f"be written ({error.strerror or error})") from None
+    os.close(descriptor)
+    os.unlink(name)
+    return target
+
+
+def _target(path: Path) -> Path:
+    """``output_target`` without the folder's trial write (``replacing`` makes its own)."""
     target = Path(os.path.realpath(path))
     try:
         mode = os.stat(target).st_mode
@@ -382,9 +399,7 @@ def replacing(path: Path) -> Iterator[Path]:
     >>> (folder / "out.txt").read_text(), sorted(p.name for p in folder.iterdir())
     ('whole', ['out.txt'])
     """
-    import tempfile
-
-    target = output_target(Path(path))
+    target = _target(Path(path))
     mode = _mode(target)
     try:
         descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
