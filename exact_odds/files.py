@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.errors import ExactOddsError, check_type, quoted, shown
 from exact_odds.numbers import MAX_NUMBER_CHARS
 
 
@@ -270,6 +270,7 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
 
 def read_yaml(path: Path) -> object:
     """Read a YAML file with the pay-table loader; errors name the file and the line."""
+    check_type(path, (str, Path), "path", "a YAML file's path")
     raw = read_bounded(path, MAX_BYTES, "game, rules, shoe or table file")
     try:
         text = raw.decode("utf-8")
