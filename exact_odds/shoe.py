@@ -128,7 +128,7 @@ class Shoe:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
         cards = check_texts(cards, "cards", "a list of cards (or one string of them)",
-                            "cards as text ('9D')")
+                            "cards as text ('9D')", (Iterable,))
         counts = list(self.counts)
         for text in cards:
             try:

@@ -200,4 +200,6 @@ def test_a_right_type_still_works():
     assert exact_odds.fraction_text(7) == "7"
     assert exact_odds.option_hands(exact_odds.load_rules("21st-century"))[0] == (0, 5)
     assert _shoe().remove("9D,KS").size == 50
+    assert _shoe().remove(card for card in ("9D", "KS")).size == 50  # load_shoe gives these
+    assert _game().shoe(decks=1, remove=iter(["9D"])).size == 51
     assert exact_odds.find_event(_bet(), "banker-wins-with-6").event == "Banker wins with 6"

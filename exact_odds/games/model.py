@@ -351,7 +351,7 @@ class Game:
         if shoe is not None:
             check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
         cards = remove if isinstance(remove, str) else check_texts(
-            remove, "remove", "a list of cards", "cards as text ('9D')")
+            remove, "remove", "a list of cards", "cards as text ('9D')", (Iterable,))
         if shoe is not None and decks is not None:
             raise ShoeError(f"give either {input_name('decks')} (a number of decks) or "
                             f"{input_name('shoe')}, not both")
