@@ -109,14 +109,15 @@ class _Loader(yaml.SafeLoader):
     def get_single_node(self) -> Any:
         node = super().get_single_node()
         if node is not None:
-            _check_expanded_size(node)
+            _check_expanded_size(node, self._aliases)
         return node
 
 
-def _check_expanded_size(root: yaml.Node) -> None:
-    """Refuse a document whose aliases expand to more than ``MAX_NODES`` values, or refer to
-    themselves (``bets: &x [*x]``, which would expand forever); each node is sized once
-    (aliases share nodes), so this takes time in the document's length."""
+def _check_expanded_size(root: yaml.Node, aliases: int = 1) -> None:
+    """Refuse a document of more than ``MAX_NODES`` values once its aliases are expanded,
+    or whose aliases refer to themselves (``bets: &x [*x]``, which would expand forever);
+    each node is sized once (aliases share nodes), so this takes time in the document's
+    length. ``aliases``: how many the document uses (none: it is long, not a bomb)."""
     sizes: dict[int, int] = {}
     open_nodes: set[int] = set()  # on the path from the root: a child among them is a cycle
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
@@ -142,7 +143,8 @@ def _check_expanded_size(root: yaml.Node) -> None:
         size = 1 + sum(sizes.get(id(child), 0) for child in children)
         if size > MAX_NODES:
             raise YamlLimitError(
-                f"aliases expand to more than {MAX_NODES:,} values (an alias bomb?)",
+                f"aliases expand to more than {MAX_NODES:,} values (an alias bomb?)" if aliases
+                else f"more than {MAX_NODES:,} values (a game file holds a few hundred)",
                 node.start_mark)
         sizes[id(node)] = size
 
