@@ -22,6 +22,12 @@ player's third card.
 "baccarat-gold": the Player as in 21st Century (``decide`` on exactly 5); the
 Banker draws on 0-3, on 4-5 only against a Player third card of 3-7, never
 on 6-7; if the Player stood, on 0-5.
+
+Games without draws (Dragon Tiger and its kin: ``ranked_rounds``): each of two
+hands is dealt ``each`` cards in turn (first hand, second hand, first hand, ...)
+and keeps them; a hand is worth the sum of its cards' ranks (A=1 ... K=13); the
+higher hand wins. The first hand is the vocabulary's player (Dragon), the
+second its banker (Tiger). Counted by the same six-card convention.
 """
 
 from __future__ import annotations
@@ -656,3 +662,58 @@ def late_tie(counts: dict[str, int],
         value[key] += late_tie_result(outcome, pays) * ways
         weight[key] += ways
     return {key: value[key] / weight[key] for key in sorted(weight)}
+
+
+# ---------------------------------------------------------------------------
+# Games without draws, valued by rank (Dragon Tiger)
+# ---------------------------------------------------------------------------
+
+def ranked_outcome(first: list[str], second: list[str]) -> dict:
+    """Every column a game without draws can read, from the two hands' explicit cards."""
+    worth = [sum(RANK_NUMBER[c[0]] for c in hand) for hand in (first, second)]
+    out: dict = {
+        "player_total": worth[0], "banker_total": worth[1],
+        "player_cards": len(first), "banker_cards": len(second),
+        "player_wins": worth[0] > worth[1], "banker_wins": worth[1] > worth[0],
+        "tie": worth[0] == worth[1], "margin": abs(worth[0] - worth[1]),
+        "winner": ("player" if worth[0] > worth[1] else "banker" if worth[1] > worth[0]
+                   else "tie"),
+        "player_hand": tuple(first), "banker_hand": tuple(second),
+    }
+    for hand, cards in (("player", first), ("banker", second)):
+        for index, position in enumerate(POSITIONS[:len(cards)]):
+            out[f"{hand}_{position}_rank"] = RANK_NUMBER[cards[index][0]]
+            out[f"{hand}_{position}_suit"] = SUIT_WORD[cards[index][1]]
+    return out
+
+
+def ranked_rounds(counts: dict[str, int], each: int) -> Iterator[tuple[dict, int]]:
+    """Every ordered deal of ``2 * each`` distinct physical cards, one at a time to each
+    hand in turn, with the ways to fill the rest of the six positions."""
+    physical = expand_shoe(counts)
+    n = len(physical)
+    if n < 6:
+        raise ValueError(f"shoe has {n} cards; at least 6 are needed")
+    names = [card for card, _copy in physical]
+    fill = fill_ways(n, 2 * each)
+
+    def deal(taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if len(taken) == 2 * each:
+            yield taken
+            return
+        for i in range(n):
+            if i not in taken:
+                yield from deal(taken + (i,))
+
+    for taken in deal(()):
+        cards = [names[i] for i in taken]
+        yield ranked_outcome(cards[0::2], cards[1::2]), fill
+
+
+def ranked_counts(counts: dict[str, int], columns, each: int) -> dict[tuple, int]:
+    """Map tuple(outcome[c] for c in columns) -> six-card sequences, for a game without
+    draws dealing ``each`` cards to each hand."""
+    result: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in ranked_rounds(counts, each):
+        result[tuple(outcome[c] for c in columns)] += ways
+    return dict(result)

@@ -317,24 +317,6 @@ def test_compare_takes_the_shoe_options_and_settings():
 
 # --- xlsx ----------------------------------------------------------------------------------------
 
-def test_xlsx_report_has_a_summary_and_a_sheet_per_bet(tmp_path):
-    openpyxl = pytest.importorskip("openpyxl")
-    out = tmp_path / "report.xlsx"
-    ok("report", "commission-free", "--remove", "9D", "--format", "xlsx", "--output", str(out))
-    book = openpyxl.load_workbook(out)
-    assert book.sheetnames == ["Summary", "player", "banker", "tie"]
-    summary = [[c for c in row if c is not None] for row in book["Summary"].iter_rows(values_only=True)]
-    flat = [str(c) for row in summary for c in row]
-    assert "8 decks less 9D (415 cards)" in flat and any("0.1" in c for c in flat)
-    rows = list(book["banker"].iter_rows(values_only=True))
-    header = rows[2]
-    assert header[:4] == ("Event", "Pays", "Combinations", "Probability (exact)")
-    line = dict(zip(header, rows[3]))
-    assert line["Event"] == "Banker wins with 6"
-    exact = Fraction(line["Probability (exact)"])
-    assert line["Probability"] == pytest.approx(float(exact), rel=1e-15)
-    assert int(line["Combinations"]) == exact * (415 * 414 * 413 * 412 * 411 * 410)
-
 
 def test_xlsx_needs_an_output_file():
     one_error_line(run("report", "rock-bac", "--format", "xlsx"), "--output", code=2)
@@ -456,21 +438,6 @@ def test_no_command_shows_the_help():
     result = run()
     assert "Usage:" in result.output and "report" in result.output
     assert not result.output.startswith("Error:")
-
-
-def test_xlsx_keeps_text_from_a_game_file_as_text(tmp_path):
-    """An event called "=1+1" is a name, not a formula (nor "http://..." a link)."""
-    import zipfile
-
-    path = game(tmp_path, '      - {event: "=1+1", when: tie, pays: "8 to 1"}\n'
-                          '      - {event: "http://example.com", when: otherwise, pays: lose}\n')
-    out = tmp_path / "g.xlsx"
-    ok("report", path, "--format", "xlsx", "--output", str(out))
-    with zipfile.ZipFile(out) as book:
-        sheets = [book.read(n).decode() for n in book.namelist() if n.startswith("xl/worksheets/")]
-        strings = book.read("xl/sharedStrings.xml").decode()
-    assert not any("<f>" in xml or "<hyperlink" in xml for xml in sheets)
-    assert "=1+1" in strings and "http://example.com" in strings
 
 
 def test_no_public_name_is_shadowed_by_a_module_of_the_package():

@@ -707,6 +707,7 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
     import exact_odds.engine.fine as fine
 
     enumerator._class_counts.cache_clear()
+    enumerator._dealt_only.cache_clear()
     bet_result._tally.cache_clear()  # each bet settled once per shoe, kept for its checks
     runs: list[tuple[object, ...]] = []
     for name in ("round_counts", "deal_counts"):
@@ -734,12 +735,21 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
         return real_blocks(shoe, wanted, rules, group)
 
     monkeypatch.setattr(fine, "factored_blocks", blocks)
+    import exact_odds.engine.compiled as compiled
+
+    real_dealt = compiled.dealt_only_counts
+
+    def dealt(columns, rules, held=None):
+        runs.append(("dealt only", tuple(columns), rules, held))
+        return real_dealt(columns, rules, held)
+
+    monkeypatch.setattr(compiled, "dealt_only_counts", dealt)
     return runs
 
 
 @pytest.mark.parametrize("game", ["commission-free", "commission-free-dragon-bonus",
                                   "electronic-baccarat", "rock-bac", "21st-century",
-                                  "baccarat-gold", "ez-baccarat"])
+                                  "baccarat-gold", "ez-baccarat", "dragon-tiger"])
 def test_report_enumerates_each_table_once_mistakes_included(game, monkeypatch):
     """``exact-odds report`` (its probable-mistakes check included) runs each enumeration
     once: the check reads the report's own outcome counts."""

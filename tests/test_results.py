@@ -33,6 +33,13 @@ def _report(_: Path) -> Any:
     return exact_odds.game_report("rock-bac", decks=1, bets=("banker", "super-six"))
 
 
+@result("approval workbook")
+def _approval_workbook(folder: Path) -> Any:
+    from exact_odds.analysis.workbook import approval_workbook
+
+    return approval_workbook(_report(folder))
+
+
 @result("bet")
 def _bet(folder: Path) -> Any:
     return _report(folder).bet("banker")

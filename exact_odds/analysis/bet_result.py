@@ -1,6 +1,7 @@
 """A bet joined with the outcome counts of the columns it reads: its events, pays,
 combinations, exact probabilities and returns, and the figures of one unit bet (expected
-value, house edge, hit frequency, variance, push, element of risk, top award).
+value, house edge, hit frequency, variance, push, element of risk, top award; the
+volatility index and the hold's bands over many rounds, floats of the exact variance).
 
 Each outcome is settled by the one settlement, ``Bet.settle``. ``report`` gathers the bets
 of a game; this module is one bet.
@@ -20,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache, partial
-from typing import Any
+from functools import cached_property, lru_cache, partial
+from typing import Any, NamedTuple
 
 from exact_odds.engine.cost import (
     MAX_SECONDS,
@@ -62,16 +63,45 @@ class EventResult:
         return self.probability * self.net
 
 
+#: The rounds a hold is given for (``hold_band``): a table of a night to a year's play.
+HOLD_ROUNDS = (100, 1_000, 10_000, 100_000, 1_000_000)
+#: The confidences of a volatility index and a hold band.
+CONFIDENCES = (Fraction(9, 10), Fraction(19, 20))
+
+
+class HoldBand(NamedTuple):
+    """The hold over ``rounds`` rounds: exact expectation and variance, a float band."""
+
+    rounds: int
+    confidence: Fraction
+    expected: Fraction
+    variance: Fraction
+    low: float
+    high: float
+
+
+def normal_quantile(confidence: Fraction) -> float:
+    """The two-sided standard normal quantile z of ``confidence``: P(|Z| <= z) = confidence.
+
+    >>> round(normal_quantile(Fraction(95, 100)), 6)
+    1.959964
+    """
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(float((1 + confidence) / 2))
+
+
 @dataclass(frozen=True)
 class BetResult(Rendered):
-    """A bet analysed exactly."""
+    """A bet analysed exactly. Its sums (expected value, hit frequency, push, variance)
+    are computed once, when first read."""
 
     id: str
     name: str
     events: tuple[EventResult, ...]
     total: int
 
-    @property
+    @cached_property
     def expected_value(self) -> Fraction:
         """The exact expected result of one unit bet."""
         return sum((e.expected_return for e in self.events), Fraction(0))
@@ -86,12 +116,12 @@ class BetResult(Rendered):
         """True when the expected value is positive: the pay table gives the bettor an edge."""
         return self.expected_value > 0
 
-    @property
+    @cached_property
     def hit_frequency(self) -> Fraction:
         """The probability that the bet wins something."""
         return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
 
-    @property
+    @cached_property
     def push_probability(self) -> Fraction:
         return sum((e.probability for e in self.events if e.net == 0), Fraction(0))
 
@@ -101,7 +131,7 @@ class BetResult(Rendered):
         resolved = 1 - self.push_probability
         return self.house_edge / resolved if resolved else Fraction(0)
 
-    @property
+    @cached_property
     def variance(self) -> Fraction:
         """The exact variance of one unit bet's result."""
         mean = self.expected_value
@@ -111,6 +141,22 @@ class BetResult(Rendered):
     def standard_deviation(self) -> float:
         """The square root of the variance, for printing (the variance is exact)."""
         return _sqrt(self.variance)
+
+    def volatility_index(self, confidence: Fraction = Fraction(9, 10)) -> float:
+        """z times the standard deviation, z the two-sided normal quantile of ``confidence``
+        (1.645 at 90%, 1.960 at 95%): half the width of the band a bettor's average result
+        per unit falls in, with that confidence, over one round (``hold_band`` over many).
+        A float: z and the square root are not rational."""
+        return normal_quantile(confidence) * self.standard_deviation
+
+    def hold_band(self, rounds: int, confidence: Fraction = Fraction(9, 10)) -> HoldBand:
+        """The house's hold (its win per unit bet) over ``rounds`` rounds of one unit: the
+        expected hold (the house edge, exact), its variance (exact: variance / rounds) and
+        the band it falls in with ``confidence`` (normal approximation)."""
+        variance = self.variance / rounds
+        half = normal_quantile(confidence) * _sqrt(variance)
+        edge = to_float(self.house_edge)
+        return HoldBand(rounds, confidence, self.house_edge, variance, edge - half, edge + half)
 
     @property
     def top_award(self) -> EventResult | None:

@@ -78,8 +78,9 @@ def bet_mistakes(game: Game, bet: Bet, shoe: Shoe, rules: DrawingRules,
     shoe_words = shoe.describe()
     found = []
     for index, event in enumerate(bet.events):
-        if taken[index]:
-            continue
+        if taken[index] or (not named[index] and event.condition is not None
+                            and event.condition.settings):
+            continue  # an event that reads a setting is reached under another value of it
         if not named[index]:
             found.append(mistake(event.name, f"no outcome can reach this event on {shoe_words}: "
                                  f"'{event.when}' never holds"))

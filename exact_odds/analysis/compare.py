@@ -18,6 +18,7 @@ from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Column, Document, Field, Json, Line, Table, version
 from exact_odds.render.inputs import input_lines
 from exact_odds.render.rendered import Rendered
+from exact_odds.render.workbook import Workbook
 from exact_odds.shoe import Shoe
 
 
@@ -53,6 +54,16 @@ class Comparison(Rendered):
     def to_dict(self) -> dict[str, Any]:
         """Both sides and each bet's changes, exact fractions as strings."""
         return _dict(self)
+
+    def to_workbook(self) -> Workbook:
+        """Both reports' live worksheets side by side (``exact_odds.analysis.worksheet``):
+        each bet's sheet with A's table and pays on the left, B's on the right."""
+        from exact_odds.analysis.worksheet import comparison_workbook
+
+        document = self.to_document()
+        return comparison_workbook(document.title, document.inputs, document.notes,
+                                   self.first.bets, self.second.bets,
+                                   (self.first.total, self.second.total))
 
 
 

@@ -91,7 +91,8 @@ def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str
     renamed = ({card: less.suits_renamed() for card, less in smaller.items()}
                if any(symmetric.values()) else {})
     signature: dict[tuple[str, str], Hashable] = {
-        (bet.id, card): shoe_signature(renamed[card] if symmetric[bet.id] else less, bet.columns)
+        (bet.id, card): shoe_signature(renamed[card] if symmetric[bet.id] else less, bet.columns,
+                                         rules)
         for bet in bets for card, less in smaller.items()}
     for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
         shoes = len({signature[bet.id, card] for card in smaller})

@@ -30,6 +30,7 @@ from exact_odds.numbers import int_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
+from exact_odds.render.workbook import Workbook
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
 
@@ -86,6 +87,16 @@ class GameReport(Rendered):
         """The report as plain data: its inputs, then every bet."""
         return {**self.inputs(), "total": self.total, "notes": list(self.notes),
                 "bets": [bet_dict(bet) for bet in self.bets]}
+
+    def to_workbook(self) -> Workbook:
+        """The live math worksheet (``exact_odds.analysis.worksheet``): Summary, a sheet per
+        bet whose figures are formulas of its pays, and Hold. ``approval_workbook`` adds
+        the other decks and the effect of removal."""
+        from exact_odds.analysis.worksheet import report_workbook
+
+        document = self.to_document()
+        return report_workbook(document.title, document.inputs, document.notes, self.bets,
+                               self.total)
 
     def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""

@@ -84,7 +84,7 @@ class BatchEvaluator:
         from exact_odds.shoe import Shoe
 
         fine = [bet for bet in map(self.game.bet, self.bet_ids)
-                if monomial_count(tuple(sorted(set(bet.columns)))) > MAX_MONOMIALS]
+                if monomial_count(tuple(sorted(set(bet.columns))), self.game.rules) > MAX_MONOMIALS]
         if not fine or not len(rows):
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))

@@ -10,19 +10,21 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exact_odds.batch.result import BatchResult
-from exact_odds.engine.compiled import (
+from exact_odds.batch.folding import (
     CompiledBet,
-    CompiledCounts,
-    MonomialBasis,
     NetPays,
     _limb_base,
-    compiled_counts,
     concatenate_exact,
     evaluate_bets,
     fold_bet,
-    monomial_count,
     narrow,
+)
+from exact_odds.batch.result import BatchResult
+from exact_odds.engine.compiled import (
+    CompiledCounts,
+    MonomialBasis,
+    compiled_counts,
+    monomial_count,
     partition_matrix,
     partition_of,
 )
@@ -103,18 +105,18 @@ class _Plan:
         for bet in wanted:
             drawn = plan(bet.columns)[3] is not None  # the round is played out
             columns = tuple(sorted(set(bet.columns) | set(extra if drawn else ())))
-            if monomial_count(columns) > MAX_MONOMIALS:
+            if monomial_count(columns, game.rules) > MAX_MONOMIALS:
                 if bet.id in request.bet_ids:
                     fallback.append(bet.id)
                 continue
             hands = frozenset(h for name in columns for h in column(name).hands)
-            key = (partition_of(columns), drawn, None if drawn else hands)
+            key = (partition_of(columns, game.rules), drawn, None if drawn else hands)
             shared.setdefault(key, []).append((bet, columns))
         groups = []
         values = request.values
         for (partition, drawn, _), members in shared.items():
             union = tuple(sorted({name for _, columns in members for name in columns}))
-            sets = [union] if monomial_count(union) <= MAX_MONOMIALS else \
+            sets = [union] if monomial_count(union, game.rules) <= MAX_MONOMIALS else \
                 sorted({columns for _, columns in members})
             for columns in sets:
                 bets_here = [bet for bet, own in members if set(own) <= set(columns)]

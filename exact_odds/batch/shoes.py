@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from exact_odds.batch.evaluator import BatchEvaluator
+from exact_odds.batch.folding import concatenate_exact
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK, parse_card
-from exact_odds.engine.compiled import concatenate_exact
 
 if TYPE_CHECKING:
     import polars as pl

@@ -26,7 +26,8 @@ from exact_odds.shoe import Shoe
 @click.option("--levels", default="1,2,3", show_default=True,
               type=Parsed("exact_odds.countability.report:parse_levels", "N,N,..."),
               help="The levels of count to derive, 1 to 20 (a count's level is its largest "
-                   "tag).")
+                   "tag): each level's best balanced count, and its best unbalanced one where "
+                   "that correlates better.")
 @run_options
 @shoe_options
 @depths_dealing_options
@@ -35,30 +36,54 @@ from exact_odds.shoe import Shoe
 @click.option("--rounds-per-hour",
               type=Parsed("exact_odds.countability.report:parse_rounds_per_hour", "integer"),
               help="With --max-bet: rounds dealt an hour, 1 to 10,000.")
+@click.option("--tags", "tags", multiple=True,
+              type=Parsed("exact_odds.countability.report:parse_count_option", "RANK=TAG,..."),
+              help="A count to judge beside the derived ones: RANK=TAG pairs (A 2-9 T J Q K, 0 "
+                   "for all tens; tags -1000 to 1000), e.g. '4=-1,5=-1,6=-1,7=-1,8=2,9=2'. "
+                   "Repeatable, up to 20.")
+@click.option("--label", "labels", multiple=True,
+              help="A name for each --tags count, in order (default: its tags).")
+@click.option("--co-count", is_flag=True,
+              help="With two or more --bet: also one count for every bet at once, each bet "
+                   "with its own trigger.")
 @strategy_option()
 @settings_option
 @output_options()
-def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoes: int, seed: int | None,
-                 workers: int | None, scheduler: str | None, decks: int | None,
-                 shoe: Shoe | None, remove: tuple[str, ...], cut_card: tuple[str | int, ...] | None,
-                 burn: str | None, after_cut: str | None, max_bet: Fraction | None,
-                 rounds_per_hour: int | None, strategy: str | None,
-                 settings: dict[str, str], fmt: str, output: Path | None) -> None:
-    """How much a card counter wins against each bet of GAME, and what stops it: integer
-    counts derived from the exact effects of removal at each level, each count's best
-    trigger found on simulated shoes and measured on fresh ones, beside computer-perfect
-    play, at each cut-card depth (--cut-card 14,26,52,104), in money with --max-bet, and a
-    verdict per bet.
+def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoes: int,
+                 seed: int | None, workers: int | None, scheduler: str | None,
+                 decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+                 cut_card: tuple[str | int, ...] | None, burn: str | None,
+                 after_cut: str | None, max_bet: Fraction | None,
+                 rounds_per_hour: int | None, tags: tuple[str, ...], labels: tuple[str, ...],
+                 co_count: bool, strategy: str | None, settings: dict[str, str], fmt: str,
+                 output: Path | None) -> None:
+    """How much a card counter wins against each bet of GAME, and what stops it: the best
+    integer counts at each level (balanced, and unbalanced against the shoe's expected
+    share) from the exact effects of removal, and any count given with --tags, each with
+    its best trigger found on simulated shoes and measured on fresh ones, beside
+    computer-perfect play, at each cut-card depth (--cut-card 14,26,52,104), in money with
+    --max-bet, one count for several bets with --co-count, and a verdict per bet.
 
     \b
     Examples:
       exact-odds countability ez-baccarat --bet dragon-7 --shoes 20000 --seed 1
       exact-odds countability ez-baccarat --shoes 5000 --cut-card 14,26,52,104 \\
           --max-bet 5000 --rounds-per-hour 80 --format json
+      exact-odds countability ez-baccarat --bet dragon-7 --bet panda-8 --co-count \\
+          --tags '4=-1,5=-1,6=-1,7=-1,8=2,9=2' --label Jacobson --shoes 5000
     """
     import os
 
-    from exact_odds.countability.report import CUT_CARDS, countability_report
+    from exact_odds.countability.report import CUT_CARDS, countability_report, given_counts
+    from exact_odds.errors import ExactOddsError
+
+    if co_count and len(set(bets)) < 2:
+        raise click.UsageError("--co-count counts two or more bets at once: give --bet two "
+                               "or more times")
+    try:
+        given_counts(list(tags), list(labels))
+    except ExactOddsError as error:
+        raise click.UsageError(str(error)) from None
 
     if workers is None and scheduler is None:
         workers = os.cpu_count() or 1
@@ -67,7 +92,8 @@ def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoe
                              decks=decks, shoe=shoe, remove=remove, seed=seed,
                              workers=workers, scheduler=scheduler, strategy=strategy,
                              settings=settings, max_bet=max_bet,
-                             rounds_per_hour=rounds_per_hour, progress=True), fmt, output)
+                             rounds_per_hour=rounds_per_hour, tags=list(tags),
+                             labels=list(labels), co_count=co_count, progress=True), fmt, output)
 
 
 COMMANDS = (countability,)

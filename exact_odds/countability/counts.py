@@ -5,14 +5,22 @@ tracks a bet when its tags move with the bet's effects of removal: the *betting 
 (Griffin's) is the correlation, over the cards of the shoe, between each card's effect of
 removal and its tag.
 
-For a level ``L`` the tags with the highest betting correlation are found exactly, not by
-rounding: correlation is unchanged by swapping the tags of two cards of equal weight, and
-gains when a card with the larger effect gets the larger tag, so the best tags rise with the
-effects. Sorting the kinds of card by effect, only the non-decreasing runs of tags in
-``-L..L`` need to be tried (a few tens of thousands at level 3, against 7^13 in all; the
-tests check the claim against every assignment where that is possible). Kinds with the same
-effect share a tag: the four ten-valued ranks of a bet that reads only point values move
-together, as a counter would tag them.
+A count is *balanced* when its tags sum to zero over the shoe: its true count is the running
+count per deck unseen. An *unbalanced* count (a one-rank count of kings, say) is played as
+counters of side bets play it: its true count is taken against the shoe's expected share, the
+running count less what the cards seen would add on average, per deck unseen. Both are then
+the same kind of thing, a balanced count with tags ``N * tag - S`` (``N`` cards in the shoe,
+``S`` the tags' sum over it): ``DerivedCount.played``.
+
+The best count of a level is found exactly (``best_counts``), not by rounding the effects at one
+scale: a dynamic programme over the kinds of card (each rank; the ten-valued ranks as one
+where the bet reads them alike), whose
+states are the tags' sum and sum of squares over the shoe, keeps for each state the tags that
+move most with the effects. The betting correlation depends on the tags only through those
+three sums, so the best of every state holds the best count of every balance, balanced (sum
+zero) or not. Where the states would be too many (high levels, a shoe with odd counts of
+cards), the candidates are the effects scaled at every factor where a rounding changes, with
+the balancing steps around each, improved while the correlation rises.
 
 >>> from fractions import Fraction as F
 >>> effects = {"A": F(1), "2": F(2), "3": F(-3)}
@@ -23,11 +31,15 @@ together, as a counter would tag them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations_with_replacement
-from math import comb, gcd, isqrt
+from functools import lru_cache
+from math import gcd, isqrt
+
+import numpy as np
+
+from exact_odds.cards import RANKS
 
 
 @dataclass(frozen=True)
@@ -35,13 +47,24 @@ class DerivedCount:
     """Integer tags per rank and how well they track the effects of removal.
 
     ``correlation_squared`` is the exact square of the betting correlation and ``sign`` its
-    sign; ``correlation`` is the decimal for printing."""
+    sign; ``correlation`` is the decimal for printing. ``balance`` is the tags' sum over the
+    ``cards`` cards of the shoe (0: balanced); ``label`` names a count given by hand."""
 
     level: int
     tags: dict[str, int]
     correlation_squared: Fraction
     sign: int
     balance: int  # the sum of the tags over every card of the shoe (0: a balanced count)
+    cards: int = 0  # the cards of the shoe the balance is over
+    label: str | None = None  # a count given by hand (--tags/--label); None: derived
+
+    @property
+    def balanced(self) -> bool:
+        return self.balance == 0
+
+    @property
+    def largest_tag(self) -> int:
+        return max((abs(tag) for tag in self.tags.values()), default=0)
 
     @property
     def correlation(self) -> float:
@@ -54,6 +77,33 @@ class DerivedCount:
         """``A=0 2=1 3=-1``: every rank's tag."""
         return " ".join(f"{rank}={tag:+d}" if tag else f"{rank}=0" for rank, tag in
                         self.tags.items())
+
+    def played(self) -> tuple[tuple[int, ...], Fraction]:
+        """The balanced tags (``RANKS`` order) this count is played with, and the factor
+        that turns their true count into this count's: the tags themselves and 1 for a
+        balanced count; for an unbalanced one ``(N * tag - S) / g`` and ``g / N``, whose
+        true count is the running count less the cards seen times the average tag, per deck
+        unseen (the true count against the shoe's expected share).
+
+        >>> kings = DerivedCount(1, {**dict.fromkeys(RANKS, 0), "K": -1}, Fraction(1), 1,
+        ...                      -32, 416)
+        >>> kings.played()
+        ((1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -12), Fraction(1, 13))
+        """
+        tags = [self.tags.get(rank, 0) for rank in RANKS]
+        if self.balance == 0:
+            return tuple(tags), Fraction(1)
+        scaled = [self.cards * tag - self.balance for tag in tags]
+        common = gcd(*scaled)
+        return tuple(t // common for t in scaled), Fraction(common, self.cards)
+
+    def key(self) -> tuple[int, ...]:
+        """What betting on this count depends on: its played tags divided by their common
+        factor. Counts with the same key bet the same rounds at matching triggers (a count
+        doubled, or an unbalanced count shifted by a constant)."""
+        tags, _ = self.played()
+        common = gcd(*tags) or 1
+        return tuple(t // common for t in tags)
 
 
 def betting_correlation(effects: Mapping[str, Fraction], weights: Mapping[str, int],
@@ -95,69 +145,167 @@ def _correlation(e: list[int], w: list[int], t: list[int]) -> tuple[int, Fractio
     return (1 if cov > 0 else -1), Fraction(cov * cov, var_e * var_t)
 
 
-#: Above this many non-decreasing runs of tags the search is by scaled rounding and local
-#: improvement instead of trying every run (level 3 over 13 ranks is 27,132 runs, 0.3 s).
-EXHAUSTIVE_RUNS = 30_000
+#: The ten-valued ranks: tagged alike where the bet reads them alike, as counters do.
+TEN_VALUED = ("T", "J", "Q", "K")
+#: The most state updates (states times kinds of card times tags) the exact search makes;
+#: beyond, the candidates come from rounding (``_rounded_runs``). Levels 1 to 9 of a standard
+#: shoe are searched exactly (level 5 takes a few million steps).
+MOST_STATE_STEPS = 50_000_000
+#: How many of the best states of the search are turned back into tags and ranked exactly.
+STATES_RANKED = 400
+
+
+def count_of(tags: Mapping[str, int], effects: Mapping[str, Fraction],
+             weights: Mapping[str, int], label: str | None = None) -> DerivedCount:
+    """A count given by its tags, with its betting correlation with ``effects`` over a shoe
+    of ``weights`` cards per rank; its level is its largest absolute tag.
+
+    >>> from fractions import Fraction as F
+    >>> count_of({"A": 1, "2": -1}, {"A": F(1), "2": F(-1)}, {"A": 4, "2": 4}).correlation
+    1.0
+    """
+    full = {rank: int(tags.get(rank, 0)) for rank in effects}
+    sign, square = betting_correlation(effects, weights, full)
+    return DerivedCount(max((abs(t) for t in full.values()), default=0), full, square, sign,
+                        sum(weights.get(r, 0) * t for r, t in full.items()),
+                        sum(weights.get(r, 0) for r in effects), label)
 
 
 def best_counts(effects: Mapping[str, Fraction], weights: Mapping[str, int], level: int,
                 keep: int = 1, balanced: bool = True) -> list[DerivedCount]:
-    """The ``keep`` counts of exactly ``level`` (largest absolute tag) with the highest
-    betting correlation with ``effects`` (per rank), over a shoe of ``weights`` cards per
-    rank; ranks with equal effects share a tag, and a rank absent from the shoe gets 0.
+    """The ``keep`` counts with every tag within ``-level..level`` that correlate best with
+    ``effects`` (per rank) over a shoe of ``weights`` cards per rank, best first, each
+    betting differently from the others (``DerivedCount.key``), each written with its
+    smallest tags; the ten-valued ranks share a tag where their effects are equal (every
+    other rank has its own), and a rank absent from the shoe gets 0.
 
-    ``balanced`` (the default) keeps only counts whose tags sum to zero over the shoe: the
-    true count (running count per deck unseen) of an unbalanced count drifts as the shoe is
-    dealt (a sum of -64 over 8 decks moves it by about -100 with 14 cards left), so a
-    trigger on it means something else at every depth. Ties go to the count with fewer and
-    smaller tags.
-
-    Up to ``EXHAUSTIVE_RUNS`` runs every non-decreasing run of tags is tried (exact); above,
-    the candidates are the centred effects scaled and rounded at every scale where a
-    rounding changes, balanced, then improved by steps that keep the balance while the
-    correlation rises."""
+    ``balanced`` (the default) keeps only counts whose tags sum to zero over the shoe; with
+    ``balanced=False`` every count is a candidate, an unbalanced one played against the
+    shoe's expected share. Ties go to the balanced count, then the smaller tags."""
     if level < 1:
         raise ValueError("a count's level is at least 1")
     present = [r for r in effects if weights.get(r, 0) > 0]
     if not present:
         return []
     scale = _common_denominator(effects[r] for r in present)
-    # kinds of card: ranks with the same effect, sorted by effect
-    kinds: dict[int, list[str]] = {}
+    # kinds of card: each rank, but the ten-valued ranks as one where their effects are equal
+    kinds: dict[tuple[int, str], list[str]] = {}
     for rank in present:
-        kinds.setdefault(int(effects[rank] * scale), []).append(rank)
-    order = sorted(kinds)
-    w = [sum(weights[r] for r in kinds[v]) for v in order]
-    runs = (_every_run(len(order), level) if comb(len(order) + 2 * level, 2 * level)
-            <= EXHAUSTIVE_RUNS else _rounded_runs(order, w, level, balanced))
-    found: dict[tuple[int, ...], tuple[Fraction, int, int]] = {}
+        value = int(effects[rank] * scale)
+        kinds.setdefault((value, "0" if rank in TEN_VALUED else rank), []).append(rank)
+    keys = sorted(kinds)
+    order = [value for value, _ in keys]
+    w = [sum(weights[r] for r in kinds[k]) for k in keys]
+    if len(set(order)) < 2:
+        return []
+    unit = gcd(*w)
+    units = [x // unit for x in w]
+    total = sum(units)
+    steps = (2 * level * total + 1) * (level * level * total + 1) * len(order) * (2 * level + 1)
+    if steps <= MOST_STATE_STEPS:
+        runs: Iterable[tuple[int, ...]] = _searched_runs(order, units, level, balanced)
+    else:
+        runs = _rounded_runs(order, w, level, balanced)
+    cards = sum(weights.get(r, 0) for r in effects)
+    found: dict[tuple[int, ...], tuple[tuple[object, ...], DerivedCount]] = {}
     for run in runs:
-        if max(abs(t) for t in run) != level or run in found:
+        run = _smallest(run, units, balanced)
+        if max(map(abs, run)) > level:
             continue
         balance = sum(wi * ti for wi, ti in zip(w, run))
         if balanced and balance:
             continue
         sign, square = _correlation(order, w, list(run))
-        if sign > 0:
-            found[run] = (square, balance, sum(abs(t) for t in run))
-    ranked = sorted(found, key=lambda run: (-found[run][0], abs(found[run][1]),
-                                            found[run][2], run))
-    counts = []
-    for run in ranked[:keep]:
+        if sign <= 0:
+            continue
         tags = dict.fromkeys(effects, 0)
-        for value, tag in zip(order, run):
-            for rank in kinds[value]:
+        for kind, tag in zip(keys, run):
+            for rank in kinds[kind]:
                 tags[rank] = tag
-        square, balance, _ = found[run]
-        counts.append(DerivedCount(level, tags, square, 1, balance))
-    return counts
+        count = DerivedCount(level, tags, square, 1, balance, cards)
+        rank_key = (-square, abs(balance), max(map(abs, run)), sum(map(abs, run)), run)
+        key = count.key()
+        if key not in found or rank_key < found[key][0]:
+            found[key] = (rank_key, count)
+    ranked = sorted(found.values(), key=lambda item: item[0])
+    return [count for _, count in ranked[:keep]]
 
 
-def _every_run(kinds: int, level: int) -> Iterator[tuple[int, ...]]:
-    """Every non-decreasing run of ``kinds`` tags in ``-level..level`` reaching the level."""
-    for run in combinations_with_replacement(range(-level, level + 1), kinds):
-        if max(-run[0], run[-1]) == level:
-            yield run
+def _smallest(run: tuple[int, ...], units: Sequence[int], balanced: bool) -> tuple[int, ...]:
+    """The smallest tags that bet as ``run`` does: divided by their common factor, and for
+    an unbalanced count shifted to the smallest largest tag (then the smallest sum)."""
+    if balanced or not any(run):
+        common = gcd(*run) or 1
+        return tuple(t // common for t in run)
+    low = min(run)
+    common = gcd(*(t - low for t in run)) or 1
+    base = [(t - low) // common for t in run]
+    top = max(base)
+    shifts = range(-top, 1)
+    return min((tuple(t + s for t in base) for s in shifts),
+               key=lambda r: (max(map(abs, r)), abs(sum(u * t for u, t in zip(units, r))),
+                              sum(map(abs, r))))
+
+
+@lru_cache(maxsize=2)  # the balanced and the unbalanced search of a level share it
+def _programme(effects: tuple[int, ...], units: tuple[int, ...], level: int
+               ) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The largest ``A`` (the sum of ``unit * effect * tag``, effects centred and scaled to
+    floats) of every state (sum ``S`` offset by ``level * total``, sum of squares ``V``) and,
+    kind by kind, the tag that reached it."""
+    total = sum(units)
+    mean = Fraction(sum(u * e for u, e in zip(units, effects)), total)
+    largest = max(abs(e - mean) for e in effects) or Fraction(1)
+    centred = [float((e - mean) / largest) for e in effects]
+    offset = level * total
+    rows, cols = 2 * offset + 1, level * level * total + 1
+    best = np.full((rows, cols), -np.inf)
+    best[offset, 0] = 0.0
+    choices = []
+    for unit, effect in zip(units, centred):
+        new = np.full((rows, cols), -np.inf)
+        choice = np.zeros((rows, cols), dtype=np.int8)
+        for tag in range(-level, level + 1):
+            ds, dv = unit * tag, unit * tag * tag  # dv < cols: tag * tag <= level * level
+            source = best[max(0, -ds):rows - max(0, ds), :cols - dv]
+            target = new[max(0, ds):rows - max(0, -ds), dv:]
+            gained = source + unit * effect * tag
+            better = gained > target
+            np.copyto(target, gained, where=better)
+            np.copyto(choice[max(0, ds):rows - max(0, -ds), dv:], np.int8(tag), where=better)
+        best = new
+        choices.append(choice)
+    return best, choices
+
+
+def _searched_runs(effects: list[int], units: list[int], level: int, balanced: bool
+                   ) -> Iterator[tuple[int, ...]]:
+    """The tags (one per kind of card, in ``-level..level``) that move most with the effects
+    for each sum ``S`` and sum of squares ``V`` over the shoe (in ``units`` of cards per kind),
+    the states of the ``STATES_RANKED`` highest correlations first (only ``S == 0`` when
+    ``balanced``).
+
+    The betting correlation of tags ``t`` is ``(U*A - E*S) / sqrt((U*V - S*S) * varE)`` with
+    ``A`` the sum of ``unit * effect * tag``: for a given ``S`` and ``V`` the best tags are
+    those of the largest ``A``, which the programme keeps kind by kind. The effects are
+    scaled to floats here to rank the states; the counts found are then ranked exactly."""
+    total = sum(units)
+    offset = level * total
+    best, choices = _programme(tuple(effects), tuple(units), level)
+    s_index, v_index = np.nonzero(np.isfinite(best) & (best > 0))
+    sums = s_index - offset
+    spread = total * v_index - sums.astype(np.float64) ** 2
+    keep = (spread > 0) & ((sums == 0) if balanced else True)
+    s_index, v_index, spread = s_index[keep], v_index[keep], spread[keep]
+    score = best[s_index, v_index] / np.sqrt(spread)
+    for position in np.argsort(-score, kind="stable")[:STATES_RANKED]:
+        s, v = int(s_index[position]), int(v_index[position])
+        run = []
+        for unit, choice in zip(reversed(units), reversed(choices)):
+            tag = int(choice[s, v])
+            run.append(tag)
+            s, v = s - unit * tag, v - unit * tag * tag
+        yield tuple(reversed(run))
 
 
 def _rounded_runs(effects: list[int], weights: list[int], level: int, balanced: bool
@@ -185,9 +333,13 @@ def _rounded_runs(effects: list[int], weights: list[int], level: int, balanced: 
             if run:
                 candidates.add(run)
 
+    scores: dict[tuple[int, ...], Fraction] = {}
+
     def score(run: tuple[int, ...]) -> Fraction:
-        sign, square = _correlation(effects, weights, list(run))
-        return square if sign > 0 else -square
+        if run not in scores:
+            sign, square = _correlation(effects, weights, list(run))
+            scores[run] = square if sign > 0 else -square
+        return scores[run]
 
     def steps(run: tuple[int, ...]) -> list[tuple[int, ...]]:
         found = []

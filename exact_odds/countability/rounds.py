@@ -10,18 +10,29 @@ value and whether it favours the bettor, and what one unit returned on the dealt
 its expected value already counts those rounds as nothing won or lost).
 
 A count is a dot product over the cards seen, so these records serve every count and every
-trigger (``exact_odds.countability.triggers``) without dealing again.
+trigger (``exact_odds.countability.triggers``) without dealing again. A range's records are
+summarised where they are dealt (``measure_range``: the histograms that triggers are found
+from, and what each play wins shoe by shoe), so memory holds one range of rounds at a time;
+the rounds themselves are returned only when asked (``Measures.keep``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from exact_odds.cards import DECK, RANKS
-from exact_odds.countability.triggers import Rounds
+from exact_odds.countability.triggers import (
+    Histogram,
+    Played,
+    Rounds,
+    at_least,
+    running_counts,
+    true_count_buckets,
+)
 from exact_odds.simulation.dealing import ShoesInPlay
 from exact_odds.simulation.play import DealingPlan, evaluate_unseen, evaluator_for
 from exact_odds.simulation.settlement import Settler
@@ -42,8 +53,11 @@ class RecordedRange:
     result: dict[str, np.ndarray]
 
 
-def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
-    """Deal shoes ``first`` to ``first + count - 1`` and record every round."""
+def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
+                  ) -> RecordedRange:
+    """Deal shoes ``first`` to ``first + count - 1`` and record every round; ``settle``:
+    what one unit returned on the dealt cards, too (0 otherwise: the search for triggers
+    reads only the expected values)."""
     from exact_odds.analysis.strategy import game_rules
     from exact_odds.shoe import Shoe
 
@@ -51,7 +65,7 @@ def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
     rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
     settings = plan.game.setting_values(dict(plan.settings))
-    settlers = {b: Settler(plan.game.bet(b), settings) for b in plan.bet_ids}
+    settlers = {b: Settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
     seen = np.zeros((count, len(RANKS) + 1), dtype=np.int64)  # the last column: no card
     exposed = shoes.burn()
     if exposed is not None:
@@ -64,13 +78,16 @@ def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
         unseen = shoes.unseen[rows]
         values = evaluate_unseen(evaluator, unseen)
         parts["shoe"].append(first + rows)
-        parts["seen"].append(seen[rows, :len(RANKS)].astype(np.int16))
+        parts["seen"].append(seen[rows, :len(RANKS)].copy())
         parts["unseen"].append(unseen.sum(axis=1))
         dealt = shoes.deal_round(rows)
         for bet_id, settler in settlers.items():
             numerators, denominators = values.numerators[bet_id], values.denominators[bet_id]
             parts[f"ev:{bet_id}"].append(_floats(numerators, denominators))
             parts[f"positive:{bet_id}"].append(np.asarray(numerators > 0, dtype=bool))
+            if not settle:
+                parts[f"result:{bet_id}"].append(np.zeros(len(rows)))
+                continue
             nets = settler.settle_dealt(dealt.cards, dealt.hands)
             parts[f"result:{bet_id}"].append(
                 np.array([0.0 if net is None else float(net) for net in nets]))
@@ -82,7 +99,7 @@ def record_rounds(plan: DealingPlan, first: int, count: int) -> RecordedRange:
 
     return RecordedRange(
         first, count, joined("shoe", np.int64),
-        np.concatenate(parts["seen"]) if parts["seen"] else np.zeros((0, len(RANKS)), np.int16),
+        np.concatenate(parts["seen"]) if parts["seen"] else np.zeros((0, len(RANKS)), np.int64),
         joined("unseen", np.int64),
         {b: joined(f"ev:{b}", np.float64) for b in plan.bet_ids},
         {b: joined(f"positive:{b}", np.bool_) for b in plan.bet_ids},
@@ -112,3 +129,59 @@ def bet_rounds(ranges: Sequence[RecordedRange], bet_id: str, shoes: int, first: 
         ev=np.concatenate([r.ev[bet_id] for r in ranges])[order],
         positive=np.concatenate([r.positive[bet_id] for r in ranges])[order],
         result=np.concatenate([r.result[bet_id] for r in ranges])[order])
+
+
+@dataclass(frozen=True)
+class Measures:
+    """What to summarise from each range of shoes of a stream (shoes numbered from
+    ``first``): per ``searches`` entry (bet, played tags) the histogram its best trigger is
+    read from; per ``plays`` entry (bet, played tags, trigger, factor) what betting at that
+    true count wins (``factor`` turns the played tags' true count into the count's own, for
+    the table by true count); per bet what perfect play wins; and with ``keep`` the rounds."""
+
+    dealing: DealingPlan
+    first: int
+    searches: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    plays: tuple[tuple[str, tuple[int, ...], Fraction | None, Fraction], ...] = ()
+    perfect: bool = False
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class RangeSummary:
+    """A range's summaries, in the order of ``Measures``; ``rounds`` when kept."""
+
+    first: int
+    histograms: tuple[Histogram, ...]
+    plays: tuple[Played, ...]
+    perfect: dict[str, Played]
+    rounds: RecordedRange | None
+
+
+def measure_range(measures: Measures, first: int, count: int) -> RangeSummary:
+    """Deal and record shoes ``first`` to ``first + count - 1`` and summarise them."""
+    recorded = record_rounds(measures.dealing, first, count,
+                             settle=bool(measures.plays) or measures.perfect or measures.keep)
+    shoe = recorded.shoe - first
+    running: dict[tuple[int, ...], np.ndarray] = {}
+
+    def counted(tags: tuple[int, ...]) -> np.ndarray:
+        if tags not in running:
+            running[tags] = running_counts(recorded.seen, tags)
+        return running[tags]
+
+    histograms = tuple(Histogram.of(counted(tags), recorded.unseen, recorded.ev[bet])
+                       for bet, tags in measures.searches)
+    plays = []
+    for bet, tags, trigger, factor in measures.plays:
+        values = counted(tags)
+        placed = (at_least(values, recorded.unseen, trigger) if trigger is not None
+                  else np.zeros(len(values), dtype=bool))
+        whole = true_count_buckets(values, recorded.unseen, 1, factor)
+        plays.append(Played.of(shoe, count, recorded.ev[bet], recorded.result[bet], placed,
+                               whole))
+    perfect = ({bet: Played.of(shoe, count, recorded.ev[bet], recorded.result[bet],
+                               recorded.positive[bet]) for bet in measures.dealing.bet_ids}
+               if measures.perfect else {})
+    return RangeSummary(first, histograms, tuple(plays), perfect,
+                        recorded if measures.keep else None)

@@ -126,6 +126,12 @@ def class_lookups(deal_names: tuple[str, ...], card_names: tuple[str, ...]
     return first, banker, third
 
 
+@lru_cache(maxsize=256)
+def ranked_lookup(key: ClassKey) -> ClassKey:
+    """``key`` with each card's rank too (a game that values a hand by rank), as a lookup."""
+    return {card: (card[0], *key(card)) for card in DECK}.__getitem__
+
+
 def shoe_classes(shoe: Shoe, key: ClassKey) -> ClassCounts:
     """The shoe's classes by ``key``, in the order ``Shoe.classes`` gives them."""
     counts = shoe.counts

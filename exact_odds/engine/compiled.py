@@ -10,15 +10,10 @@ are filled in ``falling(N - m, 6 - m)`` ways. So every outcome's count is
 
 ``coef[outcome, K]`` the class sequences of multiset ``K`` that end in the outcome (at most
 the 6! orderings of ``K``): counted with numpy over every four-card start and the third
-cards the drawing rules deal after it. A bet's pays are folded in: each monomial gets the
-integer ``V_K = D * sum(net pay * coef)``, ``D`` the pays' least common denominator, and
-its expected value at a shoe is ``sum_K V_K * monomial_K * padding / (D * falling(N, 6))``.
-
-A batch builds every monomial from its parent (one product each) and takes one integer
-matrix product with the bets' coefficients. int64 only where no intermediate can reach
-2**63: every monomial is at most ``falling(N, 6)``, and a bet's coefficients are split into
-limbs small enough that each limb's sum stays below 2**63 (``_limb_base``); beyond
-``INT64_CARDS`` cards the monomials are Python integers. Never a silent overflow.
+cards the drawing rules deal after it (or, for a round without draws, every sequence of its
+cards). A batch builds every monomial from its parent (``MonomialBasis``, int64 up to
+``INT64_CARDS`` cards, Python integers beyond) and folds the bets' pays in
+(``exact_odds.batch.folding``).
 
 >>> from exact_odds.shoe import Shoe
 >>> table = compiled_counts(("winner",), PUNTO_BANCO)
@@ -31,20 +26,19 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
-from math import comb, lcm, prod
+from math import comb, prod
 from typing import Any
 
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
-from exact_odds.engine.classes import class_keys, class_partition
+from exact_odds.engine.cost import dealt_only_cost, dealt_partition
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
-from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, Names, Plan, falling, key_order, plan
+from exact_odds.engine.plan import INT64_CARDS, Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.vocabulary import Column, column
+from exact_odds.engine.vocabulary import Column, VocabularyError, column, read_round, unreadable
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
@@ -84,25 +78,29 @@ class CompiledCounts:
         return {self.outcomes[k]: ways for k, ways in found.items() if ways}
 
 
-def partition_of(columns: Names) -> tuple[tuple[str, ...], ...]:
-    """The card classes a compiled table of these columns counts: the finest they read."""
-    wanted = plan(columns)
-    return class_partition(class_keys([column(n) for n in wanted.deal],
-                                      [column(n) for n in wanted.cards]).first)
+def partition_of(columns: Names, rules: DrawingRules = PUNTO_BANCO
+                 ) -> tuple[tuple[str, ...], ...]:
+    """The card classes a compiled table of these columns counts: the finest they read
+    (and the ranks, where the rules value a hand by rank)."""
+    return dealt_partition(columns, rules)
 
 
-def monomial_count(columns: Names) -> int:
+def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
     """How many monomials compiling these columns needs (an upper bound): the multisets of
     as many classes as the round deals."""
-    wanted, k = plan(columns), len(partition_of(columns))
+    wanted, k = plan(columns), len(partition_of(columns, rules))
     hands = {hand for name in wanted.deal for hand in column(name).hands}
     sizes = (4, 5, 6) if wanted.needs is not None else (4,) if len(hands) == 2 else (2,)
+    if not rules.draws:
+        sizes = (2 * rules.cards,)
     return sum(comb(k + m - 1, m) for m in sizes)
 
 
 @lru_cache(maxsize=64)
 def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> CompiledCounts:
     """The compiled table of these columns under these rules."""
+    if not rules.draws:
+        return dealt_only_counts(columns, rules)
     wanted = plan(columns)
     deal_cols = [column(name) for name in wanted.deal]
     card_cols = [column(name) for name in wanted.cards]
@@ -128,6 +126,36 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
                         lambda code: (starts.deal_values(code), (), ()))
     rounds = _Rounds(starts, reps, card_cols, wanted, rules)
     return _tallied(columns, partition, rounds.sequences(), rounds.read)
+
+
+@lru_cache(maxsize=64)
+def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...] | None = None
+                      ) -> CompiledCounts:
+    """Every class sequence of a round without draws (Dragon Tiger), over the classes
+    ``held`` (None: all): each hand's cards in turn, every column read from the
+    representative cards (``read_round``). Its cost is the sequences counted in
+    ``cost.dealt_only_cost``, refused in one line past the limit before any work."""
+    described, wanted = rules.round, plan(columns)
+    unread = unreadable(columns, described)
+    if unread:
+        raise VocabularyError(unread)
+    partition = partition_of(columns, rules)
+    held = tuple(range(len(partition))) if held is None else held
+    dealt_only_cost(columns, rules, len(held)).check()
+    reps, dealt = [partition[i][0] for i in held], 2 * described.cards
+    k = len(reps)
+    ordered = wanted.deal + wanted.round + wanted.cards
+    parts = (len(wanted.deal), len(wanted.deal) + len(wanted.round))
+    sequence, index = np.arange(k ** dealt, dtype=np.int64), np.array(held, dtype=np.int64)
+    classes = [sequence // k ** (dealt - 1 - i) % k for i in range(dealt)]
+    rows = []
+    for at in zip(*(c.tolist() for c in classes)):
+        cards = [reps[c] for c in at]
+        row = read_round(tuple(cards[0::2]), tuple(cards[1::2]), ordered, described)
+        rows.append(tuple(row[name] for name in ordered))
+    code, outcomes = ids(rows)
+    return _tallied(columns, partition, [(code, [index[c] for c in classes])], lambda c: (
+        outcomes[c][:parts[0]], outcomes[c][parts[0]:parts[1]], outcomes[c][parts[1]:]))
 
 
 def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: Sequences,
@@ -212,16 +240,16 @@ class _Rounds:
 
     def sequences(self) -> Sequences:
         """Every class sequence, in pieces."""
-        rules, v, (c1, c2, c3, c4), p2, b2 = self.rules, self.values, self.at, self.p2, self.b2
-        if rules.uses_up_card:
-            table = np.array([[[rules.player_draws((x + y) % 10, (x, y, up)) for up in range(10)]
-                               for y in range(10)] for x in range(10)], dtype=bool)
-            draws = table[np.minimum(v[c1], v[c2]), np.maximum(v[c1], v[c2]), v[c3]]
+        v, (c1, c2, c3, c4), p2, b2 = self.values, self.at, self.p2, self.b2
+        described = self.rules.round  # the naturals and draws, as tables
+        if described.player_on is None:
+            draws = np.array(described.player, dtype=bool)[v[c1], v[c2], v[c3]]
         else:
-            draws = np.array([rules.player_draws(t) for t in range(10)], dtype=bool)[p2]
-        alone = np.array([not rules.banker_draws(t, None) for t in range(10)], dtype=bool)[b2]
-        after = np.array([[rules.banker_draws(t, a) for a in range(10)] for t in range(10)])
-        natural = (p2 >= 8) | (b2 >= 8)
+            draws = np.array(described.player_on, dtype=bool)[p2]
+        banker = np.array(described.banker, dtype=bool)
+        alone, after = ~banker[b2, 0], banker[:, 1:]
+        natural = np.array(described.natural, dtype=bool)
+        natural = natural[p2] | natural[b2]
         cls = np.arange(len(self.reps), dtype=np.int64)
         s = np.flatnonzero(natural | (~draws & alone))  # nobody draws
         found = [(self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]])]
@@ -378,129 +406,6 @@ class MonomialBasis:
         for level, pad in zip(self.levels, self.pads(size, values.dtype)):
             result[:, level] *= pad[:, None]
         return result
-
-
-@dataclass(frozen=True, eq=False)
-class CompiledBet:
-    """One bet folded into integer coefficients over a monomial basis."""
-
-    id: str
-    denominator: int  # D: the least common denominator of the bet's net pays
-    max_net: int  # the largest |net pay| * D: bounds the coefficients by the total count
-    coefficients: np.ndarray  # object array of Python ints, one per basis monomial
-
-    def limbs(self, base: int) -> list[np.ndarray]:
-        """The coefficients written in base ``base`` (each limb's entries below ``base`` in
-        absolute value), as int64 arrays: ``V = sum(limb_i * base**i)``."""
-        rest, found = self.coefficients, list[np.ndarray]()
-        while not found or rest.any():
-            low = np.sign(rest) * (np.abs(rest) % base)  # each limb with its value's sign
-            found.append(low.astype(np.int64))
-            rest = (rest - low) // base
-        return found
-
-
-@dataclass(frozen=True)
-class NetPays:
-    """A bet's net pay for each outcome of a table, over their least common denominator:
-    ``scaled[k] / denominator`` for the ``k``-th outcome; ``largest`` the largest
-    ``|scaled|``."""
-
-    denominator: int
-    scaled: np.ndarray  # object array of Python ints
-    largest: int
-
-    @classmethod
-    def of(cls, nets: Sequence[Fraction]) -> NetPays:
-        distinct = set(nets)
-        denominator = lcm(*{net.denominator for net in distinct}) if nets else 1
-        scaled_of = {net: int(net * denominator) for net in distinct}
-        scaled = np.array([scaled_of[net] for net in nets], dtype=object)
-        return cls(denominator, scaled, max((abs(int(v)) for v in scaled), default=0))
-
-
-def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialBasis,
-             terms: np.ndarray | None = None) -> CompiledBet:
-    """Fold a bet's net pays into coefficients over ``basis``; ``terms`` (indices into the
-    table's terms) keeps only some of them."""
-    denominator, scaled, largest = nets.denominator, nets.scaled, nets.largest
-    key_index, coefs = table.key_index, table.coefs
-    where = basis.positions(table)[table.mono_index]
-    if terms is not None:
-        key_index, where, coefs = key_index[terms], where[terms], coefs[terms]
-    # A monomial K's coefficients over all outcomes add up to the orderings of K, at most
-    # 6! = 720 (each class sequence ends in one outcome), so the folded coefficient is at
-    # most largest * 720 in absolute value, every partial sum too: int64 while that fits.
-    dtype: Any = np.int64 if largest * 720 <= INT64_MAX else object
-    coefficients = np.zeros(len(basis.monomials), dtype=dtype)
-    np.add.at(coefficients, where, scaled.astype(dtype)[key_index] * coefs.astype(dtype))
-    return CompiledBet(bet_id, denominator, max(largest, 1), coefficients.astype(object))
-
-
-def _limb_base(largest_size: int) -> int | None:
-    """A base for splitting coefficients so that every limb's sum fits in int64, or None
-    when even the monomials do not (the shoe is too large)."""
-    total = falling(largest_size, CARDS_PER_ROUND)
-    if total > INT64_MAX:
-        return None
-    base = INT64_MAX // total
-    return base if base >= 2 else None
-
-
-def evaluate_bets(basis: MonomialBasis, bets: Sequence[CompiledBet], class_counts: np.ndarray,
-                  size: np.ndarray, values: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """Each bet's expected-value numerator ``sum_K V_K * monomial_K`` shoe by shoe (the
-    denominator is ``D * falling(N, 6)``); int64 where it fits, else Python integers."""
-    if values is None:
-        values = basis.values(class_counts, size)
-    largest = int(size.max(initial=0))
-    found: dict[str, np.ndarray] = {}
-    small: list[CompiledBet] = []
-    padded: np.ndarray | None = None
-    for bet in bets:
-        base = None if values.dtype == object else _limb_base(largest)
-        if base is not None and bet.max_net < base:
-            small.append(bet)
-            continue
-        if padded is None:
-            padded = basis.padded(values, size)
-        if base is None:
-            found[bet.id] = padded.astype(object) @ bet.coefficients
-        else:
-            total = np.zeros(len(size), dtype=object)
-            for power, limb in enumerate(bet.limbs(base)):
-                total = total + (padded @ limb).astype(object) * base**power
-            found[bet.id] = narrow(total)
-    if small:
-        matrix = _stacked(tuple(small))
-        pads = basis.pads(size, values.dtype)
-        product = np.zeros((len(size), len(small)), dtype=values.dtype)
-        for level, pad in zip(basis.levels, pads):
-            rows = matrix[level]
-            if rows.any():
-                product += (values[:, level] @ rows) * pad[:, None]
-        for i, bet in enumerate(small):
-            found[bet.id] = product[:, i]
-    return found
-
-
-@lru_cache(maxsize=256)
-def _stacked(bets: tuple[CompiledBet, ...]) -> np.ndarray:
-    return np.stack([bet.coefficients.astype(np.int64) for bet in bets], axis=1)
-
-
-def narrow(values: np.ndarray) -> np.ndarray:
-    """Python integers as int64 where every one fits, else left as they are."""
-    if values.dtype != object or all(-INT64_MAX <= int(v) <= INT64_MAX for v in values):
-        return values.astype(np.int64)
-    return values
-
-
-def concatenate_exact(arrays: list[np.ndarray]) -> np.ndarray:
-    """Arrays of exact integers end to end: int64 if every part is, else Python integers."""
-    if all(a.dtype != object for a in arrays):
-        return np.concatenate(arrays)
-    return np.concatenate([a.astype(object) for a in arrays])
 
 
 def partition_matrix(partition: tuple[tuple[str, ...], ...]) -> np.ndarray:

@@ -47,7 +47,7 @@ from exact_odds.engine.classes import (
 )
 from exact_odds.engine.hands import SideReader, hand_groups, reads_in_order
 from exact_odds.engine.plan import Names, Plan, plan
-from exact_odds.engine.vocabulary import Column, Hand, column
+from exact_odds.engine.vocabulary import Column, Hand, column, valued_key
 from exact_odds.errors import ExactOddsError
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import Shoe
@@ -142,7 +142,7 @@ class EnumerationCost:
         reading = (f"{'column' if len(fine) == 1 else 'columns'} {named} read "
                    f"{_attributes(fine)}" if fine else f"columns {named}")
         work = {"round": "pairs of hands", "first cards": "hands",
-                "factoring": "four-card starts"}[self.way]
+                "factoring": "four-card starts", "dealt only": "sequences of cards"}[self.way]
         terms = f", conditions of {self.terms:,} terms read on each" if self.terms > 1000 else ""
         return (f"{reading} ({self.classes} classes a card): about {_about(self.work)} {work}, "
                 f"{_about(self.rows)} outcomes{terms}, {_seconds(self.seconds)} and "
@@ -185,6 +185,8 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = P
     when ``precise`` (a cost multiplied by many shoes), the hand groups are built as the
     enumeration will build them, and counted: milliseconds."""
     names = tuple(columns)
+    if not rules.draws:
+        return dealt_only_cost(names, rules, len(held_classes(shoe, names, rules)))
     wanted = plan(names)
     # the cost reads the shoe through its classes alone: one estimate per class counts
     keys = class_lookups(wanted.deal, wanted.cards)
@@ -199,6 +201,33 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: DrawingRules = P
     if blocks:
         return in_blocks(cost)
     return with_rows_in_python(cost) if rows_in_python else cost
+
+
+#: Seconds to read one class sequence of a round without draws, in Python (``compiled``).
+SECONDS_PER_SEQUENCE = 20e-6
+
+
+def dealt_partition(names: Names, rules: DrawingRules) -> tuple[tuple[str, ...], ...]:
+    """The card classes of a round without draws: those the columns and the valuation read."""
+    wanted = plan(names)
+    key = class_keys([column(n) for n in wanted.deal], [column(n) for n in wanted.cards]).first
+    return class_partition(valued_key(key, rules.round))
+
+
+def held_classes(shoe: Shoe, names: Names, rules: DrawingRules) -> tuple[int, ...]:
+    """The classes of ``dealt_partition`` that the shoe holds a card of."""
+    return tuple(i for i, cards in enumerate(dealt_partition(names, rules))
+                 if any(shoe.count(card) for card in cards))
+
+
+@lru_cache(maxsize=256)
+def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCost:
+    """A round without draws (``compiled._dealt_only``) over ``k`` card classes: every
+    sequence of them, each hand's cards in turn, read once in Python."""
+    sequences = k ** (2 * rules.cards)
+    return EnumerationCost(names, "dealt only", sequences, 0, sequences, k,
+                           sequences * SECONDS_PER_SEQUENCE,
+                           BYTES_PER["base"] + sequences * BYTES_PER["row"])
 
 
 @lru_cache(maxsize=1024)
@@ -242,13 +271,13 @@ def _round(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Column]
             features[side][group.total].add(group.features)
             own[side][group.total].add(group.own)
     both = prod(value_count(col) for col in deal_cols + card_cols if len(col.hands) == 2)
-    states = stood = 0
+    states, stood, round_ = 0, 0, rules.round
     for p2 in range(10):
         for b2 in range(10):
             met = min(len(features[0][p2]) * len(features[1][b2]),
                       len(own[0][p2]) * len(own[1][b2]) * both) if reads else 1
-            drawn = p2 < 8 and b2 < 8 and (rules.uses_up_card or rules.player_draws(p2)
-                                            or rules.banker_draws(b2, None))
+            drawn = not (round_.natural[p2] or round_.natural[b2]) and (
+                round_.player_on is None or round_.player_on[p2] or round_.banker[b2][0])
             states += met * drawn * (2 if rules.uses_up_card else 1)
             stood += met * (not drawn or rules.uses_up_card)
     states = min(states, pairs)

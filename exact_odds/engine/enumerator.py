@@ -44,9 +44,10 @@ from exact_odds.engine.classes import (
     class_keys,
     class_lookups,
     class_partition,
+    ranked_lookup,
     shoe_classes,
 )
-from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost
+from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost, held_classes
 from exact_odds.engine.hands import SideReader, deal_counts
 from exact_odds.engine.plan import INT128_CARDS, Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_counts, round_readers
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     import numpy as np
     import polars as pl
 
+    from exact_odds.engine.compiled import CompiledCounts
     from exact_odds.engine.fine import Factored
 
 Rules = DrawingRules
@@ -88,6 +90,8 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     """
     names = tuple(columns)
     wanted = plan(names)
+    if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
+        return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
     checked(shoe, names, rules, wanted, rows_in_python=True)
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
@@ -117,7 +121,8 @@ def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
                      blocks=blocks, grouping=grouping).check()
 
 
-def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...]:
+def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
+                   ) -> tuple[ClassCounts, ...]:
     """What the outcome counts of these columns read of the shoe: its counts of their card
     classes. Two shoes of one signature have the same counts (removing the nine of hearts
     or the nine of spades leaves the same shoe to columns that read point values).
@@ -127,7 +132,10 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str]) -> tuple[ClassCounts, ...
     1
     """
     wanted = plan(tuple(columns))
-    return tuple(shoe_classes(shoe, key) for key in class_lookups(wanted.deal, wanted.cards))
+    lookups = class_lookups(wanted.deal, wanted.cards)
+    if rules.valuation == "rank":  # the ranks too: a king and a ten differ
+        return (shoe_classes(shoe, ranked_lookup(lookups[0])),)
+    return tuple(shoe_classes(shoe, key) for key in lookups)
 
 
 @lru_cache(maxsize=256)
@@ -175,6 +183,15 @@ def _rounds_read(round_names: Names, table: Table) -> Table:
 
 
 @lru_cache(maxsize=256)
+def _dealt_only(names: Names, rules: Rules, held: tuple[int, ...]) -> CompiledCounts:
+    """A round without draws compiled once per columns, rules and classes held: the report
+    and its mistakes check read the same table."""
+    from exact_odds.engine.compiled import dealt_only_counts
+
+    return dealt_only_counts(names, rules, held)
+
+
+@lru_cache(maxsize=256)
 def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
                   deal_names: Names, card_names: Names, round_names: Names | None,
                   needs: Needs | None, rules: Rules) -> Table:
@@ -201,7 +218,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     """
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
-    if factored(wanted):
+    if factored(wanted) and rules.draws:
         checked(shoe, names, rules, wanted, rows_in_python=False)
         return _frame(_factored(shoe, wanted, rules), names, wanted, schema, ways_type,
                       sort=True)
@@ -230,7 +247,7 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names, enums=True)
-    if not factored(wanted):
+    if not factored(wanted) or not rules.draws:
         table = outcome_table(shoe, names, rules)
         yield table if reading is None else _with_reading(reading, table, wanted.deal)
         return

@@ -96,18 +96,15 @@ class Round:
                                           deal_cols, card_cols, thirds=True)
         self.banker_groups = hand_groups(classes, "banker", banker_ordered, deal_cols,
                                           card_cols, thirds=True)
-        self.player_draws_on = None if rules.uses_up_card else [
-            rules.player_draws(total) for total in range(10)]
-        self.banker_stands_alone = [not rules.banker_draws(total, None) for total in range(10)]
-        self.banker_draws_after = [[rules.banker_draws(b2, a) for a in range(10)]
-                                   for b2 in range(10)]
+        # the round as its description gives it (rules.round): the naturals, the draws
+        self.described = rules.round
         self.deal_key = DealKeys(deal_cols, card_cols)
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
 
     def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:  # by the up card's rules
         vi, vj = pg.values
-        return self.rules.player_draws(pg.total, (min(vi, vj), max(vi, vj), bg.values[0]))
+        return self.described.player[vi][vj][bg.values[0]]
 
     def banker_row(self, p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
         """A Banker draw's round values, one per B class, after the Player's third card
@@ -151,7 +148,8 @@ def play(round_: Round) -> Table:
     a_of, b_of = draw_a.of, draw_b.of
     two_card, third, finals = round_.two_card, round_.third, round_.finals
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
-    card_values, banker_stands_alone = round_.card_values, round_.banker_stands_alone
+    card_values, described = round_.card_values, round_.described
+    natural, chart = described.natural, described.banker  # chart[b2][0]: after a stand
     after_four, after_five = round_.classes.pad[4], round_.classes.pad[5]
     # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
     # totals, one per combination of deal-column values and card-column partials.
@@ -166,7 +164,7 @@ def play(round_: Round) -> Table:
     plain = not round_.deal_key.reads
     dkey: tuple[Any, ...] = ((), ((), (), ()))
     standing = no_draw[dkey] = [0] * 100
-    draws_on = round_.player_draws_on
+    draws_on = described.player_on
     # Banker groups in buckets that share a Player group's state (the same total, features
     # and, where the Player's draw reads it, first card): a state and its deal key are
     # found once per bucket, the sums over its groups added once
@@ -190,7 +188,7 @@ def play(round_: Round) -> Table:
                 known = no_draw.get(dkey)
                 standing = known if known is not None else no_draw.setdefault(dkey, [0] * 100)
             draws = p_draws if p_draws is not None else round_.player_draws(pg, first)
-            if p2 >= 8 or b2 >= 8 or (not draws and banker_stands_alone[b2]):
+            if natural[p2] or natural[b2] or (not draws and not chart[b2][0]):
                 # the pair's ways: the product, corrected where the groups share a class
                 standing[10 * p2 + b2] += sum(
                     pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight
@@ -248,7 +246,6 @@ def play(round_: Round) -> Table:
         for rv, w in _folded(totals, two_cards).items():
             found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
 
-    banker_draws_after = round_.banker_draws_after
     # Where no column reads the third cards, the Banker's final total is all that tells two
     # of its draws apart: add each row of draws into a grid indexed by the final totals.
     grids: dict[tuple[Any, ...], list[int]] = {}
@@ -273,7 +270,7 @@ def play(round_: Round) -> Table:
         # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
         # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
         transposed = list(zip(*pairs)) if not split else None
-        draws_after = banker_draws_after[b2]
+        draws_after = chart[b2][1:]
         grid: list[int] | None = None
         rotation = [(b2 + v) % 10 for v in draw_b.values]
         if not third and not finals:

@@ -23,6 +23,7 @@ from typing import Literal, NamedTuple
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
 from exact_odds.errors import ExactOddsError
+from exact_odds.rules.round import NATURALS, RoundDescription, card_points
 
 
 class RoundBase(NamedTuple):
@@ -84,6 +85,11 @@ class Column:
     # changes its value. A column that compares suits (suited, a pair of one suit), or
     # gives a card's suit as a word that the renaming renames, does not.
     names_suits: bool = False
+    # the cards of each hand it reads before any draw (a pair reads two, a first card one),
+    # and whether it reads the baccarat tableau (naturals, two-card totals, third cards):
+    # a game that deals fewer cards or has no tableau cannot settle a bet on it
+    dealt: int = 2
+    drawing: bool = False
 
     def __post_init__(self) -> None:
         # the enumerator deals, groups and draws each hand's cards by the columns that
@@ -114,9 +120,9 @@ def _nine_suit_key(card: str) -> Hashable:
 
 def _round(name: str, dtype: DType, doc: str, fn: Callable[[RoundBase], object],
            needs: Needs = FINAL, values: tuple[object, ...] | None = None,
-           nullable: bool = False) -> Column:
+           nullable: bool = False, drawing: bool = False) -> Column:
     return Column(name, dtype, doc, "round", of_round=fn, needs=needs, values=values,
-                  nullable=nullable)
+                  nullable=nullable, dealt=1, drawing=drawing or needs != FINAL)
 
 
 def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...],
@@ -131,14 +137,18 @@ def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...],
 _BOOL = (False, True)
 
 _COLUMN_LIST: list[Column] = [
-    _round("player_total", "int", "the Player hand's final total, 0-9", lambda b: b.player_total),
-    _round("banker_total", "int", "the Banker (dealer) hand's final total, 0-9", lambda b: b.banker_total),
+    _round("player_total", "int", "the Player hand's final total, 0-9 (a game valued by rank: "
+           "the sum of its ranks)", lambda b: b.player_total),
+    _round("banker_total", "int", "the Banker (dealer) hand's final total, 0-9 (a game valued "
+           "by rank: the sum of its ranks)", lambda b: b.banker_total),
     _round("player_cards", "int", "cards in the Player hand at the end: 2 or 3", lambda b: b.player_cards),
     _round("banker_cards", "int", "cards in the Banker hand at the end: 2 or 3", lambda b: b.banker_cards),
     _round("player_natural", "bool", "the Player's first two cards total 8 or 9",
-           lambda b: b.player_cards == 2 and b.player_total >= 8, values=_BOOL),
+           lambda b: b.player_cards == 2 and b.player_total in NATURALS, values=_BOOL,
+           drawing=True),
     _round("banker_natural", "bool", "the Banker's first two cards total 8 or 9",
-           lambda b: b.banker_cards == 2 and b.banker_total >= 8, values=_BOOL),
+           lambda b: b.banker_cards == 2 and b.banker_total in NATURALS, values=_BOOL,
+           drawing=True),
     _round("winner", "str", '"player", "banker" or "tie": the hand with the higher total',
            _winner, values=("player", "banker", "tie")),
     _round("player_wins", "bool", "the Player total is higher", lambda b: b.player_total > b.banker_total,
@@ -237,15 +247,14 @@ def _first_cards(hand: Hand, index: int, attribute: str) -> Column:
     dtype, read, key, values, what = _ATTRIBUTES[attribute]
     pos = _POSITIONS[index]
     name = f"{hand}_{pos}_{attribute}"
-    if hand == "player":
-        def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
-            return read(p[index])
-    else:
-        def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
-            return read(b[index])
+    mine = _HANDS.index(hand)
+
+    def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
+        return read((p, b)[mine][index])
     return Column(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", "deal",
                   hands=(hand,), card_key=key, of_deal=fn, ordered=True, values=values,
-                  example=f"{name} {_EXAMPLES[attribute]}", names_suits=attribute == "colour")
+                  example=f"{name} {_EXAMPLES[attribute]}", names_suits=attribute == "colour",
+                  dealt=index + 1)
 
 
 def _third_card(hand: Hand, attribute: str) -> Column:
@@ -257,17 +266,16 @@ def _third_card(hand: Hand, attribute: str) -> Column:
                       f"(the same as {hand}_third)", "round",
                       of_round=lambda b: getattr(b, field), needs=THIRD, values=values, nullable=True,
                       example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
-    if hand == "player":
-        def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
-            return None if p3 is None else read(p3)
-    else:
-        def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
-            return None if b3 is None else read(b3)
+    mine = _HANDS.index(hand)
+
+    def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
+        third = (p3, b3)[mine]
+        return None if third is None else read(third)
     return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
                   "cards", hands=(hand,), card_key=key or card_value, partial=_no_partial,
                   final=final, values=values, nullable=True,
                   example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}",
-                  names_suits=attribute == "colour")
+                  names_suits=attribute == "colour", drawing=True)
 
 
 def _no_partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
@@ -278,36 +286,21 @@ def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bo
              key: Callable[[str], Hashable] | None, what: str, example: str,
              names_suits: bool = False) -> Column:
     """How many cards of a hand (scope "player" or "banker") or of the round pass ``test``."""
-    if scope == "player":
-        name, where = f"player_{word}", "in the Player's hand"
+    name, where = ((f"{word}_dealt", "dealt in the round (both hands)") if scope == "round"
+                   else (f"{scope}_{word}", f"in the {scope.title()}'s hand"))
+    mine = (scope != "banker", scope != "player")  # which hands' cards it counts
 
-        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-            return sum(map(test, p))
+    def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
+        return sum(map(test, p * mine[0] + b * mine[1]))
 
-        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
-            return counted + (p3 is not None and test(p3))  # type: ignore[operator]
-    elif scope == "banker":
-        name, where = f"banker_{word}", "in the Banker's hand"
-
-        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-            return sum(map(test, b))
-
-        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
-            return counted + (b3 is not None and test(b3))  # type: ignore[operator]
-    else:
-        name, where = f"{word}_dealt", "dealt in the round (both hands)"
-
-        def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-            return sum(map(test, p + b))
-
-        def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
-            return (counted + (p3 is not None and test(p3))  # type: ignore[operator]
-                    + (b3 is not None and test(b3)))
+    def final(counted: Hashable, p3: str | None, b3: str | None) -> object:
+        return counted + sum(third is not None and counts and test(third)  # type: ignore[operator]
+                             for third, counts in zip((p3, b3), mine))
     hands: tuple[Hand, ...] = _HANDS if scope == "round" else (scope,)
     return Column(name, "int", f"{what} {where}", "cards", hands=hands,
                   card_key=key or card_value, partial=partial, final=final,
                   values=tuple(range(7 if scope == "round" else 4)),
-                  example=example.replace("NAME", name), names_suits=names_suits)
+                  example=example.replace("NAME", name), names_suits=names_suits, dealt=1)
 
 
 def _rank_is(rank: str) -> Callable[[str], bool]:
@@ -365,7 +358,7 @@ def _hand_extreme(hand: Hand, what: str, read: Callable[[str], int],
                   f"the {hand.title()}'s final hand (two or three cards)", "cards",
                   hands=(hand,), card_key=key or card_value, partial=partial, final=final,
                   values=tuple(range(1, 14)) if what == "rank" else tuple(range(10)),
-                  example=f"{name} == {13 if what == 'rank' else 9}")
+                  example=f"{name} == {13 if what == 'rank' else 9}", dealt=1)
 
 
 def _suited(hand: Hand) -> Column:
@@ -466,3 +459,60 @@ def column(name: str) -> Column:
         near = difflib.get_close_matches(name, COLUMNS, n=3)
         hint = f" (did you mean {', '.join(near)}?)" if near else ""
         raise VocabularyError(f"unknown column {name!r}{hint}") from None
+
+
+def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | None:
+    """Why a game of this round cannot read one of these columns (it deals fewer cards
+    than the column reads, or has no tableau), or None."""
+    for name in columns:
+        col = column(name)
+        if col.drawing and not described.draws:
+            return (f"column {name} reads the baccarat tableau (naturals, two-card totals, "
+                    "third cards), which a game without draws does not have")
+        if col.dealt > described.cards:
+            return (f"column {name} reads {col.dealt} cards of a hand; the game deals "
+                    f"{described.cards}")
+    return None
+
+
+def valued_key(key: Callable[[str], tuple[Hashable, ...]], described: RoundDescription
+               ) -> Callable[[str], tuple[Hashable, ...]]:
+    """A class key that also tells apart what the round values a card by (its rank, in a
+    game valued by rank; the point value is in every key already)."""
+    if described.valuation == "points":
+        return key
+    return lambda card: (card_rank(card), *key(card))
+
+
+def read_round(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterable[str],
+               described: RoundDescription) -> dict[str, object]:
+    """The named columns of a round in which the Player held ``player`` and the Banker
+    ``banker`` (cards in the order each hand received them): the one way a column's value
+    is read from the cards of a round, whatever its kind.
+
+    >>> from exact_odds.rules import PUNTO_BANCO
+    >>> read_round(("9S", "KD"), ("4H", "2C"), ("player_wins", "player_natural"),
+    ...            PUNTO_BANCO.round)
+    {'player_wins': True, 'player_natural': True}
+    """
+    first = described.cards if not described.draws else 2
+    drawn = described.draws
+    base = RoundBase(
+        described.total(player), described.total(banker), len(player), len(banker),
+        described.total(player[:2]) if drawn else None,
+        described.total(banker[:2]) if drawn else None,
+        card_points(player[2], "points") if drawn and len(player) == 3 else None,
+        card_points(banker[2], "points") if drawn and len(banker) == 3 else None)
+    player_third = player[2] if drawn and len(player) == 3 else None
+    banker_third = banker[2] if drawn and len(banker) == 3 else None
+    row: dict[str, object] = {}
+    for name in columns:
+        col = column(name)
+        if col.of_round is not None:  # how the round finished
+            row[name] = col.of_round(base)
+        elif col.of_deal is not None:  # the first cards of each hand
+            row[name] = col.of_deal(player[:first], banker[:first])
+        elif col.partial is not None and col.final is not None:  # every card dealt
+            row[name] = col.final(col.partial(player[:first], banker[:first]), player_third,
+                                  banker_third)
+    return row

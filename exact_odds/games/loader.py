@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import COLUMNS, known_from
+from exact_odds.engine.vocabulary import COLUMNS, known_from, unreadable
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
 from exact_odds.games.conditions import (
@@ -123,6 +123,10 @@ def parse_game(data: object, path: Path) -> Game:
         seen.add(bet.id)
         bets.append(bet)
     rules, strategy, optimise = read_game_rules(fields, path, tuple(seen))
+    for bet in bets:  # a column the game's round cannot read (a pair, with one card each)
+        unread = unreadable(tuple(bet.columns), rules.round)
+        if unread:
+            raise _fail(path, f"bet {bet.id!r}", f"{unread} ({rules.title})")
     _check_offered(path, bets, rules)
     table = _parse_table(path, fields.get("table", {}))
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),

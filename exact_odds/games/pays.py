@@ -2,8 +2,9 @@
 
 ``"8:1"`` and ``"8 to 1"`` pay eight units for each unit bet (the bet is returned);
 ``"1:2"`` pays half a unit; ``"19:20"`` pays 0.95; ``"9 for 1"`` returns nine units in all
-(the bet included), that is 8 to 1. ``"push"`` returns the bet, ``"lose"`` takes it. A
-commission is charged on a win: ``"1:1 less 5%"`` pays 0.95.
+(the bet included), that is 8 to 1. ``"push"`` returns the bet, ``"lose"`` takes it,
+``"lose half"`` takes half of it. A commission is charged on a win: ``"1:1 less 5%"`` pays
+0.95.
 
 A pay must be written as words in quotes. YAML reads an unquoted ``8:1`` as the base-60
 number 481; such a value is refused, never taken as a pay.
@@ -12,6 +13,8 @@ number 481; such a value is refused, never taken as a pay.
 (Fraction(8, 1), Fraction(1, 2), Fraction(19, 20))
 >>> parse_pay("1:1 less 5%").net, parse_pay("push").net, parse_pay("lose").net
 (Fraction(19, 20), Fraction(0, 1), Fraction(-1, 1))
+>>> parse_pay("lose half").net
+Fraction(-1, 2)
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ _RATIO = re.compile(
 )
 _PUSH = {"push", "pushes", "returned", "return", "void"}
 _LOSE = {"lose", "loses", "lost", "loss"}
+_LOSE_HALF = {"lose half", "loses half", "half lost"}  # Dragon Tiger's Dragon on a tie
 
 
 @dataclass(frozen=True)
@@ -89,11 +93,13 @@ def parse_pay(value: object) -> Pay:
         return Pay("push", Fraction(0), "push")
     if word in _LOSE:
         return Pay("lose", Fraction(-1), "lose")
+    if word in _LOSE_HALF:
+        return Pay("lose", Fraction(-1, 2), "lose half")
     match = _RATIO.match(text)
     if not match:
         raise PayError(
             f"{quoted(value, 60)} is not a pay: write a ratio such as \"8:1\", \"8 to 1\", \"1:2\", "
-            "\"19:20\", \"9 for 1\" or \"1:1 less 5%\", or push, or lose"
+            "\"19:20\", \"9 for 1\" or \"1:1 less 5%\", or push, lose or lose half"
         )
     for number in (match["a"], match["b"], match["commission"] or ""):
         if len(number.strip()) > MAX_NUMBER_CHARS:

@@ -19,7 +19,9 @@ Adding a result type: give the class those three methods. Adding a format: one e
 ``_FORMATS`` below.
 
 Modules: ``document`` (the model), ``inputs`` (the shared input keys), ``text``,
-``markdown``, ``csv``, ``json``, ``xlsx``, ``html``, ``rendered`` (the mixin).
+``markdown``, ``csv``, ``json``, ``xlsx``, ``html``, ``rendered`` (the mixin), ``workbook``
+(the spreadsheet model a result offers through ``to_workbook()`` when its workbook should
+compute: the xlsx format writes it instead of the document).
 """
 
 from __future__ import annotations
@@ -76,8 +78,11 @@ def _json(result: Result) -> str:
 
 
 def _xlsx(result: Result) -> bytes:
-    from exact_odds.render.xlsx import document_xlsx
+    from exact_odds.render.workbook import WorkbookResult
+    from exact_odds.render.xlsx import document_xlsx, workbook_xlsx
 
+    if isinstance(result, WorkbookResult):  # a workbook of its own: formulas, inputs, names
+        return workbook_xlsx(result.to_workbook())
     return document_xlsx(result.to_document())
 
 

@@ -1,11 +1,14 @@
 """Excel workbooks (``--format xlsx``), for the people who approve and review games in
-spreadsheets: a summary sheet (the inputs, then one row per bet) and a sheet per table
-(for a report, one per bet: events, pays, combinations, exact probability as text and as a
-number, return).
+spreadsheets. A result that builds a workbook of its own (``to_workbook``: a report's live
+math worksheet, whose figures are formulas of its pays) is written cell by cell
+(``workbook_xlsx``); any other result's document is drawn as a summary sheet (the inputs,
+then the first table when it is the summary) and a sheet per table (``document_xlsx``).
 
 Exact figures are written twice: as ``p/q`` text (exact) and as a number (a float, for
 formulas and charts). Counts are written as text: a spreadsheet number holds 15 digits and
-an 8-deck count has 19. Written with polars' ``write_excel`` (xlsxwriter), imported only here.
+an 8-deck count has 19. Written with xlsxwriter (a document's tables through polars'
+``write_excel``), imported only here. Text is always text: a game file's ``=1+1`` or
+``http://...`` is written as a string, never a formula nor a link.
 """
 
 from __future__ import annotations
@@ -13,12 +16,22 @@ from __future__ import annotations
 import io
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from exact_odds.errors import escape_controls
 from exact_odds.numbers import to_float
 from exact_odds.render.document import Cell, Document, Field, Table, Text
 from exact_odds.render.inputs import csv_text
+from exact_odds.render.workbook import Entry, Formula, Label, Number, Workbook, ref
+
+#: Number formats by style (``exact_odds.render.workbook.Style``).
+_NUMBER_FORMATS = {"percent": "0.0000%", "decimal": "0.0000000000",
+                   "probability": "0.000000000000", "odds": "#,##0.0", "count": "#,##0",
+                   "general": "General"}
+#: A workbook's options: text from a game file stays text, never a formula nor a link.
+_OPTIONS = {"in_memory": True, "strings_to_formulas": False, "strings_to_urls": False,
+            "strings_to_numbers": False}
 
 
 def _sheet_name(name: str, taken: set[str]) -> str:
@@ -81,8 +94,7 @@ def document_xlsx(document: Document) -> bytes:
 
     buffer = io.BytesIO()
     # text from a game file stays text: never a formula ("=1+1") nor a link
-    workbook = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
-                                           "strings_to_urls": False, "strings_to_numbers": False})
+    workbook = xlsxwriter.Workbook(buffer, _OPTIONS)
     taken: set[str] = set()
     blocks = document.blocks("xlsx")
     tables = [block for block in blocks if isinstance(block, Table)]
@@ -119,4 +131,75 @@ def document_xlsx(document: Document) -> bytes:
     return buffer.getvalue()
 
 
-__all__ = ["document_xlsx"]
+@lru_cache(maxsize=1)
+def _exact_worksheet() -> type:
+    """xlsxwriter's worksheet, writing each number with every digit of its float, and
+    each formula as it is (``Workbook`` formulas use no function newer than Excel 2007, so
+    xlsxwriter's thirty rewrites of newer names are skipped).
+
+    xlsxwriter writes 16 significant digits; a float may need 17 to be read back the same
+    (0.44624660934359683): a probability written from its exact fraction keeps the float
+    nearest it, and every formula of it computes from that float."""
+    from xlsxwriter.worksheet import Worksheet
+
+    class ExactWorksheet(Worksheet):  # type: ignore[misc]
+        def _xml_number_element(self, number: float, attributes: Any = ()) -> None:
+            attr = "".join(f' {key}="{self._escape_attributes(value)}"'
+                           for key, value in attributes)
+            self.fh.write(f"<c{attr}><v>{float(number)!r}</v></c>")
+
+        def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
+            # a workbook's formulas use Excel 2007's functions only: none to expand
+            return formula.removeprefix("=")
+
+    return ExactWorksheet
+
+
+def workbook_xlsx(book: Workbook) -> bytes:
+    """A ``Workbook`` as an .xlsx file: its sheets cell by cell, each formula with its
+    cached value, inputs marked as inputs, and its defined names."""
+    import xlsxwriter
+
+    buffer = io.BytesIO()
+    workbook = xlsxwriter.Workbook(buffer, _OPTIONS)
+    formats = {style: workbook.add_format({"num_format": shown}) for style, shown
+               in _NUMBER_FORMATS.items()}
+    formats["bold"] = workbook.add_format({"bold": True})
+    formats["note"] = workbook.add_format({"italic": True})
+    entry = {style: workbook.add_format({"num_format": shown, "bg_color": "#FFF2CC",
+                                         "font_color": "#0000CC", "border": 1})
+             for style, shown in _NUMBER_FORMATS.items()}
+    taken: set[str] = set()
+    names = {}
+    for sheet in book.sheets:
+        name = _sheet_name(sheet.name, taken)
+        names[id(sheet)] = name
+        ws = workbook.add_worksheet(name, worksheet_class=_exact_worksheet())
+        for column, width in sorted(sheet.widths.items()):
+            ws.set_column(column, column, width)
+        for (row, column), cell in sorted(sheet.cells.items()):
+            if isinstance(cell, str):
+                ws.write_string(row, column, escape_controls(cell))
+            elif isinstance(cell, Label):
+                ws.write_string(row, column, escape_controls(cell.text), formats[cell.style])
+            elif isinstance(cell, Formula):
+                value = (escape_controls(cell.value) if isinstance(cell.value, str)
+                         else cell.value)
+                ws.write_formula(row, column, f"={cell.expression}", formats[cell.style], value)
+            elif isinstance(cell, Entry):
+                ws.write_number(row, column, cell.value, entry[cell.style])
+            elif isinstance(cell, Number):
+                ws.write_number(row, column, cell.value, formats[cell.style])
+            elif isinstance(cell, (int, float)) and not isinstance(cell, bool):
+                ws.write_number(row, column, cell)
+            elif cell is not None:
+                ws.write_string(row, column, escape_controls(str(cell)))
+    for defined in book.names:
+        sheet_name = names[id(defined.sheet)]
+        workbook.define_name(defined.name, f"='{sheet_name}'!"
+                             f"{ref(defined.row, defined.column, fixed=True)}")
+    workbook.close()
+    return buffer.getvalue()
+
+
+__all__ = ["document_xlsx", "workbook_xlsx"]

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from exact_odds.errors import ExactOddsError
+from exact_odds.rules.round import RoundDescription, Valuation
 
 #: A visible state when the option is taken: the Player's two cards (point values, low
 #: first) and the dealer's up card (``None`` where the bettor does not see it).
@@ -79,7 +81,9 @@ class DrawingRules:
     ``player[t]`` is ``H``, ``S`` or ``O`` for a Player two-card total ``t``;
     ``banker[t][x]`` is ``H`` or ``S`` for a Banker two-card total ``t`` against a Player
     third card ``x`` (0-9), ``banker[t][10]`` when the Player stood. Two-card totals in
-    ``naturals`` end the round: neither hand draws.
+    ``naturals`` end the round: neither hand draws. A game without a chart (Dragon Tiger)
+    deals ``cards`` cards to each hand, valued by ``valuation`` (``rules.round``), and no
+    hand draws: its ``player`` and ``banker`` are empty.
     """
 
     name: str
@@ -92,6 +96,18 @@ class DrawingRules:
     strategy_name: str = "house-way"
     source: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     readings: tuple[str, ...] = field(default=(), compare=False)
+    cards: int = 2
+    valuation: Valuation = "points"
+
+    @property
+    def draws(self) -> bool:
+        """Whether the hands draw by the baccarat tableau (the rules have a chart)."""
+        return bool(self.player)
+
+    @property
+    def round(self) -> RoundDescription:
+        """The round these rules describe, compiled once (``rules.round``)."""
+        return round_of(self)
 
     @property
     def uses_up_card(self) -> bool:
@@ -149,3 +165,18 @@ class DrawingRules:
         if self.option is None:
             return self.title
         return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
+
+
+@lru_cache(maxsize=256)
+def round_of(rules: DrawingRules) -> RoundDescription:
+    """The description of a round under ``rules``: their charts read once into tables."""
+    if not rules.draws:
+        return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10, None, (), ())
+    player = tuple(tuple(tuple(rules.player_draws((low + high) % 10,
+                                                  (min(low, high), max(low, high), up))
+                               for up in range(10)) for high in range(10)) for low in range(10))
+    player_on = None if rules.uses_up_card else tuple(map(rules.player_draws, range(10)))
+    banker = tuple(tuple(rules.banker_draws(total, third) for third in (None, *range(10)))
+                   for total in range(10))
+    natural = tuple(total in rules.naturals for total in range(10))
+    return RoundDescription(2, "points", True, natural, player_on, player, banker)

@@ -19,6 +19,15 @@ a column out of range is refused with the file, the cell and the reason)::
       sees: [player_low_card, player_high_card, dealer_up]
       after_natural_check: true   # the dealer checks the hole card for a natural first
 
+A game without draws (Dragon Tiger) says how many cards each hand gets and how a hand is
+valued, and has no chart (``rules.round`` describes both families)::
+
+    name: dragon-tiger
+    title: Dragon Tiger
+    cards: 1                  # cards to each hand (1-3); no hand draws
+    valuation: rank           # a hand's total: the sum of its ranks, ace 1 ... king 13
+    compare: higher           # the higher total wins, equal totals tie
+
 >>> load_rules("21st-century").describe()
 '21st Century 5.0 (player option on 5: house-way)'
 >>> rules_field("punto-banco", Path("game.yaml")).name
@@ -42,8 +51,10 @@ from exact_odds.rules.chart import (
     Option,
     RulesError,
 )
+from exact_odds.rules.round import NATURALS, VALUATIONS
 
-_KEYS = {"name", "title", "source", "readings", "naturals", "player", "banker", "option"}
+_KEYS = {"name", "title", "source", "readings", "naturals", "player", "banker", "option",
+         "cards", "valuation", "compare"}
 _OPTION_KEYS = {"house_way", "sees", "after_natural_check"}
 _COLUMNS = [f"player third {x}" for x in range(10)] + ["player stood"]
 
@@ -114,14 +125,35 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     unknown = sorted(set(map(str, data)) - _KEYS)
     if unknown:
         raise fail(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(_KEYS))})")
-    for required in ("title", "naturals", "player", "banker"):
+    name = _word(data.get("name", default_name), "name", fail)
+    title = _word(data.get("title"), "title", fail)
+    source = data.get("source", {})
+    if not isinstance(source, dict):
+        raise fail("field 'source' must be a mapping (document, seed, ...)")
+    readings = data.get("readings", [])
+    if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
+        raise fail("field 'readings' must be a list of sentences")
+    about: dict[str, Any] = {
+        "name": name, "title": title, "source": tuple((str(k), str(v)) for k, v in source.items()),
+        "readings": tuple(r.strip() for r in readings)}
+    if data.get("compare", "higher") != "higher":
+        raise fail(f"field 'compare' is {data['compare']!r}: the hands compare by 'higher' "
+                   "total (equal totals tie), the only comparison supported")
+    valuation = data.get("valuation", "points")
+    if valuation not in VALUATIONS:
+        raise fail(f"field 'valuation' is {valuation!r}: a hand is valued by 'points' "
+                   "(baccarat, with a drawing chart) or 'rank' (ace 1 ... king 13, no draws)")
+    if valuation == "rank":
+        return _dealt_only(data, about, fail)
+    if data.get("cards", 2) != 2 or isinstance(data.get("cards"), bool):
+        raise fail(f"field 'cards' is {data['cards']!r}: a game valued by points deals two "
+                   "cards to each hand, then draws by its chart")
+    for required in ("naturals", "player", "banker"):
         if required not in data:
             raise fail(f"missing field {required!r}")
-    name = _word(data.get("name", default_name), "name", fail)
-    title = _word(data["title"], "title", fail)
     naturals = data["naturals"]
     if not isinstance(naturals, list) or [type(n) for n in naturals] != [int, int] \
-            or naturals != [8, 9]:
+            or naturals != list(NATURALS):
         raise fail(f"field 'naturals' is {naturals!r}: the outcome vocabulary reads a natural "
                    "as a two-card 8 or 9, so only [8, 9] is supported")
     player = _row(data["player"], 10, "player", (HIT, STAND, OPTION), fail)
@@ -131,16 +163,21 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
                        "round, the cell must be S")
     banker = _banker(data["banker"], tuple(naturals), fail)
     option = _option(data.get("option"), player, fail)
-    source = data.get("source", {})
-    if not isinstance(source, dict):
-        raise fail("field 'source' must be a mapping (document, seed, ...)")
-    readings = data.get("readings", [])
-    if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
-        raise fail("field 'readings' must be a list of sentences")
-    return DrawingRules(
-        name=name, title=title, naturals=tuple(naturals), player=player, banker=banker,
-        option=option, source=tuple((str(k), str(v)) for k, v in source.items()),
-        readings=tuple(r.strip() for r in readings))
+    return DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
+                        option=option, **about)
+
+
+def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> DrawingRules:
+    """Rules of a game without draws: ``cards`` to each hand, valued by rank."""
+    drawn = sorted({"naturals", "player", "banker", "option"} & set(data))
+    if drawn:
+        raise fail(f"field {drawn[0]!r}: a game valued by rank has no naturals and no "
+                   "drawing chart (each hand keeps the cards it is dealt)")
+    cards = data.get("cards")
+    if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 3:
+        raise fail(f"field 'cards' is {cards!r}: the cards dealt to each hand, 1, 2 or 3")
+    return DrawingRules(naturals=(), player=(), banker=(), cards=cards, valuation="rank",
+                        **about)
 
 
 def _word(value: object, field_name: str, fail: Any) -> str:

@@ -6,67 +6,49 @@ its own random generator, derived from the simulation's seed and the shoe's numb
 worker deals it and whatever else is dealt with it.
 
 A round is dealt Player, Banker, Player, Banker, then the Player's third card and the
-Banker's third card when the game's drawing rules call for them (the rules object of
-``exact_odds.analysis.report.game_rules``, asked through its ``player_draws`` and
-``banker_draws``, and ``is_natural`` where they have it). A natural (a two-card 8 or 9) in
-either hand ends the round.
+Banker's third card when the game's drawing rules call for them, as the round's description
+gives them (``rules.round``: the naturals, the Player's rule, the Banker's chart). A game
+without draws (Dragon Tiger) deals its cards to each hand in turn, first hand first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.games.dealing import DealingProcedure
+from exact_odds.rules import DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND
 
 #: The point value of each card index, and of the padding index 52 (never dealt).
 VALUES = np.array([card_value(card) for card in DECK] + [0], dtype=np.int64)
 
 
-class DrawingRules(Protocol):
-    """What dealing asks of a game's drawing rules."""
-
-    def player_draws(self, total: int, visible: tuple[int, int, int] | None = ...) -> bool: ...
-
-    def banker_draws(self, total: int, player_third: int | None) -> bool: ...
-
-
-def _naturals(rules: DrawingRules) -> np.ndarray:
-    """Which two-card totals are naturals (end the round): the rules' own ``is_natural``
-    where they have one, else 8 and 9."""
-    is_natural = getattr(rules, "is_natural", None)
-    return np.array([bool(is_natural(t)) if is_natural else t >= 8 for t in range(10)])
-
-
 @dataclass(frozen=True)
 class DrawingTables:
-    """The drawing rules as lookup tables: ``player[low, high, up]`` (the Player's two card
-    values and the Banker's first) and ``banker[total, third + 1]`` (column 0: the Player
-    stood); ``natural[total]`` for a two-card total that ends the round, read first."""
+    """A round's description (``rules.round``) as numpy lookup tables:
+    ``player[low, high, up]`` (the Player's two card values and the Banker's first),
+    ``banker[total, third + 1]`` (column 0: the Player stood), ``natural[total]`` for a
+    two-card total that ends the round, read first; ``cards`` to each hand, ``rank``
+    where a hand is valued by rank and never draws."""
 
     player: np.ndarray
     banker: np.ndarray
     natural: np.ndarray
+    cards: int = 2
+    draws: bool = True
 
     @classmethod
     def of(cls, rules: DrawingRules) -> DrawingTables:
-        player = np.zeros((10, 10, 10), dtype=bool)
-        for low in range(10):
-            for high in range(10):
-                for up in range(10):
-                    visible = (min(low, high), max(low, high), up)
-                    player[low, high, up] = rules.player_draws((low + high) % 10, visible)
-        banker = np.zeros((10, 11), dtype=bool)
-        for total in range(10):
-            banker[total, 0] = rules.banker_draws(total, None)
-            for third in range(10):
-                banker[total, third + 1] = rules.banker_draws(total, third)
-        return cls(player, banker, _naturals(rules))
+        described = rules.round
+        if not described.draws:
+            nothing = np.zeros(0, dtype=bool)
+            return cls(nothing, nothing, nothing, described.cards, False)
+        return cls(np.array(described.player, dtype=bool), np.array(described.banker, dtype=bool),
+                   np.array(described.natural, dtype=bool))
 
 
 def shuffled_shoes(start: Sequence[int], seed: int, first: int, count: int) -> np.ndarray:
@@ -90,12 +72,13 @@ class DealtRounds:
     cards: np.ndarray
     player_third: np.ndarray  # bool
     banker_third: np.ndarray  # bool
+    dealt: int = 2  # cards to each hand before any draw (one in Dragon Tiger)
 
     def hands(self, i: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The Player's and the Banker's cards of round ``i``, as card names."""
         cards = [DECK[c] if c < len(DECK) else "" for c in self.cards[i]]
-        player = [cards[0], cards[2]]
-        banker = [cards[1], cards[3]]
+        player = cards[0:2 * min(self.dealt, 2):2]
+        banker = cards[1:2 * min(self.dealt, 2):2]
         if self.player_third[i]:
             player.append(cards[4])
         if self.banker_third[i]:
@@ -145,6 +128,8 @@ class ShoesInPlay:
         round it was stop."""
         start = self.position[rows]
         cards = self.orders[rows[:, None], start[:, None] + np.arange(CARDS_PER_ROUND)].astype(np.int64)
+        if not self.tables.draws:
+            return self._dealt_only(rows, start, cards)
         values = VALUES[cards]
         player_two = (values[:, 0] + values[:, 2]) % 10
         banker_two = (values[:, 1] + values[:, 3]) % 10
@@ -159,6 +144,20 @@ class ShoesInPlay:
         cards[:, 5] = np.where(player_third, cards[:, 5], cards[:, 4])
         cards[:, 4] = np.where(player_third, cards[:, 4], len(DECK))
         cards[:, 5] = np.where(banker_third, cards[:, 5], len(DECK))
+        self._dealt(rows, start, cards, used)
+        return DealtRounds(rows, cards, player_third, banker_third)
+
+    def _dealt_only(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray) -> DealtRounds:
+        """A round of a game without draws: its cards to each hand in turn."""
+        used = 2 * self.tables.cards
+        cards[:, used:] = len(DECK)
+        self._dealt(rows, start, cards, np.full(len(rows), used, dtype=np.int64))
+        three = np.full(len(rows), self.tables.cards == 3)
+        return DealtRounds(rows, cards, three, three, self.tables.cards)
+
+    def _dealt(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray,
+               used: np.ndarray) -> None:
+        """The round's cards seen and the shoes moved on; shoes whose last round it was stop."""
         for slot in range(CARDS_PER_ROUND):
             dealt = cards[:, slot] < len(DECK)
             self.unseen[rows[dealt], cards[dealt, slot]] -= 1
@@ -166,7 +165,6 @@ class ShoesInPlay:
         self.rounds[rows] += 1
         self.active[rows] = ~self._last(start, start + used - 1) & (
             self.size - self.position[rows] >= CARDS_PER_ROUND)
-        return DealtRounds(rows, cards, player_third, banker_third)
 
     def _last(self, first_card: np.ndarray, last_card: np.ndarray) -> np.ndarray:
         """Whether a round dealt from ``first_card`` to ``last_card`` ends its shoe."""

@@ -227,7 +227,7 @@ class _Tally:
     def __init__(self, plan: SimulationPlan, count: int) -> None:
         settings = plan.game.setting_values(dict(plan.settings))
         self.count = count
-        self.settlers = {b: Settler(plan.game.bet(b), settings) for b in plan.bet_ids}
+        self.settlers = {b: Settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
         self.placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
         self.expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
         self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}

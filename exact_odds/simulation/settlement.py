@@ -23,48 +23,30 @@ from fractions import Fraction
 import numpy as np
 
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
-from exact_odds.engine.vocabulary import COLUMNS, RoundBase
+from exact_odds.engine.vocabulary import COLUMNS, read_round
 from exact_odds.games.model import Bet
+from exact_odds.rules import PUNTO_BANCO
+from exact_odds.rules.round import RoundDescription
 
 #: How finely a bet reads the cards, coarsest first.
 DETAILS = ("value", "rank", "card")
 
 
-def outcome_row(player: tuple[str, ...], banker: tuple[str, ...],
-                columns: Iterable[str]) -> dict[str, object]:
+def outcome_row(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterable[str],
+                described: RoundDescription = PUNTO_BANCO.round) -> dict[str, object]:
     """The named outcome columns of a round in which the Player held ``player`` and the
-    Banker ``banker`` (cards in the order each hand received them)."""
-    player_values = [card_value(card) for card in player]
-    banker_values = [card_value(card) for card in banker]
-    base = RoundBase(
-        sum(player_values) % 10, sum(banker_values) % 10, len(player), len(banker),
-        sum(player_values[:2]) % 10, sum(banker_values[:2]) % 10,
-        player_values[2] if len(player) == 3 else None,
-        banker_values[2] if len(banker) == 3 else None,
-    )
-    player_third = player[2] if len(player) == 3 else None
-    banker_third = banker[2] if len(banker) == 3 else None
-    row: dict[str, object] = {}
-    for name in columns:
-        column = COLUMNS[name]
-        if column.of_round is not None:  # how the round finished
-            row[name] = column.of_round(base)
-        elif column.of_deal is not None:  # the first two cards of each hand
-            row[name] = column.of_deal(player[:2], banker[:2])
-        elif column.partial is not None and column.final is not None:  # every card dealt
-            row[name] = column.final(column.partial(player[:2], banker[:2]), player_third,
-                                     banker_third)
-        else:
-            raise ValueError(f"column {name!r} cannot be read from dealt cards")
-    return row
+    Banker ``banker`` (cards in the order each hand received them), read as the game's
+    round is described (``vocabulary.read_round``)."""
+    return read_round(player, banker, columns, described)
 
 
 def settle(bet: Bet, player: tuple[str, ...], banker: tuple[str, ...],
-           settings: Mapping[str, object] | None = None) -> Fraction | None:
+           settings: Mapping[str, object] | None = None,
+           described: RoundDescription = PUNTO_BANCO.round) -> Fraction | None:
     """The net result of one unit on ``bet`` for a dealt round (``Bet.settle`` on the
     round's outcome row); None where the bet has no action (a late bet not offered).
     ``settings`` are the game's setting values (``Game.setting_values``)."""
-    row = {**(settings or {}), **outcome_row(player, banker, bet.columns)}
+    row = {**(settings or {}), **outcome_row(player, banker, bet.columns, described)}
     return bet.settle(row).net
 
 
@@ -89,11 +71,15 @@ class Settler:
     totals, third cards' values) where the bet reads only how the round finished, else by
     its cards at the finest detail the bet reads (point values, ranks or cards)."""
 
-    def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None) -> None:
-        self.bet = bet
+    def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None,
+                 described: RoundDescription = PUNTO_BANCO.round) -> None:
+        self.bet, self.described = bet, described
         self.settings = dict(settings or {})
         self.detail = card_detail(bet)
-        self.by_round = all(COLUMNS[c].kind == "round" for c in bet.columns)
+        # a round base codes a baccarat round; a round valued by rank is coded by its ranks
+        self.by_round = described.draws and all(COLUMNS[c].kind == "round" for c in bet.columns)
+        if described.valuation == "rank" and self.detail == "value":
+            self.detail = "rank"
         #: the card slots the bet reads: the first four cards when it reads only the deal
         self.slots = (slice(0, 4) if all(COLUMNS[c].kind == "deal" for c in bet.columns)
                       else slice(0, 6))
@@ -112,7 +98,8 @@ class Settler:
         for code, row in zip(unique.tolist(), first.tolist()):
             if code not in self.results:
                 player, banker = hands(row)
-                self.results[code] = settle(self.bet, player, banker, self.settings)
+                self.results[code] = settle(self.bet, player, banker, self.settings,
+                                            self.described)
             nets.append(self.results[code])
         return [nets[i] for i in inverse.ravel().tolist()]
 
