@@ -53,6 +53,8 @@ _WHERE = {
     "table_report": "exact_odds.table.results",
     "load_table": "exact_odds.table.loader",
     "parse_table": "exact_odds.table.loader",
+    # the explorer (Jupyter)
+    "explore": "exact_odds.explorer.widget",
     # output
     "fraction_text": "exact_odds.numbers",
 }
@@ -60,7 +62,7 @@ _WHERE = {
 #: The public names (each in ``_WHERE``): classes first, then functions, alphabetically.
 __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
     "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games", "compare_reports",
-    "countability_report", "effect_of_removal", "find_event", "fraction_text",
+    "countability_report", "effect_of_removal", "explore", "find_event", "fraction_text",
     "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe", "load_table",
     "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml",
     "rules_named", "simulate", "solve_pay", "strategy_report", "symbolic_bet", "table_report",
@@ -119,6 +121,7 @@ if TYPE_CHECKING:
     from exact_odds.countability.report import countability_report
     from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
+    from exact_odds.explorer.widget import explore
     from exact_odds.files import read_yaml
     from exact_odds.games.loader import builtin_games, load_game, tables_dir
     from exact_odds.games.model import Game

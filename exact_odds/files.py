@@ -230,24 +230,9 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
     ...
     exact_odds.files.InputFileError: ...: a folder, not a file
     """
-    if not isinstance(path, (str, Path)) or isinstance(path, str) and not path:
-        raise InputFileError(f"{shown(repr(path), 60)} is not a file's path")
+    descriptor, info = _open_regular(path, what)
     name = str(path)
-    if "\0" in name:
-        raise InputFileError(f"{quoted(name)}: a file name cannot hold a NUL character")
     try:
-        descriptor = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except IsADirectoryError:
-        raise InputFileError(f"{name}: a folder, not a file") from None
-    except OSError as error:
-        raise InputFileError(f"{name}: cannot read the {what} ({error.strerror})") from None
-    try:
-        info = os.fstat(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise InputFileError(f"{name}: a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise InputFileError(f"{name}: not a regular file (a device, a pipe or a "
-                                 f"socket); the {what} must be a file")
         if info.st_size > limit:
             raise InputFileError(f"{name}: the file has {info.st_size:,} bytes; a {what} "
                                  f"may have at most {limit:,}")
@@ -268,6 +253,45 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
         raise InputFileError(f"{name}: the file has more than {limit:,} bytes; a {what} may "
                              "have at most that")
     return raw
+
+
+def _open_regular(path: Path | str, what: str) -> tuple[int, os.stat_result]:
+    """An open descriptor of a regular file and its status, checked as ``read_bounded``
+    says; the caller closes it."""
+    if not isinstance(path, (str, Path)) or isinstance(path, str) and not path:
+        raise InputFileError(f"{shown(repr(path), 60)} is not a file's path")
+    name = str(path)
+    if "\0" in name:
+        raise InputFileError(f"{quoted(name)}: a file name cannot hold a NUL character")
+    try:
+        descriptor = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise InputFileError(f"{name}: a folder, not a file") from None
+    except OSError as error:
+        raise InputFileError(f"{name}: cannot read the {what} ({error.strerror})") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputFileError(f"{name}: a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputFileError(f"{name}: not a regular file (a device, a pipe or a "
+                                 f"socket); the {what} must be a file")
+    except OSError as error:
+        os.close(descriptor)
+        raise InputFileError(f"{name}: cannot read the {what} ({error.strerror})") from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor, info
+
+
+def regular_file(path: Path | str, what: str = "file") -> int:
+    """The size in bytes of ``path``, a regular file that can be read, checked as
+    ``read_bounded`` checks it (folders, devices, pipes and sockets refused, in one line
+    naming the file) without reading it: for a reader that streams the file in parts."""
+    descriptor, info = _open_regular(path, what)
+    os.close(descriptor)
+    return info.st_size
 
 
 def read_yaml(path: Path) -> object:

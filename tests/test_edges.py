@@ -354,7 +354,7 @@ def test_the_public_api_is_pinned():
     assert exact_odds.__all__ == [
         "__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
         "GameReport", "Shoe", "batch_frame", "builtin_games", "compare_games",
-        "compare_reports", "countability_report", "effect_of_removal", "find_event",
+        "compare_reports", "countability_report", "effect_of_removal", "explore", "find_event",
         "fraction_text", "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe",
         "load_table", "option_hands", "outcome_counts", "outcome_table", "parse_pay",
         "parse_table", "read_yaml", "rules_named", "simulate", "solve_pay", "strategy_report",

@@ -22,6 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "exact_odds"
 ORDER = (
     "version", "errors", "numbers", "names", "cards",   # plain helpers
     "files",                                 # the one reader and the one writer
+    "running",                               # work on local processes or Dask
     "render",                                # documents and formats
     "rules",                                 # drawing rules as data
     "shoe",                                  # the shoe
@@ -32,6 +33,7 @@ ORDER = (
     "simulation",                            # simulated shoes
     "table",                                 # the player-dealer's table
     "countability",                          # counts against perfect play
+    "explorer",                              # the explorer: its page, script and widget
     "cli",                                   # the command line
 )
 TOP = {"__init__", "__main__"}

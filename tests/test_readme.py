@@ -105,10 +105,11 @@ def test_the_readme_and_notebooks_use_only_the_public_api():
 
 def test_the_readme_states_every_bound_of_issue_18():
     """Every bound in the README's table is the one the code enforces (issue 18)."""
-    from exact_odds.batch.shoes import MAX_BATCH_CARDS
+    from exact_odds.batch.evaluator import MAX_BATCH_CARDS
     from exact_odds.files import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES
     from exact_odds.games.dealing import MAX_CARDS
     from exact_odds.numbers import MAX_DIGITS, MAX_NUMBER_BITS, MAX_PAY
+    from exact_odds.running.pool import MAX_WORKERS, SCHEDULER_TIMEOUT
     from exact_odds.simulation.counting import MAX_TAG
     from exact_odds.simulation.runner import (
         MAX_BET_ROUNDS,
@@ -118,8 +119,6 @@ def test_the_readme_states_every_bound_of_issue_18():
         MAX_SEED,
         MAX_SHOES,
         MAX_TRACE_ROUNDS,
-        MAX_WORKERS,
-        SCHEDULER_TIMEOUT,
     )
     from exact_odds.table.loader import MAX_OWNERS, MAX_SEATS
 
@@ -166,8 +165,9 @@ def test_the_readme_states_every_bound_of_issue_18():
 
 def test_the_options_help_states_the_bounds_the_code_enforces():
     """The --help of each bounded option says the bound the parsing function enforces."""
+    from exact_odds.running.pool import MAX_WORKERS, SCHEDULER_TIMEOUT
     from exact_odds.simulation.counting import MAX_TAG
-    from exact_odds.simulation.runner import MAX_SHOES, MAX_WORKERS, SCHEDULER_TIMEOUT
+    from exact_odds.simulation.runner import MAX_SHOES
 
     options = {param.opts[0]: param.help for param in main.commands["simulate"].params
                if getattr(param, "help", None)}

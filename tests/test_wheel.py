@@ -27,6 +27,7 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "exact_odds/tables/rock-bac.yaml" in names
     assert "exact_odds/py.typed" in names
+    assert {"exact_odds/explorer/explorer.js", "exact_odds/explorer/explorer.css"} <= set(names)
 
     metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
     requires = {line.split()[1].split(">")[0].split("=")[0].lower()
@@ -59,3 +60,7 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     games = subprocess.run([str(exe), "games"], cwd=elsewhere, check=True, capture_output=True,
                            text=True).stdout
     assert "21st-century" in games and "electronic-baccarat" in games
+    # the explorer's page (issue 26): its script and style shipped in the wheel, inlined
+    page = subprocess.run([str(exe), "report", "rock-bac", "--bet", "tie", "--format", "html"],
+                          cwd=elsewhere, check=True, capture_output=True, text=True).stdout
+    assert "export function parsePay" in page and ".exact-odds-explorer" in page

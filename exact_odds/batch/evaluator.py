@@ -25,7 +25,7 @@ from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK
 
 if TYPE_CHECKING:
-    from exact_odds.games.model import Game
+    from exact_odds.games.model import Bet, Game
 
 
 class BatchEvaluator:
@@ -56,6 +56,7 @@ class BatchEvaluator:
         self.settings = dict(settings or {})
         self._values = self.game.setting_values(self.settings)  # checks names and values
         self._plan: _Plan | None = None
+        self._fine: list[Bet] | None = None
 
     @property
     def plan(self) -> _Plan:
@@ -72,24 +73,43 @@ class BatchEvaluator:
         self.check_cost(rows)
         return self.plan.evaluate(rows)
 
-    def check_cost(self, rows: np.ndarray) -> None:
+    def may_pass_int64(self, largest_size: int) -> bool:
+        """Whether an exact value (reduced numerator or denominator) of a shoe of at most
+        ``largest_size`` cards may pass int64: each is at most the bet's largest
+        ``|net pay| * D`` times ``falling(N, 6)`` (``D`` at most that largest, since a bet
+        loses its unit); a bet too fine to compile is not bounded here."""
+        from exact_odds.engine.plan import INT64_MAX, falling
+        from exact_odds.shoe import CARDS_PER_ROUND
+
+        if self.plan.fallback:
+            return True
+        largest = max((max(b.max_net, b.denominator) for g in self.plan.groups
+                       for b in g.bets if b.id in self.bet_ids), default=1)
+        return largest * falling(largest_size, CARDS_PER_ROUND) > INT64_MAX
+
+    def check_cost(self, rows: np.ndarray, shoes: int | None = None) -> None:
         """Refuse, before any work, a batch whose bets too fine to compile would take past
         the enumeration's limits, settled shoe by shoe as one shoe's report settles them
         (``bet_cost``): each such bet's estimate on the largest shoe, under the rules the
-        batch plays, times the distinct shoes."""
+        batch plays, times the distinct shoes (``shoes``: the shoes of a file, when
+        ``rows`` holds only its largest)."""
         from exact_odds.analysis.bet_result import check_shoes_cost
         from exact_odds.analysis.strategy import game_rules
         from exact_odds.engine.compiled import monomial_count
         from exact_odds.errors import input_name
         from exact_odds.shoe import Shoe
 
-        fine = [bet for bet in map(self.game.bet, self.bet_ids)
-                if monomial_count(tuple(sorted(set(bet.columns))), self.game.rules) > MAX_MONOMIALS]
+        if self._fine is None:  # the bets too fine to compile, found once
+            self._fine = [bet for bet in map(self.game.bet, self.bet_ids)
+                          if monomial_count(tuple(sorted(set(bet.columns))),
+                                            self.game.rules) > MAX_MONOMIALS]
+        fine = self._fine
         if not fine or not len(rows):
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
         rules = game_rules(self.game, largest, self.strategy)
-        shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
+        if shoes is None:
+            shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
         for bet in fine:
             check_shoes_cost(bet, largest, rules, shoes,
                              f"too fine to compile; give fewer shoes or choose the other bets "
@@ -97,26 +117,64 @@ class BatchEvaluator:
 
 
 def _as_counts(counts: Any) -> np.ndarray:
+    """The counts as an (n x 52) integer array, each count checked against the stated
+    limit (0 to ``MAX_DECKS``) before any arithmetic: a sum in int64 of unchecked counts
+    could wrap (four aces of 2**62)."""
+    from exact_odds.numbers import MAX_DECKS
+
     array = np.asarray(counts)
     if array.ndim == 1:
         array = array[None, :]
     if array.ndim != 2 or array.shape[1] != len(DECK):
         raise BatchError(f"a batch of shoes is an array of n rows by {len(DECK)} card counts, "
                          f"got shape {array.shape}")
-    if array.dtype.kind not in "iu" and array.dtype != object:
+    if array.dtype == object:
+        if not all(type(v) is int or isinstance(v, np.integer) for v in array.flat):
+            raise BatchError("card counts must be whole numbers")
+    elif array.dtype.kind not in "iu":
         raise BatchError("card counts must be whole numbers")
-    return array
+    # every comparison below is exact in the array's own type (or Python integers)
+    outside = np.argwhere((array < 0) | (array > MAX_DECKS))
+    if len(outside):
+        row, card = (int(i) for i in outside[0])
+        value = int(array[row, card])
+        if value < 0:
+            raise BatchError(f"row {row}: the count of {DECK[card]} is negative ({value})")
+        raise BatchError(f"row {row}: the count of {DECK[card]} is {value:,}; a count is at "
+                         f"most {MAX_DECKS:,}")
+    # 52 counts of at most MAX_DECKS each: every sum below fits int64
+    return array.astype(np.int64)
 
 
 def _check_rows(rows: np.ndarray) -> None:
     from exact_odds.shoe import CARDS_PER_ROUND
 
-    negative = np.argwhere(rows < 0)
-    if len(negative):
-        row, card = negative[0]
-        raise BatchError(f"row {row}: the count of {DECK[card]} is negative ({rows[row, card]})")
     sizes = rows.sum(axis=1)
     short = np.flatnonzero(sizes < CARDS_PER_ROUND)
     if len(short):
         raise BatchError(f"row {short[0]}: a shoe of {sizes[short[0]]} cards cannot finish a "
                          f"round: a round may need {CARDS_PER_ROUND} cards")
+    check_batch_size(rows)
+
+
+#: The largest shoe a batch evaluates, in cards (about 44,000 decks): its exact values, with
+#: denominators up to N(N-1)...(N-5), still fit the 128-bit integer columns of the result.
+MAX_BATCH_CARDS = 2_300_000
+
+
+def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None,
+                     first: int = 0) -> None:
+    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
+    the error names ``what`` (an option), else the row of the shoes file ``path`` (the
+    array's rows numbered from ``first``), else the shoe's index. Counts are whole numbers
+    from 0 to ``MAX_DECKS``, so the sums fit int64."""
+    if not len(counts):
+        return
+    sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
+    if int(sizes.max()) > MAX_BATCH_CARDS:
+        row = int(np.argmax(sizes))
+        where = what or (f"{path}: row {first + row}" if path is not None else f"shoe {row}")
+        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
+                         f"of at most {MAX_BATCH_CARDS:,} cards (about "
+                         f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
+                         "integer columns (report takes any shoe)")

@@ -20,6 +20,7 @@ from exact_odds.batch.folding import (
     narrow,
 )
 from exact_odds.batch.result import BatchResult
+from exact_odds.batch.sums import TopSums
 from exact_odds.engine.compiled import (
     CompiledCounts,
     MonomialBasis,
@@ -29,7 +30,7 @@ from exact_odds.engine.compiled import (
     partition_of,
 )
 from exact_odds.engine.enumerator import Rules
-from exact_odds.engine.plan import falling, plan
+from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling, plan
 from exact_odds.engine.vocabulary import column
 from exact_odds.shoe import CARDS_PER_ROUND
 
@@ -55,6 +56,23 @@ class _Group:
     option_bets: list[str] = field(default_factory=list)  # column order of the changes
     largest_size: int = 0  # the largest shoe of the batch being evaluated
     house_way_hits: bool = True  # an exact tie between the choices goes to the house way
+    # the bets' coefficients pushed to the top degree (``sums``), by the bets they hold
+    folded: dict[tuple[str, ...], TopSums | None] = field(default_factory=dict)
+
+    def top_sums(self, largest_size: int) -> TopSums | None:
+        """The fast exact sums of this group's bets for shoes of at most
+        ``largest_size`` cards, where every bet's sum is within int64 (``TopSums.fits``);
+        None for the bettor's option, played shoe by shoe on the general path."""
+        if self.option_states:
+            return None
+        bound = falling(largest_size, CARDS_PER_ROUND)
+        ids = tuple(b.id for b in self.bets if b.max_net * bound <= INT64_MAX)
+        if len(ids) != len(self.bets) or largest_size > INT64_CARDS:
+            return None
+        if ids not in self.folded:
+            self.folded[ids] = TopSums.of(self.basis, self.bets)
+        found = self.folded[ids]
+        return found if found is not None and found.fits(largest_size) else None
 
 
 #: Above this many monomials a bet is not compiled (the tables would be too large): it is
@@ -134,29 +152,43 @@ class _Plan:
 
     def evaluate(self, rows: np.ndarray) -> BatchResult:
         sizes = rows.sum(axis=1).astype(np.int64)
+        largest = int(sizes.max(initial=0))
         total = _falling_column(sizes)
         numerators: dict[str, np.ndarray] = {}
         denominators: dict[str, np.ndarray] = {}
-        if self.groups:
+        general = []
+        for group in self.groups:
+            fast = group.top_sums(largest)
+            if fast is None:
+                general.append(group)
+                continue
+            found = fast.evaluate(rows.astype(np.int64) @ group.to_classes, sizes)
+            for i, bet_id in enumerate(fast.bet_ids):
+                if bet_id in self.request.bet_ids:
+                    numerators[bet_id] = found[:, i]
+        if general:
             # a few shoes at a time, so that their monomials stay in the processor's cache
-            step = max(8, _CACHE_BYTES // (8 * max(len(g.basis.monomials) for g in self.groups)))
-            parts = [self._compiled(rows[start:start + step], sizes[start:start + step])
+            step = max(8, _CACHE_BYTES // (8 * max(len(g.basis.monomials) for g in general)))
+            parts = [self._compiled(general, rows[start:start + step],
+                                    sizes[start:start + step])
                      for start in range(0, len(rows), step)]
             for bet_id in parts[0]:
                 numerators[bet_id] = concatenate_exact([part[bet_id] for part in parts])
-                denominator = next(b.denominator for g in self.groups for b in g.bets
-                                   if b.id == bet_id)
-                denominators[bet_id] = _times(total, denominator)
+        for bet_id in list(numerators):
+            denominator = next(b.denominator for g in self.groups for b in g.bets
+                               if b.id == bet_id)
+            denominators[bet_id] = _times(total, denominator)
         for bet_id in self.fallback:
             numerators[bet_id], denominators[bet_id] = _reference(self.request, bet_id, rows)
         ids = self.request.bet_ids
         return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids})
 
-    def _compiled(self, rows: np.ndarray, sizes: np.ndarray) -> dict[str, np.ndarray]:
-        """The compiled bets' numerators for a few shoes."""
+    def _compiled(self, groups: list[_Group], rows: np.ndarray, sizes: np.ndarray
+                  ) -> dict[str, np.ndarray]:
+        """The numerators of the compiled bets of ``groups`` for a few shoes."""
         evaluated = []
         decisions: dict[Any, np.ndarray] = {}
-        for group in self.groups:
+        for group in groups:
             group.largest_size = int(sizes.max(initial=0))
             class_counts = rows.astype(np.int64) @ group.to_classes
             values = group.basis.values(class_counts, sizes)
@@ -296,11 +328,21 @@ def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray
 
 
 def _falling_column(sizes: np.ndarray) -> np.ndarray:
+    """``falling(N, 6)`` per shoe: int64 where the largest shoe's fits, else Python
+    integers."""
+    if falling(int(sizes.max(initial=0)), CARDS_PER_ROUND) <= INT64_MAX:
+        total = np.ones(len(sizes), dtype=np.int64)
+        for i in range(CARDS_PER_ROUND):
+            total *= sizes.astype(np.int64) - i
+        return total
     return np.array([falling(int(n), CARDS_PER_ROUND) for n in sizes], dtype=object)
 
 
 def _times(total: np.ndarray, factor: int) -> np.ndarray:
-    return narrow(total * factor)
+    """``total * factor``: int64 where the largest product fits, else Python integers."""
+    if total.dtype != object and int(total.max(initial=0)) * factor <= INT64_MAX:
+        return total * factor
+    return narrow(total.astype(object) * factor)
 
 
 def _reference(request: Request, bet_id: str, rows: np.ndarray

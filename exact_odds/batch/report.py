@@ -25,6 +25,8 @@ from exact_odds.render.rendered import Rendered
 if TYPE_CHECKING:
     import polars as pl
 
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.games.model import Game
     from exact_odds.shoe import Shoe
 
 
@@ -62,35 +64,64 @@ class BatchReport(Rendered):
                       self._rows(), sheet="Shoes", indent=0)
         return Document(f"{given['name']}: a batch of shoes", header, (table,))
 
-    def to_dict(self) -> Json:
-        from exact_odds.render.inputs import csv_text
+    def _texts(self) -> list[list[str]]:
+        """Each bet's exact values as CSV and JSON write them (``"p/q"``), column by column."""
+        from exact_odds.render.inputs import exact_texts
 
-        rows = [{"shoe": row[0], "cards": row[1],
-                 **{bet: csv_text(value) for bet, value in zip(self.bet_ids, row[2:])}}
-                for row in self._rows()]
-        return {**self.given, "rows": rows}
+        return [exact_texts(self.frame[f"{bet}_numerator"].to_list(),
+                            self.frame[f"{bet}_denominator"].to_list()) for bet in self.bet_ids]
+
+    def _rows_data(self) -> list[Json]:
+        shoes, cards = (self.frame[name].to_list() for name in ("shoe", "cards"))
+        return [{"shoe": shoe, "cards": count, **dict(zip(self.bet_ids, values))}
+                for shoe, count, *values in zip(shoes, cards, *self._texts())]
+
+    def to_dict(self) -> Json:
+        return {**self.given, "rows": self._rows_data()}
+
+    def json_items(self) -> str:
+        """The rows as items of the JSON document's ``rows`` (``render.json.json_item``),
+        for a document written in parts."""
+        from exact_odds.render.json import json_item
+
+        return ",\n".join(json_item(row) for row in self._rows_data())
+
+    def csv_rows(self, header: bool) -> str:
+        """The CSV of the rows (what ``render(self, "csv")`` writes, without the header
+        line unless ``header``), built from the integer columns at once, for a file
+        written in parts; tested equal to the document's CSV."""
+        from exact_odds.render.csv import write_rows
+        from exact_odds.render.inputs import input_columns
+
+        lead = input_columns(self.inputs())
+        values = [text for _, text in lead]
+        shoes, cards = (map(str, self.frame[name].to_list()) for name in ("shoe", "cards"))
+        rows = [[*values, *row] for row in zip(shoes, cards, *self._texts())]
+        text = write_rows([name for name, _ in lead] + ["shoe", "cards", *self.bet_ids], rows)
+        return text if header else text.partition("\n")[2]
+
+    def exact_frame(self) -> pl.DataFrame:
+        """The columns a Parquet file holds: the shoe, its cards and the exact values."""
+        return self.frame.select(["shoe", "cards", *(f"{b}_{part}" for b in self.bet_ids
+                                                     for part in ("numerator", "denominator"))])
 
     def to_parquet(self) -> bytes:
         """The exact values as integer columns; the inputs as metadata ``exact-odds``."""
-        exact = self.frame.select(["shoe", "cards", *(f"{b}_{part}" for b in self.bet_ids
-                                                      for part in ("numerator", "denominator"))])
         buffer = io.BytesIO()
-        exact.write_parquet(buffer, metadata={"exact-odds": json_value(self.given)})
+        self.exact_frame().write_parquet(buffer, metadata={"exact-odds": json_value(self.given)})
         return buffer.getvalue()
 
 
-def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None,
+def batch_inputs(game: str | Path | Game, shoes_file: Path, *, decks: int | None = None,
                  shoe: Shoe | None = None, remove: Sequence[str] = (),
                  bets: Sequence[str] | None = None, strategy: str | None = None,
-                 settings: Mapping[str, str] | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> BatchReport:
-    """Every bet's exact expected value for each shoe of ``shoes_file`` (CSV, JSON Lines or
-    Parquet; ``removed`` cards are dealt from the full shoe: ``shoe``, or ``decks`` decks,
-    by default the game's, less ``remove``)."""
+                 settings: Mapping[str, str] | None = None
+                 ) -> tuple[BatchEvaluator, Shoe, Json]:
+    """Every input of a batch checked, before any work: the evaluator, the full shoe the
+    ``removed`` cards are dealt from, and the inputs as a result records them."""
     import numpy as np
 
-    from exact_odds.batch.evaluator import BatchEvaluator
-    from exact_odds.batch.shoes import check_batch_size, evaluate_batch, read_shoes, result_frame
+    from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
     from exact_odds.errors import check_type, input_name
     from exact_odds.games.inputs import check_game_arguments, is_builtin
 
@@ -103,8 +134,6 @@ def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None
     full = loaded.shoe(decks, shoe, remove)
     check_batch_size(np.array([full.counts]), input_name("decks") if decks is not None
                      else input_name("shoe") if shoe is not None else f"{loaded.id}: decks")
-    counts = read_shoes(Path(shoes_file), full.counts)
-    result = evaluate_batch(evaluator, counts, progress)
     given: Json = {"exact_odds_version": version(), "game": loaded.id, "name": loaded.name}
     if not is_builtin(loaded):
         given["game_file"] = loaded.path
@@ -114,6 +143,25 @@ def batch_report(game: str | Path, shoes_file: Path, *, decks: int | None = None
         "strategy": (strategy or loaded.strategy) if loaded.rules.option is not None else None,
         "settings": {k: plain(v) for k, v in loaded.setting_values(chosen).items()},
         "shoes_file": str(shoes_file), "bets": list(evaluator.bet_ids)})
+    return evaluator, full, given
+
+
+def batch_report(game: str | Path | Game, shoes_file: Path, *, decks: int | None = None,
+                 shoe: Shoe | None = None, remove: Sequence[str] = (),
+                 bets: Sequence[str] | None = None, strategy: str | None = None,
+                 settings: Mapping[str, str] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> BatchReport:
+    """Every bet's exact expected value for each shoe of ``shoes_file`` (CSV, JSON Lines or
+    Parquet; ``removed`` cards are dealt from the full shoe: ``shoe``, or ``decks`` decks,
+    by default the game's, less ``remove``), held whole (at most ``MAX_SHOES`` shoes; the
+    command streams any number: ``exact_odds.batch.run.write_batch``)."""
+    from exact_odds.batch.shoes import evaluate_batch, read_shoes, result_frame
+
+    evaluator, full, given = batch_inputs(game, shoes_file, decks=decks, shoe=shoe,
+                                          remove=remove, bets=bets, strategy=strategy,
+                                          settings=settings)
+    counts = read_shoes(Path(shoes_file), full.counts)
+    result = evaluate_batch(evaluator, counts, progress)
     return BatchReport(result_frame(result, counts), evaluator.bet_ids, given)
 
 

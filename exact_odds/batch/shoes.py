@@ -12,13 +12,15 @@ The result has one row per input row, in order: ``shoe`` (the row number from 0)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exact_odds.batch.evaluator import BatchEvaluator
+from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
 from exact_odds.batch.folding import concatenate_exact
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK, parse_card
@@ -30,6 +32,9 @@ if TYPE_CHECKING:
 
 #: Shoes evaluated per call: large enough for numpy, small enough for the caches.
 CHUNK = 2048
+#: Shoes read from a file at a time (a batch's range of work): small enough that the cards
+#: removed, one string per card while they are counted, stay within some tens of MB.
+CHUNK_ROWS = 4_000
 #: The formats a shoes file may be in, by suffix.
 SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl",
             ".parquet": "parquet"}
@@ -40,12 +45,9 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
 MAX_SHOES_BYTES = 25_000_000
 MAX_SHOES = 250_000
 
-#: The largest shoe a batch evaluates, in cards (about 44,000 decks): its exact values, with
-#: denominators up to N(N-1)...(N-5), still fit the 128-bit integer columns of the result.
-MAX_BATCH_CARDS = 2_300_000
-
-#: A file's columns: name -> one value per row, as the format typed it (CSV: all text).
-Columns = dict[str, list[Any]]
+#: A chunk's columns: name -> one value per row, as the format typed it (CSV: all text), in
+#: a polars Series or a list.
+Columns = dict[str, Any]
 
 
 def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
@@ -54,35 +56,139 @@ def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
 
     The same column types in every format: ``removed`` is text (``"9D KS 10H"``; empty or
     null for none); a count is a whole number from 0 to ``MAX_DECKS`` (text of digits in
-    CSV, an integer in JSON Lines and Parquet; never 8.7, 8.0, true or a list). The file
-    is at most ``MAX_SHOES_BYTES`` bytes and ``MAX_SHOES`` shoes, checked before it is
-    read. Every error is one line naming the file, and the row and column where there is
-    one."""
+    CSV, an integer in JSON Lines and Parquet, or a Parquet decimal with no places; never
+    8.7, 8.0, true or a list). The whole file is held at once, so it is at most
+    ``MAX_SHOES_BYTES`` bytes and ``MAX_SHOES`` shoes, checked before it is read (the
+    command streams a file of any size: ``shoe_chunks``). Every error is one line naming
+    the file, and the row and column where there is one."""
+    from exact_odds.files import InputFileError, regular_file
+
+    _kind(path)
+    try:
+        size = regular_file(path, "shoes file")
+    except InputFileError as error:
+        raise BatchError(str(error)) from None
+    if size > MAX_SHOES_BYTES:
+        raise BatchError(f"{path}: the file has {size:,} bytes; a shoes file may have at most "
+                         f"{MAX_SHOES_BYTES:,}")
+    parts = []
+    held = 0
+    for _, counts in shoe_chunks(path, full):
+        held += len(counts)
+        if held > MAX_SHOES:
+            raise BatchError(f"{path}: more than {MAX_SHOES:,} shoes; a shoes file may hold at "
+                             f"most {MAX_SHOES:,} when read whole (the batch command streams "
+                             "any number)")
+        parts.append(counts)
+    return np.concatenate(parts)
+
+
+def shoe_chunks(path: Path, full: Sequence[int], rows: int = CHUNK_ROWS
+                ) -> Iterator[tuple[int, np.ndarray]]:
+    """The shoes of a file, ``rows`` at a time: ``(first row, counts)``, the counts an
+    array of (at most ``rows``) x 52, checked as ``read_shoes`` says, each error naming the
+    file and its row. Memory is bounded by the chunk, whatever the file's length."""
+    for first, chunk in column_chunks(path, rows):
+        yield first, chunk_counts(chunk, full, first)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Some rows of a shoes file as read, before they are counted (picklable: a worker
+    counts them): the file, its columns (in the file's order, checked) and whether its
+    counts are text (CSV)."""
+
+    path: Path
+    columns: Columns
+    text: bool
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()))) if self.columns else 0
+
+
+def column_chunks(path: Path, rows: int = CHUNK_ROWS) -> Iterator[tuple[int, Chunk]]:
+    """The rows of a shoes file as read, ``rows`` at a time: ``(first row, chunk)``; the
+    file and its columns' names checked, not yet the values (``chunk_counts``)."""
+    from exact_odds.files import InputFileError, regular_file
+
+    kind = _kind(path)
+    try:
+        regular_file(path, "shoes file")
+    except InputFileError as error:
+        raise BatchError(str(error)) from None
+    first = 0
+    names: list[str] | None = None
+    frames = {"csv": _csv_frames, "jsonl": _jsonl_frames, "parquet": _parquet_frames}[kind]
+    chunks = frames(path, rows)
+    while True:
+        try:
+            columns = next(chunks, None)
+        except BatchError:
+            raise
+        except Exception as error:  # noqa: BLE001 - any reader's failure is the file's
+            raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
+        if columns is None:
+            break
+        if names is None:
+            names = _check_names(path, list(columns))
+        chunk = Chunk(path, columns, kind == "csv")
+        count = len(chunk)
+        if not count:
+            continue
+        if "removed" not in columns:  # a later JSON line may leave a card out: null there
+            chunk = Chunk(path, {name: columns.get(name, [None] * count) for name in names},
+                          kind == "csv")
+        yield first, chunk
+        first += count
+    if first == 0:
+        raise BatchError(f"{path}: the file holds no shoes")
+
+
+def chunk_counts(chunk: Chunk, full: Sequence[int], first: int) -> np.ndarray:
+    """The counts of a chunk of rows starting at row ``first``, checked as ``read_shoes``
+    says; an error names the file and its row."""
+    path, columns = chunk.path, chunk.columns
+    try:
+        if "removed" in columns:
+            counts = _from_removed(path, columns["removed"], full)
+        else:
+            counts = _from_counts(path, columns, text=chunk.text)
+        check_batch_size(counts, path=path)
+    except BatchError as error:
+        raise BatchError(_shift_file_row(str(error), path, first)) from None
+    return counts
+
+
+def _kind(path: Path) -> str:
     kind = SUFFIXES.get(path.suffix.lower())
     if kind is None:
         raise BatchError(f"{path}: a shoes file is .csv, .jsonl or .parquet, not {path.suffix!r}")
-    raw = _read_bounded(path)
-    try:
-        columns = {"csv": _csv_columns, "jsonl": _jsonl_columns,
-                   "parquet": _parquet_columns}[kind](path, raw)
-    except BatchError:
-        raise
-    except Exception as error:  # noqa: BLE001 - any reader's failure is the file's
-        raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
-    rows = len(next(iter(columns.values()))) if columns else 0
-    if rows == 0:
-        raise BatchError(f"{path}: the file holds no shoes")
-    if rows > MAX_SHOES:
-        raise BatchError(f"{path}: {rows:,} shoes; a shoes file may hold at most {MAX_SHOES:,}")
-    if "removed" in columns:
-        extra = [c for c in columns if c != "removed"]
+    return kind
+
+
+def _check_names(path: Path, names: list[str]) -> list[str]:
+    """The columns of a shoes file: ``removed`` alone, or card names (checked by
+    ``_from_counts``); a name given twice is refused as such."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise BatchError(f"{path}: the column {name!r} is given twice")
+        seen.add(name)
+    if "removed" in names:
+        extra = [c for c in names if c != "removed"]
         if extra:
             raise BatchError(f"{path}: unknown column {extra[0]!r} beside 'removed'")
-        counts = _from_removed(path, _removed_text(path, columns["removed"]), full)
-    else:
-        counts = _from_counts(path, columns, text=kind == "csv")
-    check_batch_size(counts, path=path)
-    return counts
+    return names
+
+
+def _shift_file_row(message: str, path: Path, first: int) -> str:
+    """``{path}: row N: ...`` of a chunk as the file's row ``first + N``."""
+    lead = f"{path}: row "
+    if first and message.startswith(lead):
+        number, _, rest = message[len(lead):].partition(":")
+        if number.isdigit():
+            return f"{lead}{int(number) + first}:{rest}"
+    return message
 
 
 def _reason(error: BaseException) -> str:
@@ -90,70 +196,91 @@ def _reason(error: BaseException) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def _read_bounded(path: Path) -> bytes:
-    """The file's bytes, refused before reading when it is not a regular file or passes
-    ``MAX_SHOES_BYTES`` (``exact_odds.files.read_bounded``)."""
-    from exact_odds.files import InputFileError, read_bounded
-
-    try:
-        return read_bounded(path, MAX_SHOES_BYTES, "shoes file")
-    except InputFileError as error:
-        raise BatchError(str(error)) from None
-
-
-def _check_lines(path: Path, raw: bytes) -> None:
-    if raw.count(b"\n") > MAX_SHOES + 1:
-        raise BatchError(f"{path}: more than {MAX_SHOES:,} shoes; a shoes file may hold at "
-                         f"most {MAX_SHOES:,}")
-
-
-def _csv_columns(path: Path, raw: bytes) -> Columns:
-    """CSV: every cell is text (or null, when empty)."""
-    import io
+def _csv_frames(path: Path, rows: int) -> Iterator[Columns]:
+    """CSV: every cell is text (or null, when empty). The header is read first, so that a
+    name given twice is said as such; a row with more cells than the header is named."""
+    import csv
 
     import polars as pl
 
-    _check_lines(path, raw)
-    frame = pl.read_csv(io.BytesIO(raw), infer_schema=False)
-    return {name: frame[name].to_list() for name in frame.columns}
+    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
+        header = next(csv.reader(handle), None)
+    if header is None:
+        raise BatchError(f"{path}: the file holds no shoes")
+    _check_names(path, header)
+    try:
+        for frame in pl.scan_csv(path, infer_schema=False).collect_batches(chunk_size=rows):
+            yield {name: frame[name] for name in frame.columns}
+    except pl.exceptions.PolarsError as error:
+        ragged = _ragged_row(path, len(header))
+        if ragged is not None:
+            raise BatchError(ragged) from None
+        raise BatchError(f"{path}: cannot read the shoes ({_reason(error)})") from None
 
 
-def _jsonl_columns(path: Path, raw: bytes) -> Columns:
+def _ragged_row(path: Path, width: int) -> str | None:
+    """The first row of a CSV file whose cells do not match its header, as an error."""
+    import csv
+
+    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
+        reader = csv.reader(handle)
+        next(reader, None)
+        for row, cells in enumerate(reader):
+            if cells and len(cells) != width:
+                return (f"{path}: row {row}: {len(cells)} cells where the header names "
+                        f"{width} columns")
+    return None
+
+
+def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
     """JSON Lines: one object per line (blank lines skipped), each value as JSON typed it;
-    a key a row leaves out is null there."""
+    a key a row leaves out is null there; a key given twice in a row is refused."""
     import json
 
-    _check_lines(path, raw)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BatchError(f"{path}: not a text file in UTF-8") from None
-    rows: list[dict[str, Any]] = []
-    for number, line in enumerate(line for line in text.splitlines() if line.strip()):
-        try:
-            row = json.loads(line)
-        except (ValueError, RecursionError) as error:
-            raise BatchError(f"{path}: row {number}: not a JSON object "
-                             f"({_reason(error)})") from None
-        if not isinstance(row, dict):
-            raise BatchError(f"{path}: row {number}: not a JSON object")
-        rows.append(row)
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            twice = next(k for i, (k, _) in enumerate(pairs) if k in dict(pairs[:i]))
+            raise ValueError(f"the key {twice!r} is given twice")
+        return found
+
+    number = 0
+    chunk: list[dict[str, Any]] = []
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise BatchError(f"{path}: row {number}: not text in UTF-8") from None
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line, object_pairs_hook=unique)
+            except (ValueError, RecursionError) as error:
+                raise BatchError(f"{path}: row {number}: not a JSON object "
+                                 f"({_reason(error)})") from None
+            if not isinstance(row, dict):
+                raise BatchError(f"{path}: row {number}: not a JSON object")
+            chunk.append(row)
+            number += 1
+            if len(chunk) == rows:
+                yield _columns_of(chunk)
+                chunk = []
+    if chunk:
+        yield _columns_of(chunk)
+
+
+def _columns_of(rows: list[dict[str, Any]]) -> Columns:
     names = list(dict.fromkeys(name for row in rows for name in row))
     return {name: [row.get(name) for row in rows] for name in names}
 
 
-def _parquet_columns(path: Path, raw: bytes) -> Columns:
-    """Parquet: each column as its type; the number of rows read from the file's metadata
-    before the data."""
-    import io
-
+def _parquet_frames(path: Path, rows: int) -> Iterator[Columns]:
+    """Parquet: each column as its type."""
     import polars as pl
 
-    rows = pl.scan_parquet(io.BytesIO(raw)).select(pl.len()).collect().item()
-    if rows > MAX_SHOES:
-        raise BatchError(f"{path}: {rows:,} shoes; a shoes file may hold at most {MAX_SHOES:,}")
-    frame = pl.read_parquet(io.BytesIO(raw))
-    return {name: frame[name].to_list() for name in frame.columns}
+    for frame in pl.scan_parquet(path).collect_batches(chunk_size=rows):
+        yield {name: frame[name] for name in frame.columns}
 
 
 def _shown(value: object) -> str:
@@ -164,6 +291,10 @@ def _shown(value: object) -> str:
 
     if isinstance(value, str):
         return quoted(value, 40)
+    if isinstance(value, Decimal):
+        places = value.as_tuple().exponent
+        return shown(str(value), 40) + (f" (a decimal with {-places} places)"
+                                        if isinstance(places, int) and places < 0 else "")
     try:
         return shown(json.dumps(value), 40)
     except (TypeError, ValueError):
@@ -179,11 +310,14 @@ def _removed_text(path: Path, values: list[Any]) -> list[str | None]:
 
 
 def _count(value: object, text: bool) -> int | None:
-    """A count as the file gives it: an integer, or (``text``) digits; None otherwise."""
+    """A count as the file gives it: an integer (or a decimal with no places, Parquet's
+    exact integers of any width), or (``text``) digits; None otherwise."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
+    if isinstance(value, Decimal) and value.is_finite() and value.as_tuple().exponent == 0:
+        return int(value)
     if text and isinstance(value, str):
         digits = value.strip()
         if digits.isascii() and digits.isdigit() and len(digits) <= 8:
@@ -191,7 +325,45 @@ def _count(value: object, text: bool) -> int | None:
     return None
 
 
-def _from_removed(path: Path, rows: list[str | None], full: Sequence[int]) -> np.ndarray:
+def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
+    """The counts left when each row's cards are taken from ``full``: every distinct card
+    name read once (``parse_card``) and the cards counted with numpy; anything wrong is
+    found again row by row, so that the error names the first bad row and card."""
+    import polars as pl
+
+    series = values if isinstance(values, pl.Series) else None
+    if series is None and all(v is None or type(v) is str for v in values):
+        series = pl.Series("removed", values, dtype=pl.String)
+    if series is not None and series.dtype == pl.String:
+        rows = len(series)
+        text = series.fill_null("")
+        # cards split on single spaces where that is all there is (the usual file), else on
+        # commas and any whitespace, as --remove splits them
+        plain = not text.str.contains(r"[,\t\n\r\x0b\x0c\x1c-\x1f]|[^\x00-\x7f]").any()
+        parts = text.str.split(" ") if plain else text.str.extract_all(r"[^\s,]+")
+        tokens = pl.DataFrame({"row": np.arange(rows, dtype=np.int64), "card": parts}
+                              ).explode("card").filter(pl.col("card").str.len_bytes() > 0)
+        index = {card: i for i, card in enumerate(DECK)}
+        distinct = tokens["card"].unique(maintain_order=True).to_list()
+        known: list[int] = []
+        for token in distinct:
+            try:
+                known.append(index[parse_card(token)])
+            except ValueError:
+                break
+        else:
+            position = tokens["card"].cast(pl.Enum(distinct)).to_physical().to_numpy()
+            at = tokens["row"].to_numpy() * len(DECK) + np.asarray(known, dtype=np.int64)[
+                position.astype(np.int64)]
+            removed = np.bincount(at, minlength=rows * len(DECK)).reshape(rows, len(DECK))
+            counts = np.asarray(full, dtype=np.int64)[None, :] - removed
+            if not len(counts) or int(counts.min()) >= 0:
+                return counts
+    listed = values.to_list() if isinstance(values, pl.Series) else values
+    return _removed_row_by_row(path, _removed_text(path, listed), full)
+
+
+def _removed_row_by_row(path: Path, rows: list[str | None], full: Sequence[int]) -> np.ndarray:
     index = {card: i for i, card in enumerate(DECK)}
     seen: dict[str, int] = {}
     counts = np.tile(np.asarray(full, dtype=np.int64), (len(rows), 1))
@@ -233,6 +405,12 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
     counts = np.empty((rows, len(DECK)), dtype=np.int64)
     for j, name in enumerate(ordered):
         values = columns[name]
+        fast = _series_counts(values, text)
+        if fast is not None:
+            counts[:, j] = fast
+            continue
+        if not isinstance(values, list):
+            values = values.to_list()
         if all(type(v) is int for v in values) and 0 <= min(values) <= max(values) <= MAX_DECKS:
             counts[:, j] = values  # the usual file, checked at C speed
             continue
@@ -247,6 +425,35 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
                                  f"number from 0 to {MAX_DECKS:,}, got {_shown(value)}")
             counts[row, j] = count
     return counts
+
+
+def _series_counts(values: Any, text: bool) -> np.ndarray | None:
+    """A column of counts checked and converted at once (integers, a CSV's digits, Parquet
+    decimals with no places), or None: the column is then read value by value, and the
+    first bad value named."""
+    import polars as pl
+
+    from exact_odds.numbers import MAX_DECKS
+
+    if not isinstance(values, pl.Series) or values.null_count():
+        return None
+    dtype = values.dtype
+    if dtype.is_integer():
+        found = values.to_numpy()
+    elif dtype == pl.String and text:
+        digits = values.str.strip_chars()
+        if not digits.str.contains(r"^[0-9]{1,8}$").all():
+            return None
+        found = digits.cast(pl.Int64).to_numpy()
+    elif isinstance(dtype, pl.Decimal) and dtype.scale == 0:
+        if not ((values >= 0) & (values <= MAX_DECKS)).all():
+            return None
+        found = values.cast(pl.Int64).to_numpy()
+    else:
+        return None
+    if len(found) and not 0 <= found.min() <= found.max() <= MAX_DECKS:
+        return None
+    return np.asarray(found, dtype=np.int64)
 
 
 def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
@@ -267,22 +474,6 @@ def evaluate_batch(evaluator: BatchEvaluator, counts: np.ndarray,
     ids = evaluator.bet_ids
     return BatchResult(ids, {b: concatenate_exact([p.numerators[b] for p in parts]) for b in ids},
                        {b: concatenate_exact([p.denominators[b] for p in parts]) for b in ids})
-
-
-def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None) -> None:
-    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
-    the error names ``what`` (an option), else the row of the shoes file ``path``, else the
-    shoe's index."""
-    if not len(counts):
-        return
-    sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
-    if int(sizes.max()) > MAX_BATCH_CARDS:
-        row = int(np.argmax(sizes))
-        where = what or (f"{path}: row {row}" if path is not None else f"shoe {row}")
-        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
-                         f"of at most {MAX_BATCH_CARDS:,} cards (about "
-                         f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
-                         "integer columns (report takes any shoe)")
 
 
 def _shift_row(message: str, start: int) -> str:
@@ -345,28 +536,31 @@ def _counts_of(shoes: Any) -> np.ndarray:
     return np.asarray(counts, dtype=np.int64)
 
 
-def result_frame(result: BatchResult, counts: np.ndarray) -> pl.DataFrame:
-    """The results as a DataFrame, each expected value reduced."""
+def result_frame(result: BatchResult, counts: np.ndarray, *, first: int = 0,
+                 wide: bool = False) -> pl.DataFrame:
+    """The results as a DataFrame, each expected value reduced; the shoes numbered from
+    ``first``; ``wide``: every exact column 128-bit (a file written in parts has one type
+    per column, chosen before the work), else 64-bit where every value fits."""
     import polars as pl
 
     columns: dict[str, Any] = {
-        "shoe": pl.Series("shoe", np.arange(len(counts)), dtype=pl.Int64),
+        "shoe": pl.Series("shoe", np.arange(first, first + len(counts)), dtype=pl.Int64),
         "cards": pl.Series("cards", counts.sum(axis=1), dtype=pl.Int64),
     }
     for bet_id in result.bet_ids:
         numerators, denominators = _reduced(result.numerators[bet_id],
                                             result.denominators[bet_id])
-        wide = object in (numerators.dtype, denominators.dtype)
-        dtype = pl.Int128 if wide and _fits_128(numerators, denominators) else pl.Int64
-        if wide and dtype is pl.Int64:
+        large = object in (numerators.dtype, denominators.dtype)
+        if large and not _fits_128(numerators, denominators):
             raise BatchError("an expected value is too large for an integer column "
                              f"(bet {bet_id!r}); evaluate smaller shoes")
-        columns[f"{bet_id}_numerator"] = pl.Series(f"{bet_id}_numerator", numerators.tolist(),
-                                                   dtype=dtype)
-        columns[f"{bet_id}_denominator"] = pl.Series(f"{bet_id}_denominator",
-                                                     denominators.tolist(), dtype=dtype)
+        dtype = pl.Int128 if large or wide else pl.Int64
+        for part, values in (("numerator", numerators), ("denominator", denominators)):
+            name = f"{bet_id}_{part}"
+            columns[name] = (pl.Series(name, values.tolist(), dtype=dtype) if large
+                             else pl.Series(name, values, dtype=pl.Int64).cast(dtype))
         floats: Any
-        if wide:
+        if large:
             floats = [int(n) / int(d) for n, d in zip(numerators, denominators)]
         else:  # a float for plotting only: the exact value is in the two integer columns
             floats = numerators.astype(np.float64) / denominators.astype(np.float64)

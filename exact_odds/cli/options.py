@@ -9,7 +9,8 @@ A command takes the groups that make sense for it:
   ``settings_option`` (``--set NAME=VALUE``, repeatable: ``settings``, a dict);
 * ``dealing_options``: ``--cut-card``, ``--burn`` and ``--after-cut``, overriding the game
   file's dealing procedure (``depths_dealing_options``: ``--cut-card`` takes several depths);
-* ``run_options``: ``--shoes``, ``--seed``, ``--workers`` and ``--scheduler``;
+* ``run_options``: ``--shoes``, ``--seed`` and ``workers_options`` (``--workers`` and
+  ``--scheduler``, also on ``batch``);
 * ``output_options`` (in ``exact_odds.cli.output``): ``--format`` and ``--output``.
 """
 
@@ -148,17 +149,23 @@ def _dealing(command: F, cut_card: Parsed, cut_card_help: str) -> F:
     return click.option("--cut-card", type=cut_card, help=cut_card_help)(command)
 
 
-def run_options(command: F) -> F:
-    """``--shoes``, ``--seed``, ``--workers`` and ``--scheduler``: how many shoes to deal,
-    from which seed, where."""
+def workers_options(command: F) -> F:
+    """``--workers`` and ``--scheduler``: where the work runs."""
     command = click.option(
         "--scheduler", metavar="tcp://HOST:PORT",
-        type=Parsed("exact_odds.simulation.runner:parse_scheduler", "tcp://HOST:PORT"),
+        type=Parsed("exact_odds.running.pool:parse_scheduler", "tcp://HOST:PORT"),
         help="Run on a Dask scheduler instead of local processes (it must answer within "
              "5 seconds).")(command)
     command = click.option(
-        "--workers", type=Parsed("exact_odds.simulation.runner:parse_workers", "integer"),
+        "--workers", type=Parsed("exact_odds.running.pool:parse_workers", "integer"),
         help="Local processes, 1 to 64 (default: every core).")(command)
+    return command
+
+
+def run_options(command: F) -> F:
+    """``--shoes``, ``--seed``, ``--workers`` and ``--scheduler``: how many shoes to deal,
+    from which seed, where."""
+    command = workers_options(command)
     command = click.option(
         "--seed", type=Parsed("exact_odds.simulation.runner:parse_seed", "integer"),
         help="Random seed, 0 to 2**63-1 (default: a fresh one, recorded).")(command)

@@ -40,19 +40,23 @@ def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, .
       exact-odds report commission-free --remove 9D,9H,9S --format markdown
       exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
       exact-odds report rock-bac --format xlsx --output rock-bac.xlsx
+      exact-odds report rock-bac --format html --output rock-bac.html
 
     The xlsx workbook is a live math worksheet: every figure a formula of the pays, with
-    4, 6 and 8 decks and the effect of removal by rank (docs/workbook.md).
+    4, 6 and 8 decks and the effect of removal by rank (docs/workbook.md). The html page
+    is the explorer: every pay editable, every figure exact, offline (docs/explorer.md).
     """
     from exact_odds.analysis.report import game_report
     from exact_odds.analysis.workbook import approval_workbook
+    from exact_odds.explorer.page import report_page
 
     with Working("exact-odds report"):
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
                              strategy=strategy, settings=settings, mistakes=True)
         mistakes = result.mistakes()
-        # the workbook a lab expects: the other decks and the effect of removal as well
-        written = approval_workbook(result) if fmt == "xlsx" else result
+        # the workbook a lab expects: the other decks and the effect of removal as well;
+        # as HTML, the explorer (the report in every other format)
+        written = approval_workbook(result) if fmt == "xlsx" else report_page(result)
     for mistake in mistakes:
         warn(mistake)
     emit(written, fmt, output)

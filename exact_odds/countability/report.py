@@ -62,9 +62,10 @@ from exact_odds.numbers import comma_items, fraction_text, parse_count, parse_ex
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
+from exact_odds.running.pool import run_ranges
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import DealingPlan
-from exact_odds.simulation.runner import Progress, Setup, check_run, ranges, run_ranges, setup
+from exact_odds.simulation.runner import Progress, Setup, check_run, ranges, setup
 
 #: The levels tried by default: a count's level is its largest absolute tag.
 LEVELS = (1, 2, 3)

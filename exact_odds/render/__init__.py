@@ -9,9 +9,10 @@ A **result** (``Result``) is any object with three methods:
 * ``to_document()``: a ``Document`` (title, header, tables, text, notes): what a person reads;
 * ``to_dict()``: its JSON data, inputs included; exact figures as ``"p/q"`` strings.
 
-``render(result, fmt)`` draws it in one of ``FORMATS`` (and ``html``); JSON comes from
-``to_dict()``, CSV from the document's tables with ``inputs()`` in the first columns, every
-other format from the document. Each result builds its document in its own package
+``render(result, fmt)`` draws it in one of ``FORMATS``; JSON comes from ``to_dict()``, CSV
+from the document's tables with ``inputs()`` in the first columns, HTML as a page of its own
+(interactive where the result is ``Interactive``: a game's report), every other format from
+the document. Each result builds its document in its own package
 (``analysis``, ``games``, ``batch``, ``simulation``, ``table``). The ``Rendered`` mixin gives
 a result ``render(fmt)`` and ``_repr_html_()`` (Jupyter).
 
@@ -27,7 +28,7 @@ compute: the xlsx format writes it instead of the document).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.render.document import (
@@ -40,6 +41,9 @@ from exact_odds.render.document import (
     Text,
     version,
 )
+
+if TYPE_CHECKING:
+    from exact_odds.render.html import InteractivePage
 
 
 @runtime_checkable
@@ -86,10 +90,20 @@ def _xlsx(result: Result) -> bytes:
     return document_xlsx(result.to_document())
 
 
-def _html(result: Result) -> str:
-    from exact_odds.render.html import document_html
+@runtime_checkable
+class Interactive(Protocol):
+    """A result that is also drawn as an interactive page (a game's report: the explorer):
+    ``--format html`` writes its ``page()`` rather than its document's tables."""
 
-    return document_html(result.to_document())
+    def page(self) -> InteractivePage: ...
+
+
+def _html(result: Result) -> str:
+    from exact_odds.render.html import interactive_page, static_page
+
+    if isinstance(result, Interactive):
+        return interactive_page(result.page())
+    return static_page(result.to_document())
 
 
 class Format(NamedTuple):
@@ -104,20 +118,24 @@ _FORMATS: dict[str, Format] = {
     "csv": Format(_csv, True),
     "json": Format(_json, True),
     "xlsx": Format(_xlsx, True),  # binary: bytes
-    "html": Format(_html, False),  # for notebooks
+    "html": Format(_html, True),  # a page of its own, self-contained
 }
 
 #: The formats of the command line's ``--format``; ``xlsx`` is binary and goes to a file.
 FORMATS = tuple(name for name, entry in _FORMATS.items() if entry.command_line)
 
 
-def render(result: Result, fmt: str = "text") -> str | bytes:
-    """``result`` in format ``fmt`` (one of ``FORMATS``, or ``html``); ``xlsx`` gives bytes."""
+def _check(result: object) -> None:
     if not isinstance(result, Result):
         from exact_odds.errors import InputTypeError
 
         raise InputTypeError(f"result: cannot render a {type(result).__name__}: a result has "
                              "inputs(), to_document() and to_dict()")
+
+
+def render(result: Result, fmt: str = "text") -> str | bytes:
+    """``result`` in format ``fmt`` (one of ``FORMATS``); ``xlsx`` gives bytes."""
+    _check(result)
     entry = _FORMATS.get(fmt)
     if entry is None:
         raise ExactOddsError(f"unknown format {fmt!r}: use one of {', '.join(_FORMATS)}")
@@ -126,10 +144,11 @@ def render(result: Result, fmt: str = "text") -> str | bytes:
 
 def to_html(result: Result) -> str:
     """HTML tables, for ``_repr_html_`` in Jupyter."""
-    out = render(result, "html")
-    assert isinstance(out, str)
-    return out
+    from exact_odds.render.html import document_html
+
+    _check(result)
+    return document_html(result.to_document())
 
 
-__all__ = ["FORMATS", "Cell", "Column", "Document", "Field", "Json", "Result", "Table", "Text",
+__all__ = ["FORMATS", "Cell", "Column", "Document", "Field", "Interactive", "Json", "Result", "Table", "Text",
            "render", "to_html", "version"]

@@ -15,7 +15,7 @@ every row (``input_columns``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -71,6 +71,17 @@ def csv_text(value: object) -> str:
     if isinstance(value, (Mapping, list, tuple)):
         return json_value(value)
     return escape_controls(str(value))
+
+
+def exact_texts(numerators: Sequence[int], denominators: Sequence[int]) -> list[str]:
+    """Reduced fractions given as their numerators and (positive) denominators, each as
+    ``csv_text`` writes the fraction: ``"p/q"``, or ``"p"`` where ``q`` is 1. For columns of
+    128-bit integers at most (a batch's), so that no figure passes ``MAX_DIGITS``.
+
+    >>> exact_texts([-3, 0, 5], [7, 1, 1])
+    ['-3/7', '0', '5']
+    """
+    return [str(n) if d == 1 else f"{n}/{d}" for n, d in zip(numerators, denominators)]
 
 
 def input_columns(data: Mapping[str, Any], prefix: str = "") -> list[tuple[str, str]]:

@@ -27,9 +27,9 @@ import numpy as np
 from exact_odds.cards import DECK
 from exact_odds.games.dealing import DealingProcedure
 from exact_odds.numbers import fraction_text
+from exact_odds.running.heartbeat import beat
 from exact_odds.simulation.counting import RankTags, RunningCounts
 from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
-from exact_odds.simulation.heartbeat import beat
 from exact_odds.simulation.settlement import Settler
 
 if TYPE_CHECKING:

@@ -1,0 +1,294 @@
+"""Batches at scale (issue 28): shoes files streamed in ranges, on one or two local workers
+or a Dask cluster, the same bytes whatever runs them; the fast exact sums on both kernels
+(numpy, and numba where the extra 'fast' is installed), equal to the report; and the
+batch's messages and bounds of issue 31 (findings 2 and 5)."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from exact_odds.analysis.report import game_report
+from exact_odds.batch import shoes as shoes_module
+from exact_odds.batch import sums
+from exact_odds.batch.evaluator import BatchEvaluator
+from exact_odds.batch.report import batch_report
+from exact_odds.batch.result import BatchError
+from exact_odds.batch.run import write_batch
+from exact_odds.batch.shoes import read_shoes
+from exact_odds.cards import DECK
+from exact_odds.games.loader import builtin_games, load_game
+from exact_odds.render import render
+from exact_odds.shoe import Shoe
+
+
+def _removed(count: int, seed: int = 4, most: int = 300) -> list[str]:
+    rng = np.random.default_rng(seed)
+    deck = np.repeat(np.array(DECK), 8)
+    return [" ".join(rng.permutation(deck)[: int(rng.integers(0, most))]) for _ in range(count)]
+
+
+@pytest.fixture
+def shoes_file(tmp_path: Path) -> Path:
+    path = tmp_path / "shoes.csv"
+    pl.DataFrame({"removed": _removed(23)}).write_csv(path)
+    return path
+
+
+@pytest.fixture(params=["numpy", "numba"])
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test run on both kernels of the exact sums (numba skipped where absent)."""
+    if request.param == "numba":
+        pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
+        monkeypatch.setattr(sums, "_KERNEL", [])
+        monkeypatch.delenv("EXACT_ODDS_KERNEL", raising=False)
+    else:
+        monkeypatch.setattr(sums, "_KERNEL", [None])
+    assert sums.kernel_name() == request.param
+    return str(request.param)
+
+
+# --- exact on both kernels --------------------------------------------------------------------
+
+def _random_rows(game: str, count: int, seed: int) -> np.ndarray:
+    full = np.array(load_game(game).shoe(None, None, ()).counts)
+    rng = np.random.default_rng(seed)
+    rows = np.tile(full, (count, 1))
+    for row in rows:
+        gone = rng.choice(int(full.sum()), int(rng.integers(0, 300)), replace=False)
+        np.subtract.at(row, np.repeat(np.arange(52), full)[gone], 1)
+    return rows
+
+
+#: Small shoes, whose every round tests/bruteforce.py deals card by card (tests/
+#: test_settlement.py holds the report equal to it there).
+SMALL = [{"2S": 2, "5S": 2, "7H": 2, "KD": 2, "9D": 2},
+         {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "JH": 1, "TS": 1, "AC": 2, "9H": 1, "5S": 1}]
+
+
+@pytest.mark.parametrize("game", builtin_games())
+def test_every_value_equals_the_report_on_both_kernels(game: str, kernel: str) -> None:
+    """Sampled shoes of every built-in game, and small shoes, through the top-degree sums."""
+    rows = np.vstack([_random_rows(game, 3, seed=len(game)),
+                      [Shoe.from_counts(c).counts for c in SMALL]])
+    evaluator = BatchEvaluator(game)
+    result = evaluator.evaluate(rows)
+    assert any(g.top_sums(int(rows.sum(axis=1).max())) for g in evaluator.plan.groups)
+    for row, counts in enumerate(rows):
+        report = game_report(game, shoe=Shoe(tuple(int(c) for c in counts)))
+        for bet in report.bets:
+            assert result.fraction(bet.id, row) == bet.expected_value, (game, row, bet.id)
+
+
+def test_the_folded_coefficients_hold_their_bound() -> None:
+    """|W_K| <= max_net * multinomial(K) (checked when folded), and a block of shoes takes
+    the int64 sums only while max_net * falling(N, 6) fits: 8 decks do, 1,450 cards do not
+    for the largest pays."""
+    from exact_odds.engine.plan import INT64_MAX, falling
+
+    evaluator = BatchEvaluator("rock-bac")
+    evaluator.evaluate(Shoe.from_decks(8).counts)
+    group = evaluator.plan.groups[0]
+    folded = group.top_sums(416)
+    assert folded is not None and folded.coefficients.shape[1] == 5005  # C(14, 6)
+    largest = max(b.max_net for b in group.bets)
+    assert folded.fits(416) == (largest * falling(416, 6) <= INT64_MAX)
+    assert not folded.fits(1451)
+
+
+def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
+    rows = _random_rows("rock-bac", 300, seed=9)
+    found = {}
+    for name in ("numpy", "numba"):
+        monkeypatch.setattr(sums, "_KERNEL", [None] if name == "numpy" else [])
+        result = BatchEvaluator("rock-bac").evaluate(rows)
+        found[name] = {b: result.fractions(b) for b in result.bet_ids}
+    assert found["numpy"] == found["numba"]
+
+
+# --- streamed, the same bytes whatever runs it ----------------------------------------------------
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_the_streamed_file_is_the_whole_result_in_parts(
+        shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
+    """Ranges of 5 shoes written as they come equal the result rendered whole."""
+    whole = render(batch_report("rock-bac", shoes_file), fmt)
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (5,))
+    out = tmp_path / f"values.{fmt}"
+    write_batch("rock-bac", shoes_file, out, fmt, workers=1)
+    assert out.read_text() == whole
+
+
+def _run(shoes_file: Path, out: Path, fmt: str, **where: object) -> bytes:
+    write_batch("rock-bac", shoes_file, out, fmt, bets=["banker", "blazing-sevens"], **where)
+    data = out.read_bytes()
+    out.unlink()
+    return data
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "parquet"])
+def test_one_worker_two_workers_and_dask_write_the_same_bytes(
+        shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))  # six ranges
+    out = tmp_path / f"values.{fmt}"
+    one = _run(shoes_file, out, fmt, workers=1)
+    assert _run(shoes_file, out, fmt, workers=2) == one
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
+                                  dashboard_address=None) as cluster:
+        assert _run(shoes_file, out, fmt, scheduler=cluster.scheduler_address) == one
+    if fmt == "parquet":
+        out.write_bytes(one)
+        frame = pl.read_parquet(out)
+        assert frame["shoe"].to_list() == list(range(23))
+        expected = batch_report("rock-bac", shoes_file, bets=["banker"]).frame
+        assert frame["banker_numerator"].to_list() == expected["banker_numerator"].to_list()
+        assert json.loads(pl.read_parquet_metadata(out)["exact-odds"])["game"] == "rock-bac"
+
+
+def test_a_file_past_the_whole_bound_streams(shoes_file: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bound on the shoes of a streamed file; the formats for people hold the whole
+    result and keep theirs, said before any work."""
+    monkeypatch.setattr(shoes_module, "MAX_SHOES", 10)
+    out = tmp_path / "values.csv"
+    write_batch("rock-bac", shoes_file, out, "csv", bets=["tie"], workers=1)
+    assert len(pl.read_csv(out)) == 23
+    with pytest.raises(BatchError, match="23 shoes; --format text holds the whole result, at "
+                                         "most 10 shoes"):
+        write_batch("rock-bac", shoes_file, tmp_path / "values.txt", "text", workers=1)
+    assert not (tmp_path / "values.txt").exists()
+
+
+def test_a_bad_late_row_is_named_before_anything_is_written(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))
+    path = tmp_path / "shoes.csv"
+    path.write_text("removed\n" + "9D\n" * 10 + "ZZ\n")
+    out = tmp_path / "values.csv"
+    with pytest.raises(BatchError, match=r"shoes.csv: row 10: column 'removed': 'ZZ'"):
+        write_batch("rock-bac", path, out, "csv", workers=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shoes.csv"]
+
+
+def test_a_file_too_large_to_check_first_is_replaced_only_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read once, its rows checked as they are evaluated: a bad row ends the run, named,
+    and the old output stays as it was."""
+    from exact_odds.batch import run
+
+    monkeypatch.setattr(run, "CHECK_FIRST_BYTES", 10)
+    monkeypatch.setattr(shoes_module, "CHUNK_ROWS", 4)
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))
+    path = tmp_path / "shoes.csv"
+    path.write_text("removed\n" + "9D\n" * 10 + "ZZ\n")
+    out = tmp_path / "values.csv"
+    out.write_text("old\n")
+    with pytest.raises(BatchError, match=r"shoes.csv: row 10: column 'removed': 'ZZ'"):
+        write_batch("rock-bac", path, out, "csv", workers=1)
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shoes.csv", "values.csv"]
+    path.write_text("removed\n" + "9D\n" * 10)
+    write_batch("rock-bac", path, out, "csv", bets=["tie"], workers=1)
+    assert len(pl.read_csv(out)) == 10
+
+
+def test_an_interrupt_leaves_the_old_file(shoes_file: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the middle of the ranges: the old output stays whole, no part is left."""
+    from exact_odds.batch import run
+
+    monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))
+    out = tmp_path / "values.csv"
+    out.write_text("old\n")
+    calls = []
+    real = run.evaluate_range
+
+    def interrupted(plan: run.BatchPlan, first: int, chunk: shoes_module.Chunk) -> object:
+        calls.append(first)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(plan, first, chunk)
+
+    monkeypatch.setattr(run, "evaluate_range", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_batch("rock-bac", shoes_file, out, "csv", workers=1)
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shoes.csv", "values.csv"]
+
+
+def test_the_command_takes_workers_and_refuses_both(shoes_file: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    out = tmp_path / "values.csv"
+    ran = CliRunner().invoke(main, ["batch", "rock-bac", str(shoes_file), "--workers", "1",
+                                    "--bet", "tie", "-o", str(out)])
+    assert ran.exit_code == 0, ran.output
+    assert len(pl.read_csv(out)) == 23
+    for args, message in ((["--workers", "0"], "--workers"),
+                          (["--workers", "2", "--scheduler", "127.0.0.1:1"], "not both")):
+        ran = CliRunner().invoke(main, ["batch", "rock-bac", str(shoes_file), *args])
+        assert ran.exit_code != 0 and message in ran.output
+
+
+# --- issue 31, findings 2 and 5 ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("count, shown", [(2**62, "4,611,686,018,427,387,904"),
+                                          (2**70, "1,180,591,620,717,411,303,424")])
+def test_a_count_past_the_limit_is_refused_before_any_sum(count: int, shown: str) -> None:
+    """Finding 2: four aces of 2**62 wrapped in int64 into a plausible answer; 2**70 ended
+    in an internal OverflowError. Each count is checked against MAX_DECKS first."""
+    rows = np.full((2, 52), 8, dtype=object)
+    rows[1, :4] = count
+    if count < 2**63:
+        rows = rows.astype(np.int64)
+    with pytest.raises(BatchError, match=f"row 1: the count of AS is {shown}; a count is at "
+                                         "most 1,000,000"):
+        BatchEvaluator("rock-bac", bets=["tie"]).evaluate(rows)
+
+
+def test_a_column_given_twice_is_said_so(tmp_path: Path) -> None:
+    """Finding 5: it was reported as "unknown column 'AS_duplicated_0'"."""
+    path = tmp_path / "shoes.csv"
+    path.write_text(",".join([*DECK, "AS"]) + "\n" + ",".join(["8"] * 53) + "\n")
+    with pytest.raises(BatchError, match="the column 'AS' is given twice"):
+        read_shoes(path, [8] * 52)
+    lines = tmp_path / "shoes.jsonl"
+    lines.write_text('{"removed": "9D"}\n{"removed": "9D", "removed": "KS"}\n')
+    with pytest.raises(BatchError, match="row 1: not a JSON object .the key 'removed' is given "
+                                         "twice"):
+        read_shoes(lines, [8] * 52)
+
+
+def test_a_ragged_csv_row_is_named(tmp_path: Path) -> None:
+    """Finding 5: a row with more cells than the header had no row number."""
+    path = tmp_path / "shoes.csv"
+    path.write_text("removed\n9D\nKS\n9H,KD\n")
+    with pytest.raises(BatchError, match=r"shoes.csv: row 2: 2 cells where the header names 1 "
+                                         "columns"):
+        read_shoes(path, [8] * 52)
+
+
+def test_parquet_decimal_counts(tmp_path: Path) -> None:
+    """Finding 5: Decimal counts were refused as "got 8". A decimal with no places is an
+    exact integer and is read; one with places is named as such."""
+    path = tmp_path / "shoes.parquet"
+    whole = {c: pl.Series(c, [Decimal(8), Decimal(7)], dtype=pl.Decimal(10, 0)) for c in DECK}
+    pl.DataFrame(whole).write_parquet(path)
+    assert read_shoes(path, [8] * 52).tolist() == [[8] * 52, [7] * 52]
+    places = {**whole, "KC": pl.Series("KC", [Decimal("8.50"), Decimal(8)],
+                                       dtype=pl.Decimal(10, 2))}
+    pl.DataFrame(places).write_parquet(path)
+    with pytest.raises(BatchError, match=r"row 0: column 'KC': a count is a whole number from 0 "
+                                         r"to 1,000,000, got 8.50 \(a decimal with 2 places\)"):
+        read_shoes(path, [8] * 52)
