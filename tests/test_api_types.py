@@ -83,6 +83,11 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
         ("a report as text", lambda: exact_odds.effect_of_removal("rock-bac"), "report"),
         ("a grouping as a number", lambda: exact_odds.effect_of_removal(_report(), by=5), "by"),
     ],
+    "explore": [
+        ("a game as a number", lambda: exact_odds.explore(5), "game"),
+        ("a shoe as a number", lambda: exact_odds.explore("rock-bac", shoe=8), "shoe"),
+        ("bets as a number", lambda: exact_odds.explore("rock-bac", bets=5), "bets"),
+    ],
     "find_event": [
         ("a name as None", lambda: exact_odds.find_event(_bet(), None), "name"),
         ("a bet as its id", lambda: exact_odds.find_event("super-six", "Banker wins with 6"),
