@@ -25,6 +25,7 @@ import os
 import re
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,7 +33,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from exact_odds.errors import ExactOddsError, quoted, shown
+from exact_odds.errors import ExactOddsError, check_type, quoted, shown
 from exact_odds.limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_NUMBER_CHARS
 
 
@@ -99,14 +100,15 @@ class _Loader(yaml.SafeLoader):
     def get_single_node(self) -> Any:
         node = super().get_single_node()
         if node is not None:
-            _check_expanded_size(node)
+            _check_expanded_size(node, self._aliases)
         return node
 
 
-def _check_expanded_size(root: yaml.Node) -> None:
-    """Refuse a document whose aliases expand to more than ``MAX_NODES`` values, or refer to
-    themselves (``bets: &x [*x]``, which would expand forever); each node is sized once
-    (aliases share nodes), so this takes time in the document's length."""
+def _check_expanded_size(root: yaml.Node, aliases: int = 1) -> None:
+    """Refuse a document of more than ``MAX_NODES`` values once its aliases are expanded,
+    or whose aliases refer to themselves (``bets: &x [*x]``, which would expand forever);
+    each node is sized once (aliases share nodes), so this takes time in the document's
+    length. ``aliases``: how many the document uses (none: it is long, not a bomb)."""
     sizes: dict[int, int] = {}
     open_nodes: set[int] = set()  # on the path from the root: a child among them is a cycle
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
@@ -132,7 +134,8 @@ def _check_expanded_size(root: yaml.Node) -> None:
         size = 1 + sum(sizes.get(id(child), 0) for child in children)
         if size > MAX_NODES:
             raise YamlLimitError(
-                f"aliases expand to more than {MAX_NODES:,} values (an alias bomb?)",
+                f"aliases expand to more than {MAX_NODES:,} values (an alias bomb?)" if aliases
+                else f"more than {MAX_NODES:,} values (a game file holds a few hundred)",
                 node.start_mark)
         sizes[id(node)] = size
 
@@ -284,6 +287,7 @@ def regular_file(path: Path | str, what: str = "file") -> int:
 
 def read_yaml(path: Path) -> object:
     """Read a YAML file with the pay-table loader; errors name the file and the line."""
+    check_type(path, (str, Path), "path", "a YAML file's path")
     raw = read_bounded(path, MAX_BYTES, "game, rules, shoe or table file")
     try:
         text = raw.decode("utf-8")
@@ -347,7 +351,23 @@ def standard_output() -> TextIO:
 
 def output_target(path: Path) -> Path:
     """The file a write to ``path`` replaces: ``path``, or where its links lead. Refuses a
-    folder, a device, a pipe, a socket, or a name in a folder that does not exist."""
+    folder, a device, a pipe, a socket, a name in a folder that does not exist, or in a
+    folder that cannot be written (a file is made there and removed, as the write will:
+    permissions, a read-only disk and ``/proc`` are all found before the work)."""
+    target = _target(path)
+    try:
+        descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".check",
+                                            dir=target.parent)
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(path)}: folder {quoted(target.parent)} cannot "
+                          f"be written ({error.strerror or error})") from None
+    os.close(descriptor)
+    os.unlink(name)
+    return target
+
+
+def _target(path: Path) -> Path:
+    """``output_target`` without the folder's trial write (``replacing`` makes its own)."""
     target = Path(os.path.realpath(path))
     try:
         mode = os.stat(target).st_mode
@@ -397,9 +417,7 @@ def replacing(path: Path) -> Iterator[Path]:
     >>> (folder / "out.txt").read_text(), sorted(p.name for p in folder.iterdir())
     ('whole', ['out.txt'])
     """
-    import tempfile
-
-    target = output_target(Path(path))
+    target = _target(Path(path))
     mode = _mode(target)
     try:
         descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",

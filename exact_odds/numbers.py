@@ -31,7 +31,7 @@ import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from exact_odds.errors import ExactOddsError, LimitError, quoted, shown
+from exact_odds.errors import ExactOddsError, LimitError, check_type, quoted, shown
 from exact_odds.limits import MAX_DIGITS, MAX_EXPONENT, MAX_NUMBER_BITS, MAX_NUMBER_CHARS
 
 _NUMBER = re.compile(
@@ -183,7 +183,12 @@ def fraction_text(value: Fraction | int) -> str:
 
     >>> fraction_text(Fraction(-284694798368, 19524993263685))
     '-284694798368/19524993263685'
+    >>> fraction_text(0.1)
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.InputTypeError: value: 0.1 is a float; give an exact number: an int or a Fraction
     """
+    check_type(value, (int, Fraction), "value", "an exact number: an int or a Fraction")
     value = Fraction(value)
     if value.denominator == 1:
         return int_text(value.numerator)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exact_odds.cards import DECK, RANKS, SUITS, card_value, parse_card
-from exact_odds.errors import ExactOddsError, check_type, quoted, shown
+from exact_odds.errors import ExactOddsError, check_texts, check_type, quoted, shown
 from exact_odds.limits import MAX_DECKS
 
 #: Cards needed to finish any round of baccarat: two hands of at most three cards.
@@ -75,7 +75,8 @@ class Shoe:
     @classmethod
     def from_decks(cls, decks: int) -> Shoe:
         """``decks`` standard 52-card decks, no jokers."""
-        if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        check_type(decks, int, "decks", "a whole number of decks")
+        if decks < 1:
             raise ShoeError(
                 f"the number of decks must be a whole number of at least 1, got {quoted(decks, 40)}")
         if decks > MAX_DECKS:
@@ -115,6 +116,7 @@ class Shoe:
 
     def count(self, card: str) -> int:
         """How many copies of ``card`` the shoe holds."""
+        check_type(card, str, "card", "a card as text ('9D')")
         try:
             return self.counts[DECK.index(parse_card(card))]
         except ValueError as error:
@@ -125,6 +127,8 @@ class Shoe:
         one string of cards as ``--remove`` takes them: ``"9D,9H KS"``)."""
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        cards = check_texts(cards, "cards", "a list of cards (or one string of them)",
+                            "cards as text ('9D')", (Iterable,))
         counts = list(self.counts)
         for text in cards:
             try:
@@ -238,7 +242,7 @@ def load_shoe(path: str | Path) -> Shoe:
     """
     from exact_odds.files import InputFileError, read_yaml
 
-    check_type(path, (str, Path), "shoe", "a shoe file's path")
+    check_type(path, (str, Path), "path", "a shoe file's path")
     path = Path(path)
     try:
         data = read_yaml(path)  # a regular file of at most 1,000,000 bytes

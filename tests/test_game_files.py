@@ -114,3 +114,102 @@ def test_every_bet_can_win_and_lose(game):
     for bet in report.bets:
         assert any(e.net > 0 and e.combinations for e in bet.events), bet.id
         assert any(e.net < 0 and e.combinations for e in bet.events), bet.id
+
+
+# --- a bet is offered only on what is known when it is placed (issue 31, finding 1) --------
+
+LATE_BET = """\
+name: A late bet
+decks: 8
+rules: {rules}
+bets:
+  - id: late-tie
+    name: Late tie
+    placed: {placed}
+    offered: "{offered}"
+    events:
+      - {{event: Tie, when: tie, pays: "8 to 1"}}
+      - {{event: Rest, when: otherwise, pays: lose}}
+"""
+
+
+def _late_bet(tmp_path, offered: str, rules: str = "21st-century",
+              placed: str = "after-visible-cards"):
+    path = tmp_path / "late.yaml"
+    path.write_text(LATE_BET.format(rules=rules, placed=placed, offered=offered))
+    return path
+
+
+@pytest.mark.parametrize("rules, offered, column", [
+    ("punto-banco", "tie", "tie"),  # the hunt's: reported at +65.6% for the bettor
+    ("21st-century", "banker_third == 3", "banker_third"),
+    ("21st-century", "player_total >= 5", "player_total"),
+    ("21st-century", "banker_two_card_total != 9", "banker_two_card_total"),  # the hole card
+    ("21st-century", "banker_natural", "banker_natural"),
+    ("21st-century", "player_first_suit == 'hearts'", "player_first_suit"),  # not in sees:
+    ("21st-century", "player_pair and dealer_up == 5", "player_pair"),
+    ("21st-century", "hearts_dealt > 0", "hearts_dealt"),
+    ("baccarat-gold", "dealer_up != 9", "dealer_up"),  # Gold's bettor sees no up card
+])
+def test_a_late_bet_offered_on_what_is_not_seen_is_refused(tmp_path, rules, offered, column):
+    """Issue 31, finding 1: a late bet offered on the outcome (``offered: tie``) loaded
+    without a word, and report and simulate counted it as winning. A bet is offered on what
+    is known when it is placed: for a late bet, the cards the rules' option ``sees:`` and
+    what they decide. Anything else is refused naming the file, the bet and the column."""
+    from exact_odds.games.model import GameFileError
+
+    path = _late_bet(tmp_path, offered, rules)
+    with pytest.raises(GameFileError) as refused:
+        load_game(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path}: bet 'late-tie': field 'offered' reads {column}, "), message
+    assert "not known when the bet is placed" in message
+
+
+def test_a_late_bet_offered_on_the_outcome_is_one_error_line_from_report(tmp_path):
+    """The hunt's game, through the command line: one line, nothing computed."""
+    from clirun import one_error_line, run
+
+    one_error_line(run("report", str(_late_bet(tmp_path, "tie", "punto-banco"))), "late.yaml",
+                   "bet 'late-tie'", "field 'offered' reads tie")
+
+
+@pytest.mark.parametrize("rules, offered", [
+    ("21st-century", "not (player_two_card_total == 9 or (player_two_card_total >= 5 and "
+                     "player_two_card_total == dealer_up))"),  # the built-in late tie
+    ("21st-century", "player_low_card == 0 and player_high_card + dealer_up < 9"),
+    ("21st-century", "not player_natural and banker_first_value != 7"),
+    ("baccarat-gold", "player_two_card_total < 5"),
+    ("punto-banco", "dealer_up != 9"),  # no option: the cards field 'placed' names
+])
+def test_a_late_bet_offered_on_the_cards_seen_loads(tmp_path, rules, offered):
+    bet = load_game(_late_bet(tmp_path, offered, rules)).bet("late-tie")
+    assert bet.placed == "after-visible-cards" and bet.offered is not None
+
+
+def test_a_bet_placed_before_the_deal_is_offered_on_nothing_of_the_deal(tmp_path):
+    from exact_odds.games.model import GameFileError
+
+    with pytest.raises(GameFileError, match="bet 'late-tie': field 'offered' applies to a bet "
+                                            "placed after-visible-cards"):
+        load_game(_late_bet(tmp_path, "player_two_card_total < 5", placed="before-deal"))
+
+
+@pytest.mark.parametrize("rules", ["punto-banco", "21st-century", "baccarat-gold"])
+def test_the_columns_decided_by_the_cards_seen_are_decided_on_every_deal(rules):
+    """``DECIDED_BY``, on which the loader lets a late bet read a column in place of the
+    cards seen: on every deal of a small shoe, played by each rules, the deciding columns'
+    values give one value of the column they decide."""
+    from exact_odds.engine.enumerator import outcome_counts
+    from exact_odds.engine.vocabulary import DECIDED_BY
+    from exact_odds.rules.loader import load_rules
+
+    shoe = Shoe.from_counts({"AS": 2, "4H": 2, "5D": 2, "8C": 1, "9S": 2, "KH": 2, "3C": 1})
+    for name, deciders in DECIDED_BY.items():
+        ordered = sorted(deciders)
+        counts = outcome_counts(shoe, [*ordered, name], load_rules(rules))
+        seen: dict[tuple[object, ...], set[object]] = {}
+        for key in counts:
+            values = dict(zip([*ordered, name], key))
+            seen.setdefault(tuple(values[d] for d in ordered), set()).add(values[name])
+        assert len(seen) > 1 and all(len(v) == 1 for v in seen.values()), (name, seen)

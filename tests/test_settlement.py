@@ -103,18 +103,26 @@ bets:
     name: A late Player bet, offered on a two-card total under 5 (or always, generously)
     placed: after-visible-cards
     offered: generous or player_two_card_total < 5
-    mirror: late-banker
     events:
       - {event: Player wins, when: player_wins, pays: "1:1"}
       - {event: Tie, when: tie, pays: push}
       - {event: Banker wins, when: otherwise, pays: lose}
+  - id: late-banker
+    name: A late Banker bet, offered on an up card under 5 (or always, generously)
+    placed: after-visible-cards
+    offered: generous or dealer_up < 5
+    events:
+      - {event: Banker wins, when: banker_wins, pays: "1:1"}
+      - {event: Tie, when: tie, pays: push}
+      - {event: Player wins, when: otherwise, pays: lose}
 """
 
 
 @cache
 def _cases_game() -> Game:
-    """GAME, loaded: a bet without 'otherwise', a late bet whose offer reads a setting, and
-    its mirror image."""
+    """GAME, loaded: a bet without 'otherwise', and a late bet on each hand whose offer
+    reads a setting and the visible cards (a mirror image of the Player's would read the
+    Banker's two cards, unseen when it is placed: issue 31)."""
     import yaml
 
     return parse_game(yaml.safe_load(GAME), Path("settlement-cases.yaml"))
@@ -686,13 +694,13 @@ bets:
           or (tie and banker_first_suit == 'hearts')"
         pays: "5 to 1"
   - id: late
-    name: A late bet offered on the Player's first suit
+    name: A late bet offered on the cards seen
     placed: after-visible-cards
-    offered: "player_first_suit in ('spades', 'hearts') and player_second_rank != 13"
+    offered: "player_low_card + player_high_card != 4 and dealer_up != 5"
     events:
-      - event: Suited pair Banker wins
+      - event: Suited pair Banker wins, Player unsuited
         when: "banker_wins and banker_first_suit == banker_second_suit
-          and banker_first_rank == banker_second_rank"
+          and banker_first_rank == banker_second_rank and player_first_suit != player_second_suit"
         pays: "3 to 1"
       - {event: Other, when: otherwise, pays: lose}
 """
@@ -712,6 +720,10 @@ def test_a_bet_on_four_cards_and_the_totals_by_the_brute_force():
 
     counts = {"KS": 2, "QS": 1, "KH": 1, "2H": 2, "9H": 1, "2S": 1, "QD": 1, "5C": 1}
     rank = {r: i for i, r in enumerate("A23456789TJQK", 1)}
+
+    def value(card: str) -> int:
+        return min(rank[card[0]], 10) % 10
+
     mixed, late = [0] * 4, [0] * 3
     for outcome, ways in bf.card_rounds(counts):
         (p1, p2), (b1, b2) = outcome["player_hand"][:2], outcome["banker_hand"][:2]
@@ -724,7 +736,8 @@ def test_a_bet_on_four_cards_and_the_totals_by_the_brute_force():
             mixed[2] += ways
         else:
             mixed[3] += ways
-        late[2 if p1[1] not in "SH" or p2[0] == "K" else 0 if b > p and b1 == b2 else 1] += ways
+        not_offered = value(p1) + value(p2) == 4 or value(b1) == 5
+        late[2 if not_offered else 0 if b > p and b1 == b2 and p1[1] != p2[1] else 1] += ways
     game = parse_game(yaml.safe_load(FOUR_CARDS_AND_TOTALS), Path("four-cards-and-totals.yaml"))
     assert all(factored(plan(bet.columns)) for bet in game.bets)
     report = game_report(game, shoe=Shoe.from_counts(counts))

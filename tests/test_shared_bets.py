@@ -121,11 +121,18 @@ def test_mistakes_in_using_a_shared_bet(tmp_path, bets, words):
         load_game(write(tmp_path, bets))
 
 
+SETTING = """\
+settings:
+  offered_late:
+    description: whether the house offers its late bets
+    default: true
+"""
+
 LATE = """\
   - id: late-player
     name: Late Player
     placed: after-visible-cards
-    offered: player_two_card_total < 5
+    offered: offered_late
     mirror: late-banker
     events:
       - {event: Player wins, when: player_wins, pays: "1:1"}
@@ -142,19 +149,32 @@ def test_a_mirrored_late_bet_is_late_and_offered_in_the_mirror_image(tmp_path):
   - id: late-banker
     name: Late Banker
     placed: after-visible-cards
-    offered: banker_two_card_total < 5
+    offered: offered_late
     events:
       - {event: Banker wins, when: banker_wins, pays: "1:1"}
       - {event: Tie, when: tie, pays: push}
       - {event: Player wins, when: otherwise, pays: lose}
 """
-    twin = load_game(write(tmp_path, LATE)).bet("late-banker")
-    assert (twin.placed, twin.offered.text) == ("after-visible-cards", "banker_two_card_total < 5")
+    twin = load_game(write(tmp_path, LATE, SETTING)).bet("late-banker")
+    assert (twin.placed, twin.offered.text) == ("after-visible-cards", "offered_late")
     shoe = Shoe.from_decks(1).remove(["9D", "KS", "5H"])
-    mirrored = game_report(write(tmp_path, LATE), shoe=shoe).bet("late-banker")
-    written = game_report(write(tmp_path, by_hand), shoe=shoe).bet("late-banker")
-    assert mirrored.events == written.events
-    assert mirrored.events[0].event == "Not offered" and mirrored.events[0].combinations > 0
+    off = {"offered_late": "false"}
+    mirrored = game_report(write(tmp_path, LATE, SETTING), shoe=shoe, settings=off)
+    written = game_report(write(tmp_path, by_hand, SETTING), shoe=shoe, settings=off)
+    assert mirrored.bet("late-banker").events == written.bet("late-banker").events
+    assert mirrored.bet("late-banker").events[0].event == "Not offered"
+    assert mirrored.bet("late-banker").events[0].probability == 1
+
+
+def test_a_mirrored_late_bet_that_would_read_the_bankers_cards_is_refused(tmp_path):
+    """Issue 31: a late bet is offered only on the cards seen when it is placed. The twin of
+    one offered on the Player's two-card total would be offered on the Banker's, which no
+    bettor sees before the round: refused naming the twin and the column."""
+    late = LATE.replace("offered: offered_late", "offered: player_two_card_total < 5")
+    with pytest.raises(GameFileError, match=r"bet 'late-banker': field 'offered' reads "
+                                            r"banker_two_card_total, which is not known"):
+        load_game(write(tmp_path, late))
+    assert load_game(write(tmp_path, late.replace("    mirror: late-banker\n", ""))).bets
 
 
 def test_a_condition_split_at_a_comma_says_to_quote_it(tmp_path):

@@ -523,3 +523,28 @@ def test_pair_bets_perfect_play_jacobson_888casino():
     mean = float(both.mean())
     se = float(both.std(ddof=1)) / np.sqrt(len(both))
     assert abs(mean - 0.3754) <= 3 * se, (mean, se)
+
+
+@pytest.mark.parametrize("shoe, first", [
+    ({"decks": 2100}, [16 * 2100] + [4 * 2100] * 9),
+    ({"shoe": {"KS": 40_000, "9H": 3, "4D": 2, "7C": 1}}, [40_000, 0, 0, 0, 2, 0, 0, 1, 0, 3]),
+], ids=["2100 decks", "40,000 kings"])
+def test_a_trace_counts_the_unseen_cards_of_a_large_shoe_without_wrapping(tmp_path, shoe, first):
+    """Issue 31, finding 2: the trace stored the unseen counts as 16-bit integers, and a
+    shoe of 2,100 decks dealt without a cut card was written with -31,937 tens (a shoe of
+    40,000 kings too), exit 0. The counts' type holds the most cards of one point value a
+    shoe may hold (``trace.MOST_OF_A_VALUE``); a round's number, the most rounds a shoe
+    deals."""
+    from exact_odds.shoe import Shoe
+    from exact_odds.simulation import runner, trace
+
+    given = ({"shoe": Shoe.from_counts(shoe["shoe"])} if "shoe" in shoe
+             else {"decks": shoe["decks"]})
+    path = tmp_path / "trace.parquet"
+    simulate("commission-free", 1, bets=["banker"], cut_card="none", burn="none", seed=3,
+             workers=1, trace=path, **given)
+    rows = pl.read_parquet(path).sort("round")
+    assert rows["unseen"][0].to_list() == first
+    assert rows.schema["unseen"] == pl.List(pl.Int32)
+    assert trace.MOST_OF_A_VALUE < 2**31 and trace.COUNT_TYPE == pl.Int32
+    assert runner.MAX_ROUNDS_PER_SHOE < 2**31 and trace.ROUND_TYPE == pl.Int32

@@ -221,11 +221,13 @@ def test_the_option_is_played_for_the_bet_the_game_file_names(tmp_path, counts):
 
 
 def test_an_offered_condition_must_read_only_the_visible_cards(tmp_path):
-    from exact_odds.analysis.strategy import StrategyError
+    """Refused as the game file is loaded, naming the column the bettor cannot see when the
+    bet is placed (issue 31), before any strategy is computed."""
+    from exact_odds.games.model import GameFileError
 
     path = _variant(tmp_path, 'offered: "not (player_two_card_total == 9 or',
                     'offered: "not (banker_two_card_total == 9 or')
-    with pytest.raises(StrategyError, match="offered.*visible"):
+    with pytest.raises(GameFileError, match="field 'offered' reads banker_two_card_total"):
         late_ties(Shoe.from_decks(1), "house-way", game=path)
 
 

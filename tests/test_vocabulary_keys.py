@@ -136,3 +136,29 @@ def test_a_bet_judged_suit_symmetric_settles_alike_on_rows_with_the_suits_rename
         for to in RENAMINGS:
             renamed = {name: renamed_value(v, to) for name, v in row.items()}
             assert bet.settle(renamed) == bet.settle(row), (bet_id, row, to)
+
+
+def test_every_int_column_fits_the_outcome_tables_int8():
+    """Issue 31, finding 2: an outcome table holds int columns as Int8
+    (``enumerator._schema``), said to hold point values, totals, ranks and counts of a
+    round's six cards. Each int column is read here on rounds and deals: its values, listed
+    or found, lie within -128 to 127."""
+    from exact_odds.engine.vocabulary import RoundBase
+
+    rng = random.Random(31)
+    thirds = (None, 0, 9)
+    rounds = [RoundBase(x, y, pc, bc, x, y, a if pc == 3 else None, b if bc == 3 else None)
+              for x, y in itertools.product(range(10), range(10)) for pc in (2, 3)
+              for bc in (2, 3) for a in thirds for b in thirds]
+    deals = [[rng.choice(DECK) for _ in range(6)] for _ in range(2000)]
+    for name, col in COLUMNS.items():
+        if col.dtype != "int":
+            continue
+        if col.values is not None:
+            found = {v for v in col.values if v is not None}
+        elif col.kind == "round":
+            assert col.of_round is not None
+            found = {col.of_round(base) for base in rounds} - {None}
+        else:
+            found = {value(col, cards) for cards in deals} - {None}
+        assert found and all(-128 <= v <= 127 for v in found), (name, found)  # type: ignore[operator]

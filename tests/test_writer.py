@@ -310,3 +310,78 @@ def test_a_standard_output_in_ascii_prints_the_report():
     done = process(*SIM, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "standard error" in done.stdout
+
+
+# --- a folder that cannot be written (issue 31, finding 6) --------------------------------
+
+def _unwritable_folders(tmp_path: Path) -> list[Path]:
+    """Folders no file can be made in: ``/proc`` refuses every new file, even to root; a
+    folder without write permission refuses everyone else."""
+    found = [Path("/proc/self")] if Path("/proc/self").is_dir() else []
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        found.append(locked)
+    if not found:
+        pytest.skip("no folder here refuses a new file (no /proc, and run as root)")
+    return found
+
+
+def test_a_folder_that_cannot_be_written_is_refused_when_checked(tmp_path: Path) -> None:
+    """Issue 31, finding 6: the check before the work (``output_target``) found a folder
+    that exists but let the write itself, after the work, find that it cannot be written.
+    The check now makes a file there and removes it, as the write will."""
+    from exact_odds.files import output_target
+
+    for folder in _unwritable_folders(tmp_path):
+        with pytest.raises(OutputError, match="cannot be written"):
+            output_target(folder / "out.txt")
+    assert output_target(tmp_path / "out.txt") == (tmp_path / "out.txt").resolve()
+    assert _left(tmp_path) == (["locked"] if os.geteuid() != 0 else [])  # the trial removed
+
+
+#: Each command that writes ``--output``, with arguments that would make it work.
+WRITERS = {
+    "report": ["report", "rock-bac", "--bet", "super-six"],
+    "eor": ["eor", "rock-bac", "--bet", "super-six"],
+    "strategy": ["strategy", "21st-century"],
+    "solve": ["solve", "rock-bac", "super-six", "--event", "Banker wins with 6", "--edge", "5%"],
+    "compare": ["compare", "commission-free", "rock-bac"],
+    "batch": ["batch", "rock-bac", "tables/shoes/rock-bac-shoes.csv", "--bet", "super-six"],
+    "simulate": ["simulate", "rock-bac", "--shoes", "1", "--bet", "super-six"],
+    "table": ["table", "tables/tables/commission-free.yaml"],
+    "check": ["check", "rock-bac"],
+    "games": ["games"],
+    "columns": ["columns"],
+    "schema": ["schema"],
+    "countability": ["countability", "rock-bac", "--bet", "super-six", "--shoes", "10"],
+}
+
+
+def test_every_command_that_writes_an_output_is_listed() -> None:
+    """A new command with ``--output`` joins WRITERS, and so the test below."""
+    writes = {name for name, command in main.commands.items()
+              if any(param.name == "output" for param in command.params)}
+    assert writes == set(WRITERS)
+
+
+@pytest.mark.parametrize("name", sorted(WRITERS))
+def test_an_output_folder_that_cannot_be_written_is_refused_before_the_work(
+        tmp_path: Path, monkeypatch, name: str) -> None:
+    """Issue 31, finding 6: ``exact-odds report rock-bac -o /proc/self/out.txt`` computed
+    the whole report and was refused when it wrote. Every command refuses it first, in one
+    line naming the file, before the work: nothing reaches the writer."""
+    import exact_odds.files as files
+
+    rendered: list[object] = []
+    monkeypatch.setattr(files, "write_output", lambda *args: rendered.append(args))
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    for folder in _unwritable_folders(tmp_path):
+        target = folder / "out.txt"
+        result = CliRunner().invoke(main, [*WRITERS[name], "--output", str(target)])
+        assert result.exit_code == 1, result.output
+        lines = result.output.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: cannot write"), result.output
+        assert str(target) in lines[0] and "cannot be written" in lines[0]
+    assert rendered == []

@@ -46,6 +46,16 @@ def test_alias_bomb_in_a_game_field_is_one_error_line(tmp_path):
     assert "bomb.yaml" in result.output and "alias" in result.output
 
 
+def test_a_long_document_without_aliases_is_not_called_an_alias_bomb():
+    """Found by the hunt of issue 31: a game file of 10,000 bets (no alias in it) was
+    refused as 'aliases expand to more than 100,000 values (an alias bomb?)'."""
+    from exact_odds.files import MAX_NODES
+
+    text = "bets: [" + ", ".join(["[1, 2]"] * (MAX_NODES // 3 + 1)) + "]\n"
+    message = one_line_error(text)
+    assert f"more than {MAX_NODES:,} values" in message and "alias" not in message
+
+
 def test_too_many_aliases():
     text = "a: &a 1\nb: [" + ", ".join(["*a"] * (MAX_ALIASES + 1)) + "]\n"
     assert f"more than {MAX_ALIASES} aliases" in one_line_error(text)

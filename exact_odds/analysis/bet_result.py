@@ -83,6 +83,9 @@ def normal_quantile(confidence: Fraction) -> float:
     """
     from statistics import NormalDist
 
+    from exact_odds.errors import check_type
+
+    check_type(confidence, (Fraction, int, float), "confidence", "a probability, Fraction(9, 10)")
     return NormalDist().inv_cdf(float((1 + confidence) / 2))
 
 
@@ -148,6 +151,9 @@ class BetResult(Rendered):
         """The house's hold (its win per unit bet) over ``rounds`` rounds of one unit: the
         expected hold (the house edge, exact), its variance (exact: variance / rounds) and
         the band it falls in with ``confidence`` (normal approximation)."""
+        from exact_odds.errors import check_type
+
+        check_type(rounds, int, "rounds", "a whole number of rounds")
         variance = self.variance / rounds
         half = normal_quantile(confidence) * _sqrt(variance)
         edge = to_float(self.house_edge)

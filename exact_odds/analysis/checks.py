@@ -49,13 +49,15 @@ def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
     """The probable mistakes of a game's bets (all, or those named), on its own shoe;
     ``settings`` as written (``{"name": "true"}``) or as values."""
     from exact_odds.analysis.strategy import game_rules
+    from exact_odds.games.inputs import check_game_arguments
 
+    bet_ids, _, _, _, _, _ = check_game_arguments(game, bets=bets, settings=settings)
     if not isinstance(game, Game):
         game = load_game(game)
     shoe = Shoe.from_decks(game.decks)
     rules = game_rules(game, shoe)
     values = game.setting_values(dict(settings or {}))
-    chosen = [game.bet(b) for b in bets] if bets is not None else list(game.bets)
+    chosen = [game.bet(b) for b in bet_ids] if bet_ids is not None else list(game.bets)
     found: list[Mistake] = []
     for bet in chosen:
         found += bet_mistakes(game, bet, shoe, rules, values)

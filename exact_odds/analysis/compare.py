@@ -89,11 +89,14 @@ def compare_games(first: Game | str | Path, second: Game | str | Path, *,
     """Report two games on the same shoe and compare them. Each setting in ``settings``
     applies to the games that have it; a setting neither game has is refused."""
     from exact_odds.analysis.report import game_report
+    from exact_odds.errors import check_type
     from exact_odds.games.inputs import check_game_arguments
     from exact_odds.games.loader import load_game
     from exact_odds.games.model import UnknownGameError
 
-    check_game_arguments(first)
+    for name, game in (("first", first), ("second", second)):
+        check_type(game, (Game, str, Path), name, "a built-in game's id, a game file's path "
+                   "or a Game")
     _, decks, shoe, remove, strategy, chosen = check_game_arguments(
         second, decks=decks, shoe=shoe, remove=remove, strategy=strategy, settings=settings)
     games = [g if isinstance(g, Game) else load_game(g) for g in (first, second)]

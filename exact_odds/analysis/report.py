@@ -56,6 +56,10 @@ class GameReport(Rendered):
         return total_sequences(self.shoe)
 
     def bet(self, bet_id: str) -> BetResult:
+        """The result of the bet called ``bet_id``."""
+        from exact_odds.errors import check_type
+
+        check_type(bet_id, str, "bet_id", "a bet's id")
         for bet in self.bets:
             if bet.id == bet_id:
                 return bet

@@ -67,6 +67,9 @@ def option_hands(rules: DrawingRules) -> tuple[tuple[int, int], ...]:
     >>> option_hands(load_rules("21st-century"))
     ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
     """
+    from exact_odds.errors import check_type
+
+    check_type(rules, DrawingRules, "rules", "DrawingRules (load_rules, rules_named)")
     totals = rules.option.totals if rules.option else ()
     return tuple((low, high) for low in range(10) for high in range(low, 10)
                  if (low + high) % 10 in totals)

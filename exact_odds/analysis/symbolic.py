@@ -41,6 +41,11 @@ class SolveError(ExactOddsError, ValueError):
 
 def find_event(bet: BetResult, name: str) -> EventResult:
     """The event of ``bet`` called ``name`` (its name in any case, or as a slug)."""
+    from exact_odds.analysis.bet_result import BetResult
+    from exact_odds.errors import check_type
+
+    check_type(bet, BetResult, "bet", "a BetResult (game_report(...).bet(id))")
+    check_type(name, str, "name", "an event's name")
     index = find_name([e.event for e in bet.events], name)
     if index is not None:
         return bet.events[index]

@@ -255,16 +255,22 @@ def _round(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Column]
     pairs = len(groups[0]) * len(groups[1])
     # a state, or a grid of the totals where nobody draws, is (two-card totals, deal values,
     # card partials): at most, for each pair of totals, the features of the two sides' groups
-    # with those totals, paired
+    # with those totals, paired; and at most each side's own values paired times the values
+    # of the columns that read both hands (a count of the round's hearts: its partial, the
+    # hearts of the four first cards, is one of its values, however the suits lie)
     reads = bool(deal_cols or card_cols)
     features: list[list[set[int]]] = [[set() for _ in range(10)] for _ in range(2)]
+    own: list[list[set[object]]] = [[set() for _ in range(10)] for _ in range(2)]
     for side in (0, 1):
         for group in groups[side]:
             features[side][group.total].add(group.features)
+            own[side][group.total].add(group.own)
+    both = prod(value_count(col) for col in deal_cols + card_cols if len(col.hands) == 2)
     states, stood, round_ = 0, 0, rules.round
     for p2 in range(10):
         for b2 in range(10):
-            met = len(features[0][p2]) * len(features[1][b2]) if reads else 1
+            met = min(len(features[0][p2]) * len(features[1][b2]),
+                      len(own[0][p2]) * len(own[1][b2]) * both) if reads else 1
             drawn = not (round_.natural[p2] or round_.natural[b2]) and (
                 round_.player_on is None or round_.player_on[p2] or round_.banker[b2][0])
             states += met * drawn * (2 if rules.uses_up_card else 1)

@@ -314,6 +314,8 @@ def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, An
             f"bet on the first cards' ranks and suits, settled as one) holds shoes of at most "
             f"{INT128_CARDS:,} cards (about {INT128_CARDS // 52:,} decks), whose counts fit "
             "128-bit integers")
+    # an int column is a point value or total (0-9), a rank (1-13) or a count of a round's
+    # at most six cards: Int8 holds every one (and polars refuses, never wraps, a value beyond)
     dtypes = {"int": pl.Int8, "bool": pl.Boolean, "str": pl.Utf8}
     return ({name: pl.Enum([str(v) for v in column(name).values or ()]) if enums
              and column(name).dtype == "str" else dtypes[column(name).dtype] for name in names},

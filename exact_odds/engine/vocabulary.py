@@ -421,6 +421,26 @@ _COLUMN_LIST = [replace(c, example=c.example or _EXAMPLES.get(c.name, c.name))
 #: Every column, by name.
 COLUMNS: dict[str, Column] = {column.name: column for column in _COLUMN_LIST}
 
+#: Columns whose value others decide alone (``tests/test_game_files.py`` checks each on
+#: every deal): the Player's two-card total and natural are read from its two cards' point
+#: values, the Banker's first card's point value is the up card.
+DECIDED_BY: dict[str, frozenset[str]] = {
+    "player_two_card_total": frozenset({"player_low_card", "player_high_card"}),
+    "player_natural": frozenset({"player_low_card", "player_high_card"}),
+    "banker_first_value": frozenset({"dealer_up"}),
+}
+
+
+def known_from(seen: Iterable[str]) -> frozenset[str]:
+    """The columns known once the columns ``seen`` are: those, and the columns they decide
+    (``DECIDED_BY``). What a late bet may be offered on, from what the bettor sees.
+
+    >>> sorted(known_from(["player_low_card", "player_high_card"]))
+    ['player_high_card', 'player_low_card', 'player_natural', 'player_two_card_total']
+    """
+    given = frozenset(seen)
+    return given | {name for name, deciders in DECIDED_BY.items() if deciders <= given}
+
 
 class VocabularyError(ExactOddsError, KeyError):
     """A column that the vocabulary does not have."""

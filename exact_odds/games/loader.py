@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import COLUMNS, unreadable
+from exact_odds.engine.vocabulary import COLUMNS, known_from, unreadable
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
 from exact_odds.games.conditions import (
@@ -36,6 +36,7 @@ from exact_odds.games.library import expand, shared_bets
 from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.limits import MAX_BETS, MAX_EVENTS
+from exact_odds.rules import VISIBLE_COLUMNS, DrawingRules
 from exact_odds.rules.loader import read_game_rules
 
 
@@ -121,11 +122,34 @@ def parse_game(data: object, path: Path) -> Game:
         unread = unreadable(tuple(bet.columns), rules.round)
         if unread:
             raise _fail(path, f"bet {bet.id!r}", f"{unread} ({rules.title})")
+    _check_offered(path, bets, rules)
     table = _parse_table(path, fields.get("table", {}))
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
                 tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
                 table, _parse_dealing(path, fields.get("dealing")))
+
+
+def _check_offered(path: Path, bets: list[Bet], rules: DrawingRules) -> None:
+    """A bet is offered only on what is known when it is placed (``Bet.offered``): a bet
+    placed before the deal on nothing of the deal (the loader refuses its ``offered:``), a
+    late bet on the visible cards, the columns the rules' option ``sees:``, and what they
+    decide (``known_from``: the Player's two-card total from its two cards). Rules with no
+    option show what field 'placed' says: the Player's two cards and the dealer's up card.
+    A mirrored or shared bet is checked as it is expanded."""
+    sees = rules.option.sees if rules.option is not None else VISIBLE_COLUMNS
+    known = known_from(sees)
+    for bet in bets:
+        unknown = sorted(bet.offered.columns - known) if bet.offered is not None else []
+        if unknown:
+            where = (f"the {rules.name} rules' option sees {', '.join(sees)}"
+                     if rules.option is not None else
+                     f"the {rules.name} rules have no option saying what the bettor sees: "
+                     f"a late bet sees {', '.join(sees)}")
+            raise _fail(path, f"bet {bet.id!r}", f"field 'offered' reads {unknown[0]}, which "
+                        "is not known when the bet is placed: a late bet may be offered only "
+                        f"on the cards seen ({where}) and what they decide "
+                        f"({', '.join(sorted(known - set(sees)))})")
 
 
 def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:

@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.engine.vocabulary import SUIT_NAMES, column
-from exact_odds.errors import ExactOddsError, input_name
+from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Parts, Setting, with_settings
 from exact_odds.games.pays import Pay, PayError, parse_pay
@@ -340,12 +340,18 @@ class Game:
     def shoe(self, decks: int | None = None, shoe: Shoe | None = None,
              remove: Iterable[str] = ()) -> Shoe:
         """The shoe the game is dealt from: ``shoe`` if given, else ``decks`` decks (else the
-        game's), less the cards in ``remove``.
+        game's), less the cards in ``remove`` (a list of cards, or one string of them).
 
         >>> from exact_odds.games.loader import load_game
         >>> load_game("rock-bac").shoe(remove=["9H", "9D"]).describe()
         '8 decks less 9H, 9D (414 cards)'
         """
+        if decks is not None:
+            check_type(decks, int, "decks", "a whole number of decks")
+        if shoe is not None:
+            check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+        cards = remove if isinstance(remove, str) else check_texts(
+            remove, "remove", "a list of cards", "cards as text ('9D')", (Iterable,))
         if shoe is not None and decks is not None:
             raise ShoeError(f"give either {input_name('decks')} (a number of decks) or "
                             f"{input_name('shoe')}, not both")
@@ -356,7 +362,6 @@ class Game:
                 if decks is not None:
                     raise
                 raise ShoeError(f"{self.path or self.id}: field 'decks': {error}") from None
-        cards = tuple(remove)
         if not cards:
             return shoe
         try:
@@ -367,6 +372,8 @@ class Game:
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the one given for it, as text
         (``--set name=value``) or as a value."""
+        if chosen is not None:
+            check_type(chosen, Mapping, "chosen", "a mapping of setting names to values")
         values = {name: setting.default for name, setting in self.settings.items()}
         for name, text in (chosen or {}).items():
             setting = self.settings.get(name)
@@ -385,8 +392,6 @@ class Game:
         Fraction(15, 1)
         """
         from dataclasses import replace
-
-        from exact_odds.errors import check_type
 
         check_type(bet_id, str, "bet_id", "a bet's id")
         check_type(event, str, "event", "an event's name")
@@ -407,6 +412,7 @@ class Game:
 
     def bet(self, bet_id: str) -> Bet:
         """The bet called ``bet_id``, or a ``LookupError`` listing the game's bets."""
+        check_type(bet_id, str, "bet_id", "a bet's id")
         for bet in self.bets:
             if bet.id == bet_id:
                 return bet

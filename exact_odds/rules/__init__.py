@@ -24,6 +24,9 @@ PUNTO_BANCO = load_rules("punto-banco")
 
 def rules_named(name: str, strategy: str = "house-way") -> DrawingRules:
     """The shipped rules called ``name``, the option (if any) taken by ``strategy``."""
+    from exact_odds.errors import check_type
+
+    check_type(strategy, str, "strategy", f"one of {', '.join(STRATEGIES)}")
     return load_rules(name).with_strategy(strategy)
 
 

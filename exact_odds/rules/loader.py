@@ -75,9 +75,9 @@ def builtin_rules() -> list[str]:
 
 def load_rules(name: str) -> DrawingRules:
     """The shipped rules called ``name`` (``tables/rules/NAME.yaml``), checked."""
-    if not isinstance(name, str):
-        raise RulesError(f"rules: {name!r} is not the name of the shipped rules "
-                         f"({', '.join(builtin_rules())})")
+    from exact_odds.errors import check_type
+
+    check_type(name, str, "name", f"the name of shipped rules ({', '.join(builtin_rules())})")
     return _load_rules(name)
 
 

@@ -24,9 +24,19 @@ import numpy as np
 import polars as pl
 
 from exact_odds.errors import ExactOddsError, input_name
+from exact_odds.limits import MAX_DECKS
 
 #: The cards of each hand, in the order dealt.
 _CARDS = ("player_cards", "banker_cards")
+
+#: The most unseen cards of one point value a trace can count: the sixteen ten-value cards
+#: of a deck, in a shoe of at most ``MAX_DECKS`` of each card (``exact_odds.shoe``); the
+#: counts' type is the narrowest that holds it (Int32: 16,000,000 < 2**31).
+MOST_OF_A_VALUE = 16 * MAX_DECKS
+COUNT_TYPE = pl.Int32 if MOST_OF_A_VALUE < 2**31 else pl.Int64
+#: A round's number within its shoe: at most ``runner.MAX_ROUNDS_PER_SHOE`` (100,000, checked
+#: before a simulation runs; ``tests/test_simulation.py`` holds it below 2**31).
+ROUND_TYPE = pl.Int32
 
 
 class TraceError(ExactOddsError, OSError):
@@ -44,8 +54,8 @@ def trace_frame(parts: Sequence[dict[str, Any]], bet_ids: Sequence[str],
     for name in names:
         values = [part[name] for part in parts]
         if name in ("unseen", "unseen_ranks", "unseen_cards"):
-            array = np.concatenate(values).astype(np.int16)
-            columns[name] = pl.Series(name, array.tolist(), dtype=pl.List(pl.Int16))
+            array = np.concatenate(values)
+            columns[name] = pl.Series(name, array.tolist(), dtype=pl.List(COUNT_TYPE))
         elif name in _CARDS:
             columns[name] = pl.Series(name, [c for v in values for c in v],
                                       dtype=pl.List(pl.String))
@@ -55,14 +65,15 @@ def trace_frame(parts: Sequence[dict[str, Any]], bet_ids: Sequence[str],
             columns[name] = pl.Series(name, np.concatenate(values), dtype=pl.Boolean)
         else:
             columns[name] = pl.Series(name, np.concatenate(values),
-                                      dtype=pl.Int64 if name == "shoe" else pl.Int32)
+                                      dtype=pl.Int64 if name == "shoe" else ROUND_TYPE)
     return pl.DataFrame(columns).sort(["shoe", "round"])
 
 
 def empty_trace(bet_ids: Sequence[str], detail: Sequence[str]) -> pl.DataFrame:
-    schema: dict[str, Any] = {"shoe": pl.Int64, "round": pl.Int32, "unseen": pl.List(pl.Int16)}
+    schema: dict[str, Any] = {"shoe": pl.Int64, "round": ROUND_TYPE,
+                              "unseen": pl.List(COUNT_TYPE)}
     for name in detail:
-        schema[name] = pl.List(pl.Int16)
+        schema[name] = pl.List(COUNT_TYPE)
     for name in _CARDS:
         schema[name] = pl.List(pl.String)
     for bet_id in bet_ids:

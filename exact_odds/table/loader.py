@@ -125,7 +125,7 @@ def load_table(path: str | Path) -> Table:
     """Read and check a table file."""
     from exact_odds.errors import check_type
 
-    check_type(path, (str, Path), "table", "a table file's path")
+    check_type(path, (str, Path), "path", "a table file's path")
     the_path = Path(path)
     if not is_file(the_path):
         raise TableFileError(f"{the_path}: no table file there")
@@ -134,7 +134,10 @@ def load_table(path: str | Path) -> Table:
 
 def parse_table(data: object, path: Path) -> Table:
     """Check a table file's data and build the ``Table``."""
-    f = _File(path)
+    from exact_odds.errors import check_type
+
+    check_type(path, (str, Path), "path", "the table file's path (where errors say it is)")
+    f = _File(Path(path))
     top = f.mapping("table file", data, _TABLE_KEYS, {"game", "player_dealer", "seats"})
     game = _game(f, top["game"])
     shoe = _shoe(f, top, game)
