@@ -39,8 +39,12 @@ def _shoe():
 
 #: Public name -> [(what the call is, the call, the argument its error names)].
 BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
+    "approval_workbook": [
+        ("a report as its game's id", lambda: exact_odds.approval_workbook("rock-bac"), "report"),
+    ],
     "BatchEvaluator": [
         ("a game as a number", lambda: exact_odds.BatchEvaluator(5), "game"),
+        ("bets as a number", lambda: exact_odds.BatchEvaluator("rock-bac", bets=5), "bets"),
     ],
     "Game": [
         ("a bet id as a number", lambda: _game().bet(5), "bet_id"),
@@ -78,6 +82,10 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
     "countability_report": [
         ("shoes as a float", lambda: exact_odds.countability_report("rock-bac", shoes=1.5),
          "shoes"),
+        ("shoes as text", lambda: exact_odds.countability_report("rock-bac", shoes="10"),
+         "shoes"),
+        ("cut cards as a number",
+         lambda: exact_odds.countability_report("rock-bac", shoes=10, cut_cards=14), "cut_cards"),
     ],
     "effect_of_removal": [
         ("a report as text", lambda: exact_odds.effect_of_removal("rock-bac"), "report"),

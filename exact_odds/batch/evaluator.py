@@ -45,9 +45,11 @@ class BatchEvaluator:
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
                  strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
+        from exact_odds.games.inputs import check_game_arguments
         from exact_odds.games.loader import load_game
         from exact_odds.games.model import Game
 
+        bets = check_game_arguments(game, bets=bets).bets
         self.game = game if isinstance(game, Game) else load_game(game)
         chosen = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in self.game.bets)
         for bet_id in chosen:

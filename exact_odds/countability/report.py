@@ -234,6 +234,7 @@ def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None =
     first, as for ``simulate``: beyond the limits, nothing runs."""
     from exact_odds.errors import check_type
 
+    check_type(shoes, int, "shoes", "a whole number of shoes")
     check_run(shoes, workers, scheduler)
     check_type(co_count, bool, "co_count", "True or False")
     check_type(keep_rounds, bool, "keep_rounds", "True or False")
@@ -249,6 +250,7 @@ def countability_report(game: Game | str | Path, *, bets: Sequence[str] | None =
         raise CountabilityError(f"{named['levels']}: give at least one level (1, 2, 3, ...)")
     if isinstance(cut_cards, str):  # "14,26,52", read as the command line reads it
         cut_cards = parse_cut_cards_option(cut_cards, named["cut_cards"])
+    check_type(cut_cards, (list, tuple), "cut_cards", "depths as a list of whole numbers, [14, 26]")
     depths = tuple(dict.fromkeys(cut_cards))
     if not depths:
         raise CountabilityError(f"{named['cut_cards']}: give at least one depth")
