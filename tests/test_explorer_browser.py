@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import urllib.parse
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 
@@ -270,6 +271,14 @@ def test_every_figure_of_every_builtin_game_is_the_reports(tmp_path, watched):
                 want[b, "probability", event["event"]] = Fraction(event["probability"])
         got = {(b, f, e): Fraction(x) for b, f, e, x in shown}
         assert got == want, game
+        sds = w.page.evaluate("""() => [...document.querySelectorAll('[data-figure="standard-deviation"]')]
+            .map(e => [e.dataset.bet, e.textContent])""")
+        for b, text in sds:  # the decimal shown is the root rounded, not truncated (0.9512, not 0.9511)
+            variance = want[b, "standard-deviation", None]
+            with localcontext() as context:
+                context.prec = 50
+                root = (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
+            assert str(root.quantize(Decimal("0.0001"), ROUND_HALF_EVEN)) in text, (game, b, text)
         for b in report["bets"]:
             assert all((b["id"], f, None) in got for f in FIGURES)
     assert w.close() == []

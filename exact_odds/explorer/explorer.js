@@ -67,11 +67,13 @@ function isqrt(n) {
     return x;
   }
 }
-// the square root of an exact non-negative value, to `places` decimals (not exact: printed)
+// the square root of an exact non-negative value, rounded to `places` decimals (half up:
+// a root of a rational is never exactly half-way unless rational): s = sqrt(value)·10^places,
+// floor(2s) = isqrt(floor(4·value·10^(2·places))), round(s) = (floor(2s) + 1) div 2
 function sqrtText(value, places) {
-  const scale = 10n ** BigInt(2 * places);
-  const root = isqrt((value.n * scale) / value.d);
-  return new Q(root, 10n ** BigInt(places)).decimal(places);
+  const scale = 4n * 10n ** BigInt(2 * places);
+  const twice = isqrt((value.n * scale) / value.d);
+  return new Q((twice + 1n) / 2n, 10n ** BigInt(places)).decimal(places);
 }
 
 function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
