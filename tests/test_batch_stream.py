@@ -157,7 +157,10 @@ def test_a_file_past_the_whole_bound_streams(shoes_file: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """No bound on the shoes of a streamed file; the formats for people hold the whole
     result and keep theirs, said before any work."""
-    monkeypatch.setattr(shoes_module, "MAX_SHOES", 10)
+    import exact_odds.limits
+
+    monkeypatch.setattr(shoes_module, "MAX_SHOES", 10)  # the one limit, as the reader binds it
+    monkeypatch.setattr(exact_odds.limits, "MAX_FILE_SHOES", 10)  # and as write_batch reads it
     out = tmp_path / "values.csv"
     write_batch("rock-bac", shoes_file, out, "csv", bets=["tie"], workers=1)
     assert len(pl.read_csv(out)) == 23
