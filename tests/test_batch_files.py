@@ -232,3 +232,15 @@ def test_a_shoes_file_must_be_a_regular_file(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(BatchError, match="not a regular file"):
         read_shoes(fifo, [8] * 52)
+
+
+def test_a_removed_cell_too_long_for_the_shoe_is_refused_by_its_length(tmp_path):
+    """Found by issue 31's hunt of streamed batches: one line of 20 MB of '9D ' was split
+    card by card (about 800 MB) before it was refused. A cell longer than a list of the
+    full shoe's cards can take is refused by its length first, naming its row."""
+    from clirun import run
+
+    path = tmp_path / "shoes.csv"
+    path.write_text("removed\n9D KS\n" + "9D " * 40_000 + "\n", encoding="utf-8")
+    one_error_line(run("batch", "commission-free", str(path)),
+                   "shoes.csv: row 1: column 'removed': 120,000 bytes")

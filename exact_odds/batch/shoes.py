@@ -323,6 +323,27 @@ def _count(value: object, text: bool) -> int | None:
     return None
 
 
+#: The most bytes one card of a ``removed`` cell may take, its separators included: a card's
+#: name is at most a few characters ("10H"), so a cell longer than this times the cards of
+#: the full shoe cannot be a list of cards the shoe holds; it is refused by its length,
+#: before it is split (a 20 MB line split card by card took 800 MB).
+MOST_BYTES_PER_CARD = 64
+
+
+def _check_removed_lengths(path: Path, text: pl.Series, cards: int) -> None:
+    """Refuse, naming its row, a ``removed`` cell too long to list cards of a shoe of
+    ``cards`` cards, before any cell is split."""
+    import polars as pl
+
+    most = MOST_BYTES_PER_CARD * cards + 1024
+    lengths = text.str.len_bytes()
+    if len(lengths) and int(lengths.max() or 0) > most:
+        row = int(pl.arg_where(lengths > most, eager=True)[0])
+        raise BatchError(f"{path}: row {row}: column 'removed': {int(lengths[row]):,} bytes, "
+                         f"more than a list of the shoe's {cards:,} cards can take "
+                         f"(at most {most:,})")
+
+
 def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
     """The counts left when each row's cards are taken from ``full``: every distinct card
     name read once (``parse_card``) and the cards counted with numpy; anything wrong is
@@ -335,6 +356,7 @@ def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
     if series is not None and series.dtype == pl.String:
         rows = len(series)
         text = series.fill_null("")
+        _check_removed_lengths(path, text, sum(full))
         # cards split on single spaces where that is all there is (the usual file), else on
         # commas and any whitespace, as --remove splits them
         plain = not text.str.contains(r"[,\t\n\r\x0b\x0c\x1c-\x1f]|[^\x00-\x7f]").any()
