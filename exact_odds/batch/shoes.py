@@ -333,12 +333,10 @@ MOST_BYTES_PER_CARD = 64
 def _check_removed_lengths(path: Path, text: pl.Series, cards: int) -> None:
     """Refuse, naming its row, a ``removed`` cell too long to list cards of a shoe of
     ``cards`` cards, before any cell is split."""
-    import polars as pl
-
     most = MOST_BYTES_PER_CARD * cards + 1024
-    lengths = text.str.len_bytes()
-    if len(lengths) and int(lengths.max() or 0) > most:
-        row = int(pl.arg_where(lengths > most, eager=True)[0])
+    lengths = text.str.len_bytes().to_numpy()
+    if len(lengths) and int(lengths.max()) > most:
+        row = int(np.argmax(lengths > most))
         raise BatchError(f"{path}: row {row}: column 'removed': {int(lengths[row]):,} bytes, "
                          f"more than a list of the shoe's {cards:,} cards can take "
                          f"(at most {most:,})")
