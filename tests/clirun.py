@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
@@ -51,3 +52,15 @@ def one_error_line(result: Result | subprocess.CompletedProcess[str], *needles: 
     for needle in needles:
         assert needle.lower() in lines[0].lower(), (needle, lines[0])
     return lines[0]
+
+
+#: The head of a test game file: everything but its bets.
+GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
+
+
+def game(tmp_path: Path, events: str, name: str = "game.yaml", bet: str = "t") -> str:
+    """A test game file of one bet whose events are ``events`` (YAML lines); its path."""
+    path = tmp_path / name
+    path.write_text(GAME_HEAD + f"bets:\n  - id: {bet}\n    name: T\n    events:\n" + events,
+                    encoding="utf-8")
+    return str(path)

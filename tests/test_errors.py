@@ -4,20 +4,9 @@ them, text echoed from the input escaped and cut, at most 400 characters."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from clirun import ok, one_error_line, run
-
-GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
-
-def game(tmp_path: Path, events: str, name: str = "game.yaml", bet: str = "t") -> str:
-    path = tmp_path / name
-    path.write_text(GAME_HEAD + f"bets:\n  - id: {bet}\n    name: T\n    events:\n" + events,
-                    encoding="utf-8")
-    return str(path)
-
-
+from clirun import game, ok, one_error_line, run
 
 HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
 

@@ -5,19 +5,8 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 from clirun import ok, one_error_line, run
-
-GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
-
-def game(tmp_path: Path, events: str, name: str = "game.yaml", bet: str = "t") -> str:
-    path = tmp_path / name
-    path.write_text(GAME_HEAD + f"bets:\n  - id: {bet}\n    name: T\n    events:\n" + events,
-                    encoding="utf-8")
-    return str(path)
-
-
 
 SIM = ["simulate", "rock-bac", "--bet", "tie", "--shoes", "2", "--seed", "1", "--workers", "1"]
 

@@ -8,17 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from clirun import ok, one_error_line, process, run
-
-GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
-
-def game(tmp_path: Path, events: str, name: str = "game.yaml", bet: str = "t") -> str:
-    path = tmp_path / name
-    path.write_text(GAME_HEAD + f"bets:\n  - id: {bet}\n    name: T\n    events:\n" + events,
-                    encoding="utf-8")
-    return str(path)
-
-
+from clirun import GAME_HEAD, game, ok, one_error_line, process, run
 
 HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
 
@@ -279,7 +269,6 @@ def test_no_module_defines_a_limit_of_its_own():
     """A ``MAX_`` constant assigned anywhere but the registry would be a second copy (a
     ``MIN_`` may be a display threshold, as ``MIN_ROUNDS_SHOWN``, not a limit)."""
     import ast
-    from pathlib import Path
 
     package = Path(__file__).resolve().parent.parent / "exact_odds"
     found = []

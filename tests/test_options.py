@@ -7,18 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from clirun import ok, one_error_line, process, run
-
-GAME_HEAD = "name: Test game\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\n"
+from clirun import game, ok, one_error_line, process, run
 
 ROOT = Path(__file__).resolve().parent.parent
-
-def game(tmp_path: Path, events: str, name: str = "game.yaml", bet: str = "t") -> str:
-    path = tmp_path / name
-    path.write_text(GAME_HEAD + f"bets:\n  - id: {bet}\n    name: T\n    events:\n" + events,
-                    encoding="utf-8")
-    return str(path)
-
 
 
 SIM = ["simulate", "rock-bac", "--bet", "tie", "--shoes", "2", "--seed", "1", "--workers", "1"]
