@@ -401,7 +401,7 @@ def _counted_bytes(cells: list[str], full: Sequence[int]) -> np.ndarray | None:
     (``parse_card``), no count below zero. None for anything else: the general reading
     then splits the cells as ``--remove`` does and names a bad row."""
     data = np.frombuffer("\n".join(cells).encode(), dtype=np.uint8)  # a row ends at "\n"
-    code = _CODE[data]
+    code = np.take(_CODE, data)
     if not len(code) or int(code.max()) == 255:
         return None if len(code) else np.tile(np.asarray(full, dtype=np.int64), (len(cells), 1))
     # the characters one, two and three places before each byte (0: none, or a space)
@@ -411,7 +411,7 @@ def _counted_bytes(cells: list[str], full: Sequence[int]) -> np.ndarray | None:
         return None  # a name of four characters or more
     ends = np.flatnonzero(named & np.concatenate((code[1:] == 0, [True])))
     # the key of the name ending there, its last character the lowest digit
-    last, before, second = (part[ends].astype(np.int64) for part in (code, *shifted[:2]))
+    last, before, second = (np.take(part, ends).astype(np.int32) for part in (code, *shifted[:2]))
     key = last + _BASE * before + _BASE**2 * second * (before > 0)
     names = np.zeros(_BASE**3, dtype=np.int64)  # each name's card, plus one
     for found in np.flatnonzero(np.bincount(key, minlength=len(names))).tolist():
@@ -421,8 +421,12 @@ def _counted_bytes(cells: list[str], full: Sequence[int]) -> np.ndarray | None:
             names[found] = DECK.index(parse_card(name)) + 1
         except ValueError:
             return None
-    row = np.cumsum(data == ord("\n"))[ends]
-    removed = np.bincount(row * len(DECK) + names[key] - 1, minlength=len(cells) * len(DECK))
+    # each row's names: those before its row's end, less those before the previous one
+    per_row = np.diff(np.searchsorted(ends, np.flatnonzero(data == ord("\n"))),
+                      prepend=0, append=len(ends))
+    row = np.repeat(np.arange(len(cells), dtype=np.int64), per_row)
+    removed = np.bincount(row * len(DECK) + np.take(names, key) - 1,
+                          minlength=len(cells) * len(DECK))
     counts = np.asarray(full, dtype=np.int64)[None, :] - removed.reshape(len(cells), len(DECK))
     return counts if int(counts.min()) >= 0 else None
 
