@@ -230,7 +230,7 @@ class TopSums:
             last[i] = monomial[-1]
             held[i] = monomial[:-1].count(monomial[-1])
         runs = _runs(parent, last)
-        spread = max(sum(abs(int(v)) for v in coefficients[:, b]) for b in range(len(bets)))
+        spread = max(int(total) for total in np.abs(coefficients).sum(axis=0))  # Python ints
         padded = np.zeros((-(-len(bets) // 4) * 4, len(coefficients)))
         # exact in float64 where the split sums are taken: |W_K| <= spread < 2**52 there
         padded[:len(bets)] = coefficients.T.astype(np.int64)
