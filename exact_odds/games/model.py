@@ -81,6 +81,12 @@ class Settlement(NamedTuple):
         """True where the bet is not offered: it is neither won, lost nor pushed."""
         return self.net is None
 
+    @property
+    def code(self) -> int | None:
+        """The settlement as ``Bet.settlement`` numbers it, an int cheap to group by: the
+        event, -1 where the bet has no action, None where no event holds."""
+        return -1 if self.net is None else self.event
+
 
 #: A late bet not offered.
 NO_ACTION = Settlement(None, None)

@@ -244,8 +244,7 @@ class _Rows(_Block):
 
     def sums(self) -> Iterable[tuple[int | None, int]]:
         for reading, ways in self.counts.items():
-            settled = self.settler(reading)
-            yield (-1 if settled.no_action else settled.event), ways
+            yield self.settler(reading).code, ways
 
     def never_paid(self, never: list[int]) -> Iterable[tuple[int, int, int | None]]:
         settler = self.settler

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
 from exact_odds.engine.vocabulary import RoundBase
-from exact_odds.games.model import Bet, Settlement
+from exact_odds.games.model import Bet
 from exact_odds.games.settlement import settler
 from exact_odds.table.bank import coverage, settle, settlement_order
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
@@ -87,22 +88,26 @@ def wager_outcomes(table: Table) -> Rounds:
           for s in settlers]
     where = [columns.index(c) for c in BASE_COLUMNS] if standers else []
     hole_at = columns.index(HOLE_CARD) if button else None
-    by_settled: dict[tuple[tuple[Settlement, ...], int | None], int] = {}
+    slots = [payers.index((wager.bet, line)) for (_, wager), line in zip(wagers, lines)]
+    # rounds grouped by every settler's event (Settlement.code: ints, cheap to hash): the
+    # group's nets per wager, taken from its first round, and its ways; no action (a late
+    # bet not offered) moves no money: 0, as the report counts it
+    groups: dict[tuple[tuple[int | None, ...], int | None], list[Any]] = {}
     for key, ways in counts.items():
         if standers:
             base = RoundBase(*(key[i] for i in where))
             bases = (base, _stand_base(base, totals))
-            settled = tuple(s.settle_base(tuple(key[i] for i in read), bases[stand])
-                            for s, read, stand in zip(settlers, at, stands))
+            settled = [s.settle_base(tuple(key[i] for i in read), bases[stand])
+                       for s, read, stand in zip(settlers, at, stands)]
         else:
-            settled = tuple(s(tuple(key[i] for i in read)) for s, read in zip(settlers, at))
-        group = (settled, None if hole_at is None else int(key[hole_at]))
-        by_settled[group] = by_settled.get(group, 0) + ways
-    slots = [payers.index((wager.bet, line)) for (_, wager), line in zip(wagers, lines)]
+            settled = [s(tuple(key[i] for i in read)) for s, read in zip(settlers, at)]
+        group = (tuple(x.code for x in settled), None if hole_at is None else int(key[hole_at]))
+        found = groups.get(group)
+        if found is None:
+            found = groups[group] = [tuple(settled[s].net or Fraction(0) for s in slots), 0]
+        found[1] += ways
     rounds: Rounds = {}
-    for (settled, hole), ways in by_settled.items():
-        # no action (a late bet not offered) moves no money: 0, as the report counts it
-        nets = tuple(settled[s].net or Fraction(0) for s in slots)
+    for (_, hole), (nets, ways) in groups.items():
         rounds[(nets, hole)] = rounds.get((nets, hole), 0) + ways
     return rounds
 
