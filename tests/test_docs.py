@@ -4,9 +4,13 @@ them), and every example in the README and the docs runs.
 
 Examples: each ```python block runs as a script; each ```bash line that calls
 ``exact-odds`` runs and must succeed; each ```text block that starts with
-``$ exact-odds ...`` is exactly what the program prints. A ```console block is shown, not
-run (setting up a virtual environment). A simulation example's ``--shoes`` is cut to
-``SHOES`` to keep the suite fast; every other option runs as written.
+``$ exact-odds ...`` is exactly what the program prints (a refusal included: its one
+``Error:`` line and a non-zero exit); each ```yaml block whose first line is
+``# file: NAME`` is that file, written where the examples run, so the commands can read it.
+A ```console block is shown, not run (setting up a virtual environment, a benchmark). No
+other kind of block, and no indented block, which would be run by nobody. A simulation
+example's ``--shoes`` is cut to ``SHOES``, and it runs on one worker unless it names
+``--workers``, to keep the suite fast; every other option runs as written.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from clirun import ok, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +31,7 @@ DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 SOURCES = [ROOT / "README.md", *PAGES]
 SHOES = 20
+KINDS = {"bash", "text", "python", "yaml", "console"}
 
 
 def _hooks():
@@ -53,10 +59,27 @@ def _blocks(kind: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_page_has_a_title_and_a_description(page):
-    """From its front matter, or else (a page written as plain Markdown) its first heading
-    and first paragraph, which the build hook puts in the page's description."""
-    title, description = HOOKS.describe(page.read_text(encoding="utf-8"))
-    assert title and len(description) > 20, (title, description)
+    """Its front matter's ``title`` and ``description`` (the page's ``<title>`` and its
+    ``<meta name="description">``, which the site's search shows too)."""
+    text = page.read_text(encoding="utf-8")
+    front = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    assert front, f"{page.name} has no front matter"
+    fields = yaml.safe_load(front.group(1))
+    assert set(fields) >= {"title", "description"}, fields
+    assert fields["title"].strip() and len(fields["description"]) > 20, fields
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+def test_every_code_block_is_of_a_kind_the_tests_know(source):
+    """A fenced block of another kind, or an indented one, would be an example nobody runs."""
+    import markdown
+
+    text = source.read_text(encoding="utf-8")
+    kinds = set(re.findall(r"^\s*```(\w*)", text, re.M)) - {""}
+    assert kinds <= KINDS, kinds - KINDS
+    rendered = markdown.markdown(text, extensions=["pymdownx.superfences", "admonition",
+                                                   "attr_list", "tables"])
+    assert "<pre><code>" not in rendered, "an indented code block"
 
 
 def test_every_page_is_in_the_nav():
@@ -78,6 +101,52 @@ def test_the_limits_page_is_the_registry():
     for limit in LIMITS.values():
         assert f"| {limit.shown} | {limit.bounds} |" in page, limit.name
     assert "<!-- generated" not in page
+
+
+def test_the_module_table_is_every_module_with_its_docstring():
+    """The table of ``how-it-computes.md`` is generated from the package: every module,
+    each part in the order of ``tests/test_layers.py``, with its docstring's summary; a
+    module without one fails here."""
+    from test_layers import ORDER
+
+    page = HOOKS.generate((DOCS / "how-it-computes.md").read_text(encoding="utf-8"))
+    assert HOOKS.layers() == ORDER
+    package = ROOT / "exact_odds"
+    modules = [p for p in package.rglob("*.py") if p.parent != package or
+               p.stem in ORDER]
+    assert {p.relative_to(package).parts[0].removesuffix(".py") for p in modules} == set(ORDER)
+    for path in modules:
+        summary = HOOKS._summary(path)
+        assert summary, f"{path.relative_to(ROOT)} has no docstring"
+        where = path.relative_to(package).as_posix()
+        row = (f"| **`{path.parent.name}/`** | **{summary}** |" if path.name == "__init__.py"
+               else f"| `{where}` | {summary} |")
+        assert row in page, where
+    assert "<!-- generated" not in page
+
+
+def test_the_benchmarks_page_names_every_benchmark():
+    page = HOOKS.generate((DOCS / "benchmarks.md").read_text(encoding="utf-8"))
+    for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        if path.name != "record.py":
+            assert HOOKS._summary(path), f"{path.name} has no docstring"
+            assert f"| `{path.name}` | {HOOKS._summary(path)} |" in page, path.name
+
+
+def test_no_limit_is_written_by_hand():
+    """A limit named in prose is ``<!-- limit: NAME -->``, its value read from the registry
+    at build time; a page that writes a limit's value itself fails here (outside the
+    program's own output, which the examples' tests hold)."""
+    from exact_odds.limits import LIMITS
+
+    for path in PAGES:
+        text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+        for name in re.findall(r"<!-- limit: (\w+) -->", text):
+            assert name in LIMITS, (path.name, name)
+        for limit in LIMITS.values():
+            if " " in limit.shown and sum(c.isdigit() for c in limit.shown) >= 4:
+                found = re.search(rf"(?<![\d,.]){re.escape(limit.shown)}", text)
+                assert not found, (path.name, limit.name)
 
 
 def test_the_vocabulary_page_has_every_column():
@@ -160,14 +229,42 @@ def folder(tmp_path, monkeypatch):
     line = next(line for line in original.splitlines() if f'event: "{event}"' in line)
     assert line != edited
     (tmp_path / "my-game.yaml").write_text(original.replace(line, edited), encoding="utf-8")
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
 
+def _files() -> dict[str, str]:
+    """The files the docs show whole: each ```yaml block opening ``# file: NAME``."""
+    found: dict[str, str] = {}
+    for where, block in _blocks("yaml"):
+        named = re.match(r"# file: ([\w.-]+)\n", block)
+        if named:
+            assert named.group(1) not in found, f"{where}: {named.group(1)} shown twice"
+            found[named.group(1)] = block
+    return found
+
+
+FILES = _files()
+
+
+def test_every_file_shown_whole_is_read_by_an_example():
+    """A file shown whole (``# file: NAME``) is one the examples run on."""
+    commands = "\n".join(block for kind in ("bash", "text") for _, block in _blocks(kind))
+    for name in FILES:
+        assert f" {name}" in commands, name
+
+
 def _fewer_shoes(args: list[str]) -> list[str]:
+    """``args`` with ``--shoes`` cut to ``SHOES``, and one worker where none is asked for (a
+    seed gives the same figures whatever the workers; starting a pool costs more than the
+    few shoes)."""
     if "--shoes" in args:
         at = args.index("--shoes") + 1
         args[at] = str(min(int(args[at]), SHOES))
+    if args[0] in {"simulate", "countability", "batch"} and "--workers" not in args:
+        args += ["--workers", "1"]
     return args
 
 
@@ -188,7 +285,8 @@ OUTPUTS = [(where, block) for where, block in _blocks("text") if block.startswit
 def test_every_sample_output_is_what_the_program_prints(where, block, folder):
     first, _, shown = block.partition("\n")
     result = run(*shlex.split(first)[2:])
-    assert result.exit_code == 0, result.output
+    refused = shown.startswith("Error: ")
+    assert (result.exit_code != 0) == refused, result.output
     assert result.output == shown
 
 
