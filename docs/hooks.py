@@ -238,7 +238,24 @@ def readme_games() -> str:
                    for name, game in zip(listing.names(), listing.games))
 
 
-README_PARTS = {"commands": readme_commands, "games": readme_games}
+def readme_pages() -> str:
+    """Every page of the docs site, in the order of ``mkdocs.yml``'s ``nav``, with its own
+    description (but the changelog's, which is ``CHANGELOG.md`` itself)."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    lines = []
+    for item in config["nav"]:
+        title, page = next(iter(item.items()))
+        if page == "changelog.md":
+            continue
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        front = yaml.safe_load(text.split("---\n", 2)[1])
+        lines.append(f"- [{title}](docs/{page}): {front['description']}\n")
+    return "".join(lines)
+
+
+README_PARTS = {"commands": readme_commands, "games": readme_games, "pages": readme_pages}
 
 
 def readme(text: str) -> str:

@@ -208,6 +208,43 @@ def test_the_options_help_states_the_bounds_the_code_enforces():
     assert f"within {SCHEDULER_TIMEOUT} seconds" in options["--scheduler"]
 
 
+def test_every_module_and_file_named_exists():
+    """Stale text (issue 29): every ``exact_odds.x.y`` and every ``name.py`` that the README,
+    the docs, the notebooks' README or a module's docstring names still exists."""
+    import ast
+    import importlib
+
+    texts = {path.name: path.read_text(encoding="utf-8")
+             for path in [*SOURCES, ROOT / "notebooks" / "README.md"]}
+    for path in sorted((ROOT / "exact_odds").rglob("*.py")):
+        texts[str(path.relative_to(ROOT))] = ast.get_docstring(
+            ast.parse(path.read_text(encoding="utf-8"))) or ""
+    files = {p.relative_to(ROOT).as_posix() for folder in ("exact_odds", "tests", "benchmarks",
+                                                           "docs")
+             for p in (ROOT / folder).rglob("*.py")}
+    names = {name.rsplit("/", 1)[-1] for name in files}
+
+    def resolves(dotted: str) -> bool:
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                found = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for part in parts[cut:]:
+                if not hasattr(found, part):
+                    return False
+                found = getattr(found, part)
+            return True
+        return False
+
+    for where, text in texts.items():
+        for dotted in set(re.findall(r"\bexact_odds(?:\.\w+)+", text)):
+            assert resolves(dotted), (where, dotted)
+        for name in set(re.findall(r"[\w/.-]*\w\.py\b", text)):
+            assert name in files or name.rsplit("/", 1)[-1] in names, (where, name)
+
+
 def test_no_commit_ids_in_the_docs():
     for path in SOURCES:
         found = re.findall(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b",
