@@ -40,8 +40,9 @@ def limits_table() -> str:
 
 
 def vocabulary_table() -> str:
-    """Every outcome column of ``exact_odds.COLUMNS``: its type, meaning and an example."""
-    from exact_odds.engine.vocabulary import COLUMNS
+    """Every outcome column of ``exact_odds.COLUMNS`` (the public name of the vocabulary):
+    its type, meaning and an example."""
+    from exact_odds import COLUMNS
 
     rows = ["| column | type | meaning | example condition |", "|---|---|---|---|"]
     for column in COLUMNS.values():
@@ -79,6 +80,50 @@ def api_reference() -> str:
             continue
         blocks.append(f"## `{name}`\n\n::: {module}.{name}\n    options:\n      show_root_heading: false\n")
     return "\n".join(blocks)
+
+
+def _tie_workbook() -> Any:
+    """The approval workbook of Commission-Free Baccarat's Tie bet, as the program builds it."""
+    from exact_odds import game_report
+
+    return game_report("commission-free", bets=["tie"]).to_workbook()
+
+
+def workbook_figures() -> str:
+    """The figures of a bet's sheet, each with its defined name and its formula, read from
+    the Tie bet's sheet of a real workbook."""
+    from exact_odds.render.workbook import Formula
+
+    workbook = _tie_workbook()
+    sheet = next(sheet for sheet in workbook.sheets if sheet.name == "tie")
+    named = {(name.row, name.column): name.name for name in workbook.names
+             if name.sheet is sheet}
+    rows = ["| figure | defined name | formula |", "|---|---|---|"]
+    for (row, column), cell in sorted(sheet.cells.items()):
+        label = getattr(sheet.cells.get((row, 0)), "text", sheet.cells.get((row, 0)))
+        if column == 1 and isinstance(cell, Formula) and isinstance(label, str):
+            name = f"`{named[row, column]}`" if (row, column) in named else ""
+            rows.append(f"| {label} | {name} | `={cell.expression}` |")
+    return "\n".join(rows) + "\n"
+
+
+def workbook_names() -> str:
+    """The defined names of the Tie bet's workbook that are not figures of its sheet: the
+    pays and the Summary's quantiles, each with the label of its row."""
+    from exact_odds.render.workbook import Formula
+
+    rows = ["| defined name | sheet | the cell of |", "|---|---|---|"]
+    for name in _tie_workbook().names:
+        cell = name.sheet.cells[name.row, name.column]
+        if isinstance(cell, Formula) and name.sheet.name != "Summary":
+            continue
+        left = sorted((column, cell) for (row, column), cell in name.sheet.cells.items()
+                      if row == name.row and column < name.column)
+        label = getattr(left[0][1], "text", left[0][1]) if left else ""
+        if name.name.startswith("pay_"):
+            label = f"the pay of the line {label}"
+        rows.append(f"| `{name.name}` | {name.sheet.name} | {label} |")
+    return "\n".join(rows) + "\n"
 
 
 def _summary(path: Path) -> str:
@@ -176,6 +221,8 @@ GENERATORS = {
     "vocabulary": vocabulary_table,
     "games": games_table,
     "modules": modules_table,
+    "workbook-names": workbook_names,
+    "workbook-figures": workbook_figures,
     "api": api_reference,
     "benchmarks": benchmark_results,
     "benchmark-scripts": benchmark_scripts,

@@ -149,8 +149,22 @@ def test_no_limit_is_written_by_hand():
                 assert not found, (path.name, limit.name)
 
 
+def test_the_workbook_page_has_every_name_and_formula_of_a_workbook():
+    """The names and formulas of ``workbook.md`` are read from a workbook the program
+    builds (issue 30's names), never typed."""
+    from exact_odds import game_report
+
+    page = HOOKS.generate((DOCS / "workbook.md").read_text(encoding="utf-8"))
+    workbook = game_report("commission-free", bets=["tie"]).to_workbook()
+    for name in workbook.names:
+        assert f"`{name.name}`" in page, name.name
+        expression = getattr(name.sheet.cells[name.row, name.column], "expression", None)
+        if expression and name.sheet.name != "Summary":
+            assert f"`={expression}`" in page, name.name
+
+
 def test_the_vocabulary_page_has_every_column():
-    from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds import COLUMNS
 
     page = HOOKS.generate((DOCS / "vocabulary.md").read_text(encoding="utf-8"))
     for name, column in COLUMNS.items():
