@@ -259,6 +259,23 @@ def test_every_module_and_file_named_exists():
             assert name in files or name.rsplit("/", 1)[-1] in names, (where, name)
 
 
+def test_every_module_a_package_docstring_lists_exists():
+    """A package's docstring that lists its modules (``Modules: ...``) lists modules that
+    exist (issue 29: lists of modules that no longer existed)."""
+    import ast
+
+    for init in sorted((ROOT / "exact_odds").glob("*/__init__.py")):
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        listed = re.search(r"Modules: (.*?)(?:\n\n|$)", docstring, re.S)
+        if not listed:
+            continue
+        text = listed.group(1)
+        while re.search(r"\([^()]*\)", text):
+            text = re.sub(r"\([^()]*\)", "", text)
+        for name in re.findall(r"``(\w+)``", text):
+            assert (init.parent / f"{name}.py").is_file(), (init.parent.name, name)
+
+
 def test_no_commit_ids_in_the_docs():
     for path in SOURCES:
         found = re.findall(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b",
