@@ -2,10 +2,16 @@
 
 A page holds a marker, ``<!-- generated: NAME -->``, where its generated part goes; the
 hook replaces it with what ``GENERATORS[NAME]`` returns, read from the code itself (the
-limits registry, the outcome vocabulary, the public API, the built-in games, the
-benchmarks' own result files). Nothing generated is committed, so nothing can go stale;
-``tests/test_docs.py`` runs the same generators. Pages found in ``docs/`` but missing from
-``nav`` are listed at the end of it, so a new page slots in by existing.
+limits registry, the outcome vocabulary, the public API, the built-in games, the modules'
+and the benchmarks' docstrings, a workbook the program builds, the benchmarks' own result
+files). A limit named in prose is ``<!-- limit: NAME -->``, its value read from the
+registry. Nothing generated is committed, so nothing can go stale; ``tests/test_docs.py``
+runs the same generators. Pages found in ``docs/`` but missing from ``nav`` are listed at
+the end of it, so a new page slots in by existing.
+
+The README is read on GitHub, not built: ``python docs/hooks.py`` writes its generated
+parts (between ``<!-- README: NAME -->`` and ``<!-- /README -->``) in place, as cog does,
+and ``tests/test_readme.py`` fails when they are not what the code gives.
 """
 
 from __future__ import annotations
