@@ -216,6 +216,17 @@ def explorer_embed() -> str:
             f"[Open the explorer of `{EXPLORED_GAME}` on its own page]({EXPLORER_FILE}).\n")
 
 
+def explorer_figures() -> str:
+    """The figures each bet of the explorer's page shows, as its script names them
+    (``FIGURES`` in ``exact_odds/explorer/explorer.js``)."""
+    script = (ROOT / "exact_odds" / "explorer" / "explorer.js").read_text(encoding="utf-8")
+    found = re.search(r"const FIGURES = \[(.*?)\];", script, re.S)
+    if found is None:
+        raise LookupError("explorer.js has no FIGURES")
+    return ", ".join(f"`{key}`" for key in re.findall(r'\["([\w-]+)", "[^"]+"\]',
+                                                       found.group(1)))
+
+
 def changelog() -> str:
     """``CHANGELOG.md`` itself: the history is written once, at the top of the repository."""
     return (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
@@ -233,6 +244,7 @@ GENERATORS = {
     "benchmarks": benchmark_results,
     "benchmark-scripts": benchmark_scripts,
     "explorer": explorer_embed,
+    "explorer-figures": explorer_figures,
 }
 
 

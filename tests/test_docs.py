@@ -163,6 +163,16 @@ def test_the_workbook_page_has_every_name_and_formula_of_a_workbook():
             assert f"`={expression}`" in page, name.name
 
 
+def test_the_explorer_page_names_every_figure_its_script_shows():
+    page = HOOKS.generate((DOCS / "explorer.md").read_text(encoding="utf-8"))
+    script = (ROOT / "exact_odds" / "explorer" / "explorer.js").read_text(encoding="utf-8")
+    figures = re.findall(r'\["([\w-]+)", "[^"]+"\]', script.split("const FIGURES")[1]
+                         .split("];")[0])
+    assert figures
+    for figure in figures:
+        assert f"`{figure}`" in page, figure
+
+
 def test_the_vocabulary_page_has_every_column():
     from exact_odds import COLUMNS
 
