@@ -2,7 +2,7 @@
 the action button, in money, exactly.
 One call from Python, the same as ``exact-odds table TABLE.yaml``::
 
-    from exact_odds.table import table_report
+    from exact_odds import table_report
     report = table_report("tables/tables/commission-free.yaml")
     report.player_dealer.expected, report.seats[0].house_edge
 
