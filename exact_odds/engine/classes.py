@@ -11,7 +11,7 @@ inside one class of the next, so a card dealt is removed exactly from every coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -93,11 +93,11 @@ class Keys(NamedTuple):
     banker_draw: ClassKey  # the Banker's third card
 
 
-def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
+def class_keys(deal_cols: Sequence[Column], card_cols: Sequence[Column]) -> Keys:
     """The class keys of an enumeration, each finer than the next."""
-    card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
-    banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
-    player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
+    card_keyed = [c.card_key for c in card_cols]
+    banker_keyed = [c.card_key for c in deal_cols if "banker" in c.hands]
+    player_keyed = [c.card_key for c in deal_cols if "banker" not in c.hands]
 
     def third_key(card: str) -> tuple[Hashable, ...]:
         return (card_value(card), *(key(card) for key in card_keyed))
@@ -109,7 +109,7 @@ def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
         return (*banker_key(card), *(key(card) for key in player_keyed))
 
     def draw_key(hand: str) -> ClassKey:
-        keyed = [c.card_key for c in card_cols if c.card_key is not None and hand in c.hands]
+        keyed = [c.card_key for c in card_cols if hand in c.hands]
         return lambda card: (card_value(card), *(key(card) for key in keyed))
 
     return Keys(first_key, banker_key, third_key, draw_key("player"), draw_key("banker"))

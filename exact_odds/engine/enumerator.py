@@ -143,8 +143,7 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 def factored(wanted: Plan) -> bool:
     """Whether these columns are counted by factoring: deal columns whose hand groups
     would pair many times, beside a rest of the round that reads few classes."""
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, _ = wanted.columns()
     hands = {hand for col in deal_cols for hand in col.hands}
     if not deal_cols or (wanted.needs is None and (
             len(hands) == 1 or all(col.as_a_set for col in deal_cols))):
@@ -200,13 +199,12 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     or round base (``round_names`` None), card values); shared by every request for the
     same columns in another order, and by every shoe with the same class counts (removing
     the nine of hearts or of spades leaves the same point-value shoe)."""
-    deal_cols = [column(name) for name in deal_names]
-    card_cols = [column(name) for name in card_names]
+    deal_cols, card_cols, round_cols = Plan(deal_names, card_names, round_names or (), needs).columns()
     classes = Classes(first, banker, third, class_keys(deal_cols, card_cols))
     if needs is None:
         return deal_counts(classes, deal_cols)
-    round_cols = None if round_names is None else [column(name) for name in round_names]
-    return round_counts(classes, deal_cols, card_cols, round_cols, rules, needs)
+    return round_counts(classes, deal_cols, card_cols, None if round_names is None else round_cols,
+                        rules, needs)
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:

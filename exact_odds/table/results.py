@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
-from exact_odds.engine.vocabulary import COLUMNS, RoundBase
+from exact_odds.engine.vocabulary import COLUMNS, RoundBase, RoundColumn
 from exact_odds.games.model import Bet
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
 from exact_odds.table.model import Table, Wager, one_deal_for_both
@@ -190,8 +190,8 @@ class _Payer:
         self.rebuild = standers  # round columns are rebuilt from the round base
         self.at = [columns.index(c) for c in self.names
                    if not standers or COLUMNS[c].kind == "deal"]
-        self.rounds = [f for c in self.names if standers and COLUMNS[c].kind == "round"
-                       for f in [COLUMNS[c].of_round] if f is not None]
+        self.rounds = [col.of_round for c in self.names
+                       if standers and isinstance(col := COLUMNS[c], RoundColumn)]
         self.seen: dict[tuple[object, ...], int] = {}
         self.round_seen: dict[RoundBase, tuple[object, ...]] = {}
 
