@@ -307,8 +307,7 @@ def _coarse_column(hand: Hand, key: ClassKey) -> DealColumn:
         cards = (player, banker)[mine]
         return key(cards[0]), key(cards[1])
 
-    return DealColumn(name=f"{hand} coarse classes", dtype="str", doc="", hands=(hand,),
-                      card_key=key, of_deal=read, ordered=True)
+    return DealColumn(f"{hand} coarse classes", "str", "", read, True, hands=(hand,), card_key=key)
 
 
 def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarray,

@@ -19,7 +19,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from exact_odds.engine.vocabulary import CardColumn, Column, DealColumn, Needs, RoundColumn, column, of_kind
+from exact_odds.engine.vocabulary import CardColumn, Column, DealColumn, Needs, RoundColumn, column
 
 #: Column names, in the order a request or ``plan`` gives them.
 Names = tuple[str, ...]
@@ -59,9 +59,11 @@ class Plan(NamedTuple):
     needs: Needs | None  # how much of the round is played; None: the first cards are enough
 
     def columns(self) -> tuple[list[DealColumn], list[CardColumn], list[RoundColumn]]:
-        """The deal, card and round columns, in order."""
-        return (of_kind(DealColumn, self.deal), of_kind(CardColumn, self.cards),
-                of_kind(RoundColumn, self.round))
+        """The deal, card and round columns, in order (each name is of its kind: ``plan``)."""
+        cols = [column(name) for name in self.deal + self.cards + self.round]
+        return ([c for c in cols if isinstance(c, DealColumn)],
+                [c for c in cols if isinstance(c, CardColumn)],
+                [c for c in cols if isinstance(c, RoundColumn)])
 
 
 def hand_order(col: Column) -> tuple[int, str]:

@@ -19,14 +19,14 @@ from typing import Any
 from exact_odds.engine.classes import Classes
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
 from exact_odds.engine.plan import Names, Table, hand_order
-from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn, of_kind
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn, column
 from exact_odds.rules import DrawingRules
 
 
 @lru_cache(maxsize=64)
 def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
     """The round columns' functions of the round base."""
-    return [c.of_round for c in of_kind(RoundColumn, round_names)]
+    return [c.of_round for name in round_names if isinstance(c := column(name), RoundColumn)]
 
 
 class Reading:

@@ -1,20 +1,16 @@
 """The outcome vocabulary: the columns a pay table's events can read.
 
-Three kinds of column, each its own type:
+Three kinds of column, each its own type, each read from a round's cards by ``read``:
 
-* **round columns** (``RoundColumn``) read how the round finished (totals, cards,
-  naturals, the winner); the enumerator plays the drawing rules for them, on point values;
-* **deal columns** (``DealColumn``) read only the first two cards of a hand or the first
-  four cards of the round (pairs, nines, suits);
-* **card columns** (``CardColumn``) read every card of the round, third cards included,
-  through a partial value of the first cards and a final value once the third cards are
-  known.
+* **round columns** read how the round finished (totals, cards, naturals, the winner); the
+  enumerator plays the drawing rules for them, on point values only;
+* **deal columns** read only the first two cards of a hand or the first four of the round;
+* **card columns** read every card of the round, third cards included.
 
 A deal or card column says which card attribute it reads (``card_key``), so the enumerator
-groups the shoe into the coarsest card classes that still tell those attributes apart.
-Every column is read from the cards of a round one way, ``Column.read`` (``read_round``).
-A column never slows a bet that does not read it: a bet's table is enumerated for the
-columns its events name and nothing else.
+groups the shoe into the coarsest card classes that still tell those attributes apart. A
+column never slows a bet that does not read it: a bet's table is enumerated for the columns
+its events name and nothing else.
 
 >>> COLUMNS["banker_total"].kind, COLUMNS["player_pair"].hands
 ('round', ('player',))
@@ -24,8 +20,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, replace
-from typing import ClassVar, Literal, NamedTuple, TypeVar
+from dataclasses import KW_ONLY, dataclass, replace
+from typing import ClassVar, Literal, NamedTuple
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
 from exact_odds.errors import ExactOddsError
@@ -49,8 +45,8 @@ class RoundBase(NamedTuple):
 
 
 class RoundCards(NamedTuple):
-    """The cards of a round as every column reads them: how it finished, each hand's first
-    cards (in the order dealt), and each hand's third card (None: not drawn)."""
+    """A round as every column reads it: how it finished, each hand's first cards (in the
+    order dealt), and each hand's third card (None: not drawn)."""
 
     base: RoundBase
     player: tuple[str, ...]
@@ -62,10 +58,6 @@ class RoundCards(NamedTuple):
 #: How much of the round a round column needs: "final" reads totals and card counts only,
 #: "two_card" the two-card totals too, "third" the third cards' values too.
 Needs = Literal["final", "two_card", "third"]
-FINAL: Needs = "final"
-TWO_CARD: Needs = "two_card"
-THIRD: Needs = "third"
-
 #: A column reads how the round finished ("round"), the first two cards of a hand or the
 #: first four of the round ("deal"), or every card of the round ("cards").
 Kind = Literal["round", "deal", "cards"]
@@ -75,17 +67,16 @@ Hand = Literal["player", "banker"]
 OfDeal = Callable[[tuple[str, ...], tuple[str, ...]], Hashable]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class Column(ABC):
-    """One column of the outcome vocabulary: what every kind has. Its type says how it is
-    read; ``read`` reads it from the cards of a round, whatever its kind."""
+    """One column of the outcome vocabulary: what every kind has."""
 
     kind: ClassVar[Kind]
     name: str
     dtype: DType
     doc: str
-    # the hands whose own cards it reads (a round column: none, it reads how the round
-    # finished), and what it reads of a card: its point value, or its rank, suit, colour...
+    _: KW_ONLY
+    # the hands whose cards it reads (a round column: none), and what it reads of a card
     hands: tuple[Hand, ...] = ()
     card_key: Callable[[str], Hashable] = card_value
     values: tuple[object, ...] | None = None  # the values it can take, where few
@@ -113,36 +104,34 @@ class Column(ABC):
         """The column's value on a round."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class RoundColumn(Column):
     """A function of the round base, and how much of the round it needs."""
 
     kind: ClassVar[Kind] = "round"
     of_round: Callable[[RoundBase], object]
-    needs: Needs = FINAL
+    needs: Needs = "final"
 
     def read(self, cards: RoundCards) -> object:
         return self.of_round(cards.base)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class DealColumn(Column):
-    """A function of the first cards of its hands (``ordered``: reads their order, the first
-    card or the up card; ``as_a_set``: reads the first four cards as a set, not by hand)."""
+    """A function of the first cards of its hands."""
 
     kind: ClassVar[Kind] = "deal"
     of_deal: OfDeal
-    ordered: bool = False
-    as_a_set: bool = False
+    ordered: bool = False  # reads the order of the hands' two cards (first card, up card)
+    as_a_set: bool = False  # reads the first four cards as a set, not by hand
 
     def read(self, cards: RoundCards) -> object:
         return self.of_deal(cards.player, cards.banker)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class CardColumn(Column):
-    """Reads every card of its hands, third cards included: a partial value of the first
-    cards, then a final value of the partial and the third cards."""
+    """A partial value of its hands' first cards, then a final value with the third cards."""
 
     kind: ClassVar[Kind] = "cards"
     partial: OfDeal
@@ -173,19 +162,17 @@ def _nine_suit_key(card: str) -> Hashable:
 
 
 def _round(name: str, dtype: DType, doc: str, fn: Callable[[RoundBase], object],
-           needs: Needs = FINAL, values: tuple[object, ...] | None = None,
+           needs: Needs = "final", values: tuple[object, ...] | None = None,
            nullable: bool = False, drawing: bool = False, example: str = "") -> RoundColumn:
-    return RoundColumn(name=name, dtype=dtype, doc=doc, of_round=fn, needs=needs,
-                       values=values, nullable=nullable, dealt=1,
-                       drawing=drawing or needs != FINAL, example=example)
+    return RoundColumn(name, dtype, doc, fn, needs, values=values, nullable=nullable, dealt=1,
+                       drawing=drawing or needs != "final", example=example)
 
 
 def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...], fn: OfDeal,
           card_key: Callable[[str], Hashable] = card_value, ordered: bool = False,
           names_suits: bool = False) -> DealColumn:
-    return DealColumn(name=name, dtype=dtype, doc=doc, hands=hands, card_key=card_key,
-                      of_deal=fn, ordered=ordered, as_a_set=hands == ("player", "banker"),
-                      names_suits=names_suits)
+    return DealColumn(name, dtype, doc, fn, ordered, hands == ("player", "banker"), hands=hands,
+                      card_key=card_key, names_suits=names_suits)
 
 
 _BOOL = (False, True)
@@ -213,13 +200,13 @@ _COLUMN_LIST: list[Column] = [
     _round("margin", "int", "the winning total less the losing total (0 on a tie)",
            lambda b: abs(b.player_total - b.banker_total)),
     _round("player_two_card_total", "int", "the total of the Player's first two cards",
-           lambda b: b.player_two_card_total, needs=TWO_CARD),
+           lambda b: b.player_two_card_total, needs="two_card"),
     _round("banker_two_card_total", "int", "the total of the Banker's first two cards",
-           lambda b: b.banker_two_card_total, needs=TWO_CARD),
+           lambda b: b.banker_two_card_total, needs="two_card"),
     _round("player_third", "int", "the point value of the Player's third card; null if none",
-           lambda b: b.player_third, needs=THIRD, nullable=True),
+           lambda b: b.player_third, needs="third", nullable=True),
     _round("banker_third", "int", "the point value of the Banker's third card; null if none",
-           lambda b: b.banker_third, needs=THIRD, nullable=True),
+           lambda b: b.banker_third, needs="third", nullable=True),
     _deal("player_pair", "bool", "the Player's first two cards are of the same rank "
           "(a Ten and a King are not a pair)", ("player",),
           lambda p, b: _pair(p, card_rank), card_key=card_rank),
@@ -305,9 +292,8 @@ def _first_cards(hand: Hand, index: int, attribute: str) -> DealColumn:
 
     def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
         return read((p, b)[mine][index])
-    return DealColumn(name=name, dtype=dtype, doc=f"the {what} of the {hand.title()}'s {pos} card",
-                      hands=(hand,), card_key=key, of_deal=fn, ordered=True, values=values,
-                      example=f"{name} {_EXAMPLES[attribute]}",
+    return DealColumn(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", fn, True,
+                      hands=(hand,), card_key=key, values=values, example=f"{name} {_EXAMPLES[attribute]}",
                       names_suits=attribute == "colour", dealt=index + 1)
 
 
@@ -317,7 +303,7 @@ def _third_card(hand: Hand, attribute: str) -> Column:
     if attribute == "value":  # the same as player_third / banker_third
         field = "player_third" if hand == "player" else "banker_third"
         return _round(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none "
-                      f"(the same as {hand}_third)", lambda b: getattr(b, field), needs=THIRD,
+                      f"(the same as {hand}_third)", lambda b: getattr(b, field), needs="third",
                       values=values, nullable=True,
                       example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
     mine = _HANDS.index(hand)
@@ -325,10 +311,9 @@ def _third_card(hand: Hand, attribute: str) -> Column:
     def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
         third = (p3, b3)[mine]
         return None if third is None else read(third)
-    return CardColumn(name=name, dtype=dtype, doc=f"the {what} of the {hand.title()}'s third "
-                      "card; null if none", hands=(hand,), card_key=key,
-                      partial=lambda p, b: None, final=final, values=values, nullable=True,
-                      example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}",
+    return CardColumn(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
+                      lambda p, b: None, final, hands=(hand,), card_key=key, values=values,
+                      nullable=True, example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}",
                       names_suits=attribute == "colour", drawing=True)
 
 
@@ -347,8 +332,8 @@ def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bo
         return counted + sum(third is not None and counts and test(third)  # type: ignore[operator]
                              for third, counts in zip((p3, b3), mine))
     hands: tuple[Hand, ...] = _HANDS if scope == "round" else (scope,)
-    return CardColumn(name=name, dtype="int", doc=f"{what} {where}", hands=hands, card_key=key,
-                      partial=partial, final=final, values=tuple(range(7 if scope == "round" else 4)),
+    return CardColumn(name, "int", f"{what} {where}", partial, final, hands=hands, card_key=key,
+                      values=tuple(range(7 if scope == "round" else 4)),
                       example=example.replace("NAME", name), names_suits=names_suits, dealt=1)
 
 
@@ -403,9 +388,9 @@ def _hand_extreme(hand: Hand, what: str, read: Callable[[str], int],
         return best if third is None else pick(best, read(third))
 
     label = "rank (ace 1 ... king 13)" if what == "rank" else "point value"
-    return CardColumn(name=name, dtype="int", doc=f"the {'highest' if word == 'high' else 'lowest'} "
-                      f"{label} in the {hand.title()}'s final hand (two or three cards)",
-                      hands=(hand,), card_key=key, partial=partial, final=final,
+    return CardColumn(name, "int", f"the {'highest' if word == 'high' else 'lowest'} {label} in "
+                      f"the {hand.title()}'s final hand (two or three cards)", partial, final,
+                      hands=(hand,), card_key=key,
                       values=tuple(range(1, 14)) if what == "rank" else tuple(range(10)),
                       example=f"{name} == {13 if what == 'rank' else 9}", dealt=1)
 
@@ -421,10 +406,9 @@ def _suited(hand: Hand) -> CardColumn:
         third = (p3, b3)[mine]
         return suit is not None and (third is None or third[1] == suit)
 
-    return CardColumn(name=f"{hand}_suited", dtype="bool", doc=f"every card of the "
-                      f"{hand.title()}'s final hand is of one suit", hands=(hand,),
-                      card_key=card_suit, partial=partial, final=final, values=_BOOL,
-                      example=f"{hand}_suited and {hand}_cards == 3")
+    return CardColumn(f"{hand}_suited", "bool", f"every card of the {hand.title()}'s final hand "
+                      "is of one suit", partial, final, hands=(hand,), card_key=card_suit,
+                      values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3")
 
 
 def _every_card() -> list[Column]:
@@ -511,18 +495,6 @@ def column(name: str) -> Column:
         raise VocabularyError(f"unknown column {name!r}{hint}") from None
 
 
-Kinded = TypeVar("Kinded", bound=Column)
-
-
-def of_kind(kind: type[Kinded], names: Iterable[str]) -> list[Kinded]:
-    """The columns called ``names``, each of type ``kind`` (a plan's deal, card or round
-    columns: ``plan.plan`` sorts names by their column's type)."""
-    found = [column(name) for name in names]
-    wrong = [col.name for col in found if not isinstance(col, kind)]
-    if wrong:
-        raise TypeError(f"not {kind.__name__}s: {', '.join(wrong)}")
-    return found  # type: ignore[return-value]  # each is a kind, checked above
-
 
 def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | None:
     """Why a game of this round cannot read one of these columns (it deals fewer cards
@@ -547,21 +519,6 @@ def valued_key(key: Callable[[str], tuple[Hashable, ...]], described: RoundDescr
     return lambda card: (card_rank(card), *key(card))
 
 
-def round_cards(player: tuple[str, ...], banker: tuple[str, ...], described: RoundDescription
-                ) -> RoundCards:
-    """A round in which the Player held ``player`` and the Banker ``banker`` (cards in the
-    order each hand received them), as the columns read it."""
-    first, drawn = (2, True) if described.draws else (described.cards, False)
-    p3, b3 = (hand[2] if drawn and len(hand) == 3 else None for hand in (player, banker))
-    base = RoundBase(
-        described.total(player), described.total(banker), len(player), len(banker),
-        described.total(player[:2]) if drawn else None,
-        described.total(banker[:2]) if drawn else None,
-        None if p3 is None else card_points(p3, "points"),
-        None if b3 is None else card_points(b3, "points"))
-    return RoundCards(base, player[:first], banker[:first], p3, b3)
-
-
 def read_round(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterable[str],
                described: RoundDescription) -> dict[str, object]:
     """The named columns of a round in which the Player held ``player`` and the Banker
@@ -572,5 +529,13 @@ def read_round(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterab
     ...            PUNTO_BANCO.round)
     {'player_wins': True, 'player_natural': True}
     """
-    cards = round_cards(player, banker, described)
+    first, drawn = (2, True) if described.draws else (described.cards, False)
+    p3, b3 = (hand[2] if drawn and len(hand) == 3 else None for hand in (player, banker))
+    base = RoundBase(
+        described.total(player), described.total(banker), len(player), len(banker),
+        described.total(player[:2]) if drawn else None,
+        described.total(banker[:2]) if drawn else None,
+        None if p3 is None else card_points(p3, "points"),
+        None if b3 is None else card_points(b3, "points"))
+    cards = RoundCards(base, player[:first], banker[:first], p3, b3)
     return {name: column(name).read(cards) for name in columns}
