@@ -50,7 +50,7 @@ from exact_odds.engine.classes import (
 from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost, held_classes
 from exact_odds.engine.hands import SideReader, deal_counts
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
-from exact_odds.engine.round import round_counts, round_readers
+from exact_odds.engine.round import round_counts
 from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
@@ -105,7 +105,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
                           rules)
     if read is None:
-        table = _rounds_read(wanted.round, table)
+        table = _rounds_read(wanted, table)
     order = key_order(names)
     return {order(parts): ways for parts, ways in table.items()}
 
@@ -169,10 +169,10 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
 _ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
 
 
-def _rounds_read(round_names: Names, table: Table) -> Table:
+def _rounds_read(wanted: Plan, table: Table) -> Table:
     """A table keyed by round bases, keyed by the round columns' values instead."""
-    read = _ROUND_VALUES.setdefault(round_names, {})
-    readers = round_readers(round_names)
+    read = _ROUND_VALUES.setdefault(wanted.round, {})
+    readers = [c.of_round for c in wanted.columns()[2]]
     folded: Table = {}
     for (dv, base, cv), ways in table.items():
         rv = read.get(base)

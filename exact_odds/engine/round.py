@@ -12,21 +12,14 @@ dealt cards. The last two removals cost a product per cell and state, not per de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from functools import lru_cache
+from collections.abc import Hashable
 from typing import Any
 
 from exact_odds.engine.classes import Classes
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
-from exact_odds.engine.plan import Names, Table, hand_order
-from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn, column
+from exact_odds.engine.plan import Table, hand_order
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 from exact_odds.rules import DrawingRules
-
-
-@lru_cache(maxsize=64)
-def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
-    """The round columns' functions of the round base."""
-    return [c.of_round for name in round_names if isinstance(c := column(name), RoundColumn)]
 
 
 class Reading:
@@ -39,8 +32,7 @@ class Reading:
         self.finals = [[c.final for c in card_cols if hand_order(c)[0] == part]
                        for part in range(3)]
         # None: the round base itself stands for the round values
-        self._round_fns = None if round_cols is None else round_readers(
-            tuple(c.name for c in round_cols))
+        self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
         self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
         self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
 
