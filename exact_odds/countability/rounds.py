@@ -89,8 +89,8 @@ def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
                 parts[f"result:{bet_id}"].append(np.zeros(len(rows)))
                 continue
             nets = settler.settle_dealt(dealt.cards, dealt.hands)
-            parts[f"result:{bet_id}"].append(
-                np.array([0.0 if net is None else float(net) for net in nets]))
+            parts[f"result:{bet_id}"].append(np.array(  # as float(net), without its detour
+                [0.0 if net is None else net.numerator / net.denominator for net in nets]))
         np.add.at(seen, (np.repeat(rows, dealt.cards.shape[1]), _RANK_OF[dealt.cards].ravel()), 1)
 
     def joined(name: str, dtype: type) -> np.ndarray:
@@ -99,7 +99,9 @@ def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
 
     return RecordedRange(
         first, count, joined("shoe", np.int64),
-        np.concatenate(parts["seen"]) if parts["seen"] else np.zeros((0, len(RANKS)), np.int64),
+        # column by column (Fortran order): a count reads one column per rank, each whole
+        np.asfortranarray(np.concatenate(parts["seen"])) if parts["seen"]
+        else np.zeros((0, len(RANKS)), np.int64),
         joined("unseen", np.int64),
         {b: joined(f"ev:{b}", np.float64) for b in plan.bet_ids},
         {b: joined(f"positive:{b}", np.bool_) for b in plan.bet_ids},
