@@ -38,7 +38,7 @@ from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import INT64_CARDS, Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.vocabulary import Column, VocabularyError, column, read_round, unreadable
+from exact_odds.engine.vocabulary import CardColumn, VocabularyError, read_round, unreadable
 from exact_odds.limits import MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
@@ -87,7 +87,7 @@ def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
     """How many monomials compiling these columns needs (an upper bound): the multisets of
     as many classes as the round deals."""
     wanted, k = plan(columns), len(partition_of(columns, rules))
-    hands = {hand for name in wanted.deal for hand in column(name).hands}
+    hands = {hand for col in wanted.columns()[0] for hand in col.hands}
     sizes = (4, 5, 6) if wanted.needs is not None else (4,) if len(hands) == 2 else (2,)
     if not rules.draws:
         sizes = (2 * rules.cards,)
@@ -100,8 +100,7 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
     if not rules.draws:
         return dealt_only_counts(columns, rules)
     wanted = plan(columns)
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, _ = wanted.columns()
     partition = partition_of(columns)
     reps = [cards[0] for cards in partition]
     k = len(reps)
@@ -200,11 +199,11 @@ class _Rounds:
     start's deal values and card partials, the two-card totals, the third cards: by class
     where a card column reads them, else by value), and read once per code."""
 
-    def __init__(self, starts: Starts, reps: list[str], card_cols: list[Column], wanted: Plan,
+    def __init__(self, starts: Starts, reps: list[str], card_cols: list[CardColumn], wanted: Plan,
                  rules: DrawingRules) -> None:
         assert wanted.needs is not None
         self.starts, self.reps, self.rules = starts, reps, rules
-        self.reading = Reading(card_cols, [column(name) for name in wanted.round], wanted.needs)
+        self.reading = Reading(card_cols, wanted.columns()[2], wanted.needs)
         k = len(reps)
         v = self.values = np.array([card_value(card) for card in reps], dtype=np.int64)
         # a third card's code: its class (plus one) where a card column reads it, else its

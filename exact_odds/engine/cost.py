@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, prod
 
+from exact_odds.cards import card_value
 from exact_odds.engine.classes import (
     ClassCounts,
     Classes,
@@ -47,7 +48,7 @@ from exact_odds.engine.classes import (
 )
 from exact_odds.engine.hands import SideReader, hand_groups, reads_in_order
 from exact_odds.engine.plan import Names, Plan, plan
-from exact_odds.engine.vocabulary import Column, Hand, column, valued_key
+from exact_odds.engine.vocabulary import CardColumn, Column, DealColumn, Hand, column, valued_key
 from exact_odds.errors import ExactOddsError
 from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
 from exact_odds.limits import MAX_SECONDS
@@ -149,7 +150,7 @@ def fine_columns(columns: Sequence[str]) -> list[str]:
     """The columns that split the cards finer than point values (ranks, suits, colours),
     those that split them finest first."""
     split = {name: len(class_partition(key)) for name in dict.fromkeys(columns)
-             if (key := column(name).card_key) is not None}
+             if (key := column(name).card_key) is not card_value}  # finer than points
     return sorted(split, key=lambda name: -split[name])
 
 
@@ -229,8 +230,7 @@ def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCos
 def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: DrawingRules,
               factored: bool, precise: bool = False) -> EnumerationCost:
     wanted = plan(names)
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, _ = wanted.columns()
     keys = class_keys(deal_cols, card_cols)
     kp = len(counts[0])
     if factored:
@@ -245,8 +245,8 @@ def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: DrawingRules
     return _round(names, wanted, classes, deal_cols, card_cols, rules)
 
 
-def _round(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Column],
-           card_cols: list[Column], rules: DrawingRules) -> EnumerationCost:
+def _round(names: Names, wanted: Plan, classes: Classes, deal_cols: list[DealColumn],
+           card_cols: list[CardColumn], rules: DrawingRules) -> EnumerationCost:
     """The round played out: pairs of hand groups, states and their cells, rows."""
     banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
     groups = (hand_groups(classes, "player", reads_in_order(deal_cols, "player"), deal_cols,
@@ -310,13 +310,13 @@ def _round_bound(names: Names, classes: Classes, card_columns: int) -> Enumerati
     return EnumerationCost(names, "round", pairs, pairs, rows, len(classes.n), seconds, memory)
 
 
-def _parts(card_cols: list[Column]) -> tuple[bool, bool, bool]:
+def _parts(card_cols: list[CardColumn]) -> tuple[bool, bool, bool]:
     """Whether the card columns read the Player's hand alone, the Banker's, both."""
     hands = {col.hands for col in card_cols}
     return ("player",) in hands, ("banker",) in hands, any(len(h) == 2 for h in hands)
 
 
-def _first_cards(names: Names, classes: Classes, deal_cols: list[Column]) -> EnumerationCost:
+def _first_cards(names: Names, classes: Classes, deal_cols: list[DealColumn]) -> EnumerationCost:
     """The first cards only: multisets of four classes, pairs of groups, or hands."""
     k = len(classes.n)
     hands_read = {hand for col in deal_cols for hand in col.hands}
@@ -334,7 +334,7 @@ def _first_cards(names: Names, classes: Classes, deal_cols: list[Column]) -> Enu
 
 
 def _factored(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
-              deal_cols: list[Column], kp: int, kb: int, rules: DrawingRules
+              deal_cols: list[DealColumn], kp: int, kb: int, rules: DrawingRules
               ) -> EnumerationCost:
     """By factoring: every start of four fine classes, a row per deal value and outcome."""
     starts = kp * kp * kb * kb

@@ -50,7 +50,7 @@ from exact_odds.engine.classes import (
 from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost, held_classes
 from exact_odds.engine.hands import SideReader, deal_counts
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
-from exact_odds.engine.round import round_counts, round_readers
+from exact_odds.engine.round import round_counts
 from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
@@ -105,7 +105,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
                           rules)
     if read is None:
-        table = _rounds_read(wanted.round, table)
+        table = _rounds_read(wanted, table)
     order = key_order(names)
     return {order(parts): ways for parts, ways in table.items()}
 
@@ -143,8 +143,7 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 def factored(wanted: Plan) -> bool:
     """Whether these columns are counted by factoring: deal columns whose hand groups
     would pair many times, beside a rest of the round that reads few classes."""
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, _ = wanted.columns()
     hands = {hand for col in deal_cols for hand in col.hands}
     if not deal_cols or (wanted.needs is None and (
             len(hands) == 1 or all(col.as_a_set for col in deal_cols))):
@@ -170,10 +169,10 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
 _ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
 
 
-def _rounds_read(round_names: Names, table: Table) -> Table:
+def _rounds_read(wanted: Plan, table: Table) -> Table:
     """A table keyed by round bases, keyed by the round columns' values instead."""
-    read = _ROUND_VALUES.setdefault(round_names, {})
-    readers = round_readers(round_names)
+    read = _ROUND_VALUES.setdefault(wanted.round, {})
+    readers = [c.of_round for c in wanted.columns()[2]]
     folded: Table = {}
     for (dv, base, cv), ways in table.items():
         rv = read.get(base)
@@ -200,13 +199,12 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     or round base (``round_names`` None), card values); shared by every request for the
     same columns in another order, and by every shoe with the same class counts (removing
     the nine of hearts or of spades leaves the same point-value shoe)."""
-    deal_cols = [column(name) for name in deal_names]
-    card_cols = [column(name) for name in card_names]
+    deal_cols, card_cols, round_cols = Plan(deal_names, card_names, round_names or (), needs).columns()
     classes = Classes(first, banker, third, class_keys(deal_cols, card_cols))
     if needs is None:
         return deal_counts(classes, deal_cols)
-    round_cols = None if round_names is None else [column(name) for name in round_names]
-    return round_counts(classes, deal_cols, card_cols, round_cols, rules, needs)
+    return round_counts(classes, deal_cols, card_cols, None if round_names is None else round_cols,
+                        rules, needs)
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:

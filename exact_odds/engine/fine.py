@@ -55,7 +55,7 @@ from exact_odds.engine.plan import (
     key_order,
 )
 from exact_odds.engine.round import round_counts
-from exact_odds.engine.vocabulary import Column, Hand, column
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Hand
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
@@ -82,8 +82,8 @@ class Starts:
     (``partials``, read by ``partial_values``: the Player's own columns, the Banker's, both
     hands')."""
 
-    def __init__(self, p_reps: Sequence[str], b_reps: Sequence[str], deal_cols: list[Column],
-                 card_cols: list[Column], ordered: tuple[bool, bool]) -> None:
+    def __init__(self, p_reps: Sequence[str], b_reps: Sequence[str], deal_cols: list[DealColumn],
+                 card_cols: list[CardColumn], ordered: tuple[bool, bool]) -> None:
         self.kp, self.kb = len(p_reps), len(b_reps)
         player = SideReader("player", ordered[0], deal_cols, card_cols)
         banker = SideReader("banker", ordered[1], deal_cols, card_cols)
@@ -188,8 +188,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     (group, round and card values) before they meet the rest of the round, and a row's
     ``deal`` is its group's id, not a deal code. A bet that reads a few things of millions
     of deal values is settled on rows of those few."""
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, round_cols = wanted.columns()
     keys = class_keys(deal_cols, card_cols)
     coarse = class_keys([], card_cols).third  # what the rest of the round reads of a card
     p_classes, b_classes = shoe_classes(shoe, keys.first), shoe_classes(shoe, keys.banker)
@@ -222,8 +221,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     keys = class_keys(coarse_cols, card_cols)
     classes = Classes(shoe_classes(shoe, keys.first), shoe_classes(shoe, keys.banker),
                       shoe_classes(shoe, keys.third), keys)
-    rest = round_counts(classes, coarse_cols, card_cols, [column(name) for name in wanted.round],
-                        rules, wanted.needs)
+    rest = round_counts(classes, coarse_cols, card_cols, round_cols, rules, wanted.needs)
     yield from _joined(rest, t_index, deal, q, weight, starts, exact)
 
 
@@ -302,7 +300,7 @@ def _summed(code: np.ndarray, ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return code[at], np.add.reduceat(ways, at)
 
 
-def _coarse_column(hand: Hand, key: ClassKey) -> Column:
+def _coarse_column(hand: Hand, key: ClassKey) -> DealColumn:
     """A deal column whose value is the coarse classes of a hand's two cards, in order."""
     mine = 0 if hand == "player" else 1
 
@@ -310,8 +308,7 @@ def _coarse_column(hand: Hand, key: ClassKey) -> Column:
         cards = (player, banker)[mine]
         return key(cards[0]), key(cards[1])
 
-    return Column(f"{hand} coarse classes", "str", "", "deal", hands=(hand,), card_key=key,
-                  of_deal=read, ordered=True)
+    return DealColumn(f"{hand} coarse classes", "str", "", read, True, hands=(hand,), card_key=key)
 
 
 def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarray,

@@ -12,38 +12,27 @@ dealt cards. The last two removals cost a product per cell and state, not per de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from functools import lru_cache
-from typing import Any, cast
+from collections.abc import Hashable
+from typing import Any
 
 from exact_odds.engine.classes import Classes
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
-from exact_odds.engine.plan import Names, Table, hand_order
-from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
+from exact_odds.engine.plan import Table, hand_order
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 from exact_odds.rules import DrawingRules
-
-
-@lru_cache(maxsize=64)
-def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
-    """The round columns' functions of the round base (every round column has one)."""
-    return cast("list[Callable[[RoundBase], object]]", [column(n).of_round for n in round_names])
 
 
 class Reading:
     """The round and card columns' values of finished rounds, each read once per input."""
 
-    def __init__(self, card_cols: list[Column], round_cols: list[Column] | None,
+    def __init__(self, card_cols: list[CardColumn], round_cols: list[RoundColumn] | None,
                  needs: Needs) -> None:
-        self.two_card, self.third = needs in (TWO_CARD, THIRD), needs == THIRD
-        # every card column has a final value, every round column of_round (vocabulary);
+        self.two_card, self.third = needs in ("two_card", "third"), needs == "third"
         # the Player's own card columns read the Player's third card, the Banker's the Banker's
-        finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
-                      [c.final for c in card_cols])
-        self.finals = [[f for c, f in zip(card_cols, finals) if hand_order(c)[0] == part]
+        self.finals = [[c.final for c in card_cols if hand_order(c)[0] == part]
                        for part in range(3)]
         # None: the round base itself stands for the round values
-        self._round_fns = None if round_cols is None else round_readers(
-            tuple(c.name for c in round_cols))
+        self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
         self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
         self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
 
@@ -82,8 +71,8 @@ class Round:
     """What one enumeration of a played round reads: the classes, the drawing rules, the
     hands of each side in groups, and the columns, each read once per distinct input."""
 
-    def __init__(self, classes: Classes, deal_cols: list[Column], card_cols: list[Column],
-                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> None:
+    def __init__(self, classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> None:
         self.classes, self.rules, self.nt, self.k3 = classes, rules, classes.nt, len(classes.nt)
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
@@ -133,8 +122,8 @@ class Round:
         return found
 
 
-def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Column],
-                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> Table:
+def round_counts(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> Table:
     """Columns that read how the round ends: play the drawing rules. The middle of each
     key holds the round columns' values, or the round base where ``round_cols`` is None."""
     return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs))
