@@ -14,11 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache
+from math import prod
 from typing import Any, cast
 
 from exact_odds.engine.classes import Classes
+from exact_odds.engine.cost import (
+    BASE_BYTES,
+    ROW_BYTES,
+    ROW_SECONDS,
+    EnumerationCost,
+    value_count,
+    values_product,
+)
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
-from exact_odds.engine.plan import Names, Table, hand_order
+from exact_odds.engine.plan import Names, Plan, Table, hand_order
 from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
 from exact_odds.rules import DrawingRules
 
@@ -323,3 +332,81 @@ def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
         if w:
             found[rv] = found.get(rv, 0) + w
     return found
+
+
+# --- what it costs, known before it starts (``cost.py``) -------------------------------------
+
+#: Measured cost of one unit of the round's work, fitted on 8-deck shoes (``test_cost.py``).
+PAIR_SECONDS = 1.0e-6  # a pair of hand groups met in play's loop
+CELL_SECONDS = 0.5e-6  # a cell of a state's third cards
+CELL_COLUMN_SECONDS = 0.03e-6  # and each card column read in it
+GRID_BYTES = 1_200  # a grid of the totals where nobody draws, per deal
+STATE_BYTES = 2_000  # a state's lists
+CELL_BYTES = 24  # a running sum of a state (a list slot and its integer)
+
+
+def round_cost(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Column],
+               card_cols: list[Column], rules: DrawingRules, precise: bool) -> EnumerationCost:
+    """The cost of ``play``: pairs of hand groups, states and their cells, rows. A first
+    bound from the numbers of classes alone (every ordered two-card hand a group of its
+    own, every pair of them a state) is the estimate where it is within the limits and not
+    ``precise`` (a cost multiplied by many shoes): microseconds. Else the hand groups are
+    built as ``play`` builds them, and counted: milliseconds."""
+    ka, kb = len(classes.player_draw.n), len(classes.banker_draw.n)
+
+    def priced(pairs: int, states: int, rows: int, grids: int) -> EnumerationCost:
+        cells = states * ka * kb
+        seconds = (pairs * PAIR_SECONDS + rows * ROW_SECONDS
+                   + cells * (CELL_SECONDS + len(card_cols) * CELL_COLUMN_SECONDS))
+        memory = (BASE_BYTES + rows * ROW_BYTES + grids * GRID_BYTES
+                  + states * (STATE_BYTES + (len(classes.nt) + ka * kb) * CELL_BYTES))
+        return EnumerationCost(names, "round", pairs, states, rows, len(classes.n), seconds,
+                               memory)
+
+    pairs = len(classes.n) ** 2 * len(classes.nb) ** 2
+    bound = priced(pairs, pairs, min(pairs * ka * kb + pairs, values_product(names)), pairs)
+    if not (precise or bound.too_large):
+        return bound
+    banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
+    groups = (hand_groups(classes, "player", reads_in_order(deal_cols, "player"), deal_cols,
+                          card_cols, thirds=True),
+              hand_groups(classes, "banker", banker_ordered, deal_cols, card_cols, thirds=True))
+    pairs = len(groups[0]) * len(groups[1])
+    # a state, or a grid of the totals where nobody draws, is (two-card totals, deal values,
+    # card partials): at most, for each pair of totals, the features of the two sides' groups
+    # with those totals, paired; and at most each side's own values paired times the values
+    # of the columns that read both hands (a count of the round's hearts: its partial, the
+    # hearts of the four first cards, is one of its values, however the suits lie)
+    reads = bool(deal_cols or card_cols)
+    features: list[list[set[int]]] = [[set() for _ in range(10)] for _ in range(2)]
+    own: list[list[set[object]]] = [[set() for _ in range(10)] for _ in range(2)]
+    for side in (0, 1):
+        for group in groups[side]:
+            features[side][group.total].add(group.features)
+            own[side][group.total].add(group.own)
+    both = prod(value_count(col) for col in deal_cols + card_cols if len(col.hands) == 2)
+    states, stood, described = 0, 0, rules.round
+    for p2 in range(10):
+        for b2 in range(10):
+            met = min(len(features[0][p2]) * len(features[1][b2]),
+                      len(own[0][p2]) * len(own[1][b2]) * both) if reads else 1
+            drawn = not (described.natural[p2] or described.natural[b2]) and (
+                described.player_on is None or described.player_on[p2]
+                or described.banker[b2][0])
+            states += met * drawn * (2 if rules.uses_up_card else 1)
+            stood += met * (not drawn or rules.uses_up_card)
+    states = min(states, pairs)
+    # a row is (deal values, round values, card values): each part has at most so many
+    # values; the card values are each part's partials read with the third cards drawn
+    deal_values = (len({g.own[0] for g in groups[0]}) * len({g.own[0] for g in groups[1]})
+                   * len({g.shared for g in groups[0]}) * len({g.shared for g in groups[1]}))
+    partials = [len({g.own[1] for g in groups[0]}) * (ka + 1),
+                len({g.own[1] for g in groups[1]}) * (kb + 1),
+                len({g.shared for g in groups[0]}) * len({g.shared for g in groups[1]})
+                * (ka + 1) * (kb + 1)]
+    hands = {col.hands for col in card_cols}  # the Player's alone, the Banker's, both
+    read = (("player",) in hands, ("banker",) in hands, any(len(h) == 2 for h in hands))
+    card_values = prod(n for n, part in zip(partials, read) if part)
+    rows = min(states * ka * kb + stood, values_product(names),
+               deal_values * values_product(wanted.round) * card_values)
+    return priced(pairs, states, rows, min(pairs, stood))
