@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     import numpy as np
     import polars as pl
 
+    from exact_odds.engine.compiled import CompiledCounts
     from exact_odds.engine.fine import Factored
 
 Rules = DrawingRules
@@ -91,9 +92,9 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     names = tuple(columns)
     wanted = plan(names)
     if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
-        from exact_odds.engine.compiled import dealt_only_counts, held_classes
+        from exact_odds.engine.compiled import held_classes
 
-        return dealt_only_counts(names, rules, held_classes(shoe, names, rules)).counts(shoe)
+        return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
     checked(shoe, names, rules, wanted, rows_in_python=True)
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
@@ -182,6 +183,15 @@ def _rounds_read(round_names: Names, table: Table) -> Table:
             rv = read[base] = tuple(f(RoundBase(*base)) for f in readers)
         folded[(dv, rv, cv)] = folded.get((dv, rv, cv), 0) + ways
     return folded
+
+
+@lru_cache(maxsize=256)
+def _dealt_only(names: Names, rules: Rules, held: tuple[int, ...]) -> CompiledCounts:
+    """A round without draws compiled once per columns, rules and classes held: the report
+    and its mistakes check read the same table."""
+    from exact_odds.engine.compiled import dealt_only_counts
+
+    return dealt_only_counts(names, rules, held)
 
 
 @lru_cache(maxsize=256)

@@ -97,6 +97,8 @@ class Round:
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
         self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
+        # the draws are split where a hand draws from classes coarser than the third classes
+        self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
         self.reading = Reading(card_cols, round_cols, needs)
         self.two_card, self.third = self.reading.two_card, self.reading.third
         self.finals = bool(card_cols)
@@ -150,24 +152,30 @@ def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Colu
 
 
 def play(round_: Round) -> Table:
-    """The round played out one pair of hand groups at a time, on any counts."""
-    nt, k3, draw_a, draw_b = round_.nt, round_.k3, round_.draw_a, round_.draw_b
-    # the draws are split where a hand draws from classes coarser than the third classes
-    split = len(draw_a.n) < k3 or len(draw_b.n) < k3
+    """The round played out one pair of hand groups at a time, on any counts, in the order
+    a round is dealt: the first cards and the naturals (``_dealt``), the rounds nobody draws
+    to (``_stood``), each hand's third card (``_drawn``), and the hands compared by the
+    round columns read on the final totals (``Reading.round``, ``_compared``)."""
+    no_draw, states = _dealt(round_)
+    by_deal: dict[tuple[Any, ...], Table] = {}  # deal values -> (round, card values) -> ways
+    _stood(round_, no_draw, by_deal)
+    _compared(round_, _drawn(round_, states, by_deal), by_deal)
+    return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
+
+
+def _dealt(round_: Round) -> tuple[dict[tuple[Any, ...], list[int]], dict[tuple[Any, ...], Any]]:
+    """Every pair of a Player and a Banker hand group dealt: where a hand is a natural or
+    both stand, its ways go into a grid of the two totals (``no_draw``, one per deal values
+    and card partials); else into its *state* (two-card totals, whether the Player draws,
+    deal values, partials): [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of
+    third class t); pairs[a][b] sums weight over the ordered pairs of distinct dealt cards
+    in classes a (of A, the Player's draw classes) and b (of B, the Banker's); where the
+    draws are not split (A and B the third classes), each pair once, in either order."""
+    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
-    two_card, third, finals = round_.two_card, round_.third, round_.finals
-    rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
-    card_values, described = round_.card_values, round_.described
+    described = round_.described
     natural, chart = described.natural, described.banker  # chart[b2][0]: after a stand
-    after_four, after_five = round_.classes.pad[4], round_.classes.pad[5]
-    # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
-    # totals, one per combination of deal-column values and card-column partials.
     no_draw: dict[tuple[Any, ...], list[int]] = {}
-    # state (two-card totals, whether the Player draws, deal values, partials) ->
-    #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
-    #   pairs[a][b] sums weight over the ordered pairs of distinct dealt cards in classes
-    #   a (of A, the Player's draw classes) and b (of B, the Banker's); where the draws
-    #   are not split (A and B the third classes), each pair once, in either order.
     states: dict[tuple[Any, ...], list[Any]] = {}
     # without deal or card columns every deal has the same (empty) deal key
     plain = not round_.deal_key.reads
@@ -246,17 +254,34 @@ def play(round_: Round) -> Table:
                 row_i[bj if split else tj] += total
                 if split:
                     row_j[bi] += total
-    # the table by deal values: (round values, card values) -> ways
-    by_deal: dict[tuple[Any, ...], Table] = {}
+    return no_draw, states
+
+
+def _stood(round_: Round, no_draw: dict[tuple[Any, ...], list[int]],
+           by_deal: dict[tuple[Any, ...], Table]) -> None:
+    """The rounds nobody draws to (a natural, or both stand), each grid of two-card totals
+    read by the round columns once per pair of totals."""
+    rounded, after_four = round_.reading.round, round_.classes.pad[4]
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
     for (dv, pv), totals in no_draw.items():
-        cv = card_values(pv, None, None)
+        cv = round_.card_values(pv, None, None)
         found = by_deal.setdefault(dv, {})
         for rv, w in _folded(totals, two_cards).items():
             found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
 
-    # Where no column reads the third cards, the Banker's final total is all that tells two
-    # of its draws apart: add each row of draws into a grid indexed by the final totals.
+
+def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
+           by_deal: dict[tuple[Any, ...], Table]) -> dict[tuple[Any, ...], list[int]]:
+    """Each state's third cards drawn from what its deals leave: the Banker's alone where
+    the Player stood, else the Player's, then the Banker's by the chart. Where no column
+    reads the third cards, the Banker's final total is all that tells two of its draws
+    apart: each row of draws is added into a grid indexed by the final totals, returned."""
+    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
+    b_of, chart = draw_b.of, round_.described.banker
+    rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
+    card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
+                                            round_.finals)
+    after_five = round_.classes.pad[5]
     grids: dict[tuple[Any, ...], list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
     for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
@@ -312,6 +337,14 @@ def play(round_: Round) -> Table:
                 for w, rv, cv in zip(row, banker_row(p2, b2, va), card_row(pv, a)):
                     if w:
                         found[(rv, cv)] = found.get((rv, cv), 0) + w
+    return grids
+
+
+def _compared(round_: Round, grids: dict[tuple[Any, ...], list[int]],
+              by_deal: dict[tuple[Any, ...], Table]) -> None:
+    """The grids of final totals where both hands could draw, read by the round columns
+    (who wins, by how much) once per pair of totals."""
+    rounded = round_.reading.round
     three_cards: dict[tuple[int | None, int | None], list[tuple[object, ...]]] = {}
     for (dv, p2, b2), grid in grids.items():
         cells = three_cards.get((p2, b2))
@@ -322,7 +355,6 @@ def play(round_: Round) -> Table:
         found = by_deal.setdefault(dv, {})
         for rv, w in _folded(grid, cells).items():
             found[(rv, ())] = found.get((rv, ()), 0) + w
-    return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
 
 
 def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
