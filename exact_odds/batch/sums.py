@@ -39,7 +39,7 @@ from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
     from exact_odds.batch.folding import CompiledBet
-    from exact_odds.engine.compiled import MonomialBasis
+    from exact_odds.batch.monomials import MonomialBasis
 
 
 def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,

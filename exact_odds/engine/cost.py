@@ -1,14 +1,11 @@
 """What an enumeration will cost, known before it starts, and its refusal in one line.
 
-Each way of counting estimates itself, beside its code, from what it will walk (counted
-before the work) times what one of each cost when measured on an 8-deck shoe
-(``tests/test_cost.py`` records the figures): the round played out (``round.round_cost``),
-the first cards only (``hands.first_cards_cost``), factoring (``fine.factored_cost``), a
-round without draws (``compiled.dealt_only_cost``); the enumerator picks the one it will
-run (``enumerator.enumeration_cost``). Here is what they share: the estimate
-(``EnumerationCost``), its refusal past ``MAX_SECONDS`` or ``MAX_MEMORY``
-(``EnumerationTooLarge``, one line naming the columns that split the cards finest and what
-the enumeration would take), and how many values a column can take.
+Each way of counting estimates itself beside its code, from what it will walk (counted
+before the work) times what one of each cost when measured (``tests/test_cost.py``):
+``round.round_cost``, ``hands.first_cards_cost``, ``fine.factored_cost``,
+``compiled.dealt_only_cost``; ``enumerator.enumeration_cost`` picks the one that will run.
+Here is what they share: the estimate, its refusal past ``MAX_SECONDS`` or ``MAX_MEMORY``
+(one line naming the columns that split the cards finest), a column's number of values.
 
 >>> from exact_odds.engine.enumerator import enumeration_cost
 >>> from exact_odds.shoe import Shoe

@@ -95,7 +95,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         from exact_odds.engine.compiled import held_classes
 
         return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
-    checked(shoe, names, rules, wanted, rows_in_python=True)
+    enumeration_cost(shoe, names, rules, factored(wanted)).check()  # before any work
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
     # Without deal or card columns the table is keyed by the round base, so that every bet
@@ -110,18 +110,6 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         table = _rounds_read(wanted.round, table)
     order = key_order(names)
     return {order(parts): ways for parts, ways in table.items()}
-
-
-def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
-            rows_in_python: bool, blocks: bool = False, grouping: Grouping | None = None
-            ) -> None:
-    """Where every enumeration starts: its cost estimated from the shoe's classes and the
-    columns (``enumeration_cost``, milliseconds) and refused in one line past the limits,
-    before any work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays;
-    ``blocks``: read a block of rows at a time (``outcome_frames``), its deals read by a
-    bet's ``grouping`` where given."""
-    enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python,
-                     blocks=blocks, grouping=grouping).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
@@ -222,7 +210,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
     if factored(wanted) and rules.draws:
-        checked(shoe, names, rules, wanted, rows_in_python=False)
+        enumeration_cost(shoe, names, rules, True, rows_in_python=False).check()
         return _frame(_factored(shoe, wanted, rules), names, wanted, schema, ways_type,
                       sort=True)
     import polars as pl
@@ -256,8 +244,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         return
     from exact_odds.engine.fine import factored_blocks
 
-    checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True,
-            grouping=grouping if reading is not None else None)
+    enumeration_cost(shoe, names, rules, True, blocks=True,
+                     grouping=grouping if reading is not None else None).check()
     if reading is None or wanted.needs is None:  # no rest of the round to spread deals over
         for block in factored_blocks(shoe, wanted, rules):
             frame = _frame(block, names, wanted, schema, ways_type, sort=False)

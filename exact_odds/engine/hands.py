@@ -15,13 +15,7 @@ from typing import Any, NamedTuple, cast
 
 from exact_odds.cards import card_value
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.cost import (
-    BASE_BYTES,
-    ROW_BYTES,
-    ROW_SECONDS,
-    EnumerationCost,
-    values_product,
-)
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, ROW_SECONDS, EnumerationCost, values_product
 from exact_odds.engine.plan import Names, Table, falling
 from exact_odds.engine.vocabulary import Column, Hand
 

@@ -18,14 +18,7 @@ from math import prod
 from typing import Any, cast
 
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.cost import (
-    BASE_BYTES,
-    ROW_BYTES,
-    ROW_SECONDS,
-    EnumerationCost,
-    value_count,
-    values_product,
-)
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, ROW_SECONDS, EnumerationCost, values_product
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
 from exact_odds.engine.plan import Names, Plan, Table, hand_order
 from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
@@ -416,7 +409,7 @@ def round_cost(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Col
         for group in groups[side]:
             features[side][group.total].add(group.features)
             own[side][group.total].add(group.own)
-    both = prod(value_count(col) for col in deal_cols + card_cols if len(col.hands) == 2)
+    both = values_product([col.name for col in deal_cols + card_cols if len(col.hands) == 2])
     states, stood, described = 0, 0, rules.round
     for p2 in range(10):
         for b2 in range(10):
