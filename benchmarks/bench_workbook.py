@@ -25,8 +25,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from exact_odds.analysis.approval import approval_workbook
 from exact_odds.analysis.report import game_report
-from exact_odds.analysis.workbook import approval_workbook
 from exact_odds.render import render
 
 RESULTS = Path(__file__).resolve().parent / "results"

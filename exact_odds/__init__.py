@@ -37,7 +37,7 @@ _WHERE = {
     "GameReport": "exact_odds.analysis.report",
     "BetResult": "exact_odds.analysis.bet_result",
     "effect_of_removal": "exact_odds.analysis.removal",
-    "approval_workbook": "exact_odds.analysis.workbook",
+    "approval_workbook": "exact_odds.analysis.approval",
     "compare_games": "exact_odds.analysis.compare",
     "compare_reports": "exact_odds.analysis.compare",
     "game_mistakes": "exact_odds.analysis.checks",

@@ -35,7 +35,7 @@ def _report(_: Path) -> Any:
 
 @result("approval workbook")
 def _approval_workbook(folder: Path) -> Any:
-    from exact_odds.analysis.workbook import approval_workbook
+    from exact_odds.analysis.approval import approval_workbook
 
     return approval_workbook(_report(folder))
 

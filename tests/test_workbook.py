@@ -19,10 +19,10 @@ from clirun import ok
 from spreadsheet import SKIP, SOFFICE, error_cells, named_cells, recalculate, values
 from spreadsheet import without_cached_values as uncached
 
+from exact_odds.analysis.approval import ApprovalWorkbook, approval_workbook
 from exact_odds.analysis.bet_result import CONFIDENCES, HOLD_ROUNDS, BetResult, normal_quantile
 from exact_odds.analysis.compare import compare_games
 from exact_odds.analysis.report import game_report
-from exact_odds.analysis.workbook import ApprovalWorkbook, approval_workbook
 from exact_odds.analysis.worksheet import name_part
 from exact_odds.games.loader import builtin_games, tables_dir
 from exact_odds.numbers import fraction_text

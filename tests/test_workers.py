@@ -159,7 +159,7 @@ def test_a_very_large_shoe_shows_its_rounds(monkeypatch):
     bar = runner.Progress(1, rounds_per_shoe=10_000)
     bar.rounds(4_321)
     assert "0/1 shoes, 4,321 rounds dealt" in terminal.text
-    from exact_odds.simulation.heartbeat import listening
+    from exact_odds.running.heartbeat import listening
     from exact_odds.simulation.play import PerfectPlay, SimulationPlan, play_shoes
 
     ready = runner.setup("rock-bac", bets=["tie"], decks=20, seed=1)

@@ -47,8 +47,8 @@ def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, .
     4, 6 and 8 decks and the effect of removal by rank (docs/workbook.md). The html page
     is the explorer: every pay editable, every figure exact, offline (docs/explorer.md).
     """
+    from exact_odds.analysis.approval import approval_workbook
     from exact_odds.analysis.report import game_report
-    from exact_odds.analysis.workbook import approval_workbook
     from exact_odds.explorer.page import report_page
 
     with Working("exact-odds report"):

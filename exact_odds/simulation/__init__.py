@@ -10,9 +10,9 @@ are estimates, each with a standard error.
 Modules: ``dealing`` (shuffle, burn, rounds, by the procedure of ``games.dealing``),
 ``settlement`` (a dealt round's outcome and each bet's result), ``counting`` (tags, running
 and true counts), ``play`` (perfect play, counts and flat play over many shoes in lockstep),
-``runner`` (the setup, and the ranges run on a local process pool or Dask), ``heartbeat``
-(the rounds dealt, told to the progress bar), ``summary`` (per-bet statistics, and what a
-person reads of them), ``trace`` (every round to Parquet).
+``runner`` (the setup, and the ranges run on a local process pool or Dask, with the rounds
+dealt told to the progress bar by ``exact_odds.running.heartbeat``), ``summary`` (per-bet
+statistics, and what a person reads of them), ``trace`` (every round to Parquet).
 
 Importing this package is light: numpy, polars and Dask are imported by the modules that
 use them.
