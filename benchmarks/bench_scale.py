@@ -138,7 +138,8 @@ def main() -> None:
                 value.pop("stdout", None)
         figures[name] = found
     report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-              "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.processor()}",
+              "machine": ", ".join(filter(None, (platform.machine(), f"{os.cpu_count()} cores",
+                                                 processor_model()))),
               "python": platform.python_version(), "load_average_at_start": load,
               "provisional": load > (os.cpu_count() or 1),
               "counts": {"file_shoes": args.file_shoes // scale,
@@ -149,6 +150,18 @@ def main() -> None:
     (RESULTS / "scale.json").write_text(json.dumps(report, indent=2) + "\n")
     (RESULTS / "scale.md").write_text(markdown(report))
     print(markdown(report))
+
+
+def processor_model() -> str:
+    """The processor's model name (Linux's /proc/cpuinfo), else platform's (empty on some
+    systems)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor()
 
 
 def markdown(report: dict[str, object]) -> str:

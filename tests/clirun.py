@@ -14,8 +14,8 @@ from exact_odds.cli import main
 
 
 def run(*args: str) -> Result:
-    """``exact-odds ARGS`` in this process."""
-    return CliRunner().invoke(main, list(args))
+    """``exact-odds ARGS`` in this process (its messages name the program as a user sees it)."""
+    return CliRunner().invoke(main, list(args), prog_name="exact-odds")
 
 
 def ok(*args: str) -> str:

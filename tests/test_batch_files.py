@@ -244,3 +244,23 @@ def test_a_removed_cell_too_long_for_the_shoe_is_refused_by_its_length(tmp_path)
     path.write_text("removed\n9D KS\n" + "9D " * 40_000 + "\n", encoding="utf-8")
     one_error_line(run("batch", "commission-free", str(path)),
                    "shoes.csv: row 1: column 'removed': 120,000 bytes")
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["", "9D KS 10H", "  as  ah 10h ", "", "1C tD", "QS"], True),
+    (["9D\tKS"], False),  # a tab: the general reading splits it
+    (["9D,KS"], False),  # a comma too
+    (["10HH"], False),  # four characters
+    (["ZZ"], False),  # not a card: the general reading names the row
+    (["9D " * 33], False),  # more nines of diamonds than eight decks hold
+])
+def test_removed_cards_counted_from_bytes(cells: list[str], read: bool) -> None:
+    """Issue 28: the usual ``removed`` cells are counted straight from their bytes, equal to
+    reading them card by card; anything else is left to that reading."""
+    from exact_odds.batch.shoes import _counted_bytes, _removed_row_by_row
+
+    found = _counted_bytes(cells, [8] * 52)
+    assert (found is not None) == read
+    if read:
+        assert found is not None
+        assert (found == _removed_row_by_row(Path("shoes.csv"), cells, [8] * 52)).all()

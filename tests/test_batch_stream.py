@@ -101,6 +101,38 @@ def test_the_folded_coefficients_hold_their_bound() -> None:
     assert not folded.fits(1451)
 
 
+def test_the_split_sums_hold_their_bound() -> None:
+    """Issue 28: the float64 sums split each top monomial at bit b so that S * 2**b <= 2**53
+    (S the largest sum of |W_K| of a bet); 8 decks (ten-value class of 128) take them, a
+    class of 457 cards (457**6 > 2**53) does not."""
+    evaluator = BatchEvaluator("rock-bac")
+    evaluator.evaluate(Shoe.from_decks(8).counts)
+    folded = evaluator.plan.groups[0].top_sums(416)
+    assert folded is not None
+    assert folded.spread == max(int(np.abs(row).sum()) for row in folded.coefficients)
+    assert folded.spread * 2**folded.split <= sums.FLOAT_EXACT < folded.spread * 2**(folded.split + 1)
+    assert folded.splits(456) and 456**6 <= sums.FLOAT_EXACT < 457**6
+    assert not folded.splits(457)
+
+
+def test_the_int64_kernel_beyond_the_split(kernel: str) -> None:
+    """Shoes whose largest class passes the split sums' bound (480 tens) but whose sums fit
+    int64 (Player and Banker: max_net 2) take the int64 kernel, equal to the report."""
+    rows = np.full((2, 52), 8, dtype=np.int64)
+    rows[:, [i for i, card in enumerate(DECK) if card[0] in "TJQK"]] = 30
+    rows[1, 0] = 3
+    evaluator = BatchEvaluator("rock-bac", bets=["player", "banker"])
+    result = evaluator.evaluate(rows)
+    group = evaluator.plan.groups[0]
+    folded = group.top_sums(int(rows.sum(axis=1).max()))
+    assert folded is not None and not folded.splits(480)
+    for row, counts in enumerate(rows):
+        report = game_report("rock-bac", shoe=Shoe(tuple(int(c) for c in counts)),
+                             bets=("player", "banker"))
+        for bet in report.bets:
+            assert result.fraction(bet.id, row) == bet.expected_value, (row, bet.id)
+
+
 def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
     rows = _random_rows("rock-bac", 300, seed=9)

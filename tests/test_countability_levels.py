@@ -60,17 +60,25 @@ def _best_of_every_vector(effects: dict[str, Fraction], weights: dict[str, int],
     e_mean = (w * e).sum() / total
     # the effects' spread over every card, rank by rank (the tens may differ)
     var_e = sum(weights[r] * (float(effects[r]) - e_mean) ** 2 for r in RANKS)
-    best = -2.0
     values = np.arange(-level, level + 1, dtype=np.float64)
-    head = np.array(list(product(values, repeat=4)))  # the first four groups' tags
-    tail = np.array(list(product(values, repeat=len(groups) - 4)))
-    for row in head:
-        tags = np.hstack([np.broadcast_to(row, (len(tail), 4)), tail])
-        s = tags @ w
-        v = (tags * tags) @ w
-        a = tags @ (w * e)
-        spread = v - s * s / total
-        cov = a - s * e_mean
+
+    def sums(part: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For every tag vector of the groups ``part``: its sum, sum of squares and sum
+        against the effects, each weighted by the groups' cards."""
+        tags = np.array(list(product(values, repeat=len(w[part]))))
+        return tags @ w[part], (tags * tags) @ w[part], tags @ (w * e)[part]
+
+    # every vector is a head (the first five groups' tags) beside a tail (the last five's):
+    # its sums are the head's plus the tail's, for every head and every tail
+    head_s, head_v, head_a = sums(slice(0, 5))
+    tail_s, tail_v, tail_a = sums(slice(5, None))
+    best = -2.0
+    step = max(1, 2**20 // len(tail_s))  # heads at a time: about a million vectors
+    for start in range(0, len(head_s), step):
+        rows = slice(start, start + step)
+        s = head_s[rows, None] + tail_s
+        spread = head_v[rows, None] + tail_v - s * s / total
+        cov = head_a[rows, None] + tail_a - s * e_mean
         keep = spread > 1e-9
         if balanced:
             keep &= np.abs(s) < 1e-9

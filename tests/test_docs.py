@@ -4,9 +4,13 @@ them), and every example in the README and the docs runs.
 
 Examples: each ```python block runs as a script; each ```bash line that calls
 ``exact-odds`` runs and must succeed; each ```text block that starts with
-``$ exact-odds ...`` is exactly what the program prints. A ```console block is shown, not
-run (setting up a virtual environment). A simulation example's ``--shoes`` is cut to
-``SHOES`` to keep the suite fast; every other option runs as written.
+``$ exact-odds ...`` is exactly what the program prints (a refusal included: its one
+``Error:`` line and a non-zero exit); each ```yaml block whose first line is
+``# file: NAME`` is that file, written where the examples run, so the commands can read it.
+A ```console block is shown, not run (setting up a virtual environment, a benchmark). No
+other kind of block, and no indented block, which would be run by nobody. A simulation
+example's ``--shoes`` is cut to ``SHOES``, and it runs on one worker unless it names
+``--workers``, to keep the suite fast; every other option runs as written.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from clirun import ok, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +31,7 @@ DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 SOURCES = [ROOT / "README.md", *PAGES]
 SHOES = 20
+KINDS = {"bash", "text", "python", "yaml", "console"}
 
 
 def _hooks():
@@ -53,10 +59,27 @@ def _blocks(kind: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_page_has_a_title_and_a_description(page):
-    """From its front matter, or else (a page written as plain Markdown) its first heading
-    and first paragraph, which the build hook puts in the page's description."""
-    title, description = HOOKS.describe(page.read_text(encoding="utf-8"))
-    assert title and len(description) > 20, (title, description)
+    """Its front matter's ``title`` and ``description`` (the page's ``<title>`` and its
+    ``<meta name="description">``, which the site's search shows too)."""
+    text = page.read_text(encoding="utf-8")
+    front = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    assert front, f"{page.name} has no front matter"
+    fields = yaml.safe_load(front.group(1))
+    assert set(fields) >= {"title", "description"}, fields
+    assert fields["title"].strip() and len(fields["description"]) > 20, fields
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+def test_every_code_block_is_of_a_kind_the_tests_know(source):
+    """A fenced block of another kind, or an indented one, would be an example nobody runs."""
+    import markdown
+
+    text = source.read_text(encoding="utf-8")
+    kinds = set(re.findall(r"^\s*```(\w*)", text, re.M)) - {""}
+    assert kinds <= KINDS, kinds - KINDS
+    rendered = markdown.markdown(text, extensions=["pymdownx.superfences", "admonition",
+                                                   "attr_list", "tables"])
+    assert "<pre><code>" not in rendered, "an indented code block"
 
 
 def test_every_page_is_in_the_nav():
@@ -80,8 +103,78 @@ def test_the_limits_page_is_the_registry():
     assert "<!-- generated" not in page
 
 
+def test_the_module_table_is_every_module_with_its_docstring():
+    """The table of ``how-it-computes.md`` is generated from the package: every module,
+    each part in the order of ``tests/test_layers.py``, with its docstring's summary; a
+    module without one fails here."""
+    from test_layers import ORDER
+
+    page = HOOKS.generate((DOCS / "how-it-computes.md").read_text(encoding="utf-8"))
+    assert HOOKS.layers() == ORDER
+    package = ROOT / "exact_odds"
+    modules = [p for p in package.rglob("*.py") if p.parent != package or
+               p.stem in ORDER]
+    assert {p.relative_to(package).parts[0].removesuffix(".py") for p in modules} == set(ORDER)
+    for path in modules:
+        summary = HOOKS._summary(path)
+        assert summary, f"{path.relative_to(ROOT)} has no docstring"
+        where = path.relative_to(package).as_posix()
+        row = (f"| **`{path.parent.name}/`** | **{summary}** |" if path.name == "__init__.py"
+               else f"| `{where}` | {summary} |")
+        assert row in page, where
+    assert "<!-- generated" not in page
+
+
+def test_the_benchmarks_page_names_every_benchmark():
+    page = HOOKS.generate((DOCS / "benchmarks.md").read_text(encoding="utf-8"))
+    for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        if path.name != "record.py":
+            assert HOOKS._summary(path), f"{path.name} has no docstring"
+            assert f"| `{path.name}` | {HOOKS._summary(path)} |" in page, path.name
+
+
+def test_no_limit_is_written_by_hand():
+    """A limit named in prose is ``<!-- limit: NAME -->``, its value read from the registry
+    at build time; a page that writes a limit's value itself fails here (outside the
+    program's own output, which the examples' tests hold)."""
+    from exact_odds.limits import LIMITS
+
+    for path in PAGES:
+        text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+        for name in re.findall(r"<!-- limit: (\w+) -->", text):
+            assert name in LIMITS, (path.name, name)
+        for limit in LIMITS.values():
+            if " " in limit.shown and sum(c.isdigit() for c in limit.shown) >= 4:
+                found = re.search(rf"(?<![\d,.]){re.escape(limit.shown)}", text)
+                assert not found, (path.name, limit.name)
+
+
+def test_the_workbook_page_has_every_name_and_formula_of_a_workbook():
+    """The names and formulas of ``workbook.md`` are read from a workbook the program
+    builds (issue 30's names), never typed."""
+    from exact_odds import game_report
+
+    page = HOOKS.generate((DOCS / "workbook.md").read_text(encoding="utf-8"))
+    workbook = game_report("commission-free", bets=["tie"]).to_workbook()
+    for name in workbook.names:
+        assert f"`{name.name}`" in page, name.name
+        expression = getattr(name.sheet.cells[name.row, name.column], "expression", None)
+        if expression and name.sheet.name != "Summary":
+            assert f"`={expression}`" in page, name.name
+
+
+def test_the_explorer_page_names_every_figure_its_script_shows():
+    page = HOOKS.generate((DOCS / "explorer.md").read_text(encoding="utf-8"))
+    script = (ROOT / "exact_odds" / "explorer" / "explorer.js").read_text(encoding="utf-8")
+    figures = re.findall(r'\["([\w-]+)", "[^"]+"\]', script.split("const FIGURES")[1]
+                         .split("];")[0])
+    assert figures
+    for figure in figures:
+        assert f"`{figure}`" in page, figure
+
+
 def test_the_vocabulary_page_has_every_column():
-    from exact_odds.engine.vocabulary import COLUMNS
+    from exact_odds import COLUMNS
 
     page = HOOKS.generate((DOCS / "vocabulary.md").read_text(encoding="utf-8"))
     for name, column in COLUMNS.items():
@@ -139,6 +232,60 @@ def test_the_options_help_states_the_bounds_the_code_enforces():
     assert f"within {SCHEDULER_TIMEOUT} seconds" in options["--scheduler"]
 
 
+def test_every_module_and_file_named_exists():
+    """Stale text (issue 29): every ``exact_odds.x.y`` and every ``name.py`` that the README,
+    the docs, the notebooks' README or a module's docstring names still exists."""
+    import ast
+    import importlib
+
+    texts = {path.name: path.read_text(encoding="utf-8")
+             for path in [*SOURCES, ROOT / "notebooks" / "README.md"]}
+    for path in sorted((ROOT / "exact_odds").rglob("*.py")):
+        texts[str(path.relative_to(ROOT))] = ast.get_docstring(
+            ast.parse(path.read_text(encoding="utf-8"))) or ""
+    files = {p.relative_to(ROOT).as_posix() for folder in ("exact_odds", "tests", "benchmarks",
+                                                           "docs")
+             for p in (ROOT / folder).rglob("*.py")}
+    names = {name.rsplit("/", 1)[-1] for name in files}
+
+    def resolves(dotted: str) -> bool:
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                found = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for part in parts[cut:]:
+                if not hasattr(found, part):
+                    return False
+                found = getattr(found, part)
+            return True
+        return False
+
+    for where, text in texts.items():
+        for dotted in set(re.findall(r"\bexact_odds(?:\.\w+)+", text)):
+            assert resolves(dotted), (where, dotted)
+        for name in set(re.findall(r"[\w/.-]*\w\.py\b", text)):
+            assert name in files or name.rsplit("/", 1)[-1] in names, (where, name)
+
+
+def test_every_module_a_package_docstring_lists_exists():
+    """A package's docstring that lists its modules (``Modules: ...``) lists modules that
+    exist (issue 29: lists of modules that no longer existed)."""
+    import ast
+
+    for init in sorted((ROOT / "exact_odds").glob("*/__init__.py")):
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        listed = re.search(r"Modules: (.*?)(?:\n\n|$)", docstring, re.S)
+        if not listed:
+            continue
+        text = listed.group(1)
+        while re.search(r"\([^()]*\)", text):
+            text = re.sub(r"\([^()]*\)", "", text)
+        for name in re.findall(r"``(\w+)``", text):
+            assert (init.parent / f"{name}.py").is_file(), (init.parent.name, name)
+
+
 def test_no_commit_ids_in_the_docs():
     for path in SOURCES:
         found = re.findall(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b",
@@ -160,14 +307,42 @@ def folder(tmp_path, monkeypatch):
     line = next(line for line in original.splitlines() if f'event: "{event}"' in line)
     assert line != edited
     (tmp_path / "my-game.yaml").write_text(original.replace(line, edited), encoding="utf-8")
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
 
+def _files() -> dict[str, str]:
+    """The files the docs show whole: each ```yaml block opening ``# file: NAME``."""
+    found: dict[str, str] = {}
+    for where, block in _blocks("yaml"):
+        named = re.match(r"# file: ([\w.-]+)\n", block)
+        if named:
+            assert named.group(1) not in found, f"{where}: {named.group(1)} shown twice"
+            found[named.group(1)] = block
+    return found
+
+
+FILES = _files()
+
+
+def test_every_file_shown_whole_is_read_by_an_example():
+    """A file shown whole (``# file: NAME``) is one the examples run on."""
+    commands = "\n".join(block for kind in ("bash", "text") for _, block in _blocks(kind))
+    for name in FILES:
+        assert f" {name}" in commands, name
+
+
 def _fewer_shoes(args: list[str]) -> list[str]:
+    """``args`` with ``--shoes`` cut to ``SHOES``, and one worker where none is asked for (a
+    seed gives the same figures whatever the workers; starting a pool costs more than the
+    few shoes)."""
     if "--shoes" in args:
         at = args.index("--shoes") + 1
         args[at] = str(min(int(args[at]), SHOES))
+    if args[0] in {"simulate", "countability", "batch"} and "--workers" not in args:
+        args += ["--workers", "1"]
     return args
 
 
@@ -188,7 +363,8 @@ OUTPUTS = [(where, block) for where, block in _blocks("text") if block.startswit
 def test_every_sample_output_is_what_the_program_prints(where, block, folder):
     first, _, shown = block.partition("\n")
     result = run(*shlex.split(first)[2:])
-    assert result.exit_code == 0, result.output
+    refused = shown.startswith("Error: ")
+    assert (result.exit_code != 0) == refused, result.output
     assert result.output == shown
 
 

@@ -24,10 +24,10 @@ from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import GameFileError
+from exact_odds.games.settlement import Settler
 from exact_odds.rules import RulesError, parse_rules
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.dealing import ShoesInPlay
-from exact_odds.simulation.settlement import Settler
 
 #: The Wizard of Odds' combinations for eight decks: unordered pairs of 416 cards.
 WOO_PAIRS = 86_320

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from test_docs import HOOKS
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -42,6 +44,13 @@ def test_the_readme_is_short_and_its_first_steps_come_first():
     pay_change = first.index("```yaml")
     python = first.index("```python\nfrom exact_odds import")
     assert report < pay_change < python
+
+
+def test_the_generated_parts_are_current():
+    """The games and the commands are written by ``python docs/hooks.py`` from the code
+    (``exact-odds games``, each command's ``--help``), never by hand."""
+    assert HOOKS.readme(README) == README, "run python docs/hooks.py to write them afresh"
+    assert set(re.findall(r"<!-- README: ([a-z-]+) -->", README)) == set(HOOKS.README_PARTS)
 
 
 def test_every_builtin_game_is_named():

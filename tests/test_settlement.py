@@ -21,7 +21,7 @@ import pytest
 
 from exact_odds.games.loader import load_game, parse_game
 from exact_odds.games.model import NO_ACTION, OTHER_OUTCOME_LOSES, Game, Settlement
-from exact_odds.simulation.settlement import Settler, settle
+from exact_odds.games.settlement import Settler, settler
 
 
 def _late_tie_by_the_rules(player: tuple[str, ...], banker: tuple[str, ...]) -> Fraction | None:
@@ -34,6 +34,11 @@ def _late_tie_by_the_rules(player: tuple[str, ...], banker: tuple[str, ...]) -> 
                "player_total": sum(bf.point(c) for c in player) % 10,
                "banker_total": sum(bf.point(c) for c in banker) % 10}
     return bf.late_tie_result(outcome, pays=7)
+
+
+def settle(bet, player: tuple[str, ...], banker: tuple[str, ...]) -> Fraction | None:
+    """One unit's net result on a dealt round, settled by the one settler (None: no action)."""
+    return Settler(bet).settle_round(player, banker).net
 
 
 #: (Player's cards, Banker's cards): rounds on either side of the late tie's offer.
@@ -159,8 +164,8 @@ def test_a_settler_needs_the_settings_its_bet_reads(cases):
     bet = cases.bet("late-player")
     assert bet.settings == frozenset({"generous"})
     with pytest.raises(ValueError, match="generous"):
-        bet.settler()
-    settle_values = bet.settler(cases.setting_values({"generous": "true"}))
+        settler(bet)
+    settle_values = settler(bet, cases.setting_values({"generous": "true"}))
     assert bet.columns == ("player_two_card_total", "player_wins", "tie")
     assert settle_values((6, False, True)) == Settlement(1, Fraction(0))
 
@@ -416,8 +421,7 @@ def _simulated(game: Game, values: dict[str, object], rounds, cards) -> dict[str
     simulation's code: its Settler, keyed as it keys dealt rounds."""
     found = {}
     for bet in game.bets:
-        settler = Settler(bet, values, game.rules.round)
-        nets = settler.settle_dealt(cards, lambda i: (rounds[i][0], rounds[i][1]))
+        nets = Settler(bet, values, game.rules.round).settle_dealt(cards, lambda i: (rounds[i][0], rounds[i][1]))
         by_net: dict[Fraction, int] = {}
         for (_, _, ways), net in zip(rounds, nets):
             net = Fraction(0) if net is None else net  # no action
@@ -619,8 +623,8 @@ def _frame_game(label: str) -> Game:
 
 @pytest.mark.parametrize("label", _frame_cases())
 def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
-    """``BetSettler.tally_frames`` (every row at once, ``Bet.settlement`` in polars) gives
-    what ``tally`` gives row by row through ``Bet.settle``, on every bet of every game with
+    """``Settler.tally`` of polars frames (every row at once, ``Bet.settlement``) gives
+    what it gives of outcome counts, row by row through ``Bet.settle``, on every bet of every game with
     each setting's values, events never paid (why included) and late bets not offered."""
     from exact_odds.analysis.bet_result import bet_tally
     from exact_odds.engine.enumerator import outcome_counts, outcome_frames, outcome_table
@@ -633,18 +637,18 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
     for chosen in _setting_choices(game):
         values = game.setting_values(_texts(chosen))
         for bet in game.bets:
-            settler = bet.settler(values)
-            rows = settler.tally(outcome_counts(shoe, bet.columns, game.rules))
+            settles = Settler(bet, values)
+            rows = settles.tally(outcome_counts(shoe, bet.columns, game.rules))
             table = outcome_table(shoe, bet.columns, game.rules)
-            frame = settler.tally_frames([table])
-            assert settler.tally_frames(table.iter_slices(7)) == frame  # blocks
-            assert settler.tally_frames(outcome_frames(shoe, bet.columns, game.rules)) == frame
+            frame = settles.tally([table])
+            assert settles.tally(table.iter_slices(7)) == frame  # blocks
+            assert settles.tally(outcome_frames(shoe, bet.columns, game.rules)) == frame
             assert frame == rows, (bet.id, chosen)
             assert bet_tally(bet, shoe, game.rules, values) == rows, (bet.id, chosen)  # Bet.split
             split, parts = bet.split(plan(bet.columns).deal)  # grouped or not, by its parts
-            assert split.settler(values).tally_frames(outcome_frames(
+            assert Settler(split, values).tally(outcome_frames(
                 shoe, bet.columns, game.rules,
-                reading=partial(parts.read, settings=settler.settings))) == rows
+                reading=partial(parts.read, settings=settles.settings))) == rows
             assert sum(rows.taken) + rows.unmatched + rows.not_offered == bf.total_sequences(shoe.size)
     if label == "late-mistake":  # named where the bet is not offered, taken by no event
         assert not frame.taken[0] and frame.named[0] and not frame.taken_by

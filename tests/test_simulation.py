@@ -178,8 +178,8 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
     import itertools
 
     from exact_odds.engine.enumerator import outcome_counts
-    from exact_odds.engine.vocabulary import COLUMNS
-    from exact_odds.simulation.settlement import outcome_row
+    from exact_odds.engine.vocabulary import COLUMNS, read_round
+    from exact_odds.rules import PUNTO_BANCO
 
     names = list(COLUMNS)
     tallies: dict[str, Counter] = {name: Counter() for name in names}
@@ -191,7 +191,7 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
             position += 1
         if outcome["banker_third"] is not None:
             banker.append(order[position])
-        row = outcome_row(tuple(player), tuple(banker), names)
+        row = read_round(tuple(player), tuple(banker), names, PUNTO_BANCO.round)
         for name in names:
             tallies[name][(row[name],)] += 1
     shoe = Shoe.from_counts(Counter(SMALL))
@@ -205,8 +205,8 @@ def test_a_round_is_settled_once_per_distinct_reading():
     dealt rounds its results equal settling every round afresh."""
     from exact_odds.analysis.strategy import game_rules
     from exact_odds.games.loader import load_game
+    from exact_odds.games.settlement import Settler
     from exact_odds.simulation.dealing import ShoesInPlay
-    from exact_odds.simulation.settlement import Settler, settle
 
     game = load_game("electronic-baccarat")
     shoes = ShoesInPlay((8,) * 52, DealingProcedure(), game_rules(game, Shoe.from_decks(8)),
@@ -221,7 +221,7 @@ def test_a_round_is_settled_once_per_distinct_reading():
         for settler in settlers:
             nets = settler.settle_dealt(dealt.cards, dealt.hands)
             for i, net in enumerate(nets):
-                assert net == settle(settler.bet, *dealt.hands(i))
+                assert net == Settler(settler.bet).settle_round(*dealt.hands(i)).net
                 checked += 1
     assert checked > 3 * 40 * 70 and len(settlers[0].results) < len(settlers[2].results)
 

@@ -17,7 +17,7 @@ from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
 from exact_odds.games.loader import tables_dir
 from exact_odds.table import load_table, table_report
-from exact_odds.table.settlement import settle
+from exact_odds.table.bank import settle
 
 SAMPLES = sorted((tables_dir() / "tables").glob("*.yaml"))
 HEAD = 'game: commission-free\nplayer_dealer: {seat: 1, bank: "500"}\n'

@@ -33,7 +33,8 @@ from exact_odds.engine.enumerator import (
     total_sequences,
 )
 from exact_odds.engine.plan import plan
-from exact_odds.games.model import Bet, BetSettler, Tally
+from exact_odds.games.model import Bet
+from exact_odds.games.settlement import Tally, settler
 from exact_odds.limits import MAX_SECONDS
 from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version
@@ -216,7 +217,7 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
 
 def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
               settings: Mapping[str, object] | None = None) -> Tally:
-    """The bet settled on every outcome of the columns it reads (``BetSettler.tally``),
+    """The bet settled on every outcome of the columns it reads (``Settler.tally``),
     enumerated once: the report and its mistake checks share it. A table counted by
     factoring (millions of rows) is settled as polars frames, a block of rows at once, its
     deal values grouped first by what the bet's conditions read of them (``Bet.split``)."""
@@ -268,24 +269,17 @@ def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advi
 
 
 @lru_cache(maxsize=64)
-def _settler(bet: Bet, settings: tuple[tuple[str, object], ...]) -> BetSettler:
-    """One settler per bet and settings: each reading of its columns settled once, for
-    every shoe (the effects of removal settle the same readings on a dozen shoes)."""
-    return bet.settler(dict(settings))
-
-
-@lru_cache(maxsize=64)
 def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
            settings: tuple[tuple[str, object], ...]) -> Tally:
     wanted = plan(bet.columns)
     if factored(wanted):  # settled on what its conditions read of the deal: Bet.split
         split, parts = bet.split(wanted.deal)
-        settler = split.settler(dict(settings))
-        return settler.tally_frames(outcome_frames(
-            shoe, bet.columns, rules, reading=partial(parts.read, settings=settler.settings),
+        settles = settler(split, dict(settings))
+        return settles.tally(outcome_frames(
+            shoe, bet.columns, rules, reading=partial(parts.read, settings=settles.settings),
             grouping=parts.grouping()))
     bet_cost(bet, shoe, rules).check()  # the enumeration and the settlement of its rows
-    return _settler(bet, settings).tally(outcome_counts(shoe, bet.columns, rules))
+    return settler(bet, dict(settings)).tally(outcome_counts(shoe, bet.columns, rules))
 
 
 

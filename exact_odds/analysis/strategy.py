@@ -36,6 +36,7 @@ from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
+from exact_odds.games.settlement import settler
 from exact_odds.rules import DrawingRules, Option, RulesError, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
@@ -129,7 +130,7 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     natural = index.get("banker_natural", -1)
     reads = [[index[name] for name in bet.columns] for bet, _ in bets]
     settings = game.setting_values()
-    settlers = [bet.settler(settings) for bet, _ in bets]
+    settlers = [settler(bet, settings) for bet, _ in bets]
     # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
     for values, ways in outcome_counts(shoe, columns, rules).items():

@@ -26,6 +26,7 @@ from exact_odds.engine.compiled import CompiledCounts, compiled_counts, monomial
 from exact_odds.engine.enumerator import Rules
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling, plan
 from exact_odds.engine.vocabulary import column
+from exact_odds.games.settlement import settler
 from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> Ne
     """The bet's net pay for each outcome of the table (``Bet.settle`` on the bet's own
     columns, each distinct reading once); a late bet not offered has no action: 0."""
     read = [table.columns.index(name) for name in bet.columns]
-    settle = bet.settler(settings)
+    settle = settler(bet, settings)
     nets = []
     for key in table.outcomes:
         net = settle(tuple(key[i] for i in read)).net

@@ -94,11 +94,16 @@ class BatchReport(Rendered):
         from exact_odds.render.inputs import input_columns
 
         lead = input_columns(self.inputs())
-        values = [text for _, text in lead]
+        # the inputs, the same in every row, quoted once by the one writer; the rest of a
+        # row is digits, "-" and "/" (a shoe, its cards, "p/q"), which CSV never quotes
+        inputs = write_rows([text for _, text in lead], [])[:-1]
         shoes, cards = (map(str, self.frame[name].to_list()) for name in ("shoe", "cards"))
-        rows = [[*values, *row] for row in zip(shoes, cards, *self._texts())]
-        text = write_rows([name for name, _ in lead] + ["shoe", "cards", *self.bet_ids], rows)
-        return text if header else text.partition("\n")[2]
+        body = "".join(f"{inputs},{','.join(row)}\n"
+                       for row in zip(shoes, cards, *self._texts()))
+        if not header:
+            return body
+        return write_rows([name for name, _ in lead] + ["shoe", "cards", *self.bet_ids],
+                          []) + body
 
     def exact_frame(self) -> pl.DataFrame:
         """The columns a Parquet file holds: the shoe, its cards and the exact values."""

@@ -355,6 +355,9 @@ def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
         rows = len(series)
         text = series.fill_null("")
         _check_removed_lengths(path, text, sum(full))
+        counted = _counted_bytes(text.to_list(), full)
+        if counted is not None:
+            return counted
         # cards split on single spaces where that is all there is (the usual file), else on
         # commas and any whitespace, as --remove splits them
         plain = not text.str.contains(r"[,\t\n\r\x0b\x0c\x1c-\x1f]|[^\x00-\x7f]").any()
@@ -379,6 +382,53 @@ def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
                 return counts
     listed = values.to_list() if isinstance(values, pl.Series) else values
     return _removed_row_by_row(path, _removed_text(path, listed), full)
+
+
+#: The characters of a card's name (``parse_card``: a rank, ``10``, a suit, either case),
+#: each a digit of base ``len + 1`` (0: a space or a row's end) in the key of a name of at
+#: most three characters ("10H"); any other byte leaves the file to the general reading.
+NAME_CHARACTERS = "0123456789AaTtJjQqKkSsHhDdCc"
+_CODE = np.full(256, 255, dtype=np.uint8)
+_CODE[[ord(" "), ord("\n")]] = 0
+_CODE[[ord(c) for c in NAME_CHARACTERS]] = np.arange(1, len(NAME_CHARACTERS) + 1)
+_BASE = len(NAME_CHARACTERS) + 1
+
+
+def _counted_bytes(cells: list[str], full: Sequence[int]) -> np.ndarray | None:
+    """The counts left when each cell's cards are taken from ``full``, counted straight
+    from the cells' bytes with numpy (no string per card): for the usual file, card names
+    of at most three of ``NAME_CHARACTERS`` between spaces, each distinct name read once
+    (``parse_card``), no count below zero. None for anything else: the general reading
+    then splits the cells as ``--remove`` does and names a bad row."""
+    data = np.frombuffer("\n".join(cells).encode(), dtype=np.uint8)  # a row ends at "\n"
+    code = np.take(_CODE, data)
+    if not len(code) or int(code.max()) == 255:
+        return None if len(code) else np.tile(np.asarray(full, dtype=np.int64), (len(cells), 1))
+    # the characters one, two and three places before each byte (0: none, or a space)
+    shifted = [np.concatenate((np.zeros(k, dtype=np.uint8), code[:-k])) for k in (1, 2, 3)]
+    named = code > 0
+    if (named & (shifted[0] > 0) & (shifted[1] > 0) & (shifted[2] > 0)).any():
+        return None  # a name of four characters or more
+    ends = np.flatnonzero(named & np.concatenate((code[1:] == 0, [True])))
+    # the key of the name ending there, its last character the lowest digit
+    last, before, second = (np.take(part, ends).astype(np.int32) for part in (code, *shifted[:2]))
+    key = last + _BASE * before + _BASE**2 * second * (before > 0)
+    names = np.zeros(_BASE**3, dtype=np.int64)  # each name's card, plus one
+    for found in np.flatnonzero(np.bincount(key, minlength=len(names))).tolist():
+        name = "".join(NAME_CHARACTERS[digit - 1] for digit in
+                       (found // _BASE**2, found // _BASE % _BASE, found % _BASE) if digit)
+        try:
+            names[found] = DECK.index(parse_card(name)) + 1
+        except ValueError:
+            return None
+    # each row's names: those before its row's end, less those before the previous one
+    per_row = np.diff(np.searchsorted(ends, np.flatnonzero(data == ord("\n"))),
+                      prepend=0, append=len(ends))
+    row = np.repeat(np.arange(len(cells), dtype=np.int64), per_row)
+    removed = np.bincount(row * len(DECK) + np.take(names, key) - 1,
+                          minlength=len(cells) * len(DECK))
+    counts = np.asarray(full, dtype=np.int64)[None, :] - removed.reshape(len(cells), len(DECK))
+    return counts if int(counts.min()) >= 0 else None
 
 
 def _removed_row_by_row(path: Path, rows: list[str | None], full: Sequence[int]) -> np.ndarray:

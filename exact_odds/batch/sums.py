@@ -20,9 +20,25 @@ Outside that bound, the caller uses the general path (limbs or Python integers).
 
 Two kernels compute the same sums: numpy (the monomials of a few shoes at a time, then one
 integer matrix product), always there; and numba, compiled, where the optional extra
-``exact-odds[fast]`` is installed (``KERNEL`` says which runs; the environment variable
+``exact-odds[fast]`` is installed (``kernel_name`` says which runs; the environment variable
 ``EXACT_ODDS_KERNEL=numpy`` forces numpy). Both are exact under the same bound: numba's
 integers wrap like numpy's, so the bound is what makes either correct.
+
+**The split sums: exact integers in float64.** A processor multiplies four float64 at once
+(and adds in the same instruction), int64 one at a time: so numba sums in float64 wherever
+every number met is an integer of at most ``2**53`` in absolute value, which float64 holds
+exactly, as it holds exactly every sum and product of such integers whose result is one
+(``FLOAT_EXACT``; in any order, so the compiler may reorder the sums). With ``m`` the batch's
+largest class count, every monomial and every product building it is
+``|prod_c falling(n_c, k_c)| <= prod_c n_c**k_c <= m**t`` (a factor ``n_c - held`` below
+zero meets a parent already 0). Each top monomial is split as ``F = hi * 2**b + lo``,
+``0 <= lo < 2**b``, ``b = 53 - bitlength(S)``, ``S`` the largest ``sum_K |W_K|`` of the bets;
+then ``sum_K |W_K| * lo_K < S * 2**b <= 2**53`` and ``sum_K |W_K| * hi_K <= S * (m**t >> b)``,
+at most ``2**53`` where ``TopSums.splits`` admits the batch. The two sums, back in int64, give
+``sum_K W_K * F_K = hi_sum * 2**b + lo_sum``, each term and the total at most
+``max_net * falling(N, t)`` in absolute value: within int64 under ``fits``. Beyond the split's
+bound (a class of more than 456 cards, for a round's six: the ten-value class of some 29
+decks), numba sums in int64 as numpy does.
 """
 
 from __future__ import annotations
@@ -30,16 +46,64 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from math import factorial, prod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling
 from exact_odds.shoe import CARDS_PER_ROUND
 
+#: Every integer of at most this absolute value is exact in float64 (a 53-bit significand).
+FLOAT_EXACT = 2**53
+
 if TYPE_CHECKING:
     from exact_odds.batch.folding import CompiledBet
     from exact_odds.batch.monomials import MonomialBasis
+
+
+def _split_sums(class_counts: np.ndarray, runs: np.ndarray, held: np.ndarray, start: int,
+                split: int, coefficients: np.ndarray, out: np.ndarray) -> None:
+    """The kernel numba compiles for the split sums: shoe by shoe, every monomial from its
+    parents in runs (``TopSums.runs``), each top monomial split in two (``hi * 2**split +
+    lo``), then four bets at a time, the two sums of each (``out[shoe, bet]``). Float64
+    throughout, every number an integer within ``FLOAT_EXACT`` (the module's bound)."""
+    values = np.empty(held.shape[0])
+    highs = np.empty(held.shape[0] - start)
+    lows = np.empty(held.shape[0] - start)
+    scale = 2.0 ** split
+    inverse = 1.0 / scale  # a power of two: v * inverse is exact
+    bets = out.shape[1]
+    for s in range(class_counts.shape[0]):
+        values[0] = 1.0
+        for r in range(runs.shape[0]):  # F_K = F_parent * (n_c - held), a run at a time
+            at, parent, length = runs[r, 0], runs[r, 1], runs[r, 2]
+            n = np.float64(class_counts[s, runs[r, 3]])
+            built, parents, taken = (values[at:at + length], values[parent:parent + length],
+                                     held[at:at + length])
+            for j in range(length):
+                built[j] = parents[j] * (n - taken[j])
+        top = values[start:]
+        for i in range(top.shape[0]):
+            high = np.floor(top[i] * inverse)
+            highs[i] = high
+            lows[i] = top[i] - high * scale
+        for b in range(0, coefficients.shape[0], 4):  # rows padded to a multiple of 4
+            w0, w1, w2, w3 = (coefficients[b], coefficients[b + 1], coefficients[b + 2],
+                              coefficients[b + 3])
+            h0 = h1 = h2 = h3 = l0 = l1 = l2 = l3 = 0.0
+            for i in range(highs.shape[0]):
+                high, low = highs[i], lows[i]
+                h0 += high * w0[i]
+                l0 += low * w0[i]
+                h1 += high * w1[i]
+                l1 += low * w1[i]
+                h2 += high * w2[i]
+                l2 += low * w2[i]
+                h3 += high * w3[i]
+                l3 += low * w3[i]
+            for k, (high_sum, low_sum) in enumerate(((h0, l0), (h1, l1), (h2, l2), (h3, l3))):
+                if b + k < bets:
+                    out[s, b + k] = np.int64(high_sum) * (np.int64(1) << split) + np.int64(low_sum)
 
 
 def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
@@ -61,8 +125,21 @@ def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
             out[s, b] = total
 
 
-def _numba_kernel() -> Any:
-    """``_top_sums`` compiled, or None where numba is not installed (or not wanted)."""
+class Kernels(NamedTuple):
+    """The compiled kernels: the split sums in float64, and the int64 sums beyond them."""
+
+    split: Any
+    int64: Any
+
+
+#: What the split sums let the compiler do: fuse a product into its sum and reorder sums
+#: (exact, every result being an integer within FLOAT_EXACT), ignore the sign of a zero.
+_FAST_MATH = {"contract", "reassoc", "nsz"}
+
+
+def _numba_kernel() -> Kernels | None:
+    """``_split_sums`` and ``_top_sums`` compiled, or None where numba is not installed (or
+    not wanted)."""
     if os.environ.get("EXACT_ODDS_KERNEL", "").lower() == "numpy":
         return None
     try:
@@ -70,16 +147,18 @@ def _numba_kernel() -> Any:
     except ImportError:
         return None
     try:  # compiled once per machine where a cache can be written, else once per process
-        return numba.njit(nogil=True, cache=True)(_top_sums)
+        return Kernels(numba.njit(nogil=True, cache=True, fastmath=_FAST_MATH)(_split_sums),
+                       numba.njit(nogil=True, cache=True)(_top_sums))
     except RuntimeError:  # no cache locator available for the installed file
-        return numba.njit(nogil=True)(_top_sums)
+        return Kernels(numba.njit(nogil=True, fastmath=_FAST_MATH)(_split_sums),
+                       numba.njit(nogil=True)(_top_sums))
 
 
-_KERNEL: list[Any] = []
+_KERNEL: list[Kernels | None] = []
 
 
-def kernel() -> Any:
-    """The numba kernel (compiled on first use), or None: numpy then."""
+def kernel() -> Kernels | None:
+    """The numba kernels (compiled on first use), or None: numpy then."""
     if not _KERNEL:
         _KERNEL.append(_numba_kernel())
     return _KERNEL[0]
@@ -104,6 +183,15 @@ class TopSums:
     parent: np.ndarray
     cls: np.ndarray
     held: np.ndarray
+    # the same, run by run for the split sums: (first monomial, its parent, the run's length,
+    # the class) where a run's parents are consecutive; held as float64; the largest
+    # sum_K |W_K| of a bet (S), the split's bit b; the coefficients as float64, padded with
+    # rows of zeros to a multiple of four bets
+    runs: np.ndarray
+    held_float: np.ndarray
+    spread: int
+    split: int
+    split_coefficients: np.ndarray
 
     @classmethod
     def of(cls, basis: MonomialBasis, bets: list[CompiledBet]) -> TopSums | None:
@@ -141,9 +229,23 @@ class TopSums:
             parent[i] = position[monomial[:-1]]
             last[i] = monomial[-1]
             held[i] = monomial[:-1].count(monomial[-1])
+        runs = _runs(parent, last)
+        spread = max(int(total) for total in np.abs(coefficients).sum(axis=0))  # Python ints
+        padded = np.zeros((-(-len(bets) // 4) * 4, len(coefficients)))
+        # exact in float64 where the split sums are taken: |W_K| <= spread < 2**52 there
+        padded[:len(bets)] = coefficients.T.astype(np.int64)
         return cls(tuple(bet.id for bet in bets), basis, top,
                    np.ascontiguousarray(coefficients.T.astype(np.int64)), max_net,
-                   parent, last, held)
+                   parent, last, held, runs, held.astype(np.float64), spread,
+                   FLOAT_EXACT.bit_length() - 1 - spread.bit_length(), padded)
+
+    def splits(self, largest_count: int) -> bool:
+        """Whether the split sums are exact for shoes whose largest class count is
+        ``largest_count`` (the module's bound): every monomial at most ``m**t`` and each
+        half's sum at most ``FLOAT_EXACT``."""
+        monomial = max(largest_count, 1) ** self.top
+        return (self.split >= 1 and monomial <= FLOAT_EXACT
+                and self.spread * (monomial >> self.split) <= FLOAT_EXACT)
 
     def fits(self, largest_size: int) -> bool:
         """Whether every sum for shoes of at most ``largest_size`` cards stays within int64
@@ -156,10 +258,15 @@ class TopSums:
         checked ``fits(sizes.max())``."""
         counts = np.ascontiguousarray(class_counts, dtype=np.int64)
         compiled = kernel()
+        start = self.basis.levels[self.top].start
         if compiled is not None:
             found = np.empty((len(counts), len(self.bet_ids)), dtype=np.int64)
-            compiled(counts, self.parent, self.cls, self.held,
-                     self.basis.levels[self.top].start, self.coefficients, found)
+            if self.splits(int(counts.max(initial=0))):
+                compiled.split(counts, self.runs, self.held_float, start, self.split,
+                               self.split_coefficients, found)
+            else:
+                compiled.int64(counts, self.parent, self.cls, self.held, start,
+                               self.coefficients, found)
         else:
             found = self._numpy(counts, sizes)
         if self.top < CARDS_PER_ROUND:  # the positions a shorter deal leaves unused
@@ -181,6 +288,19 @@ class TopSums:
         if not parts:
             return np.zeros((0, len(self.bet_ids)), dtype=np.int64)
         return np.concatenate(parts)
+
+
+def _runs(parent: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """The monomials (after the first) in runs of one class whose parents are consecutive:
+    rows of (first monomial, its parent, length, class)."""
+    found: list[list[int]] = []
+    for i in range(1, len(parent)):
+        if found and (run := found[-1])[3] == last[i] and run[0] + run[2] == i \
+                and run[1] + run[2] == parent[i]:
+            run[2] += 1
+        else:
+            found.append([i, int(parent[i]), 1, int(last[i])])
+    return np.array(found, dtype=np.int64).reshape(-1, 4)
 
 
 #: The working set of a step of shoes: about a processor's second-level cache.

@@ -33,9 +33,9 @@ from exact_odds.countability.triggers import (
     running_counts,
     true_count_buckets,
 )
+from exact_odds.games.settlement import settler
 from exact_odds.simulation.dealing import ShoesInPlay
 from exact_odds.simulation.play import DealingPlan, evaluate_unseen, evaluator_for
-from exact_odds.simulation.settlement import Settler
 
 #: Each card index's rank index (A=0 ... K=12), and 13 for the padding index 52.
 _RANK_OF = np.array([RANKS.index(card[0]) for card in DECK] + [len(RANKS)], dtype=np.int64)
@@ -65,7 +65,7 @@ def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
     rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
     settings = plan.game.setting_values(dict(plan.settings))
-    settlers = {b: Settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
+    settlers = {b: settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
     seen = np.zeros((count, len(RANKS) + 1), dtype=np.int64)  # the last column: no card
     exposed = shoes.burn()
     if exposed is not None:
@@ -81,16 +81,16 @@ def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
         parts["seen"].append(seen[rows, :len(RANKS)].copy())
         parts["unseen"].append(unseen.sum(axis=1))
         dealt = shoes.deal_round(rows)
-        for bet_id, settler in settlers.items():
+        for bet_id, settles in settlers.items():
             numerators, denominators = values.numerators[bet_id], values.denominators[bet_id]
             parts[f"ev:{bet_id}"].append(_floats(numerators, denominators))
             parts[f"positive:{bet_id}"].append(np.asarray(numerators > 0, dtype=bool))
             if not settle:
                 parts[f"result:{bet_id}"].append(np.zeros(len(rows)))
                 continue
-            nets = settler.settle_dealt(dealt.cards, dealt.hands)
-            parts[f"result:{bet_id}"].append(
-                np.array([0.0 if net is None else float(net) for net in nets]))
+            nets = settles.settle_dealt(dealt.cards, dealt.hands)
+            parts[f"result:{bet_id}"].append(np.array(  # as float(net), without its detour
+                [0.0 if net is None else net.numerator / net.denominator for net in nets]))
         np.add.at(seen, (np.repeat(rows, dealt.cards.shape[1]), _RANK_OF[dealt.cards].ravel()), 1)
 
     def joined(name: str, dtype: type) -> np.ndarray:
@@ -99,7 +99,9 @@ def record_rounds(plan: DealingPlan, first: int, count: int, settle: bool = True
 
     return RecordedRange(
         first, count, joined("shoe", np.int64),
-        np.concatenate(parts["seen"]) if parts["seen"] else np.zeros((0, len(RANKS)), np.int64),
+        # column by column (Fortran order): a count reads one column per rank, each whole
+        np.asfortranarray(np.concatenate(parts["seen"])) if parts["seen"]
+        else np.zeros((0, len(RANKS)), np.int64),
         joined("unseen", np.int64),
         {b: joined(f"ev:{b}", np.float64) for b in plan.bet_ids},
         {b: joined(f"positive:{b}", np.bool_) for b in plan.bet_ids},

@@ -1,4 +1,5 @@
-"""The first cards' ranks and suits, by factoring: seconds where pairing hands took minutes.
+"""The first cards' ranks and suits, by factoring: the ways to deal the first four cards,
+times the ways the rest of the round ends.
 
 Columns that read the ranks and suits of the first four cards would have the reference
 enumeration pair every Player hand with every Banker hand, 52 classes a card (7.3 million

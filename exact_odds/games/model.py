@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from exact_odds.engine.vocabulary import SUIT_NAMES, column
 from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.files import InputFileError
-from exact_odds.games.conditions import Condition, Parts, Setting, with_settings
+from exact_odds.games.conditions import Condition, Parts, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
@@ -80,6 +80,12 @@ class Settlement(NamedTuple):
     def no_action(self) -> bool:
         """True where the bet is not offered: it is neither won, lost nor pushed."""
         return self.net is None
+
+    @property
+    def code(self) -> int | None:
+        """The settlement as ``Bet.settlement`` numbers it, an int cheap to group by: the
+        event, -1 where the bet has no action, None where no event holds."""
+        return -1 if self.net is None else self.event
 
 
 #: A late bet not offered.
@@ -199,122 +205,6 @@ class Bet:
                        if event.condition else event for event in self.events)
         offered = self.offered.split(parts) if self.offered else None
         return replace(self, events=events, offered=offered), parts
-
-    def settler(self, settings: Mapping[str, object] | None = None) -> BetSettler:
-        """``settle`` on readings of the bet's own columns, each distinct reading once."""
-        return BetSettler(self, settings)
-
-
-class BetSettler:
-    """A bet settled on readings of its own columns (values in ``Bet.columns`` order), with
-    the values of the game's settings (``Game.setting_values``); each distinct reading is
-    settled once and remembered.
-
-    >>> from exact_odds.games.loader import load_game
-    >>> tie = load_game("commission-free").bet("tie").settler()
-    >>> tie.bet.columns, tie((True,)), tie((False,))
-    (('tie',), Settlement(event=0, net=Fraction(8, 1)), Settlement(event=1, net=Fraction(-1, 1)))
-    """
-
-    def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None) -> None:
-        values = dict(settings or {})
-        missing = sorted(bet.settings - set(values))
-        if missing:
-            raise ValueError(f"bet {bet.id!r} reads the settings {', '.join(missing)}: "
-                             "give their values (Game.setting_values)")
-        self.bet = bet
-        self.settings = {name: values[name] for name in bet.settings}
-        self.seen: dict[tuple[object, ...], Settlement] = {}
-
-    def __call__(self, values: tuple[object, ...]) -> Settlement:
-        found = self.seen.get(values)
-        if found is None:
-            found = self.seen[values] = self.bet.settle(self.row(values))
-        return found
-
-    def row(self, values: tuple[object, ...]) -> dict[str, object]:
-        """The outcome row of a reading: the settings' values and the bet's columns'."""
-        return {**self.settings, **dict(zip(self.bet.columns, values))}
-
-    def tally(self, counts: Mapping[tuple[object, ...], int]) -> Tally:
-        """The bet settled on every row of outcome counts (readings of its columns -> ways),
-        row by row through ``settle``."""
-        taken = [0] * len(self.bet.events)
-        unmatched = not_offered = 0
-        for values, ways in counts.items():
-            settled = self(values)
-            if settled.no_action:
-                not_offered += ways
-            elif settled.event is None:
-                unmatched += ways
-            else:
-                taken[settled.event] += ways
-        named: dict[int, int] = {}
-        taken_by: dict[int, int] = {}
-        for index, event in enumerate(self.bet.events):
-            if taken[index]:
-                continue  # only an event never paid needs to know why
-            named[index] = 0
-            for values, ways in counts.items():
-                if event.condition is None or event.condition.holds(self.row(values)):
-                    named[index] += ways
-                    other = self(values).event
-                    if other is not None:
-                        taken_by[index] = min(taken_by.get(index, other), other)
-        return Tally(tuple(taken), unmatched, not_offered, named, taken_by)
-
-    def tally_frames(self, frames: Iterable[pl.DataFrame]) -> Tally:
-        """The same as ``tally`` on an outcome table as polars frames (the bet's columns and
-        ``ways``; a table too large for one frame comes in blocks): every row settled at
-        once by ``Bet.settlement``. Each sum of ways is at most the table's total, which
-        fits its ``ways`` type (``outcome_table``)."""
-        import polars as pl
-
-        events = self.bet.events
-        event = pl.col("event")
-        holds = [pl.lit(True) if e.condition is None else e.condition.holds_polars()
-                 for e in events]
-        sums: dict[int | None, int] = {}
-        named: dict[int, int] = {}
-        taken_by: dict[int, int] = {}
-        for frame in frames:
-            settled = with_settings(frame, self.settings).with_columns(
-                self.bet.settlement().alias("event"))
-            for found, ways in settled.group_by("event").agg(pl.col("ways").sum()).collect().iter_rows():
-                sums[found] = sums.get(found, 0) + int(ways)
-            # an event not paid so far: the ways its condition holds alone, and the first
-            # other event that takes some of them (kept only for an event never paid)
-            never = [index for index in range(len(events)) if not sums.get(index)]
-            if not never:
-                continue
-            read = settled.select(x for index in never for x in (
-                pl.col("ways").filter(holds[index]).sum().alias(f"named {index}"),
-                event.filter(holds[index] & (event >= 0) & (event != index)).min().alias(f"by {index}")
-            )).collect()
-            for index, ways, by in zip(never, read.row(0)[::2], read.row(0)[1::2]):
-                named[index] = named.get(index, 0) + int(ways or 0)
-                if by is not None:
-                    taken_by[index] = min(taken_by.get(index, by), by)
-        taken = tuple(sums.get(index, 0) for index in range(len(events)))
-        never = [index for index in range(len(events)) if not taken[index]]
-        return Tally(taken, sums.get(None, 0), sums.get(-1, 0),
-                     {index: named[index] for index in never},
-                     {index: taken_by[index] for index in never if index in taken_by})
-
-
-class Tally(NamedTuple):
-    """A bet settled on every row of an outcome table: the ways each event settles
-    (``taken``), no event holds (``unmatched``, a loss) and the bet has no action
-    (``not_offered``); for each event never paid, the ways its condition holds alone
-    (``named``) and the first event, in the bet's order, that takes some of them
-    (``taken_by``; absent where none does). The mistake checks read why an event is never
-    paid from the last two."""
-
-    taken: tuple[int, ...]
-    unmatched: int
-    not_offered: int
-    named: dict[int, int]
-    taken_by: dict[int, int]
 
 
 @dataclass(frozen=True)

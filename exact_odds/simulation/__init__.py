@@ -8,8 +8,8 @@ bettor (perfect play), when a count says so, or on every round (flat play). Its 
 are estimates, each with a standard error.
 
 Modules: ``dealing`` (shuffle, burn, rounds, by the procedure of ``games.dealing``),
-``settlement`` (a dealt round's outcome and each bet's result), ``counting`` (tags, running
-and true counts), ``play`` (perfect play, counts and flat play over many shoes in lockstep),
+``counting`` (tags, running and true counts), ``play`` (perfect play, counts and flat play
+over many shoes in lockstep; each dealt round settled by ``games.settlement``),
 ``runner`` (the setup, and the ranges run on a local process pool or Dask, with the rounds
 dealt told to the progress bar by ``exact_odds.running.heartbeat``), ``summary`` (per-bet
 statistics, and what a person reads of them), ``trace`` (every round to Parquet).

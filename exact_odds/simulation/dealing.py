@@ -158,9 +158,8 @@ class ShoesInPlay:
     def _dealt(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray,
                used: np.ndarray) -> None:
         """The round's cards seen and the shoes moved on; shoes whose last round it was stop."""
-        for slot in range(CARDS_PER_ROUND):
-            dealt = cards[:, slot] < len(DECK)
-            self.unseen[rows[dealt], cards[dealt, slot]] -= 1
+        dealt = cards < len(DECK)  # a shoe may deal two of one card: each is taken off
+        np.subtract.at(self.unseen.reshape(-1), (rows[:, None] * len(DECK) + cards)[dealt], 1)
         self.position[rows] = start + used
         self.rounds[rows] += 1
         self.active[rows] = ~self._last(start, start + used - 1) & (

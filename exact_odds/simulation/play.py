@@ -26,11 +26,11 @@ import numpy as np
 
 from exact_odds.cards import DECK
 from exact_odds.games.dealing import DealingProcedure
+from exact_odds.games.settlement import settler
 from exact_odds.numbers import fraction_text
 from exact_odds.running.heartbeat import beat
 from exact_odds.simulation.counting import RankTags, RunningCounts
 from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
-from exact_odds.simulation.settlement import Settler
 
 if TYPE_CHECKING:
     import polars as pl
@@ -227,7 +227,7 @@ class _Tally:
     def __init__(self, plan: SimulationPlan, count: int) -> None:
         settings = plan.game.setting_values(dict(plan.settings))
         self.count = count
-        self.settlers = {b: Settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
+        self.settlers = {b: settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
         self.placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
         self.expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
         self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}

@@ -427,7 +427,7 @@ def parse_min_edge(value: object, what: str) -> Fraction:
 
 def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
     """The finest card class the bets read: ``value``, ``rank`` or ``card``."""
-    from exact_odds.simulation.settlement import DETAILS, card_detail
+    from exact_odds.games.settlement import DETAILS, card_detail
 
     return max((card_detail(game.bet(b)) for b in bet_ids), key=DETAILS.index, default="value")
 

@@ -2,13 +2,14 @@
 the action button, in money, exactly.
 One call from Python, the same as ``exact-odds table TABLE.yaml``::
 
-    from exact_odds.table import table_report
+    from exact_odds import table_report
     report = table_report("tables/tables/commission-free.yaml")
     report.player_dealer.expected, report.seats[0].house_edge
 
-Modules: ``model`` (the table), ``loader`` (the table file), ``fees``, ``settlement`` (the
+Modules: ``model`` (the table), ``loader`` (the table file), ``fees``, ``bank`` (the
 readings of the bank's coverage and the orders of settlement), ``results`` (the exact
-figures, from one enumeration), ``report`` (the result: seats, player-dealer, cardroom).
+figures, from one enumeration, each bet settled by ``games.settlement``), ``report`` (the
+result: seats, player-dealer, cardroom).
 """
 
 from __future__ import annotations

@@ -16,17 +16,18 @@ card counts and third cards rebuilt from the deal, every other column recomputed
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
-from exact_odds.engine.vocabulary import COLUMNS, RoundBase
+from exact_odds.engine.vocabulary import RoundBase
 from exact_odds.games.model import Bet
+from exact_odds.games.settlement import settler
+from exact_odds.table.bank import coverage, settle, settlement_order
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
 from exact_odds.table.model import Table, Wager, one_deal_for_both
 from exact_odds.table.report import DealerResult, OwnerResult, TableReport
-from exact_odds.table.settlement import coverage, settle, settlement_order
 
 #: The columns from which every round column is rebuilt (the enumerator's round base).
 BASE_COLUMNS = ("player_total", "banker_total", "player_cards", "banker_cards",
@@ -61,8 +62,9 @@ def wager_outcomes(table: Table) -> Rounds:
     """The exact joint distribution of every wager's net pay per unit (and the hole card's
     rank when the action button orders the settlement), from one enumeration of the shoe.
 
-    Each (bet, hit or stand line) is read once per distinct round from its own columns
-    only; the rounds that pay every wager alike (and start at the same seat) are grouped.
+    Each (bet, hit or stand line) is settled once per distinct round of its own columns
+    (``Settler``); the rounds that pay every wager alike (and start at the same seat) are
+    grouped.
     """
     bets = {bet.id: bet for bet in table.game.bets}
     wagers = _wagers(table)
@@ -71,29 +73,41 @@ def wager_outcomes(table: Table) -> Rounds:
     standers = any(lines)
     option = table.game.rules.option
     totals = option.totals if option is not None else ()
-    columns = ([c for c in read if COLUMNS[c].kind == "deal"] + list(BASE_COLUMNS)
-               if standers else list(read))
+    payers = sorted({(wager.bet, line) for (_, wager), line in zip(wagers, lines)})
+    settlers = [settler(bets[bet], table.settings) for bet, _ in payers]
+    stands = [line for _, line in payers]
+    deal = {c for s in settlers for c in s.deal_columns}
+    columns = ([c for c in read if c in deal] + list(BASE_COLUMNS) if standers else list(read))
     button = table.order == "from-action-button"
     if button and HOLE_CARD not in columns:
         columns.append(HOLE_CARD)
     counts = outcome_counts(table.shoe, columns, _rules(table))
-    payers = sorted({(wager.bet, line) for (_, wager), line in zip(wagers, lines)})
-    readers = [_Payer(bets[bet], line, columns, table.settings, standers) for bet, line in payers]
+    # where each settler's reading is in a key: its deal columns beside the round base
+    # (rebuilt for a stander), else every column it reads
+    at = [[columns.index(c) for c in (s.deal_columns if standers else s.bet.columns)]
+          for s in settlers]
     where = [columns.index(c) for c in BASE_COLUMNS] if standers else []
     hole_at = columns.index(HOLE_CARD) if button else None
-    by_events: dict[tuple[tuple[int, ...], int | None], int] = {}
+    slots = [payers.index((wager.bet, line)) for (_, wager), line in zip(wagers, lines)]
+    # rounds grouped by every settler's event (Settlement.code: ints, cheap to hash): the
+    # group's nets per wager, taken from its first round, and its ways; no action (a late
+    # bet not offered) moves no money: 0, as the report counts it
+    groups: dict[tuple[tuple[int | None, ...], int | None], list[Any]] = {}
     for key, ways in counts.items():
-        bases: tuple[RoundBase, RoundBase] | None = None
         if standers:
             base = RoundBase(*(key[i] for i in where))
             bases = (base, _stand_base(base, totals))
-        events = tuple(reader.event(key, bases) for reader in readers)
-        group = (events, None if hole_at is None else int(key[hole_at]))
-        by_events[group] = by_events.get(group, 0) + ways
-    slots = [payers.index((wager.bet, line)) for (_, wager), line in zip(wagers, lines)]
+            settled = [s.settle_base(tuple(key[i] for i in read), bases[stand])
+                       for s, read, stand in zip(settlers, at, stands)]
+        else:
+            settled = [s(tuple(key[i] for i in read)) for s, read in zip(settlers, at)]
+        group = (tuple(x.code for x in settled), None if hole_at is None else int(key[hole_at]))
+        found = groups.get(group)
+        if found is None:
+            found = groups[group] = [tuple(settled[s].net or Fraction(0) for s in slots), 0]
+        found[1] += ways
     rounds: Rounds = {}
-    for (events, hole), ways in by_events.items():
-        nets = tuple(readers[s].nets[events[s]] for s in slots)
+    for (_, hole), (nets, ways) in groups.items():
         rounds[(nets, hole)] = rounds.get((nets, hole), 0) + ways
     return rounds
 
@@ -173,51 +187,6 @@ def _stand_base(base: RoundBase, totals: tuple[int, ...] = (5,)) -> RoundBase:
     if player_cards == 3 and p2 in totals:
         return RoundBase(p2, banker_total, 2, banker_cards, p2, b2, None, banker_third)
     return base
-
-
-class _Payer:
-    """Which event of a bet settles a round (``Bet.settle``), for the hit line or the stand
-    line: read from the bet's own columns, each distinct set of their values settled once."""
-
-    def __init__(self, bet: Bet, stand: bool, columns: Sequence[str],
-                 settings: dict[str, object], standers: bool) -> None:
-        self.bet, self.stand, self.settings = bet, stand, settings
-        self.names = bet.columns
-        #: each distinct result per unit of the bet's settlements, in the order first met;
-        #: no action (a late bet not offered) moves no money: 0, as the report counts it
-        self.nets: list[Fraction] = []
-        self.where: dict[Fraction, int] = {}
-        self.rebuild = standers  # round columns are rebuilt from the round base
-        self.at = [columns.index(c) for c in self.names
-                   if not standers or COLUMNS[c].kind == "deal"]
-        self.rounds = [f for c in self.names if standers and COLUMNS[c].kind == "round"
-                       for f in [COLUMNS[c].of_round] if f is not None]
-        self.seen: dict[tuple[object, ...], int] = {}
-        self.round_seen: dict[RoundBase, tuple[object, ...]] = {}
-
-    def event(self, key: tuple[object, ...], bases: tuple[RoundBase, RoundBase] | None) -> int:
-        values = tuple(key[i] for i in self.at)
-        if bases is not None:
-            base = bases[self.stand]
-            part = self.round_seen.get(base)
-            if part is None:
-                part = self.round_seen[base] = tuple(of_round(base) for of_round in self.rounds)
-            values += part
-        found = self.seen.get(values)
-        if found is None:
-            found = self.seen[values] = self._first(values)
-        return found
-
-    def _first(self, values: tuple[object, ...]) -> int:
-        """The index in ``nets`` of the bet's result (``Bet.settle``) on a round."""
-        deal = [c for c in self.names if not self.rebuild or COLUMNS[c].kind == "deal"]
-        rounds = [c for c in self.names if self.rebuild and COLUMNS[c].kind == "round"]
-        net = self.bet.settle({**self.settings, **dict(zip(deal + rounds, values))}).net
-        net = Fraction(0) if net is None else net
-        if net not in self.where:
-            self.where[net] = len(self.nets)
-            self.nets.append(net)
-        return self.where[net]
 
 
 def _exposure(bet: Bet) -> Fraction:

@@ -1,5 +1,5 @@
-"""Settlement: the order in which the player-dealer meets the wagers, and how far its bank
-reaches.
+"""The player-dealer's bank: the order in which it meets the wagers, and how far it reaches
+(how each bet settles on a round is ``games.settlement``'s).
 
 The seeds say the player-dealer "may not win or lose more than the original amount wagered"
 and that "once the player-dealer's wager has been exhausted, the wagers not covered by the
