@@ -47,10 +47,10 @@ from exact_odds.engine.classes import (
     ranked_lookup,
     shoe_classes,
 )
-from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost, held_classes
-from exact_odds.engine.hands import SideReader, deal_counts
+from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
+from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
-from exact_odds.engine.round import round_counts
+from exact_odds.engine.round import round_cost, round_counts
 from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
@@ -92,8 +92,10 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     names = tuple(columns)
     wanted = plan(names)
     if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
+        from exact_odds.engine.compiled import held_classes
+
         return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
-    checked(shoe, names, rules, wanted, rows_in_python=True)
+    enumeration_cost(shoe, names, rules, factored(wanted)).check()  # before any work
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
     # Without deal or card columns the table is keyed by the round base, so that every bet
@@ -108,18 +110,6 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         table = _rounds_read(wanted, table)
     order = key_order(names)
     return {order(parts): ways for parts, ways in table.items()}
-
-
-def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
-            rows_in_python: bool, blocks: bool = False, grouping: Grouping | None = None
-            ) -> None:
-    """Where every enumeration starts: its cost estimated from the shoe's classes and the
-    columns (``cost.py``, milliseconds) and refused in one line past the limits, before any
-    work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays;
-    ``blocks``: read a block of rows at a time (``outcome_frames``), its deals read by a
-    bet's ``grouping`` where given."""
-    enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python,
-                     blocks=blocks, grouping=grouping).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
@@ -218,7 +208,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
     if factored(wanted) and rules.draws:
-        checked(shoe, names, rules, wanted, rows_in_python=False)
+        enumeration_cost(shoe, names, rules, True, rows_in_python=False).check()
         return _frame(_factored(shoe, wanted, rules), names, wanted, schema, ways_type,
                       sort=True)
     import polars as pl
@@ -252,8 +242,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         return
     from exact_odds.engine.fine import factored_blocks
 
-    checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True,
-            grouping=grouping if reading is not None else None)
+    enumeration_cost(shoe, names, rules, True, blocks=True,
+                     grouping=grouping if reading is not None else None).check()
     if reading is None or wanted.needs is None:  # no rest of the round to spread deals over
         for block in factored_blocks(shoe, wanted, rules):
             frame = _frame(block, names, wanted, schema, ways_type, sort=False)
@@ -348,3 +338,41 @@ def _frame(table: Factored, names: Sequence[str], wanted: Plan, schema: dict[str
     frame = pl.DataFrame([*data, pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
                                            dtype=ways_type)])
     return frame if isinstance(rows, np.ndarray) or not sort else frame.sort(list(names))
+
+
+def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
+                     factored: bool = False, rows_in_python: bool = True,
+                     precise: bool = False, blocks: bool = False,
+                     grouping: Grouping | None = None) -> EnumerationCost:
+    """The estimated cost of ``outcome_counts(shoe, columns, rules)``, by the way it will
+    be counted, each estimated beside its code; ``factored``: by factoring
+    (``fine.factored_cost``: ``rows_in_python``, the table built as a dict, not arrays;
+    ``blocks``, read a block of rows at a time, its deals read by a bet's ``grouping``
+    where given); ``precise``: the round's hand groups counted, not bounded
+    (``round.round_cost``)."""
+    names = tuple(columns)
+    if not rules.draws:
+        from exact_odds.engine.compiled import dealt_only_cost, held_classes
+
+        return dealt_only_cost(names, rules, len(held_classes(shoe, names, rules)))
+    wanted = plan(names)
+    # the cost reads the shoe through its classes alone: one estimate per class counts
+    counts = tuple(shoe_classes(shoe, key) for key in class_lookups(wanted.deal, wanted.cards))
+    return _estimate(names, counts, rules, factored, precise, rows_in_python and not blocks,
+                     blocks, grouping if blocks else None)
+
+
+@lru_cache(maxsize=1024)
+def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: Rules, factored: bool,
+              precise: bool, rows_in_python: bool, blocks: bool, grouping: Grouping | None
+              ) -> EnumerationCost:
+    wanted = plan(names)
+    if factored:
+        from exact_odds.engine.fine import factored_cost
+
+        return factored_cost(names, wanted, counts, rules, rows_in_python, blocks, grouping)
+    deal_cols, card_cols, _ = wanted.columns()
+    classes = Classes(counts[0], counts[1], counts[2], class_keys(deal_cols, card_cols))
+    if wanted.needs is None:
+        return first_cards_cost(names, classes, deal_cols)
+    return round_cost(names, wanted, classes, deal_cols, card_cols, rules, precise)

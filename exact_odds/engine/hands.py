@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial, prod
 from typing import Any, NamedTuple
 
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.plan import Table, falling
+from exact_odds.engine.cost import (
+    BASE_BYTES,
+    ROW_BYTES,
+    ROW_SECONDS,
+    EnumerationCost,
+    values_product,
+)
+from exact_odds.engine.plan import Names, Table, falling
 from exact_odds.engine.vocabulary import CardColumn, DealColumn, Hand
 
 
@@ -233,3 +240,25 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Table:
                 key = (tuple(f(hand, hand) for f in read), (), ())
                 out[key] = out.get(key, 0) + weight * classes.pad[2]
     return out
+
+
+#: Measured seconds of a multiset of four classes, or a pair of groups, of ``deal_counts``.
+COMBINATION_SECONDS = 3.0e-6
+
+
+def first_cards_cost(names: Names, classes: Classes, deal_cols: list[DealColumn]
+                     ) -> EnumerationCost:
+    """The cost of ``deal_counts``, counted as it will walk: the multisets of four classes,
+    the pairs of hand groups, or one hand's two-card hands."""
+    k = len(classes.n)
+    if all(col.as_a_set for col in deal_cols):
+        work = comb(k + 3, 4)
+    elif {hand for col in deal_cols for hand in col.hands} == {"player", "banker"}:
+        work = prod(len(hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols,
+                                    [], False)) for side in ("player", "banker"))
+    else:
+        work = k * k
+    rows = min(work, values_product(names))
+    return EnumerationCost(names, "first cards", work, 0, rows, k,
+                           work * COMBINATION_SECONDS + rows * ROW_SECONDS,
+                           BASE_BYTES + rows * ROW_BYTES)
