@@ -253,6 +253,8 @@ def test_a_removed_cell_too_long_for_the_shoe_is_refused_by_its_length(tmp_path)
     (["10HH"], False),  # four characters
     (["ZZ"], False),  # not a card: the general reading names the row
     (["9D " * 33], False),  # more nines of diamonds than eight decks hold
+    (["9D"], True), (["", "AS"], True), (["", "2"], False),  # one or two bytes in all
+    (["AS\nKS", "2H"], False),  # a quoted cell's own line break: not a row's end
 ])
 def test_removed_cards_counted_from_bytes(cells: list[str], read: bool) -> None:
     """Issue 28: the usual ``removed`` cells are counted straight from their bytes, equal to
@@ -264,3 +266,24 @@ def test_removed_cards_counted_from_bytes(cells: list[str], read: bool) -> None:
     if read:
         assert found is not None
         assert (found == _removed_row_by_row(Path("shoes.csv"), cells, [8] * 52)).all()
+
+
+def test_removed_cards_from_bytes_agree_with_the_general_reading_on_random_cells() -> None:
+    """Issue 28: on random cells of card names, spaces, line breaks, tabs and stray
+    letters (short chunks among them), the bytes' counting either steps aside or gives what
+    the general reading gives, and never fails on its own."""
+    import random
+
+    from exact_odds.batch.shoes import _counted_bytes, _removed_row_by_row
+
+    rng = random.Random(28)
+    pieces = ["AS", "10h", "td", "9D", "kc", "Q", " ", "  ", "\n", "\t", "Z", "1", "0", "AH "]
+    accepted = 0
+    for _ in range(3_000):
+        cells = ["".join(rng.choices(pieces, k=rng.randrange(0, 4)))
+                 for _ in range(rng.randrange(1, 4))]
+        found = _counted_bytes(cells, [8] * 52)
+        if found is not None:
+            accepted += 1
+            assert (found == _removed_row_by_row(Path("s.csv"), cells, [8] * 52)).all(), cells
+    assert accepted > 300  # the fast reading is tried, not always stepped aside

@@ -401,11 +401,15 @@ def _counted_bytes(cells: list[str], full: Sequence[int]) -> np.ndarray | None:
     (``parse_card``), no count below zero. None for anything else: the general reading
     then splits the cells as ``--remove`` does and names a bad row."""
     data = np.frombuffer("\n".join(cells).encode(), dtype=np.uint8)  # a row ends at "\n"
+    if np.count_nonzero(data == ord("\n")) != len(cells) - 1:
+        return None  # a cell holds a line break of its own: its rows are not the bytes'
     code = np.take(_CODE, data)
     if not len(code) or int(code.max()) == 255:
         return None if len(code) else np.tile(np.asarray(full, dtype=np.int64), (len(cells), 1))
-    # the characters one, two and three places before each byte (0: none, or a space)
-    shifted = [np.concatenate((np.zeros(k, dtype=np.uint8), code[:-k])) for k in (1, 2, 3)]
+    # the characters one, two and three places before each byte (0: none, or a space), from
+    # the codes behind three zeros (a cell of one or two bytes has fewer before it)
+    padded = np.concatenate((np.zeros(3, dtype=np.uint8), code))
+    shifted = [padded[3 - k:len(padded) - k] for k in (1, 2, 3)]
     named = code > 0
     if (named & (shifted[0] > 0) & (shifted[1] > 0) & (shifted[2] > 0)).any():
         return None  # a name of four characters or more
