@@ -143,11 +143,14 @@ def main() -> None:
         figures[name] = found
     for key, command in PAIRED.items():  # in turn, so that both meet the same machine
         walls: dict[str, list[float]] = {name: [] for name in checkouts}
+        codes: dict[str, int] = dict.fromkeys(checkouts, 0)
         for _ in range(PAIRED_RUNS):
             for name, checkout in checkouts.items():
-                walls[name].append(float(str(measure(checkout, "cli", command)["wall"])))
+                run = measure(checkout, "cli", command)
+                walls[name].append(float(str(run["wall"])))
+                codes[name] = max(codes[name], int(str(run["code"])))  # a failure shows
         for name in checkouts:
-            figures[name][key] = {"wall": statistics.median(walls[name]), "code": 0}
+            figures[name][key] = {"wall": statistics.median(walls[name]), "code": codes[name]}
     report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
               "machine": ", ".join(filter(None, (platform.machine(), f"{os.cpu_count()} cores",
                                                  processor_model()))),

@@ -230,7 +230,7 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
 
 
 #: Measured seconds of a term of a condition settled on a row in Python (``bet_cost``).
-TERM_SECONDS = 0.3e-6
+PYTHON_TERM_SECONDS = 0.3e-6
 
 
 def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
@@ -246,7 +246,7 @@ def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
     # each distinct reading of its columns settled once, in Python: its conditions' terms
     # on each row (an event never paid is read twice)
     cost = enumeration_cost(shoe, bet.columns, rules, precise=precise)
-    return replace(cost, seconds=cost.seconds + cost.rows * bet.terms * TERM_SECONDS,
+    return replace(cost, seconds=cost.seconds + cost.rows * bet.terms * PYTHON_TERM_SECONDS,
                    terms=bet.terms)
 
 

@@ -37,8 +37,10 @@ then ``sum_K |W_K| * lo_K < S * 2**b <= 2**53`` and ``sum_K |W_K| * hi_K <= S * 
 at most ``2**53`` where ``TopSums.splits`` admits the batch. The two sums, back in int64, give
 ``sum_K W_K * F_K = hi_sum * 2**b + lo_sum``, each term and the total at most
 ``max_net * falling(N, t)`` in absolute value: within int64 under ``fits``. Beyond the split's
-bound (a class of more than 456 cards, for a round's six: the ten-value class of some 29
-decks), numba sums in int64 as numpy does.
+bound, numba sums in int64 as numpy does: for a round's six cards, ``m**t <= 2**53`` alone
+admits a class of at most 456 cards (the ten-value class of some 29 decks), and the high
+sum's bound admits less where a bet's ``S`` is large (362 cards where ``S`` has 28 bits,
+181 where it has 31): ``TopSums.splits`` decides for each batch.
 """
 
 from __future__ import annotations

@@ -362,12 +362,12 @@ def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarra
 
 #: Measured cost of one unit of the work of factoring, fitted on 8-deck shoes (``test_cost.py``).
 START_SECONDS, START_BYTES = 0.1e-6, 40  # an ordered start of four classes, a block at a time
-ROW_SECONDS, ROW_BYTES = 0.3e-6, 130  # a row in arrays, its sorting and its frame included
+ARRAY_ROW_SECONDS, ARRAY_ROW_BYTES = 0.3e-6, 130  # a row in arrays, its sorting and its frame included
 DICT_ROW_SECONDS, DICT_ROW_BYTES = 1.2e-6, 200  # a row made a Python dict entry
 BLOCK_ROW_SECONDS = 0.03e-6  # a row read a block at a time (settled in polars)
 GROUP_BYTES = 24  # a deal group's arrays, held while a table is read in blocks
 DEAL_READ_SECONDS = 0.12e-6  # a start's deal read and regrouped by what a bet reads of it
-TERM_SECONDS = 0.2e-9  # a term of a bet's conditions evaluated on a row, in polars
+POLARS_TERM_SECONDS = 0.2e-9  # a term of a bet's conditions evaluated on a row, in polars
 #: Bytes held for a term and a row while polars evaluates it (its bits of result and
 #: validity, held until the condition's and/or is done; measured 0.005-0.007).
 TERM_BYTES = 0.01
@@ -404,20 +404,20 @@ def factored_cost(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
     outcomes = values_product(wanted.round + wanted.cards)
     rows = min(min(starts, deals) * outcomes, starts * (third + 1) ** 2)
     cost = EnumerationCost(names, "factoring", starts, 0, rows, kp,
-                           starts * START_SECONDS + rows * ROW_SECONDS,
+                           starts * START_SECONDS + rows * ARRAY_ROW_SECONDS,
                            BASE_BYTES + NUMPY_BYTES + min(starts, BLOCK) * START_BYTES
-                           + rows * ROW_BYTES)
+                           + rows * ARRAY_ROW_BYTES)
     if not blocks:
         return replace(cost, seconds=cost.seconds + rows * DICT_ROW_SECONDS,
                        memory=cost.memory + rows * DICT_ROW_BYTES) if rows_in_python else cost
     cost = replace(cost, seconds=starts * START_SECONDS + rows * BLOCK_ROW_SECONDS,
                    memory=BASE_BYTES + NUMPY_BYTES + starts * GROUP_BYTES
-                   + min(rows, BLOCK) * ROW_BYTES)
+                   + min(rows, BLOCK) * ARRAY_ROW_BYTES)
     if grouping is None:
         return cost
     terms = grouping.terms
     if wanted.needs is None:  # every row read, a block at a time
-        return replace(cost, seconds=cost.seconds + rows * terms * TERM_SECONDS,
+        return replace(cost, seconds=cost.seconds + rows * terms * POLARS_TERM_SECONDS,
                        memory=cost.memory + int(min(rows, BLOCK) * terms * TERM_BYTES),
                        terms=terms)
     # every start's deal read (each term on it), then at most ``readings`` readings of each
@@ -428,5 +428,5 @@ def factored_cost(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
     rest = min(third**4 * outcomes, cells)
     return replace(cost, rows=rows, terms=terms, memory=cost.memory + int(
         starts * terms * TERM_BYTES) + rest * DICT_ROW_BYTES, seconds=(
-            starts * (START_SECONDS + DEAL_READ_SECONDS + terms * TERM_SECONDS)
+            starts * (START_SECONDS + DEAL_READ_SECONDS + terms * POLARS_TERM_SECONDS)
             + rows * BLOCK_ROW_SECONDS + cells * CELL_SECONDS + rest * REST_ROW_SECONDS))

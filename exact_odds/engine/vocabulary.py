@@ -495,7 +495,6 @@ def column(name: str) -> Column:
         raise VocabularyError(f"unknown column {name!r}{hint}") from None
 
 
-
 def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | None:
     """Why a game of this round cannot read one of these columns (it deals fewer cards
     than the column reads, or has no tableau), or None."""

@@ -298,7 +298,7 @@ def settler(bet: Bet, settings: Mapping[str, object] | None = None,
     return _settler(bet, read, described)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _settler(bet: Bet, settings: tuple[tuple[str, Hashable], ...],
              described: RoundDescription) -> Settler:
     return Settler(bet, dict(settings), described)
