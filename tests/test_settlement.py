@@ -164,8 +164,8 @@ def test_a_settler_needs_the_settings_its_bet_reads(cases):
     bet = cases.bet("late-player")
     assert bet.settings == frozenset({"generous"})
     with pytest.raises(ValueError, match="generous"):
-        settler(bet)
-    settle_values = settler(bet, cases.setting_values({"generous": "true"}))
+        settler(bet, None, cases.rules.round)
+    settle_values = settler(bet, cases.setting_values({"generous": "true"}), cases.rules.round)
     assert bet.columns == ("player_two_card_total", "player_wins", "tie")
     assert settle_values((6, False, True)) == Settlement(1, Fraction(0))
 

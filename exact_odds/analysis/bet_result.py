@@ -274,12 +274,12 @@ def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
     wanted = plan(bet.columns)
     if factored(wanted):  # settled on what its conditions read of the deal: Bet.split
         split, parts = bet.split(wanted.deal)
-        settles = settler(split, dict(settings))
+        settles = settler(split, dict(settings), rules.round)
         return settles.tally(outcome_frames(
             shoe, bet.columns, rules, reading=partial(parts.read, settings=settles.settings),
             grouping=parts.grouping()))
     bet_cost(bet, shoe, rules).check()  # the enumeration and the settlement of its rows
-    return settler(bet, dict(settings)).tally(outcome_counts(shoe, bet.columns, rules))
+    return settler(bet, dict(settings), rules.round).tally(outcome_counts(shoe, bet.columns, rules))
 
 
 

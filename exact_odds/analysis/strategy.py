@@ -130,7 +130,7 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     natural = index.get("banker_natural", -1)
     reads = [[index[name] for name in bet.columns] for bet, _ in bets]
     settings = game.setting_values()
-    settlers = [settler(bet, settings) for bet, _ in bets]
+    settlers = [settler(bet, settings, game.rules.round) for bet, _ in bets]
     # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
     for values, ways in outcome_counts(shoe, columns, rules).items():

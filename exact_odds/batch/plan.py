@@ -137,7 +137,7 @@ class _Plan:
                 else:
                     table = compiled_counts(columns, hit if optimal else rules)
                     basis = MonomialBasis.covering(partition, table.monomials)
-                    compiled = [fold_bet(bet.id, table, _net_pay(bet, table, values), basis)
+                    compiled = [fold_bet(bet.id, table, _net_pay(bet, table, values, game.rules), basis)
                                 for bet in bets_here]
                     groups.append(_Group(basis, partition_matrix(partition), compiled))
                 members = [(b, c) for b, c in members if b not in bets_here]
@@ -217,11 +217,12 @@ def _option_rules(game: Any) -> tuple[Rules, Rules]:
 
 
 
-def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object]) -> NetPays:
+def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object], rules: Rules
+             ) -> NetPays:
     """The bet's net pay for each outcome of the table (``Bet.settle`` on the bet's own
     columns, each distinct reading once); a late bet not offered has no action: 0."""
     read = [table.columns.index(name) for name in bet.columns]
-    settle = settler(bet, settings)
+    settle = settler(bet, settings, rules.round)
     nets = []
     for key in table.outcomes:
         net = settle(tuple(key[i] for i in read)).net
@@ -236,7 +237,7 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     which the bettor may choose, the change each bet sees when the option is taken."""
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
     basis = MonomialBasis.covering(partition, t_hit.monomials + t_stand.monomials)
-    nets = {(bet.id, t): _net_pay(bet, t, values) for bet in bets for t in (t_hit, t_stand)}
+    nets = {(bet.id, t): _net_pay(bet, t, values, rules) for bet in bets for t in (t_hit, t_stand)}
     compiled = [fold_bet(bet.id, t_stand, nets[bet.id, t_stand], basis) for bet in bets]
     # the terms of each table, by the visible state of their outcome
     by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}

@@ -17,10 +17,12 @@ settled once and remembered:
 remembers serves every later shoe (the effects of removal) and range of shoes.
 
 >>> from exact_odds.games.loader import load_game
->>> tie = settler(load_game("commission-free").bet("tie"))
+>>> game = load_game("commission-free")
+>>> tie = settler(game.bet("tie"), None, game.rules.round)
 >>> tie.bet.columns, tie((True,)), tie((False,))
 (('tie',), Settlement(event=0, net=Fraction(8, 1)), Settlement(event=1, net=Fraction(-1, 1)))
->>> late = settler(load_game("21st-century").bet("late-tie"))
+>>> game = load_game("21st-century")
+>>> late = settler(game.bet("late-tie"), None, game.rules.round)
 >>> print(late.settle_round(("2S", "5S"), ("7H", "KD")).net)  # not offered on a two-card 7
 None
 """
@@ -288,11 +290,12 @@ class _Frame(_Block):
         return ((index, int(ways or 0), by) for index, ways, by in zip(never, read[::2], read[1::2]))
 
 
-def settler(bet: Bet, settings: Mapping[str, object] | None = None,
-            described: RoundDescription = PUNTO_BANCO.round) -> Settler:
+def settler(bet: Bet, settings: Mapping[str, object] | None,
+            described: RoundDescription) -> Settler:
     """The bet's settler in this process: one per bet, values of the settings it reads
-    (of ``settings``, the game's: ``Game.setting_values``) and round, so that what it
-    remembers serves every later table, shoe and range of shoes."""
+    (of ``settings``, the game's: ``Game.setting_values``) and round (the game's
+    ``rules.round``: always given, so that no game's rounds are read as another's), so that
+    what it remembers serves every later table, shoe and range of shoes."""
     values = dict(settings or {})
     read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     return _settler(bet, read, described)

@@ -74,7 +74,7 @@ def wager_outcomes(table: Table) -> Rounds:
     option = table.game.rules.option
     totals = option.totals if option is not None else ()
     payers = sorted({(wager.bet, line) for (_, wager), line in zip(wagers, lines)})
-    settlers = [settler(bets[bet], table.settings) for bet, _ in payers]
+    settlers = [settler(bets[bet], table.settings, table.game.rules.round) for bet, _ in payers]
     stands = [line for _, line in payers]
     deal = {c for s in settlers for c in s.deal_columns}
     columns = ([c for c in read if c in deal] + list(BASE_COLUMNS) if standers else list(read))
