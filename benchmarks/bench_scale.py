@@ -15,7 +15,10 @@ gives provisional figures).
 * ``simulate``: ``exact-odds simulate commission-free --play perfect`` for Player, Banker and
   Tie (100,000 shoes by default, 2 workers);
 * ``countability``: ``exact-odds countability ez-baccarat --bet dragon-7 --levels 1,2,3``
-  (20,000 shoes, 2 workers).
+  (20,000 shoes, 2 workers);
+* ``report`` and ``eor``: ``exact-odds report rock-bac`` and ``exact-odds eor rock-bac --by
+  card``, whole commands in fresh processes, the two checkouts run in turn (``PAIRED_RUNS``
+  pairs), the median wall time of each: the one-round issue's "no slower".
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -137,6 +141,13 @@ def main() -> None:
             if isinstance(value, dict):
                 value.pop("stdout", None)
         figures[name] = found
+    for key, command in PAIRED.items():  # in turn, so that both meet the same machine
+        walls: dict[str, list[float]] = {name: [] for name in checkouts}
+        for _ in range(PAIRED_RUNS):
+            for name, checkout in checkouts.items():
+                walls[name].append(float(str(measure(checkout, "cli", command)["wall"])))
+        for name in checkouts:
+            figures[name][key] = {"wall": statistics.median(walls[name]), "code": 0}
     report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
               "machine": ", ".join(filter(None, (platform.machine(), f"{os.cpu_count()} cores",
                                                  processor_model()))),
@@ -150,6 +161,18 @@ def main() -> None:
     (RESULTS / "scale.json").write_text(json.dumps(report, indent=2) + "\n")
     (RESULTS / "scale.md").write_text(markdown(report))
     print(markdown(report))
+
+
+#: What issues 27 and 28 ask of each figure, shown beside it.
+TARGETS = {("batch_one_core_shoes_per_s_numba", ""): "at least 40,000",
+           ("batch_file", "wall"): "at most 60", ("batch_file", "peak_mb"): "at most 600",
+           ("simulate", "wall"): "at most 60", ("countability", "wall"): "at most 30",
+           ("report", "wall"): "no slower", ("eor", "wall"): "no slower"}
+
+#: The commands timed in turn, checkout after checkout, and how many pairs of runs.
+PAIRED = {"report": ["report", "rock-bac", "--format", "json"],
+          "eor": ["eor", "rock-bac", "--by", "card", "--format", "json"]}
+PAIRED_RUNS = 7
 
 
 def processor_model() -> str:
@@ -172,7 +195,8 @@ def markdown(report: dict[str, object]) -> str:
     lines = [f"Measured {report['date']} on {report['machine']}, Python {report['python']}; "
              f"load average {report['load_average_at_start']:.1f} when the run began"
              + (" (a shared machine: provisional figures)." if report["provisional"] else "."),
-             "", "| figure | this checkout | baseline | ratio |", "|---|--:|--:|--:|"]
+             "", "| figure | this checkout | baseline | ratio | issue's target |",
+             "|---|--:|--:|--:|--:|"]
 
     def cell(name: str, key: str, field: str) -> float | None:
         value = figures.get(name, {}).get(key)
@@ -190,17 +214,22 @@ def markdown(report: dict[str, object]) -> str:
             (f"simulate --play perfect, P/B/T, {counts['simulate_shoes']:,} shoes (s)",
              "simulate", "wall"),
             (f"countability, {counts['countability_shoes']:,} shoes, 3 levels (s)",
-             "countability", "wall")]
+             "countability", "wall"),
+            (f"report rock-bac, whole command (s, median of {PAIRED_RUNS} in turn)", "report",
+             "wall"),
+            (f"eor rock-bac --by card, whole command (s, median of {PAIRED_RUNS} in turn)",
+             "eor", "wall")]
     for label, key, field in rows:
         this = cell("this", key, field)
         base_key = "batch_one_core_shoes_per_s_baseline" if key.startswith("batch_one") else key
         base = cell("baseline", base_key, field)
         ratio = "" if this is None or base is None or not this else (
             f"{this / base:.2f}x" if key.startswith("batch_one") else f"{base / this:.2f}x")
-        base_text = (f"{base:,.0f}" if base is not None
+        shown = "{:,.2f}" if key in PAIRED else "{:,.0f}"  # whole commands of a second
+        base_text = (shown.format(base) if base is not None
                      else "refused or failed" if "baseline" in figures else "")
-        lines.append(f"| {label} | {'' if this is None else f'{this:,.0f}'} | {base_text} | "
-                     f"{ratio} |")
+        lines.append(f"| {label} | {'' if this is None else shown.format(this)} | "
+                     f"{base_text} | {ratio} | {TARGETS.get((key, field), '')} |")
     return "\n".join(lines) + "\n"
 
 

@@ -320,7 +320,14 @@ def readme_pages() -> str:
     return "".join(lines)
 
 
-README_PARTS = {"commands": readme_commands, "games": readme_games, "pages": readme_pages}
+def readme_speed() -> str:
+    """The figures of ``benchmarks/bench_scale.py`` as it last wrote them (this checkout
+    beside the third stage's code, in one run, dated and naming the machine)."""
+    return (ROOT / "benchmarks" / "results" / "scale.md").read_text(encoding="utf-8")
+
+
+README_PARTS = {"commands": readme_commands, "games": readme_games, "pages": readme_pages,
+                "speed": readme_speed}
 
 
 def readme(text: str) -> str:

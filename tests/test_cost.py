@@ -23,7 +23,8 @@ is meant to be near or above what a run takes, never far below it:
 The measured figures include the interpreter and imports (about 17 MB); the estimates' base
 is 25 MB. ``CALIBRATION`` holds the rows, and the test checks the estimate stays within a
 factor of what was measured (a change to the engine that makes it much faster or slower
-should change the constants in ``exact_odds/engine/cost.py`` with it).
+should change the constants beside that way's code with it: ``round.round_cost``,
+``hands.first_cards_cost``, ``fine.factored_cost``, ``compiled.dealt_only_cost``).
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from click.testing import CliRunner
 from clirun import one_error_line, run
 
 from exact_odds.cli import main
-from exact_odds.engine.cost import EnumerationTooLarge, enumeration_cost
-from exact_odds.engine.enumerator import factored, outcome_counts, outcome_table
+from exact_odds.engine.cost import EnumerationTooLarge
+from exact_odds.engine.enumerator import enumeration_cost, factored, outcome_counts, outcome_table
 from exact_odds.engine.plan import plan
 from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
 from exact_odds.limits import MAX_SECONDS
@@ -270,7 +271,6 @@ def test_a_bet_grouped_by_what_it_reads_of_the_deal_is_estimated_as_grouped(tmp_
     measured). The estimate was the ungrouped bound, and the effect of removal of this bet
     (13 shoes, about 28 s) was refused as 300 s; it now runs."""
     from exact_odds.analysis.bet_result import bet_cost, check_shoes_cost
-    from exact_odds.engine.cost import enumeration_cost
     from exact_odds.games.loader import load_game
 
     path = tmp_path / "royal-totals.yaml"

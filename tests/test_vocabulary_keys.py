@@ -14,20 +14,19 @@ from collections.abc import Hashable
 
 import pytest
 
-from exact_odds.cards import DECK, card_value
-from exact_odds.engine.vocabulary import COLUMNS, Column
+from exact_odds.cards import DECK
+from exact_odds.engine.vocabulary import COLUMNS, Column, RoundColumn, read_round
+from exact_odds.rules import PUNTO_BANCO
 
 READ = [name for name, col in COLUMNS.items() if col.kind in ("deal", "cards")]
 
 
 def value(col: Column, cards: list[str | None]) -> object:
-    """The column on a deal: the Player's two cards, the Banker's two, then third cards."""
-    player, banker = (cards[0], cards[1]), (cards[2], cards[3])
-    if col.kind == "deal":
-        assert col.of_deal is not None
-        return col.of_deal(player, banker)  # type: ignore[arg-type]
-    assert col.partial is not None and col.final is not None
-    return col.final(col.partial(player, banker), cards[4], cards[5])  # type: ignore[arg-type]
+    """The column on a deal (``Column.read``): the Player's two cards, the Banker's two,
+    then each hand's third card (None: not drawn)."""
+    player = tuple(c for c in (cards[0], cards[1], cards[4]) if c is not None)
+    banker = tuple(c for c in (cards[2], cards[3], cards[5]) if c is not None)
+    return read_round(player, banker, [col.name], PUNTO_BANCO.round)[col.name]
 
 
 def test_every_deal_and_card_column_is_checked():
@@ -37,7 +36,7 @@ def test_every_deal_and_card_column_is_checked():
 @pytest.mark.parametrize("name", READ)
 def test_a_column_reads_cards_only_through_its_key(name):
     col = COLUMNS[name]
-    key = col.card_key or card_value
+    key = col.card_key
     alike: dict[Hashable, list[str]] = {}
     for card in DECK:
         alike.setdefault(key(card), []).append(card)
@@ -156,8 +155,7 @@ def test_every_int_column_fits_the_outcome_tables_int8():
             continue
         if col.values is not None:
             found = {v for v in col.values if v is not None}
-        elif col.kind == "round":
-            assert col.of_round is not None
+        elif isinstance(col, RoundColumn):
             found = {col.of_round(base) for base in rounds} - {None}
         else:
             found = {value(col, cards) for cards in deals} - {None}

@@ -19,13 +19,19 @@ Fraction(103841353768, 723147898655)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache, partial
 from typing import Any, NamedTuple
 
-from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, enumeration_cost, settled_in_python
-from exact_odds.engine.enumerator import factored, outcome_counts, outcome_frames, total_sequences
+from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge
+from exact_odds.engine.enumerator import (
+    enumeration_cost,
+    factored,
+    outcome_counts,
+    outcome_frames,
+    total_sequences,
+)
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet
 from exact_odds.games.settlement import Tally, settler
@@ -223,18 +229,25 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
         raise EnumerationTooLarge(f"bet {bet.id!r}: {error}") from None
 
 
+#: Measured seconds of a term of a condition settled on a row in Python (``bet_cost``).
+TERM_SECONDS = 0.3e-6
+
+
 def bet_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, precise: bool = False
              ) -> EnumerationCost:
     """The estimated cost of settling ``bet`` on ``shoe`` as ``bet_tally`` settles it: a
     table counted by factoring read in blocks, any other as outcome counts
-    (``exact_odds.engine.cost``; ``precise``: its hand groups counted, not bounded)."""
+    (``enumeration_cost``; ``precise``: its hand groups counted, not bounded)."""
     wanted = plan(bet.columns)
     if factored(wanted):  # settled as bet_tally settles it: the deals read by what it reads
         grouping = bet.split(wanted.deal)[1].grouping()
         return enumeration_cost(shoe, bet.columns, rules, True, rows_in_python=False,
                                 precise=precise, blocks=True, grouping=grouping)
-    return settled_in_python(enumeration_cost(shoe, bet.columns, rules, precise=precise),
-                             bet.terms)
+    # each distinct reading of its columns settled once, in Python: its conditions' terms
+    # on each row (an event never paid is read twice)
+    cost = enumeration_cost(shoe, bet.columns, rules, precise=precise)
+    return replace(cost, seconds=cost.seconds + cost.rows * bet.terms * TERM_SECONDS,
+                   terms=bet.terms)
 
 
 def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advice: str) -> None:

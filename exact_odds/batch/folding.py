@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from exact_odds.engine.compiled import CompiledCounts, MonomialBasis
+from exact_odds.batch.monomials import MonomialBasis
+from exact_odds.engine.compiled import CompiledCounts
 from exact_odds.engine.plan import INT64_MAX, falling
 from exact_odds.shoe import CARDS_PER_ROUND
 

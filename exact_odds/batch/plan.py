@@ -19,16 +19,10 @@ from exact_odds.batch.folding import (
     fold_bet,
     narrow,
 )
+from exact_odds.batch.monomials import MonomialBasis, partition_matrix
 from exact_odds.batch.result import BatchResult
 from exact_odds.batch.sums import TopSums
-from exact_odds.engine.compiled import (
-    CompiledCounts,
-    MonomialBasis,
-    compiled_counts,
-    monomial_count,
-    partition_matrix,
-    partition_of,
-)
+from exact_odds.engine.compiled import CompiledCounts, compiled_counts, monomial_count, partition_of
 from exact_odds.engine.enumerator import Rules
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling, plan
 from exact_odds.engine.vocabulary import column

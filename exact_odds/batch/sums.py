@@ -58,7 +58,7 @@ FLOAT_EXACT = 2**53
 
 if TYPE_CHECKING:
     from exact_odds.batch.folding import CompiledBet
-    from exact_odds.engine.compiled import MonomialBasis
+    from exact_odds.batch.monomials import MonomialBasis
 
 
 def _split_sums(class_counts: np.ndarray, runs: np.ndarray, held: np.ndarray, start: int,

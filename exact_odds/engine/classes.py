@@ -11,7 +11,7 @@ inside one class of the next, so a card dealt is removed exactly from every coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -93,26 +93,21 @@ class Keys(NamedTuple):
     banker_draw: ClassKey  # the Banker's third card
 
 
-def class_keys(deal_cols: list[Column], card_cols: list[Column]) -> Keys:
-    """The class keys of an enumeration, each finer than the next."""
-    card_keyed = [c.card_key for c in card_cols if c.card_key is not None]
-    banker_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" in c.hands]
-    player_keyed = [c.card_key for c in deal_cols if c.card_key is not None and "banker" not in c.hands]
+def class_keys(deal_cols: Sequence[Column], card_cols: Sequence[Column]) -> Keys:
+    """The class keys of an enumeration, each finer than the next: the third cards' reads
+    what the card columns read; the Banker's that and what the deal columns read of the
+    Banker's cards; the Player's all of it."""
+    third = [c.card_key for c in card_cols]
+    banker = third + [c.card_key for c in deal_cols if "banker" in c.hands]
+    first = banker + [c.card_key for c in deal_cols if "banker" not in c.hands]
+    player_draw, banker_draw = ([c.card_key for c in card_cols if hand in c.hands]
+                                for hand in ("player", "banker"))
+    return Keys(*map(_joined, (first, banker, third, player_draw, banker_draw)))
 
-    def third_key(card: str) -> tuple[Hashable, ...]:
-        return (card_value(card), *(key(card) for key in card_keyed))
 
-    def banker_key(card: str) -> tuple[Hashable, ...]:
-        return (*third_key(card), *(key(card) for key in banker_keyed))
-
-    def first_key(card: str) -> tuple[Hashable, ...]:
-        return (*banker_key(card), *(key(card) for key in player_keyed))
-
-    def draw_key(hand: str) -> ClassKey:
-        keyed = [c.card_key for c in card_cols if c.card_key is not None and hand in c.hands]
-        return lambda card: (card_value(card), *(key(card) for key in keyed))
-
-    return Keys(first_key, banker_key, third_key, draw_key("player"), draw_key("banker"))
+def _joined(keys: list[Callable[[str], Hashable]]) -> ClassKey:
+    """A class key of a card's point value and its value under each of ``keys``."""
+    return lambda card: (card_value(card), *(key(card) for key in keys))
 
 
 @lru_cache(maxsize=256)

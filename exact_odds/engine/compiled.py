@@ -11,7 +11,7 @@ are filled in ``falling(N - m, 6 - m)`` ways. So every outcome's count is
 ``coef[outcome, K]`` the class sequences of multiset ``K`` that end in the outcome (at most
 the 6! orderings of ``K``): counted with numpy over every four-card start and the third
 cards the drawing rules deal after it (or, for a round without draws, every sequence of its
-cards). A batch builds every monomial from its parent (``MonomialBasis``, int64 up to
+cards). A batch builds every monomial from its parent (``batch.monomials``, int64 up to
 ``INT64_CARDS`` cards, Python integers beyond) and folds the bets' pays in
 (``exact_odds.batch.folding``).
 
@@ -23,9 +23,8 @@ cards). A batch builds every monomial from its parent (``MonomialBasis``, int64 
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, prod
 from typing import Any
@@ -33,12 +32,19 @@ from typing import Any
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
-from exact_odds.engine.cost import dealt_only_cost, dealt_partition
+from exact_odds.engine.classes import class_keys, class_partition
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
-from exact_odds.engine.plan import INT64_CARDS, Names, Plan, falling, key_order, plan
+from exact_odds.engine.plan import Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.vocabulary import Column, VocabularyError, column, read_round, unreadable
+from exact_odds.engine.vocabulary import (
+    CardColumn,
+    VocabularyError,
+    read_round,
+    unreadable,
+    valued_key,
+)
 from exact_odds.limits import MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
@@ -80,14 +86,23 @@ def partition_of(columns: Names, rules: DrawingRules = PUNTO_BANCO
                  ) -> tuple[tuple[str, ...], ...]:
     """The card classes a compiled table of these columns counts: the finest they read
     (and the ranks, where the rules value a hand by rank)."""
-    return dealt_partition(columns, rules)
+    wanted = plan(columns)
+    deal_cols, card_cols, _ = wanted.columns()
+    key = class_keys(deal_cols, card_cols).first
+    return class_partition(valued_key(key, rules.round))
+
+
+def held_classes(shoe: Shoe, names: Names, rules: DrawingRules) -> tuple[int, ...]:
+    """The classes of ``partition_of`` that the shoe holds a card of."""
+    return tuple(i for i, cards in enumerate(partition_of(names, rules))
+                 if any(shoe.count(card) for card in cards))
 
 
 def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
     """How many monomials compiling these columns needs (an upper bound): the multisets of
     as many classes as the round deals."""
     wanted, k = plan(columns), len(partition_of(columns, rules))
-    hands = {hand for name in wanted.deal for hand in column(name).hands}
+    hands = {hand for col in wanted.columns()[0] for hand in col.hands}
     sizes = (4, 5, 6) if wanted.needs is not None else (4,) if len(hands) == 2 else (2,)
     if not rules.draws:
         sizes = (2 * rules.cards,)
@@ -100,8 +115,7 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
     if not rules.draws:
         return dealt_only_counts(columns, rules)
     wanted = plan(columns)
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, _ = wanted.columns()
     partition = partition_of(columns)
     reps = [cards[0] for cards in partition]
     k = len(reps)
@@ -132,7 +146,7 @@ def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...]
     """Every class sequence of a round without draws (Dragon Tiger), over the classes
     ``held`` (None: all): each hand's cards in turn, every column read from the
     representative cards (``read_round``). Its cost is the sequences counted in
-    ``cost.dealt_only_cost``, refused in one line past the limit before any work."""
+    ``dealt_only_cost``, refused in one line past the limit before any work."""
     described, wanted = rules.round, plan(columns)
     unread = unreadable(columns, described)
     if unread:
@@ -200,11 +214,11 @@ class _Rounds:
     start's deal values and card partials, the two-card totals, the third cards: by class
     where a card column reads them, else by value), and read once per code."""
 
-    def __init__(self, starts: Starts, reps: list[str], card_cols: list[Column], wanted: Plan,
+    def __init__(self, starts: Starts, reps: list[str], card_cols: list[CardColumn], wanted: Plan,
                  rules: DrawingRules) -> None:
         assert wanted.needs is not None
         self.starts, self.reps, self.rules = starts, reps, rules
-        self.reading = Reading(card_cols, [column(name) for name in wanted.round], wanted.needs)
+        self.reading = Reading(card_cols, wanted.columns()[2], wanted.needs)
         k = len(reps)
         v = self.values = np.array([card_value(card) for card in reps], dtype=np.int64)
         # a third card's code: its class (plus one) where a card column reads it, else its
@@ -296,121 +310,14 @@ class _Rounds:
         return self.reading.cards(partials, *(None if not c else self.reps[c - 1] for c in (a, b)))
 
 
-# --- evaluating many shoes -----------------------------------------------------------------
-
-@dataclass(frozen=True, eq=False)
-class MonomialBasis:
-    """Every monomial up to the bets' largest degree, level by level in *colex* order: a
-    level's monomials ending in class ``c`` are the previous level's monomials ending in a
-    class up to ``c`` (a prefix of that level), each times ``n_c``. Building a level is
-    then a broadcast product per class on contiguous blocks, with a small correction where
-    the parent already ends in ``c`` (``n_c - r`` for a parent holding ``r`` of them)."""
-
-    partition: tuple[tuple[str, ...], ...]
-    monomials: tuple[Monomial, ...]
-    levels: tuple[slice, ...]  # levels[d]: the monomials of degree d
-    #: per level d >= 1 and class c: (prefix length, start of the parents ending in c,
-    #: their multiplicities of c)
-    blocks: tuple[tuple[tuple[int, int, np.ndarray], ...], ...]
-    #: each thread's reused buffer (a Dask worker runs ranges of shoes in several threads)
-    workspace: threading.local = field(default_factory=threading.local, compare=False)
-    #: None -> {monomial: position}; a table -> its monomials' positions (``positions``)
-    placed: dict[Any, Any] = field(default_factory=dict, compare=False)
-
-    def positions(self, table: CompiledCounts) -> np.ndarray:
-        """Where each monomial of ``table`` stands in the basis."""
-        found = self.placed.get(table)
-        if found is None:
-            if not self.placed:
-                self.placed[None] = {m: i for i, m in enumerate(self.monomials)}
-            position = self.placed[None]
-            found = self.placed[table] = np.array(
-                [position[m] for m in table.monomials], dtype=np.intp)
-        return found
-
-    @classmethod
-    def covering(cls, partition: tuple[tuple[str, ...], ...],
-                 wanted: Sequence[Monomial]) -> MonomialBasis:
-        """Every monomial over the partition's classes up to the largest degree wanted."""
-        k = len(partition)
-        top = max((len(m) for m in wanted), default=0)
-        levels_list: list[list[Monomial]] = [[()]]
-        blocks = []
-        for _ in range(top):
-            previous = levels_list[-1]
-            lasts = [m[-1] if m else -1 for m in previous]
-            level: list[Monomial] = []
-            per_class = []
-            for c in range(k):
-                prefix = sum(1 for last in lasts if last <= c)
-                start = sum(1 for last in lasts if last < c)
-                tail = np.array([previous[i].count(c) for i in range(start, prefix)],
-                                dtype=np.int64)
-                per_class.append((prefix, start, tail))
-                level.extend(m + (c,) for m in previous[:prefix])
-            levels_list.append(level)
-            blocks.append(tuple(per_class))
-        monomials = tuple(m for level in levels_list for m in level)
-        slices, at = [], 0
-        for level in levels_list:
-            slices.append(slice(at, at + len(level)))
-            at += len(level)
-        return cls(partition, monomials, tuple(slices), tuple(blocks))
-
-    def values(self, class_counts: np.ndarray, size: np.ndarray) -> np.ndarray:
-        """Every monomial's value, shoe by shoe (no padding: see ``pads``).
-
-        ``int64`` when every shoe has at most ``INT64_CARDS`` cards, else ``object``.
-        The result is written into a buffer the basis keeps and reuses, one per thread: it
-        is valid until the thread's next call (fresh megabytes on every call would cost a
-        page fault per 4 kB; one buffer shared by threads gave garbage values).
-        """
-        shoes, _ = class_counts.shape
-        exact = int(size.max(initial=0)) > INT64_CARDS
-        dtype: Any = object if exact else np.int64
-        counts = class_counts.astype(dtype)
-        key = (shoes, np.dtype(dtype).str)
-        kept: tuple[tuple[int, str], np.ndarray] | None = getattr(self.workspace, "kept", None)
-        if kept is None or kept[0] != key:
-            kept = self.workspace.kept = (key, np.empty((shoes, len(self.monomials)), dtype=dtype))
-        found = kept[1]
-        found[:, 0] = 1
-        for degree, per_class in enumerate(self.blocks, start=1):
-            previous = found[:, self.levels[degree - 1]]
-            at = self.levels[degree].start
-            for c, (prefix, start, tail) in enumerate(per_class):
-                part = found[:, at:at + prefix]
-                np.multiply(previous[:, :prefix], counts[:, c:c + 1], out=part)
-                if prefix > start:
-                    part[:, start:] -= previous[:, start:prefix] * tail.astype(dtype)
-                at += prefix
-        return found
-
-    def pads(self, size: np.ndarray, dtype: Any) -> list[np.ndarray]:
-        """``falling(N - m, 6 - m)`` per shoe, for each degree m: the ways to fill the
-        positions a round of m cards leaves unused."""
-        sizes = size.astype(dtype)
-        found = []
-        for degree in range(len(self.levels)):
-            pad = np.ones(len(size), dtype=dtype)
-            for i in range(CARDS_PER_ROUND - degree):
-                pad = pad * (sizes - degree - i)
-            found.append(pad)
-        return found
-
-    def padded(self, values: np.ndarray, size: np.ndarray) -> np.ndarray:
-        """The values times their padding."""
-        result = values.copy()
-        for level, pad in zip(self.levels, self.pads(size, values.dtype)):
-            result[:, level] *= pad[:, None]
-        return result
+#: Measured seconds to read one class sequence of a round without draws, in Python.
+SEQUENCE_SECONDS = 20e-6
 
 
-def partition_matrix(partition: tuple[tuple[str, ...], ...]) -> np.ndarray:
-    """A (52, classes) 0/1 matrix: card counts times it are class counts."""
-    index = {card: i for i, card in enumerate(DECK)}
-    matrix = np.zeros((len(DECK), len(partition)), dtype=np.int64)
-    for c, cards in enumerate(partition):
-        for card in cards:
-            matrix[index[card], c] = 1
-    return matrix
+@lru_cache(maxsize=256)
+def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCost:
+    """The cost of ``dealt_only_counts`` over ``k`` card classes: every sequence of them,
+    each hand's cards in turn, read once in Python."""
+    sequences = k ** (2 * rules.cards)
+    return EnumerationCost(names, "dealt only", sequences, 0, sequences, k,
+                           sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)

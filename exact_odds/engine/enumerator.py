@@ -47,10 +47,10 @@ from exact_odds.engine.classes import (
     ranked_lookup,
     shoe_classes,
 )
-from exact_odds.engine.cost import EnumerationTooLarge, Grouping, enumeration_cost, held_classes
-from exact_odds.engine.hands import SideReader, deal_counts
+from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
+from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
-from exact_odds.engine.round import round_counts, round_readers
+from exact_odds.engine.round import round_cost, round_counts
 from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
@@ -92,8 +92,10 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     names = tuple(columns)
     wanted = plan(names)
     if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
+        from exact_odds.engine.compiled import held_classes
+
         return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
-    checked(shoe, names, rules, wanted, rows_in_python=True)
+    enumeration_cost(shoe, names, rules, factored(wanted)).check()  # before any work
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
     # Without deal or card columns the table is keyed by the round base, so that every bet
@@ -105,21 +107,9 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
                           rules)
     if read is None:
-        table = _rounds_read(wanted.round, table)
+        table = _rounds_read(wanted, table)
     order = key_order(names)
     return {order(parts): ways for parts, ways in table.items()}
-
-
-def checked(shoe: Shoe, names: Names, rules: Rules, wanted: Plan,
-            rows_in_python: bool, blocks: bool = False, grouping: Grouping | None = None
-            ) -> None:
-    """Where every enumeration starts: its cost estimated from the shoe's classes and the
-    columns (``cost.py``, milliseconds) and refused in one line past the limits, before any
-    work. ``rows_in_python``: the table is a dict (``outcome_counts``), not arrays;
-    ``blocks``: read a block of rows at a time (``outcome_frames``), its deals read by a
-    bet's ``grouping`` where given."""
-    enumeration_cost(shoe, names, rules, factored(wanted), rows_in_python,
-                     blocks=blocks, grouping=grouping).check()
 
 
 def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
@@ -143,8 +133,7 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 def factored(wanted: Plan) -> bool:
     """Whether these columns are counted by factoring: deal columns whose hand groups
     would pair many times, beside a rest of the round that reads few classes."""
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, _ = wanted.columns()
     hands = {hand for col in deal_cols for hand in col.hands}
     if not deal_cols or (wanted.needs is None and (
             len(hands) == 1 or all(col.as_a_set for col in deal_cols))):
@@ -170,10 +159,10 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
 _ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
 
 
-def _rounds_read(round_names: Names, table: Table) -> Table:
+def _rounds_read(wanted: Plan, table: Table) -> Table:
     """A table keyed by round bases, keyed by the round columns' values instead."""
-    read = _ROUND_VALUES.setdefault(round_names, {})
-    readers = round_readers(round_names)
+    read = _ROUND_VALUES.setdefault(wanted.round, {})
+    readers = [c.of_round for c in wanted.columns()[2]]
     folded: Table = {}
     for (dv, base, cv), ways in table.items():
         rv = read.get(base)
@@ -200,13 +189,12 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     or round base (``round_names`` None), card values); shared by every request for the
     same columns in another order, and by every shoe with the same class counts (removing
     the nine of hearts or of spades leaves the same point-value shoe)."""
-    deal_cols = [column(name) for name in deal_names]
-    card_cols = [column(name) for name in card_names]
+    deal_cols, card_cols, round_cols = Plan(deal_names, card_names, round_names or (), needs).columns()
     classes = Classes(first, banker, third, class_keys(deal_cols, card_cols))
     if needs is None:
         return deal_counts(classes, deal_cols)
-    round_cols = None if round_names is None else [column(name) for name in round_names]
-    return round_counts(classes, deal_cols, card_cols, round_cols, rules, needs)
+    return round_counts(classes, deal_cols, card_cols, None if round_names is None else round_cols,
+                        rules, needs)
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:
@@ -220,7 +208,7 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     names = tuple(columns)
     wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
     if factored(wanted) and rules.draws:
-        checked(shoe, names, rules, wanted, rows_in_python=False)
+        enumeration_cost(shoe, names, rules, True, rows_in_python=False).check()
         return _frame(_factored(shoe, wanted, rules), names, wanted, schema, ways_type,
                       sort=True)
     import polars as pl
@@ -254,8 +242,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         return
     from exact_odds.engine.fine import factored_blocks
 
-    checked(shoe, names, rules, wanted, rows_in_python=False, blocks=True,
-            grouping=grouping if reading is not None else None)
+    enumeration_cost(shoe, names, rules, True, blocks=True,
+                     grouping=grouping if reading is not None else None).check()
     if reading is None or wanted.needs is None:  # no rest of the round to spread deals over
         for block in factored_blocks(shoe, wanted, rules):
             frame = _frame(block, names, wanted, schema, ways_type, sort=False)
@@ -350,3 +338,41 @@ def _frame(table: Factored, names: Sequence[str], wanted: Plan, schema: dict[str
     frame = pl.DataFrame([*data, pl.Series("ways", ways.tolist() if ways.dtype == object else ways,
                                            dtype=ways_type)])
     return frame if isinstance(rows, np.ndarray) or not sort else frame.sort(list(names))
+
+
+def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
+                     factored: bool = False, rows_in_python: bool = True,
+                     precise: bool = False, blocks: bool = False,
+                     grouping: Grouping | None = None) -> EnumerationCost:
+    """The estimated cost of ``outcome_counts(shoe, columns, rules)``, by the way it will
+    be counted, each estimated beside its code; ``factored``: by factoring
+    (``fine.factored_cost``: ``rows_in_python``, the table built as a dict, not arrays;
+    ``blocks``, read a block of rows at a time, its deals read by a bet's ``grouping``
+    where given); ``precise``: the round's hand groups counted, not bounded
+    (``round.round_cost``)."""
+    names = tuple(columns)
+    if not rules.draws:
+        from exact_odds.engine.compiled import dealt_only_cost, held_classes
+
+        return dealt_only_cost(names, rules, len(held_classes(shoe, names, rules)))
+    wanted = plan(names)
+    # the cost reads the shoe through its classes alone: one estimate per class counts
+    counts = tuple(shoe_classes(shoe, key) for key in class_lookups(wanted.deal, wanted.cards))
+    return _estimate(names, counts, rules, factored, precise, rows_in_python and not blocks,
+                     blocks, grouping if blocks else None)
+
+
+@lru_cache(maxsize=1024)
+def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: Rules, factored: bool,
+              precise: bool, rows_in_python: bool, blocks: bool, grouping: Grouping | None
+              ) -> EnumerationCost:
+    wanted = plan(names)
+    if factored:
+        from exact_odds.engine.fine import factored_cost
+
+        return factored_cost(names, wanted, counts, rules, rows_in_python, blocks, grouping)
+    deal_cols, card_cols, _ = wanted.columns()
+    classes = Classes(counts[0], counts[1], counts[2], class_keys(deal_cols, card_cols))
+    if wanted.needs is None:
+        return first_cards_cost(names, classes, deal_cols)
+    return round_cost(names, wanted, classes, deal_cols, card_cols, rules, precise)

@@ -38,11 +38,14 @@ once per two-card hand, and a start's deal values and card partials are codes of
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import replace
+from math import prod
 from typing import Any
 
 import numpy as np
 
 from exact_odds.engine.classes import ClassCounts, Classes, ClassKey, class_keys, shoe_classes
+from exact_odds.engine.cost import BASE_BYTES, EnumerationCost, Grouping, value_count, values_product
 from exact_odds.engine.hands import DealKeys, SideReader, reads_in_order
 from exact_odds.engine.plan import (
     INT64_CARDS,
@@ -54,8 +57,8 @@ from exact_odds.engine.plan import (
     falling,
     key_order,
 )
-from exact_odds.engine.round import round_counts
-from exact_odds.engine.vocabulary import Column, Hand, column
+from exact_odds.engine.round import CELL_SECONDS, round_counts
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Hand
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
@@ -82,8 +85,8 @@ class Starts:
     (``partials``, read by ``partial_values``: the Player's own columns, the Banker's, both
     hands')."""
 
-    def __init__(self, p_reps: Sequence[str], b_reps: Sequence[str], deal_cols: list[Column],
-                 card_cols: list[Column], ordered: tuple[bool, bool]) -> None:
+    def __init__(self, p_reps: Sequence[str], b_reps: Sequence[str], deal_cols: list[DealColumn],
+                 card_cols: list[CardColumn], ordered: tuple[bool, bool]) -> None:
         self.kp, self.kb = len(p_reps), len(b_reps)
         player = SideReader("player", ordered[0], deal_cols, card_cols)
         banker = SideReader("banker", ordered[1], deal_cols, card_cols)
@@ -188,8 +191,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     (group, round and card values) before they meet the rest of the round, and a row's
     ``deal`` is its group's id, not a deal code. A bet that reads a few things of millions
     of deal values is settled on rows of those few."""
-    deal_cols = [column(name) for name in wanted.deal]
-    card_cols = [column(name) for name in wanted.cards]
+    deal_cols, card_cols, round_cols = wanted.columns()
     keys = class_keys(deal_cols, card_cols)
     coarse = class_keys([], card_cols).third  # what the rest of the round reads of a card
     p_classes, b_classes = shoe_classes(shoe, keys.first), shoe_classes(shoe, keys.banker)
@@ -222,8 +224,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     keys = class_keys(coarse_cols, card_cols)
     classes = Classes(shoe_classes(shoe, keys.first), shoe_classes(shoe, keys.banker),
                       shoe_classes(shoe, keys.third), keys)
-    rest = round_counts(classes, coarse_cols, card_cols, [column(name) for name in wanted.round],
-                        rules, wanted.needs)
+    rest = round_counts(classes, coarse_cols, card_cols, round_cols, rules, wanted.needs)
     yield from _joined(rest, t_index, deal, q, weight, starts, exact)
 
 
@@ -302,7 +303,7 @@ def _summed(code: np.ndarray, ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return code[at], np.add.reduceat(ways, at)
 
 
-def _coarse_column(hand: Hand, key: ClassKey) -> Column:
+def _coarse_column(hand: Hand, key: ClassKey) -> DealColumn:
     """A deal column whose value is the coarse classes of a hand's two cards, in order."""
     mine = 0 if hand == "player" else 1
 
@@ -310,8 +311,7 @@ def _coarse_column(hand: Hand, key: ClassKey) -> Column:
         cards = (player, banker)[mine]
         return key(cards[0]), key(cards[1])
 
-    return Column(f"{hand} coarse classes", "str", "", "deal", hands=(hand,), card_key=key,
-                  of_deal=read, ordered=True)
+    return DealColumn(f"{hand} coarse classes", "str", "", read, True, hands=(hand,), card_key=key)
 
 
 def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarray,
@@ -356,3 +356,77 @@ def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarra
         code, ways = _summed(deal[which] * width + outcome[at],
                              weight[which].astype(exact, copy=False) * rest_ways[at])
         yield Factored(code // width, code % width, ways, starts, found)
+
+
+# --- what it costs, known before it starts (``cost.py``) -------------------------------------
+
+#: Measured cost of one unit of the work of factoring, fitted on 8-deck shoes (``test_cost.py``).
+START_SECONDS, START_BYTES = 0.1e-6, 40  # an ordered start of four classes, a block at a time
+ROW_SECONDS, ROW_BYTES = 0.3e-6, 130  # a row in arrays, its sorting and its frame included
+DICT_ROW_SECONDS, DICT_ROW_BYTES = 1.2e-6, 200  # a row made a Python dict entry
+BLOCK_ROW_SECONDS = 0.03e-6  # a row read a block at a time (settled in polars)
+GROUP_BYTES = 24  # a deal group's arrays, held while a table is read in blocks
+DEAL_READ_SECONDS = 0.12e-6  # a start's deal read and regrouped by what a bet reads of it
+TERM_SECONDS = 0.2e-9  # a term of a bet's conditions evaluated on a row, in polars
+#: Bytes held for a term and a row while polars evaluates it (its bits of result and
+#: validity, held until the condition's and/or is done; measured 0.005-0.007).
+TERM_BYTES = 0.01
+REST_ROW_SECONDS = 0.6e-6  # a row of the rest of the round met by the first cards' groups
+NUMPY_BYTES = 60_000_000  # numpy and polars imported
+
+
+def factored_cost(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
+                  rules: DrawingRules, rows_in_python: bool, blocks: bool,
+                  grouping: Grouping | None) -> EnumerationCost:
+    """The cost of factoring: every start of four fine classes, a row per deal value and
+    outcome; held whole (``factored_counts``, its rows made Python dict entries where
+    ``rows_in_python``) or read a block at a time (``factored_blocks``, where ``blocks``),
+    its deals first grouped by what a bet reads of them where ``grouping`` is given.
+
+    Measured in blocks: the ranks and suits of the four first cards and both totals (365
+    million rows), 14.9 s and 671 MB; grouped by what a bet reads (``_regrouped``), 2.1 s;
+    a condition of 32,000 terms read on 7.3 million deals, 40 s and 2.1 GB."""
+    deal_cols, card_cols, _ = wanted.columns()
+    kp, kb = len(counts[0]), len(counts[1])
+    starts = kp * kp * kb * kb
+    ordered = (reads_in_order(deal_cols, "player"),
+               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    # the Player's and the Banker's classes are those of the deal columns alone here
+    deals = prod(value_count(col) for col in deal_cols if len(col.hands) != 1)
+    sides: tuple[Hand, Hand] = ("player", "banker")
+    for side, found, is_ordered in zip(sides, counts, ordered):
+        reader = SideReader(side, is_ordered, deal_cols, [])
+        reps = [card for card, _ in found]
+        deals *= len({reader.own((a, b))[0] for a in reps for b in reps})
+    # a start ends in at most one outcome for each pair of third cards' coarse classes
+    coarse = class_keys([], card_cols).third
+    third = len({coarse(card) for card, _ in counts[0]})  # the Player's classes: the finest
+    outcomes = values_product(wanted.round + wanted.cards)
+    rows = min(min(starts, deals) * outcomes, starts * (third + 1) ** 2)
+    cost = EnumerationCost(names, "factoring", starts, 0, rows, kp,
+                           starts * START_SECONDS + rows * ROW_SECONDS,
+                           BASE_BYTES + NUMPY_BYTES + min(starts, BLOCK) * START_BYTES
+                           + rows * ROW_BYTES)
+    if not blocks:
+        return replace(cost, seconds=cost.seconds + rows * DICT_ROW_SECONDS,
+                       memory=cost.memory + rows * DICT_ROW_BYTES) if rows_in_python else cost
+    cost = replace(cost, seconds=starts * START_SECONDS + rows * BLOCK_ROW_SECONDS,
+                   memory=BASE_BYTES + NUMPY_BYTES + starts * GROUP_BYTES
+                   + min(rows, BLOCK) * ROW_BYTES)
+    if grouping is None:
+        return cost
+    terms = grouping.terms
+    if wanted.needs is None:  # every row read, a block at a time
+        return replace(cost, seconds=cost.seconds + rows * terms * TERM_SECONDS,
+                       memory=cost.memory + int(min(rows, BLOCK) * terms * TERM_BYTES),
+                       terms=terms)
+    # every start's deal read (each term on it), then at most ``readings`` readings of each
+    # of the four first cards' coarse classes, each spread over at most ``outcomes`` rows;
+    # the rest of the round enumerated on the coarse classes and met in Python
+    rows = min(rows, grouping.readings * third**4 * outcomes)
+    cells = third**4 * (third + 1) ** 2  # the rest: each start's third cards
+    rest = min(third**4 * outcomes, cells)
+    return replace(cost, rows=rows, terms=terms, memory=cost.memory + int(
+        starts * terms * TERM_BYTES) + rest * DICT_ROW_BYTES, seconds=(
+            starts * (START_SECONDS + DEAL_READ_SECONDS + terms * TERM_SECONDS)
+            + rows * BLOCK_ROW_SECONDS + cells * CELL_SECONDS + rest * REST_ROW_SECONDS))

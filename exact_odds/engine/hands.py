@@ -8,15 +8,21 @@ hold can need (``pair_weight``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from itertools import combinations_with_replacement
-from math import factorial
-from typing import Any, NamedTuple, cast
+from math import comb, factorial, prod
+from typing import Any, NamedTuple
 
-from exact_odds.cards import card_value
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.plan import Table, falling
-from exact_odds.engine.vocabulary import Column, Hand
+from exact_odds.engine.cost import (
+    BASE_BYTES,
+    ROW_BYTES,
+    ROW_SECONDS,
+    EnumerationCost,
+    values_product,
+)
+from exact_odds.engine.plan import Names, Table, falling
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Hand
 
 
 def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
@@ -25,7 +31,7 @@ def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
             for j in (range(k) if ordered else range(i, k))]
 
 
-def reads_in_order(deal_cols: list[Column], hand: Hand) -> bool:
+def reads_in_order(deal_cols: list[DealColumn], hand: Hand) -> bool:
     return any(c.ordered and hand in c.hands for c in deal_cols)
 
 
@@ -70,18 +76,14 @@ class HandGroup:
 class SideReader:
     """What the columns read of one side's two-card hand: the values of the columns that
     read this hand alone (deal values, card partials), and what the columns reading both
-    hands see of it, each card's attribute (its ``card_key``; its point value for a column
-    that has none). The vocabulary reads cards through nothing else
-    (``tests/test_vocabulary_keys.py``)."""
+    hands see of it, each card's attribute (its ``card_key``). The vocabulary reads cards
+    through nothing else (``tests/test_vocabulary_keys.py``)."""
 
-    def __init__(self, side: Hand, ordered: bool, deal_cols: list[Column],
-                 card_cols: list[Column]) -> None:
-        # a deal column's of_deal, a card column's partial (vocabulary._deal, _counted, ...)
-        self._deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                          [c.of_deal for c in deal_cols if c.hands == (side,)])
-        self._partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                             [c.partial for c in card_cols if c.hands == (side,)])
-        self._keys = [c.card_key or card_value for c in deal_cols + card_cols
+    def __init__(self, side: Hand, ordered: bool, deal_cols: list[DealColumn],
+                 card_cols: list[CardColumn]) -> None:
+        self._deal = [c.of_deal for c in deal_cols if c.hands == (side,)]
+        self._partial = [c.partial for c in card_cols if c.hands == (side,)]
+        self._keys = [c.card_key for c in [*deal_cols, *card_cols]
                       if len(c.hands) != 1 and side in c.hands]
         self._ordered = ordered
 
@@ -99,8 +101,8 @@ class SideReader:
         return tuple(views)
 
 
-def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Column],
-                 card_cols: list[Column], thirds: bool) -> list[HandGroup]:
+def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[DealColumn],
+                 card_cols: list[CardColumn], thirds: bool) -> list[HandGroup]:
     """One side's two-card hands, grouped.
 
     Player hands are dealt from the full classes; a group keeps, per Banker class ``x``,
@@ -178,12 +180,9 @@ class DealKeys:
     columns, the Banker's own, then those reading both hands (``plan``'s order); partials
     as (the Player's, the Banker's, both). Read once per pair of feature ids."""
 
-    def __init__(self, deal_cols: list[Column], card_cols: list[Column]) -> None:
-        # every deal column has of_deal, every card column a partial (vocabulary._deal, ...)
-        self._both_deal = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                               [c.of_deal for c in deal_cols if len(c.hands) != 1])
-        self._both_partial = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                                  [c.partial for c in card_cols if len(c.hands) != 1])
+    def __init__(self, deal_cols: list[DealColumn], card_cols: list[CardColumn]) -> None:
+        self._both_deal = [c.of_deal for c in deal_cols if len(c.hands) != 1]
+        self._both_partial = [c.partial for c in card_cols if len(c.hands) != 1]
         self._both: dict[tuple[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, ...]] = {}
         self.reads = bool(deal_cols or card_cols)  # False: every deal has the same key
@@ -206,13 +205,11 @@ class DealKeys:
         return found
 
 
-def deal_counts(classes: Classes, deal_cols: list[Column]) -> Table:
+def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Table:
     """Columns that read only the first cards: enumerate just the hands they read."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
     n, cards, out = classes.n, classes.reps, Table()
-    # every deal column has of_deal (vocabulary._deal, _first_cards)
-    read = cast("list[Callable[[tuple[str, ...], tuple[str, ...]], Hashable]]",
-                [c.of_deal for c in deal_cols])
+    read = [c.of_deal for c in deal_cols]
     if all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
         for combo in combinations_with_replacement(range(len(n)), 4):
@@ -243,3 +240,25 @@ def deal_counts(classes: Classes, deal_cols: list[Column]) -> Table:
                 key = (tuple(f(hand, hand) for f in read), (), ())
                 out[key] = out.get(key, 0) + weight * classes.pad[2]
     return out
+
+
+#: Measured seconds of a multiset of four classes, or a pair of groups, of ``deal_counts``.
+COMBINATION_SECONDS = 3.0e-6
+
+
+def first_cards_cost(names: Names, classes: Classes, deal_cols: list[DealColumn]
+                     ) -> EnumerationCost:
+    """The cost of ``deal_counts``, counted as it will walk: the multisets of four classes,
+    the pairs of hand groups, or one hand's two-card hands."""
+    k = len(classes.n)
+    if all(col.as_a_set for col in deal_cols):
+        work = comb(k + 3, 4)
+    elif {hand for col in deal_cols for hand in col.hands} == {"player", "banker"}:
+        work = prod(len(hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols,
+                                    [], False)) for side in ("player", "banker"))
+    else:
+        work = k * k
+    rows = min(work, values_product(names))
+    return EnumerationCost(names, "first cards", work, 0, rows, k,
+                           work * COMBINATION_SECONDS + rows * ROW_SECONDS,
+                           BASE_BYTES + rows * ROW_BYTES)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from exact_odds.engine.vocabulary import FINAL, THIRD, TWO_CARD, Column, Needs, column
+from exact_odds.engine.vocabulary import CardColumn, Column, DealColumn, Needs, RoundColumn, column
 
 #: Column names, in the order a request or ``plan`` gives them.
 Names = tuple[str, ...]
@@ -58,6 +58,13 @@ class Plan(NamedTuple):
     round: Names  # the round columns
     needs: Needs | None  # how much of the round is played; None: the first cards are enough
 
+    def columns(self) -> tuple[list[DealColumn], list[CardColumn], list[RoundColumn]]:
+        """The deal, card and round columns, in order (each name is of its kind: ``plan``)."""
+        cols = [column(name) for name in self.deal + self.cards + self.round]
+        return ([c for c in cols if isinstance(c, DealColumn)],
+                [c for c in cols if isinstance(c, CardColumn)],
+                [c for c in cols if isinstance(c, RoundColumn)])
+
 
 def hand_order(col: Column) -> tuple[int, str]:
     """The Player's own columns first, then the Banker's, then those reading both hands."""
@@ -67,18 +74,17 @@ def hand_order(col: Column) -> tuple[int, str]:
 @lru_cache(maxsize=1024)
 def plan(names: Names) -> Plan:
     """What the enumeration must produce for these columns."""
-    cols = {column(name) for name in names}
     # the Player's own columns first, then the Banker's, then those that read both hands
     # (hands.DealKeys builds a deal's values by joining the three)
-    deal_names, card_names, round_names = (
-        tuple(c.name for c in sorted((c for c in cols if c.kind == kind), key=hand_order))
-        for kind in ("deal", "cards", "round"))
+    cols = sorted({column(name) for name in names}, key=hand_order)
+    deal_names, card_names, round_names = (tuple(c.name for c in cols if isinstance(c, kind))
+                                           for kind in (DealColumn, CardColumn, RoundColumn))
     needs: Needs | None = None
     if round_names:
-        read = {column(name).needs for name in round_names}
-        needs = THIRD if THIRD in read else TWO_CARD if TWO_CARD in read else FINAL
+        read = {c.needs for c in cols if isinstance(c, RoundColumn)}
+        needs = "third" if "third" in read else "two_card" if "two_card" in read else "final"
     elif card_names:
-        needs = FINAL
+        needs = "final"
     return Plan(deal_names, card_names, round_names, needs)
 
 

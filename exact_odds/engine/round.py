@@ -12,38 +12,35 @@ dealt cards. The last two removals cost a product per cell and state, not per de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from functools import lru_cache
-from typing import Any, cast
+from collections.abc import Hashable
+from math import prod
+from typing import Any
 
 from exact_odds.engine.classes import Classes
+from exact_odds.engine.cost import (
+    BASE_BYTES,
+    ROW_BYTES,
+    ROW_SECONDS,
+    EnumerationCost,
+    values_product,
+)
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
-from exact_odds.engine.plan import Names, Table, hand_order
-from exact_odds.engine.vocabulary import THIRD, TWO_CARD, Column, Needs, RoundBase, column
+from exact_odds.engine.plan import Names, Plan, Table, hand_order
+from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 from exact_odds.rules import DrawingRules
-
-
-@lru_cache(maxsize=64)
-def round_readers(round_names: Names) -> list[Callable[[RoundBase], object]]:
-    """The round columns' functions of the round base (every round column has one)."""
-    return cast("list[Callable[[RoundBase], object]]", [column(n).of_round for n in round_names])
 
 
 class Reading:
     """The round and card columns' values of finished rounds, each read once per input."""
 
-    def __init__(self, card_cols: list[Column], round_cols: list[Column] | None,
+    def __init__(self, card_cols: list[CardColumn], round_cols: list[RoundColumn] | None,
                  needs: Needs) -> None:
-        self.two_card, self.third = needs in (TWO_CARD, THIRD), needs == THIRD
-        # every card column has a final value, every round column of_round (vocabulary);
+        self.two_card, self.third = needs in ("two_card", "third"), needs == "third"
         # the Player's own card columns read the Player's third card, the Banker's the Banker's
-        finals = cast("list[Callable[[Hashable, str | None, str | None], object]]",
-                      [c.final for c in card_cols])
-        self.finals = [[f for c, f in zip(card_cols, finals) if hand_order(c)[0] == part]
+        self.finals = [[c.final for c in card_cols if hand_order(c)[0] == part]
                        for part in range(3)]
         # None: the round base itself stands for the round values
-        self._round_fns = None if round_cols is None else round_readers(
-            tuple(c.name for c in round_cols))
+        self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
         self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
         self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
 
@@ -82,12 +79,14 @@ class Round:
     """What one enumeration of a played round reads: the classes, the drawing rules, the
     hands of each side in groups, and the columns, each read once per distinct input."""
 
-    def __init__(self, classes: Classes, deal_cols: list[Column], card_cols: list[Column],
-                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> None:
+    def __init__(self, classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> None:
         self.classes, self.rules, self.nt, self.k3 = classes, rules, classes.nt, len(classes.nt)
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
         self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
+        # the draws are split where a hand draws from classes coarser than the third classes
+        self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
         self.reading = Reading(card_cols, round_cols, needs)
         self.two_card, self.third = self.reading.two_card, self.reading.third
         self.finals = bool(card_cols)
@@ -133,32 +132,38 @@ class Round:
         return found
 
 
-def round_counts(classes: Classes, deal_cols: list[Column], card_cols: list[Column],
-                 round_cols: list[Column] | None, rules: DrawingRules, needs: Needs) -> Table:
+def round_counts(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> Table:
     """Columns that read how the round ends: play the drawing rules. The middle of each
     key holds the round columns' values, or the round base where ``round_cols`` is None."""
     return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs))
 
 
 def play(round_: Round) -> Table:
-    """The round played out one pair of hand groups at a time, on any counts."""
-    nt, k3, draw_a, draw_b = round_.nt, round_.k3, round_.draw_a, round_.draw_b
-    # the draws are split where a hand draws from classes coarser than the third classes
-    split = len(draw_a.n) < k3 or len(draw_b.n) < k3
+    """The round played out one pair of hand groups at a time, on any counts, in the order
+    a round is dealt: the first cards and the naturals (``_dealt``), the rounds nobody draws
+    to (``_stood``), each hand's third card (``_drawn``), and the hands compared by the
+    round columns read on the final totals (``Reading.round``, ``_compared``)."""
+    no_draw, states = _dealt(round_)
+    by_deal: dict[tuple[Any, ...], Table] = {}  # deal values -> (round, card values) -> ways
+    _stood(round_, no_draw, by_deal)
+    _compared(round_, _drawn(round_, states, by_deal), by_deal)
+    return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
+
+
+def _dealt(round_: Round) -> tuple[dict[tuple[Any, ...], list[int]], dict[tuple[Any, ...], Any]]:
+    """Every pair of a Player and a Banker hand group dealt: where a hand is a natural or
+    both stand, its ways go into a grid of the two totals (``no_draw``, one per deal values
+    and card partials); else into its *state* (two-card totals, whether the Player draws,
+    deal values, partials): [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of
+    third class t); pairs[a][b] sums weight over the ordered pairs of distinct dealt cards
+    in classes a (of A, the Player's draw classes) and b (of B, the Banker's); where the
+    draws are not split (A and B the third classes), each pair once, in either order."""
+    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
-    two_card, third, finals = round_.two_card, round_.third, round_.finals
-    rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
-    card_values, described = round_.card_values, round_.described
+    described = round_.described
     natural, chart = described.natural, described.banker  # chart[b2][0]: after a stand
-    after_four, after_five = round_.classes.pad[4], round_.classes.pad[5]
-    # Deals nobody draws to (a natural, or both stand) go straight into a grid of the two
-    # totals, one per combination of deal-column values and card-column partials.
     no_draw: dict[tuple[Any, ...], list[int]] = {}
-    # state (two-card totals, whether the Player draws, deal values, partials) ->
-    #   [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of third class t);
-    #   pairs[a][b] sums weight over the ordered pairs of distinct dealt cards in classes
-    #   a (of A, the Player's draw classes) and b (of B, the Banker's); where the draws
-    #   are not split (A and B the third classes), each pair once, in either order.
     states: dict[tuple[Any, ...], list[Any]] = {}
     # without deal or card columns every deal has the same (empty) deal key
     plain = not round_.deal_key.reads
@@ -237,17 +242,34 @@ def play(round_: Round) -> Table:
                 row_i[bj if split else tj] += total
                 if split:
                     row_j[bi] += total
-    # the table by deal values: (round values, card values) -> ways
-    by_deal: dict[tuple[Any, ...], Table] = {}
+    return no_draw, states
+
+
+def _stood(round_: Round, no_draw: dict[tuple[Any, ...], list[int]],
+           by_deal: dict[tuple[Any, ...], Table]) -> None:
+    """The rounds nobody draws to (a natural, or both stand), each grid of two-card totals
+    read by the round columns once per pair of totals."""
+    rounded, after_four = round_.reading.round, round_.classes.pad[4]
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
     for (dv, pv), totals in no_draw.items():
-        cv = card_values(pv, None, None)
+        cv = round_.card_values(pv, None, None)
         found = by_deal.setdefault(dv, {})
         for rv, w in _folded(totals, two_cards).items():
             found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
 
-    # Where no column reads the third cards, the Banker's final total is all that tells two
-    # of its draws apart: add each row of draws into a grid indexed by the final totals.
+
+def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
+           by_deal: dict[tuple[Any, ...], Table]) -> dict[tuple[Any, ...], list[int]]:
+    """Each state's third cards drawn from what its deals leave: the Banker's alone where
+    the Player stood, else the Player's, then the Banker's by the chart. Where no column
+    reads the third cards, the Banker's final total is all that tells two of its draws
+    apart: each row of draws is added into a grid indexed by the final totals, returned."""
+    nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
+    b_of, chart = draw_b.of, round_.described.banker
+    rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
+    card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
+                                            round_.finals)
+    after_five = round_.classes.pad[5]
     grids: dict[tuple[Any, ...], list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
     for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
@@ -303,6 +325,14 @@ def play(round_: Round) -> Table:
                 for w, rv, cv in zip(row, banker_row(p2, b2, va), card_row(pv, a)):
                     if w:
                         found[(rv, cv)] = found.get((rv, cv), 0) + w
+    return grids
+
+
+def _compared(round_: Round, grids: dict[tuple[Any, ...], list[int]],
+              by_deal: dict[tuple[Any, ...], Table]) -> None:
+    """The grids of final totals where both hands could draw, read by the round columns
+    (who wins, by how much) once per pair of totals."""
+    rounded = round_.reading.round
     three_cards: dict[tuple[int | None, int | None], list[tuple[object, ...]]] = {}
     for (dv, p2, b2), grid in grids.items():
         cells = three_cards.get((p2, b2))
@@ -313,7 +343,6 @@ def play(round_: Round) -> Table:
         found = by_deal.setdefault(dv, {})
         for rv, w in _folded(grid, cells).items():
             found[(rv, ())] = found.get((rv, ()), 0) + w
-    return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
 
 
 def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
@@ -323,3 +352,82 @@ def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
         if w:
             found[rv] = found.get(rv, 0) + w
     return found
+
+
+# --- what it costs, known before it starts (``cost.py``) -------------------------------------
+
+#: Measured cost of one unit of the round's work, fitted on 8-deck shoes (``test_cost.py``).
+PAIR_SECONDS = 1.0e-6  # a pair of hand groups met in play's loop
+CELL_SECONDS = 0.5e-6  # a cell of a state's third cards
+CELL_COLUMN_SECONDS = 0.03e-6  # and each card column read in it
+GRID_BYTES = 1_200  # a grid of the totals where nobody draws, per deal
+STATE_BYTES = 2_000  # a state's lists
+CELL_BYTES = 24  # a running sum of a state (a list slot and its integer)
+
+
+def round_cost(names: Names, wanted: Plan, classes: Classes, deal_cols: list[DealColumn],
+               card_cols: list[CardColumn], rules: DrawingRules, precise: bool
+               ) -> EnumerationCost:
+    """The cost of ``play``: pairs of hand groups, states and their cells, rows. A first
+    bound from the numbers of classes alone (every ordered two-card hand a group of its
+    own, every pair of them a state) is the estimate where it is within the limits and not
+    ``precise`` (a cost multiplied by many shoes): microseconds. Else the hand groups are
+    built as ``play`` builds them, and counted: milliseconds."""
+    ka, kb = len(classes.player_draw.n), len(classes.banker_draw.n)
+
+    def priced(pairs: int, states: int, rows: int, grids: int) -> EnumerationCost:
+        cells = states * ka * kb
+        seconds = (pairs * PAIR_SECONDS + rows * ROW_SECONDS
+                   + cells * (CELL_SECONDS + len(card_cols) * CELL_COLUMN_SECONDS))
+        memory = (BASE_BYTES + rows * ROW_BYTES + grids * GRID_BYTES
+                  + states * (STATE_BYTES + (len(classes.nt) + ka * kb) * CELL_BYTES))
+        return EnumerationCost(names, "round", pairs, states, rows, len(classes.n), seconds,
+                               memory)
+
+    pairs = len(classes.n) ** 2 * len(classes.nb) ** 2
+    bound = priced(pairs, pairs, min(pairs * ka * kb + pairs, values_product(names)), pairs)
+    if not (precise or bound.too_large):
+        return bound
+    banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
+    groups = (hand_groups(classes, "player", reads_in_order(deal_cols, "player"), deal_cols,
+                          card_cols, thirds=True),
+              hand_groups(classes, "banker", banker_ordered, deal_cols, card_cols, thirds=True))
+    pairs = len(groups[0]) * len(groups[1])
+    # a state, or a grid of the totals where nobody draws, is (two-card totals, deal values,
+    # card partials): at most, for each pair of totals, the features of the two sides' groups
+    # with those totals, paired; and at most each side's own values paired times the values
+    # of the columns that read both hands (a count of the round's hearts: its partial, the
+    # hearts of the four first cards, is one of its values, however the suits lie)
+    reads = bool(deal_cols or card_cols)
+    features: list[list[set[int]]] = [[set() for _ in range(10)] for _ in range(2)]
+    own: list[list[set[object]]] = [[set() for _ in range(10)] for _ in range(2)]
+    for side in (0, 1):
+        for group in groups[side]:
+            features[side][group.total].add(group.features)
+            own[side][group.total].add(group.own)
+    both = values_product([col.name for col in deal_cols + card_cols if len(col.hands) == 2])
+    states, stood, described = 0, 0, rules.round
+    for p2 in range(10):
+        for b2 in range(10):
+            met = min(len(features[0][p2]) * len(features[1][b2]),
+                      len(own[0][p2]) * len(own[1][b2]) * both) if reads else 1
+            drawn = not (described.natural[p2] or described.natural[b2]) and (
+                described.player_on is None or described.player_on[p2]
+                or described.banker[b2][0])
+            states += met * drawn * (2 if rules.uses_up_card else 1)
+            stood += met * (not drawn or rules.uses_up_card)
+    states = min(states, pairs)
+    # a row is (deal values, round values, card values): each part has at most so many
+    # values; the card values are each part's partials read with the third cards drawn
+    deal_values = (len({g.own[0] for g in groups[0]}) * len({g.own[0] for g in groups[1]})
+                   * len({g.shared for g in groups[0]}) * len({g.shared for g in groups[1]}))
+    partials = [len({g.own[1] for g in groups[0]}) * (ka + 1),
+                len({g.own[1] for g in groups[1]}) * (kb + 1),
+                len({g.shared for g in groups[0]}) * len({g.shared for g in groups[1]})
+                * (ka + 1) * (kb + 1)]
+    hands = {col.hands for col in card_cols}  # the Player's alone, the Banker's, both
+    read = (("player",) in hands, ("banker",) in hands, any(len(h) == 2 for h in hands))
+    card_values = prod(n for n, part in zip(partials, read) if part)
+    rows = min(states * ka * kb + stood, values_product(names),
+               deal_values * values_product(wanted.round) * card_values)
+    return priced(pairs, states, rows, min(pairs, stood))

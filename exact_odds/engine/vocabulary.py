@@ -1,15 +1,16 @@
 """The outcome vocabulary: the columns a pay table's events can read.
 
-Two kinds of column:
+Three kinds of column, each its own type, each read from a round's cards by ``read``:
 
 * **round columns** read how the round finished (totals, cards, naturals, the winner); the
   enumerator plays the drawing rules for them, on point values only;
-* **deal columns** read only the first two cards of a hand or the first four cards of the
-  round (pairs, nines, suits). Each says which card attributes it needs, so the enumerator
-  groups the shoe into the coarsest card classes that still tell those attributes apart.
+* **deal columns** read only the first two cards of a hand or the first four of the round;
+* **card columns** read every card of the round, third cards included.
 
-A column never slows a bet that does not read it: a bet's table is enumerated for the
-columns its events name and nothing else.
+A deal or card column says which card attribute it reads (``card_key``), so the enumerator
+groups the shoe into the coarsest card classes that still tell those attributes apart. A
+column never slows a bet that does not read it: a bet's table is enumerated for the columns
+its events name and nothing else.
 
 >>> COLUMNS["banker_total"].kind, COLUMNS["player_pair"].hands
 ('round', ('player',))
@@ -17,9 +18,10 @@ columns its events name and nothing else.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, replace
-from typing import Literal, NamedTuple
+from dataclasses import KW_ONLY, dataclass, replace
+from typing import ClassVar, Literal, NamedTuple
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
 from exact_odds.errors import ExactOddsError
@@ -30,7 +32,7 @@ class RoundBase(NamedTuple):
     """What the enumerator knows of a finished round, from which round columns are read.
 
     The enumerator leaves the two-card totals and the third cards None where no requested
-    column needs them (``Column.needs``)."""
+    column needs them (``RoundColumn.needs``)."""
 
     player_total: int
     banker_total: int
@@ -42,45 +44,44 @@ class RoundBase(NamedTuple):
     banker_third: int | None
 
 
+class RoundCards(NamedTuple):
+    """A round as every column reads it: how it finished, each hand's first cards (in the
+    order dealt), and each hand's third card (None: not drawn)."""
+
+    base: RoundBase
+    player: tuple[str, ...]
+    banker: tuple[str, ...]
+    player_third: str | None
+    banker_third: str | None
+
+
 #: How much of the round a round column needs: "final" reads totals and card counts only,
 #: "two_card" the two-card totals too, "third" the third cards' values too.
 Needs = Literal["final", "two_card", "third"]
-FINAL: Needs = "final"
-TWO_CARD: Needs = "two_card"
-THIRD: Needs = "third"
-
 #: A column reads how the round finished ("round"), the first two cards of a hand or the
 #: first four of the round ("deal"), or every card of the round ("cards").
 Kind = Literal["round", "deal", "cards"]
 DType = Literal["int", "bool", "str"]
 Hand = Literal["player", "banker"]
+#: A function of each hand's first cards (the Player's, the Banker's).
+OfDeal = Callable[[tuple[str, ...], tuple[str, ...]], Hashable]
 
 
 @dataclass(frozen=True)
-class Column:
-    """One column of the outcome vocabulary."""
+class Column(ABC):
+    """One column of the outcome vocabulary: what every kind has."""
 
+    kind: ClassVar[Kind]
     name: str
     dtype: DType
     doc: str
-    kind: Kind
-    # round columns: a function of the RoundBase, and how much of it they need
-    of_round: Callable[[RoundBase], object] | None = None
-    needs: Needs = FINAL
-    # deal columns: the hands read, the card attribute needed, a function of the cards;
-    # card columns: the hands whose cards the partial and final values read
+    _: KW_ONLY
+    # the hands whose cards it reads (a round column: none), and what it reads of a card
     hands: tuple[Hand, ...] = ()
-    card_key: Callable[[str], Hashable] | None = None
-    of_deal: Callable[[tuple[str, ...], tuple[str, ...]], object] | None = None
-    ordered: bool = False  # reads the order of the hands' two cards (first card, up card)
-    as_a_set: bool = False  # reads the first four cards as a set, not by hand
+    card_key: Callable[[str], Hashable] = card_value
     values: tuple[object, ...] | None = None  # the values it can take, where few
     nullable: bool = False  # null when the card it reads was not dealt
     example: str = ""  # an example condition, for the vocabulary table
-    # card columns: read cards of the whole round (third cards included), through a partial
-    # value of the first four cards and a final value once the third cards are known
-    partial: Callable[[tuple[str, ...], tuple[str, ...]], Hashable] | None = None
-    final: Callable[[Hashable, str | None, str | None], object] | None = None
     # reads which suit or colour a card is (the hearts, the red cards): renaming the suits
     # changes its value. A column that compares suits (suited, a pair of one suit), or
     # gives a card's suit as a word that the renaming renames, does not.
@@ -95,8 +96,50 @@ class Column:
         # the enumerator deals, groups and draws each hand's cards by the columns that
         # name it: a deal or card column that names no hand would be read from one hand
         # of a group that it does not tell apart
-        if self.kind in ("deal", "cards") and not self.hands:
+        if self.kind != "round" and not self.hands:
             raise ValueError(f"column {self.name} reads cards but names no hand")
+
+    @abstractmethod
+    def read(self, cards: RoundCards) -> object:
+        """The column's value on a round."""
+
+
+@dataclass(frozen=True)
+class RoundColumn(Column):
+    """A function of the round base, and how much of the round it needs."""
+
+    kind: ClassVar[Kind] = "round"
+    of_round: Callable[[RoundBase], object]
+    needs: Needs = "final"
+
+    def read(self, cards: RoundCards) -> object:
+        return self.of_round(cards.base)
+
+
+@dataclass(frozen=True)
+class DealColumn(Column):
+    """A function of the first cards of its hands."""
+
+    kind: ClassVar[Kind] = "deal"
+    of_deal: OfDeal
+    ordered: bool = False  # reads the order of the hands' two cards (first card, up card)
+    as_a_set: bool = False  # reads the first four cards as a set, not by hand
+
+    def read(self, cards: RoundCards) -> object:
+        return self.of_deal(cards.player, cards.banker)
+
+
+@dataclass(frozen=True)
+class CardColumn(Column):
+    """A partial value of its hands' first cards, then a final value with the third cards."""
+
+    kind: ClassVar[Kind] = "cards"
+    partial: OfDeal
+    final: Callable[[Hashable, str | None, str | None], object]
+
+    def read(self, cards: RoundCards) -> object:
+        return self.final(self.partial(cards.player, cards.banker), cards.player_third,
+                          cards.banker_third)
 
 
 def _winner(base: RoundBase) -> str:
@@ -119,19 +162,17 @@ def _nine_suit_key(card: str) -> Hashable:
 
 
 def _round(name: str, dtype: DType, doc: str, fn: Callable[[RoundBase], object],
-           needs: Needs = FINAL, values: tuple[object, ...] | None = None,
-           nullable: bool = False, drawing: bool = False) -> Column:
-    return Column(name, dtype, doc, "round", of_round=fn, needs=needs, values=values,
-                  nullable=nullable, dealt=1, drawing=drawing or needs != FINAL)
+           needs: Needs = "final", values: tuple[object, ...] | None = None,
+           nullable: bool = False, drawing: bool = False, example: str = "") -> RoundColumn:
+    return RoundColumn(name, dtype, doc, fn, needs, values=values, nullable=nullable, dealt=1,
+                       drawing=drawing or needs != "final", example=example)
 
 
-def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...],
-          fn: Callable[[tuple[str, ...], tuple[str, ...]], object],
-          card_key: Callable[[str], Hashable] | None = None, ordered: bool = False,
-          names_suits: bool = False) -> Column:
-    as_a_set = hands == ("player", "banker")
-    return Column(name, dtype, doc, "deal", hands=hands, card_key=card_key, of_deal=fn,
-                  ordered=ordered, as_a_set=as_a_set, names_suits=names_suits)
+def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...], fn: OfDeal,
+          card_key: Callable[[str], Hashable] = card_value, ordered: bool = False,
+          names_suits: bool = False) -> DealColumn:
+    return DealColumn(name, dtype, doc, fn, ordered, hands == ("player", "banker"), hands=hands,
+                      card_key=card_key, names_suits=names_suits)
 
 
 _BOOL = (False, True)
@@ -159,13 +200,13 @@ _COLUMN_LIST: list[Column] = [
     _round("margin", "int", "the winning total less the losing total (0 on a tie)",
            lambda b: abs(b.player_total - b.banker_total)),
     _round("player_two_card_total", "int", "the total of the Player's first two cards",
-           lambda b: b.player_two_card_total, needs=TWO_CARD),
+           lambda b: b.player_two_card_total, needs="two_card"),
     _round("banker_two_card_total", "int", "the total of the Banker's first two cards",
-           lambda b: b.banker_two_card_total, needs=TWO_CARD),
+           lambda b: b.banker_two_card_total, needs="two_card"),
     _round("player_third", "int", "the point value of the Player's third card; null if none",
-           lambda b: b.player_third, needs=THIRD, nullable=True),
+           lambda b: b.player_third, needs="third", nullable=True),
     _round("banker_third", "int", "the point value of the Banker's third card; null if none",
-           lambda b: b.banker_third, needs=THIRD, nullable=True),
+           lambda b: b.banker_third, needs="third", nullable=True),
     _deal("player_pair", "bool", "the Player's first two cards are of the same rank "
           "(a Ten and a King are not a pair)", ("player",),
           lambda p, b: _pair(p, card_rank), card_key=card_rank),
@@ -230,20 +271,20 @@ def suit_name(card: str) -> str:
     return SUIT_NAMES[card[1]]
 
 
-_ATTRIBUTES: dict[str, tuple[DType, Callable[[str], object], Callable[[str], Hashable] | None,
+_ATTRIBUTES: dict[str, tuple[DType, Callable[[str], object], Callable[[str], Hashable],
                              tuple[object, ...] | None, str]] = {
-    # name: (dtype, reader, card key (None: the point value is enough), values, what it is)
+    # name: (dtype, reader, card key, values, what it is)
     "rank": ("int", rank_number, card_rank, tuple(range(1, 14)),
              "rank, 1-13 (ace 1, jack 11, queen 12, king 13)"),
     "suit": ("str", suit_name, card_suit, tuple(SUIT_NAMES.values()),
              "suit: 'spades', 'hearts', 'diamonds' or 'clubs'"),
     "colour": ("str", card_colour, card_colour, ("red", "black"), "colour: 'red' or 'black'"),
-    "value": ("int", card_value, None, tuple(range(10)), "point value, 0-9"),
+    "value": ("int", card_value, card_value, tuple(range(10)), "point value, 0-9"),
 }
 _EXAMPLES = {"rank": "== 13", "suit": "== 'hearts'", "colour": "== 'red'", "value": ">= 8"}
 
 
-def _first_cards(hand: Hand, index: int, attribute: str) -> Column:
+def _first_cards(hand: Hand, index: int, attribute: str) -> DealColumn:
     dtype, read, key, values, what = _ATTRIBUTES[attribute]
     pos = _POSITIONS[index]
     name = f"{hand}_{pos}_{attribute}"
@@ -251,10 +292,9 @@ def _first_cards(hand: Hand, index: int, attribute: str) -> Column:
 
     def fn(p: tuple[str, ...], b: tuple[str, ...]) -> object:
         return read((p, b)[mine][index])
-    return Column(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", "deal",
-                  hands=(hand,), card_key=key, of_deal=fn, ordered=True, values=values,
-                  example=f"{name} {_EXAMPLES[attribute]}", names_suits=attribute == "colour",
-                  dealt=index + 1)
+    return DealColumn(name, dtype, f"the {what} of the {hand.title()}'s {pos} card", fn, True,
+                      hands=(hand,), card_key=key, values=values, example=f"{name} {_EXAMPLES[attribute]}",
+                      names_suits=attribute == "colour", dealt=index + 1)
 
 
 def _third_card(hand: Hand, attribute: str) -> Column:
@@ -262,29 +302,24 @@ def _third_card(hand: Hand, attribute: str) -> Column:
     name = f"{hand}_third_{attribute}"
     if attribute == "value":  # the same as player_third / banker_third
         field = "player_third" if hand == "player" else "banker_third"
-        return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none "
-                      f"(the same as {hand}_third)", "round",
-                      of_round=lambda b: getattr(b, field), needs=THIRD, values=values, nullable=True,
+        return _round(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none "
+                      f"(the same as {hand}_third)", lambda b: getattr(b, field), needs="third",
+                      values=values, nullable=True,
                       example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}")
     mine = _HANDS.index(hand)
 
     def final(partial: Hashable, p3: str | None, b3: str | None) -> object:
         third = (p3, b3)[mine]
         return None if third is None else read(third)
-    return Column(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
-                  "cards", hands=(hand,), card_key=key or card_value, partial=_no_partial,
-                  final=final, values=values, nullable=True,
-                  example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}",
-                  names_suits=attribute == "colour", drawing=True)
-
-
-def _no_partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
-    return None
+    return CardColumn(name, dtype, f"the {what} of the {hand.title()}'s third card; null if none",
+                      lambda p, b: None, final, hands=(hand,), card_key=key, values=values,
+                      nullable=True, example=f"{hand}_cards == 3 and {name} {_EXAMPLES[attribute]}",
+                      names_suits=attribute == "colour", drawing=True)
 
 
 def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bool],
-             key: Callable[[str], Hashable] | None, what: str, example: str,
-             names_suits: bool = False) -> Column:
+             key: Callable[[str], Hashable], what: str, example: str,
+             names_suits: bool = False) -> CardColumn:
     """How many cards of a hand (scope "player" or "banker") or of the round pass ``test``."""
     name, where = ((f"{word}_dealt", "dealt in the round (both hands)") if scope == "round"
                    else (f"{scope}_{word}", f"in the {scope.title()}'s hand"))
@@ -297,10 +332,9 @@ def _counted(scope: Hand | Literal["round"], word: str, test: Callable[[str], bo
         return counted + sum(third is not None and counts and test(third)  # type: ignore[operator]
                              for third, counts in zip((p3, b3), mine))
     hands: tuple[Hand, ...] = _HANDS if scope == "round" else (scope,)
-    return Column(name, "int", f"{what} {where}", "cards", hands=hands,
-                  card_key=key or card_value, partial=partial, final=final,
-                  values=tuple(range(7 if scope == "round" else 4)),
-                  example=example.replace("NAME", name), names_suits=names_suits, dealt=1)
+    return CardColumn(name, "int", f"{what} {where}", partial, final, hands=hands, card_key=key,
+                      values=tuple(range(7 if scope == "round" else 4)),
+                      example=example.replace("NAME", name), names_suits=names_suits, dealt=1)
 
 
 def _rank_is(rank: str) -> Callable[[str], bool]:
@@ -315,19 +349,19 @@ def _suit_is(suit: str) -> Callable[[str], bool]:
     return lambda card: suit_name(card) == suit
 
 
-def _count_columns() -> list[Column]:
-    found: list[Column] = []
+def _count_columns() -> list[CardColumn]:
+    found: list[CardColumn] = []
     scopes: tuple[Hand | Literal["round"], ...] = ("player", "banker", "round")
     for scope in scopes:
         for index, word in enumerate(_RANK_WORDS):
             rank = "A23456789TJQK"[index]
             # aces to nines are told apart by point value; a ten, jack, queen or king
             # needs its own class (value 0 is shared by all four)
-            key = None if index < 9 else _rank_is(rank)
+            key = card_value if index < 9 else _rank_is(rank)
             found.append(_counted(scope, word, _rank_is(rank), key,
                                   f"how many {word}", "NAME >= 2"))
         found.append(_counted(scope, "ten_value_cards", lambda card: card_value(card) == 0,
-                              None, "how many tens and pictures (point value 0)", "NAME == 0"))
+                              card_value, "how many tens and pictures (point value 0)", "NAME == 0"))
         for colour in ("red", "black"):
             found.append(_counted(scope, f"{colour}_cards",
                                   _colour_is(colour), card_colour,
@@ -341,7 +375,7 @@ def _count_columns() -> list[Column]:
 
 
 def _hand_extreme(hand: Hand, what: str, read: Callable[[str], int],
-                  key: Callable[[str], Hashable] | None, pick: Callable[..., int]) -> Column:
+                  key: Callable[[str], Hashable], pick: Callable[..., int]) -> CardColumn:
     word = "high" if pick is max else "low"
     name = f"{hand}_{word}_{what}"
     mine = 0 if hand == "player" else 1
@@ -354,14 +388,14 @@ def _hand_extreme(hand: Hand, what: str, read: Callable[[str], int],
         return best if third is None else pick(best, read(third))
 
     label = "rank (ace 1 ... king 13)" if what == "rank" else "point value"
-    return Column(name, "int", f"the {'highest' if word == 'high' else 'lowest'} {label} in "
-                  f"the {hand.title()}'s final hand (two or three cards)", "cards",
-                  hands=(hand,), card_key=key or card_value, partial=partial, final=final,
-                  values=tuple(range(1, 14)) if what == "rank" else tuple(range(10)),
-                  example=f"{name} == {13 if what == 'rank' else 9}", dealt=1)
+    return CardColumn(name, "int", f"the {'highest' if word == 'high' else 'lowest'} {label} in "
+                      f"the {hand.title()}'s final hand (two or three cards)", partial, final,
+                      hands=(hand,), card_key=key,
+                      values=tuple(range(1, 14)) if what == "rank" else tuple(range(10)),
+                      example=f"{name} == {13 if what == 'rank' else 9}", dealt=1)
 
 
-def _suited(hand: Hand) -> Column:
+def _suited(hand: Hand) -> CardColumn:
     mine = 0 if hand == "player" else 1
 
     def partial(p: tuple[str, ...], b: tuple[str, ...]) -> Hashable:
@@ -372,21 +406,21 @@ def _suited(hand: Hand) -> Column:
         third = (p3, b3)[mine]
         return suit is not None and (third is None or third[1] == suit)
 
-    return Column(f"{hand}_suited", "bool", f"every card of the {hand.title()}'s final hand is "
-                  "of one suit", "cards", hands=(hand,), card_key=card_suit, partial=partial, final=final,
-                  values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3")
+    return CardColumn(f"{hand}_suited", "bool", f"every card of the {hand.title()}'s final hand "
+                      "is of one suit", partial, final, hands=(hand,), card_key=card_suit,
+                      values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3")
 
 
 def _every_card() -> list[Column]:
-    found = [_first_cards(hand, index, attribute) for hand in _HANDS for index in (0, 1)
+    found: list[Column] = [_first_cards(hand, index, attribute) for hand in _HANDS for index in (0, 1)
              for attribute in _ATTRIBUTES]
     found += [_third_card(hand, attribute) for hand in _HANDS for attribute in _ATTRIBUTES]
     found += _count_columns()
     for hand in _HANDS:
         found.append(_hand_extreme(hand, "rank", rank_number, card_rank, max))
         found.append(_hand_extreme(hand, "rank", rank_number, card_rank, min))
-        found.append(_hand_extreme(hand, "value", card_value, None, max))
-        found.append(_hand_extreme(hand, "value", card_value, None, min))
+        found.append(_hand_extreme(hand, "value", card_value, card_value, max))
+        found.append(_hand_extreme(hand, "value", card_value, card_value, min))
         found.append(_suited(hand))
     found.append(_deal("banker_low_card", "int", "the lower point value of the Banker's first "
                        "two cards", ("banker",), lambda p, b: min(card_value(c) for c in b)))
@@ -461,6 +495,7 @@ def column(name: str) -> Column:
         raise VocabularyError(f"unknown column {name!r}{hint}") from None
 
 
+
 def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | None:
     """Why a game of this round cannot read one of these columns (it deals fewer cards
     than the column reads, or has no tableau), or None."""
@@ -487,32 +522,20 @@ def valued_key(key: Callable[[str], tuple[Hashable, ...]], described: RoundDescr
 def read_round(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterable[str],
                described: RoundDescription) -> dict[str, object]:
     """The named columns of a round in which the Player held ``player`` and the Banker
-    ``banker`` (cards in the order each hand received them): the one way a column's value
-    is read from the cards of a round, whatever its kind.
+    ``banker`` (cards in the order each hand received them), each read by ``Column.read``.
 
     >>> from exact_odds.rules import PUNTO_BANCO
     >>> read_round(("9S", "KD"), ("4H", "2C"), ("player_wins", "player_natural"),
     ...            PUNTO_BANCO.round)
     {'player_wins': True, 'player_natural': True}
     """
-    first = described.cards if not described.draws else 2
-    drawn = described.draws
+    first, drawn = (2, True) if described.draws else (described.cards, False)
+    p3, b3 = (hand[2] if drawn and len(hand) == 3 else None for hand in (player, banker))
     base = RoundBase(
         described.total(player), described.total(banker), len(player), len(banker),
         described.total(player[:2]) if drawn else None,
         described.total(banker[:2]) if drawn else None,
-        card_points(player[2], "points") if drawn and len(player) == 3 else None,
-        card_points(banker[2], "points") if drawn and len(banker) == 3 else None)
-    player_third = player[2] if drawn and len(player) == 3 else None
-    banker_third = banker[2] if drawn and len(banker) == 3 else None
-    row: dict[str, object] = {}
-    for name in columns:
-        col = column(name)
-        if col.of_round is not None:  # how the round finished
-            row[name] = col.of_round(base)
-        elif col.of_deal is not None:  # the first cards of each hand
-            row[name] = col.of_deal(player[:first], banker[:first])
-        elif col.partial is not None and col.final is not None:  # every card dealt
-            row[name] = col.final(col.partial(player[:first], banker[:first]), player_third,
-                                  banker_third)
-    return row
+        None if p3 is None else card_points(p3, "points"),
+        None if b3 is None else card_points(b3, "points"))
+    cards = RoundCards(base, player[:first], banker[:first], p3, b3)
+    return {name: column(name).read(cards) for name in columns}

@@ -33,7 +33,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
-from exact_odds.engine.vocabulary import COLUMNS, RoundBase, read_round
+from exact_odds.engine.vocabulary import COLUMNS, RoundBase, RoundColumn, read_round
 from exact_odds.games.conditions import with_settings
 from exact_odds.games.model import Bet, Settlement
 from exact_odds.rules import PUNTO_BANCO
@@ -82,12 +82,13 @@ def _reads(bet: Bet) -> _Reads:
     columns = [COLUMNS.get(name) for name in bet.columns]
     detail = "value"
     for col in columns:
-        key = None if col is None else col.card_key
-        if key is None or key is card_value:
+        key = card_value if col is None else col.card_key
+        if key is card_value:
             continue
         detail = "card" if key is not card_rank or detail == "card" else "rank"
     return _Reads(tuple("deal" if col is None else col.kind for col in columns), detail,
-                  tuple(None if col is None else col.of_round for col in columns))
+                  tuple(col.of_round if isinstance(col, RoundColumn) else None
+                        for col in columns))
 
 
 def card_detail(bet: Bet) -> str:

@@ -4,7 +4,7 @@ hand's draw, and how the hands compare, compiled from a game's drawing rules.
 Every part of the program that plays a round reads this description and nothing else: the
 enumerator (``engine/round.py``), the compiled tables of a batch (``engine/compiled.py``),
 the dealing of simulated shoes (``simulation/dealing.py``) and the cost estimate
-(``engine/cost.py``). Two families are described:
+(``engine/round.round_cost``). Two families are described:
 
 * **baccarat** (``valuation: points``): two cards to each hand, a hand's total its point
   values modulo 10, a two-card 8 or 9 a natural that ends the round, then the Player's rule
