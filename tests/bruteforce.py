@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import cache
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -390,8 +391,10 @@ RANK_WORDS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "ei
 POSITIONS = ("first", "second", "third")
 
 
-def _counted(prefix: str, suffix: str, cards: list[str]) -> dict:
-    """How many of ``cards`` there are of each rank, suit, colour: ``{prefix}{word}{suffix}``."""
+@cache
+def _counted(prefix: str, suffix: str, cards: tuple[str, ...]) -> dict:
+    """How many of ``cards`` there are of each rank, suit, colour: ``{prefix}{word}{suffix}``.
+    Cached (a function of the cards alone; callers only read the dict)."""
     out = {}
     for rank, word in zip(RANKS, RANK_WORDS):
         out[f"{prefix}{word}{suffix}"] = sum(1 for c in cards if c[0] == rank)
@@ -403,24 +406,33 @@ def _counted(prefix: str, suffix: str, cards: list[str]) -> dict:
     return out
 
 
+@cache
+def _hand_features(hand: str, cards: tuple[str, ...]) -> dict:
+    """The card columns of one hand (``player`` or ``banker``) from its cards in deal order.
+    Cached (a function of the hand alone; callers only read the dict)."""
+    out: dict = {}
+    for index, position in enumerate(POSITIONS):
+        card = cards[index] if index < len(cards) else None
+        out[f"{hand}_{position}_rank"] = None if card is None else RANK_NUMBER[card[0]]
+        out[f"{hand}_{position}_suit"] = None if card is None else SUIT_WORD[card[1]]
+        out[f"{hand}_{position}_colour"] = (None if card is None
+                                            else "red" if is_red(card) else "black")
+        out[f"{hand}_{position}_value"] = None if card is None else point(card)
+    out.update(_counted(f"{hand}_", "", cards))
+    ranks = [RANK_NUMBER[c[0]] for c in cards]
+    values = [point(c) for c in cards]
+    out[f"{hand}_high_rank"], out[f"{hand}_low_rank"] = max(ranks), min(ranks)
+    out[f"{hand}_high_value"], out[f"{hand}_low_value"] = max(values), min(values)
+    out[f"{hand}_suited"] = len({c[1] for c in cards}) == 1
+    return out
+
+
 def card_features(player: list[str], banker: list[str]) -> dict:
     """Every card column of one round from its explicit cards (the hands in deal order)."""
     out: dict = {}
-    for hand, cards in (("player", player), ("banker", banker)):
-        for index, position in enumerate(POSITIONS):
-            card = cards[index] if index < len(cards) else None
-            out[f"{hand}_{position}_rank"] = None if card is None else RANK_NUMBER[card[0]]
-            out[f"{hand}_{position}_suit"] = None if card is None else SUIT_WORD[card[1]]
-            out[f"{hand}_{position}_colour"] = (None if card is None
-                                                else "red" if is_red(card) else "black")
-            out[f"{hand}_{position}_value"] = None if card is None else point(card)
-        out.update(_counted(f"{hand}_", "", cards))
-        ranks = [RANK_NUMBER[c[0]] for c in cards]
-        values = [point(c) for c in cards]
-        out[f"{hand}_high_rank"], out[f"{hand}_low_rank"] = max(ranks), min(ranks)
-        out[f"{hand}_high_value"], out[f"{hand}_low_value"] = max(values), min(values)
-        out[f"{hand}_suited"] = len({c[1] for c in cards}) == 1
-    out.update(_counted("", "_dealt", player + banker))
+    out.update(_hand_features("player", tuple(player)))
+    out.update(_hand_features("banker", tuple(banker)))
+    out.update(_counted("", "_dealt", tuple(sorted(player + banker))))
     out["cards_dealt"] = len(player) + len(banker)
     two = sorted((point(banker[0]), point(banker[1])))
     out["banker_low_card"], out["banker_high_card"] = two
