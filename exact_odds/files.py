@@ -25,7 +25,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -356,6 +355,8 @@ def output_target(path: Path) -> Path:
     permissions, a read-only disk and ``/proc`` are all found before the work)."""
     target = _target(path)
     try:
+        import tempfile  # here, not at the top: a command that writes no file never needs it
+
         descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".check",
                                             dir=target.parent)
     except OSError as error:
@@ -420,6 +421,8 @@ def replacing(path: Path) -> Iterator[Path]:
     target = _target(Path(path))
     mode = _mode(target)
     try:
+        import tempfile
+
         descriptor, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
                                             dir=target.parent)
     except OSError as error:

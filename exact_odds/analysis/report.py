@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
@@ -30,9 +30,11 @@ from exact_odds.numbers import int_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
-from exact_odds.render.workbook import Workbook
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
+
+if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer alone
+    from exact_odds.render.workbook import Workbook
 
 
 @dataclass(frozen=True)

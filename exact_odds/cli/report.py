@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from exact_odds.cli.options import (
 from exact_odds.cli.output import Working, emit, output_options, warn
 from exact_odds.limits import MAX_TARGET_EDGE, MIN_TARGET_EDGE
 from exact_odds.shoe import Shoe
+
+if TYPE_CHECKING:
+    from exact_odds.render import Result
 
 
 @click.command()
@@ -47,17 +51,21 @@ def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, .
     4, 6 and 8 decks and the effect of removal by rank (docs/workbook.md). The html page
     is the explorer: every pay editable, every figure exact, offline (docs/explorer.md).
     """
-    from exact_odds.analysis.approval import approval_workbook
     from exact_odds.analysis.report import game_report
-    from exact_odds.explorer.page import report_page
 
     with Working("exact-odds report"):
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
                              strategy=strategy, settings=settings, mistakes=True)
         mistakes = result.mistakes()
-        # the workbook a lab expects: the other decks and the effect of removal as well;
-        # as HTML, the explorer (the report in every other format)
-        written = approval_workbook(result) if fmt == "xlsx" else report_page(result)
+        written: Result = result
+        if fmt == "xlsx":  # the workbook a lab expects: other decks and removal as well
+            from exact_odds.analysis.approval import approval_workbook
+
+            written = approval_workbook(result)
+        elif fmt == "html":  # the explorer (imported only for it: a report starts faster)
+            from exact_odds.explorer.page import report_page
+
+            written = report_page(result)
     for mistake in mistakes:
         warn(mistake)
     emit(written, fmt, output)
