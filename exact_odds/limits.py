@@ -157,11 +157,13 @@ _ALL: tuple[Limit, ...] = (
           "reference enumerator (not a refusal)", topic="enumeration"),
     # --- batches ------------------------------------------------------------------------------
     Limit("MAX_SHOES_BYTES", 25_000_000,
-          "a shoes file (`batch`): a regular file", "250,000 shoes as counts take 104 MB",
+          "a shoes file read whole (`read_shoes`); `batch` streams a file of any size",
+          "250,000 shoes as counts take 104 MB",
           unit="bytes", topic="batch"),
     Limit("MAX_FILE_SHOES", 250_000,
-          "the shoes (rows) of a shoes file (`batch`)",
-          "a few minutes to evaluate; split a larger study into files",
+          "the shoes (rows) of a shoes file held whole: `read_shoes`, and `batch` to text, "
+          "markdown or xlsx (csv, json and parquet stream any number)",
+          "a result for people to read is held whole; past this, a table to process",
           unit="shoes", topic="batch"),
     Limit("MAX_BATCH_CARDS", 2_300_000,
           "a shoe in `batch` (`report` takes any shoe)",
