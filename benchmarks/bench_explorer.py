@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
-import platform
 import shutil
 import statistics
 import tempfile
 from pathlib import Path
+
+from record import machine
 
 from exact_odds.analysis.report import game_report
 from exact_odds.explorer.page import report_page
@@ -72,8 +72,7 @@ def measure(runs: int) -> dict[str, object]:
         browser.close()
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": f"{platform.node()}: {platform.platform()}, {os.cpu_count()} cores, "
-                   f"Chromium {version} (headless)",
+        "machine": f"{machine()}; Chromium {version} (headless)",
         "game": GAME,
         "page_bytes": size,
         "interactive_ms": {"median": statistics.median(ready), "max": max(ready), "runs": runs},

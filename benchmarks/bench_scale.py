@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from record import machine
+
 HERE = Path(__file__).resolve().parent.parent
 RESULTS = HERE / "benchmarks" / "results"
 
@@ -160,8 +162,7 @@ def main() -> None:
         for name in checkouts:
             figures[name][key] = {"cpu": statistics.median(cpus[name]), "code": codes[name]}
     report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-              "machine": ", ".join(filter(None, (platform.machine(), f"{os.cpu_count()} cores",
-                                                 processor_model()))),
+              "machine": machine(),
               "python": platform.python_version(), "load_average_at_start": load,
               "provisional": load > (os.cpu_count() or 1),
               "counts": {"file_shoes": args.file_shoes // scale,
@@ -186,24 +187,12 @@ PAIRED = {"report": ["report", "rock-bac", "--format", "json"],
 PAIRED_RUNS = 15
 
 
-def processor_model() -> str:
-    """The processor's model name (Linux's /proc/cpuinfo), else platform's (empty on some
-    systems)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.partition(":")[2].strip()
-    except OSError:
-        pass
-    return platform.processor()
-
-
 def markdown(report: dict[str, object]) -> str:
     figures = report["figures"]
     assert isinstance(figures, dict)
     counts = report["counts"]
     assert isinstance(counts, dict)
-    lines = [f"Measured {report['date']} on {report['machine']}, Python {report['python']}; "
+    lines = [f"Measured {report['date']} on {report['machine']}; "
              f"load average {report['load_average_at_start']:.1f} when the run began"
              + (" (a shared machine: provisional figures)." if report["provisional"] else "."),
              "", "| figure | this checkout | baseline | ratio | issue's target |",

@@ -15,8 +15,6 @@ machine.
 from __future__ import annotations
 
 import json
-import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -24,6 +22,8 @@ import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
+
+from record import machine
 
 from exact_odds.analysis.approval import approval_workbook
 from exact_odds.analysis.report import game_report
@@ -76,8 +76,7 @@ def main() -> None:
         size = out.stat().st_size
     figures = {
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "machine": f"{platform.node()}: {platform.platform()}, {os.cpu_count()} cores, "
-                   f"Python {platform.python_version()}",
+        "machine": machine(),
         "game": "rock-bac",
         "write_seconds": {"best": round(write_best, 4), "median": round(write_median, 4)},
         "decks_and_removal_seconds": {"best": round(add_best, 3), "median": round(add_median, 3)},
