@@ -134,12 +134,18 @@ def _common_denominator(values: Iterator[Fraction] | list[Fraction]) -> int:
 
 def _correlation(e: list[int], w: list[int], t: list[int]) -> tuple[int, Fraction]:
     """Weighted Pearson correlation of integer vectors: (sign, exact square)."""
-    total = sum(w)
-    sum_e = sum(wi * ei for wi, ei in zip(w, e))
-    sum_t = sum(wi * ti for wi, ti in zip(w, t))
-    cov = total * sum(wi * ei * ti for wi, ei, ti in zip(w, e, t)) - sum_e * sum_t
-    var_e = total * sum(wi * ei * ei for wi, ei in zip(w, e)) - sum_e * sum_e
-    var_t = total * sum(wi * ti * ti for wi, ti in zip(w, t)) - sum_t * sum_t
+    total = sum_e = sum_t = sum_et = sum_ee = sum_tt = 0
+    for wi, ei, ti in zip(w, e, t):  # one pass: the searches score many thousand tags
+        we, wt = wi * ei, wi * ti
+        total += wi
+        sum_e += we
+        sum_t += wt
+        sum_et += we * ti
+        sum_ee += we * ei
+        sum_tt += wt * ti
+    cov = total * sum_et - sum_e * sum_t
+    var_e = total * sum_ee - sum_e * sum_e
+    var_t = total * sum_tt - sum_t * sum_t
     if cov == 0 or var_e == 0 or var_t == 0:
         return 0, Fraction(0)
     return (1 if cov > 0 else -1), Fraction(cov * cov, var_e * var_t)
@@ -241,7 +247,9 @@ def _smallest(run: tuple[int, ...], units: Sequence[int], balanced: bool) -> tup
     common = gcd(*(t - low for t in run)) or 1
     base = [(t - low) // common for t in run]
     top = max(base)
-    shifts = range(-top, 1)
+    # the largest tag of base + s is max(top + s, -s), smallest at s = -top/2: only the
+    # shifts nearest it can win (the lower first, as when every shift from -top was tried)
+    shifts = sorted({-((top + 1) // 2), -(top // 2)})
     return min((tuple(t + s for t in base) for s in shifts),
                key=lambda r: (max(map(abs, r)), abs(sum(u * t for u, t in zip(units, r))),
                               sum(map(abs, r))))
@@ -325,8 +333,12 @@ def _rounded_runs(effects: list[int], weights: list[int], level: int, balanced: 
                for j in range(level + 1)}
     candidates = set()
     for factor in sorted(factors):
-        for lean in (Fraction(0), Fraction(1, 4), Fraction(-1, 4)):
-            run = tuple(max(-level, min(level, _round_half_up(c * factor + lean)))
+        p, q = factor.numerator, factor.denominator
+        # leaning 0, +1/4 and -1/4 before rounding half up: floor(c * p / q + quarters / 4),
+        # in integers (c = a / b): floor((4 * a * p + quarters * b * q) / (4 * b * q))
+        for quarters in (2, 3, 1):
+            run = tuple(max(-level, min(level, (4 * c.numerator * p + quarters * c.denominator
+                                                * q) // (4 * c.denominator * q)))
                         for c in centred)
             if balanced:
                 run = _balance(run, units, level, effects, weights)
@@ -377,22 +389,37 @@ def _moved(run: tuple[int, ...], moves: tuple[tuple[int, int], ...]) -> tuple[in
 def _balance(run: tuple[int, ...], units: list[int], level: int, effects: list[int],
              weights: list[int]) -> tuple[int, ...]:
     """``run`` made to sum to zero over the shoe, one tag at a time, each step the one that
-    keeps the correlation highest; () where no step can."""
-    current = run
+    keeps the correlation highest (the first such); () where no step can.
+
+    Each step's candidates are scored from the sums of the step before, moved by the one
+    tag: ``cov`` and ``var_t`` exactly as ``_correlation`` has them; the signed square
+    ``cov**2 / (var_e * var_t)`` is compared as ``sign * cov**2 / var_t`` (``var_e``, the
+    same for every candidate, is never negative), a fraction compared by cross-multiplying."""
+    total = sum(weights)
+    sum_e = sum(w * e for w, e in zip(weights, effects))
+    flat = total * sum(w * e * e for w, e in zip(weights, effects)) == sum_e * sum_e
+    current = list(run)
+    sum_t = sum(w * t for w, t in zip(weights, current))
+    sum_tt = sum(w * t * t for w, t in zip(weights, current))
+    sum_et = sum(w * e * t for w, e, t in zip(weights, effects, current))
     while (residual := sum(u * t for u, t in zip(units, current))) != 0:
-        direction = -1 if residual > 0 else 1
-        options = [_moved(current, ((k, direction),)) for k, u in enumerate(units)
-                   if u <= abs(residual) and -level <= current[k] + direction <= level]
-        if not options:
+        step = -1 if residual > 0 else 1
+        best: tuple[int, int, int, int, int, int] | None = None  # num, den, k, the sums
+        for k, unit in enumerate(units):
+            if unit > abs(residual) or not -level <= current[k] + step <= level:
+                continue
+            w = weights[k]
+            st = sum_t + w * step
+            stt = sum_tt + w * (2 * current[k] * step + 1)  # (t + step)**2 - t**2
+            set_ = sum_et + w * effects[k] * step
+            cov = total * set_ - sum_e * st
+            var_t = total * stt - st * st
+            num, den = (0, 1) if flat or cov == 0 or var_t == 0 else (
+                (1 if cov > 0 else -1) * cov * cov, var_t)
+            if best is None or num * best[1] > best[0] * den:
+                best = (num, den, k, st, stt, set_)
+        if best is None:
             return ()
-        current = max(options, key=lambda r: _signed(_correlation(effects, weights, list(r))))
-    return current
-
-
-def _signed(found: tuple[int, Fraction]) -> Fraction:
-    sign, square = found
-    return square if sign > 0 else -square
-
-
-def _round_half_up(value: Fraction) -> int:
-    return int((value + Fraction(1, 2)) // 1)
+        _, _, k, sum_t, sum_tt, sum_et = best
+        current[k] += step
+    return tuple(current)
