@@ -117,7 +117,7 @@ def test_the_co_count_wins_at_least_the_better_single_count_and_perfect_play_bou
     from exact_odds.countability.report import countability_report
 
     study = countability_report("ez-baccarat", bets=["dragon-7", "panda-8"], shoes=300,
-                                seed=11, levels=[1, 2], co_count=True, workers=2,
+                                seed=11, levels=[1, 2], co_count=True, workers=1,
                                 keep_rounds=True)
     co = study.co_count
     assert co is not None and set(co.triggers) == {"dragon-7", "panda-8"}
@@ -205,7 +205,7 @@ def test_a_pair_of_kings_is_countable_by_counting_kings(tmp_path):
 
     path = tmp_path / "kings.yaml"
     path.write_text(KINGS)
-    study = countability_report(path, shoes=60, seed=3, levels=[1], workers=2)
+    study = countability_report(path, shoes=60, seed=3, levels=[1], workers=1)
     (bet,) = study.bets
     unbalanced = next(c for c in bet.depths[0].counts if not c.count.balanced)
     assert unbalanced.count.tags["K"] == -1 and unbalanced.count.correlation_squared == 1

@@ -51,10 +51,16 @@ def _effects(path: Path) -> dict[str, tuple[dict[str, Fraction], dict[str, int]]
 
 
 @cache
-def _best(path: Path, bet_id: str, level: int, balanced: bool) -> list[DerivedCount]:
-    """The search's best count of a bet at a level (one search for every test reading it)."""
+def _searches(path: Path, bet_id: str, level: int) -> dict[bool, list[DerivedCount]]:
+    """The search's best count of a bet at a level, balanced (True) and not, one after the
+    other (they share the search's programme), once for every test reading them."""
     effects, weights = _effects(path)[bet_id]
-    return best_counts(effects, weights, level, balanced=balanced)
+    return {balanced: best_counts(effects, weights, level, balanced=balanced)
+            for balanced in (True, False)}
+
+
+def _best(path: Path, bet_id: str, level: int, balanced: bool) -> list[DerivedCount]:
+    return _searches(path, bet_id, level)[balanced]
 
 
 @cache

@@ -91,7 +91,7 @@ def studies() -> dict[int, CountabilityReport]:
         mine = [p for p in PUBLISHED if p.cut_card == cut_card]
         found[cut_card] = countability_report(
             GAME, bets=sorted({p.bet for p in mine}), shoes=SHOES, seed=20261125,
-            cut_cards=(cut_card,), levels=sorted({p.level for p in mine}), workers=2,
+            cut_cards=(cut_card,), levels=sorted({p.level for p in mine}), workers=1,
             keep_rounds=True)
     return found
 

@@ -250,7 +250,7 @@ def test_a_bet_on_cards_the_game_does_not_deal_is_refused(tmp_path):
     ["solve", "dragon-tiger", "tie", "--event", "Tie paying 8 to 1", "--edge", "5%"],
     ["compare", "dragon-tiger", "ez-baccarat"],
     ["check", "dragon-tiger"],
-    ["simulate", "dragon-tiger", "--bet", "tie", "--shoes", "20", "--seed", "1"],
+    ["simulate", "dragon-tiger", "--bet", "tie", "--shoes", "20", "--seed", "1", "--workers", "1"],
 ])
 def test_every_command_works_on_dragon_tiger(args):
     result = CliRunner().invoke(main, args)
@@ -260,7 +260,7 @@ def test_every_command_works_on_dragon_tiger(args):
 
 def test_countability_judges_the_tie_like_any_other_bet():
     result = CliRunner().invoke(main, ["countability", "dragon-tiger", "--bet", "tie",
-                                      "--shoes", "40", "--seed", "1"])
+                                      "--shoes", "40", "--seed", "1", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "Tie [tie]: house edge 32.7711%" in result.output
     assert "Verdict:" in result.output
