@@ -223,11 +223,11 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object], rules
     columns, each distinct reading once); a late bet not offered has no action: 0."""
     read = [table.columns.index(name) for name in bet.columns]
     settle = settler(bet, settings, rules.round)
-    nets = []
-    for key in table.outcomes:
-        net = settle(tuple(key[i] for i in read)).net
-        nets.append(Fraction(0) if net is None else net)
-    return NetPays.of(nets)
+    readings: dict[tuple[Any, ...], int] = {}
+    outcomes = [readings.setdefault(tuple(key[i] for i in read), len(readings))
+                for key in table.outcomes]
+    nets = [settle(reading).net for reading in readings]
+    return NetPays.of([Fraction(0) if net is None else net for net in nets], outcomes)
 
 
 def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
