@@ -266,8 +266,11 @@ DRIFT_SHOES: dict[str, dict[str, int]] = {
     "suits-and-pictures": {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "JH": 1, "TS": 1, "AC": 1,
                            "9H": 1, "5S": 1},
 }
-#: The shoes on which every way of playing the option is dealt.
-EVERY_STRATEGY = ("ten-cards", "nines-and-sixes")
+#: The shoes on which every way of playing the option is dealt: the one with two-card fives
+#: on which the optimal play of both option games stands somewhere and hits elsewhere (on
+#: the others each game's own way is dealt; standing and the optimal play run the same
+#: code with other decisions, so one shoe that tells them apart suffices).
+EVERY_STRATEGY = ("nines-and-sixes",)
 
 #: The bet each option game's best play is computed for, as the brute force settles it, and
 #: whether the bettor sees the up card (21st Century: the player line; Baccarat Gold: the
