@@ -198,8 +198,10 @@ def _check_rules(rules: str) -> None:
 # Outcome record
 # ---------------------------------------------------------------------------
 
+@cache
 def _prefix_features(p1: str, b1: str, p2: str, b2: str) -> tuple:
-    """Everything about an outcome that depends only on the first four cards."""
+    """Everything about an outcome that depends only on the first four cards. Cached (a
+    function of the four card strings alone; the tuple is never changed)."""
     player_two = (point(p1) + point(p2)) % 10
     banker_two = (point(b1) + point(b2)) % 10
 
@@ -442,6 +444,13 @@ def card_features(player: list[str], banker: list[str]) -> dict:
 CARD_COLUMNS = tuple(card_features(["AS", "2H", "3D"], ["4C", "5S", "6H"]))
 
 
+@cache
+def _cards_used(cards: tuple[str, ...], rules: str, decide: Decide) -> int:
+    """How many of the six ``cards`` the round dealt from them uses (``deal_sequence``).
+    Cached (a function of the card strings, the rules and the decision alone)."""
+    return deal_sequence(list(cards), rules, decide)[1]
+
+
 def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
                 decide: Decide | None = None) -> Iterator[tuple[dict, int]]:
     """Like ``rounds``, with every card column too: rounds are grouped by their explicit
@@ -460,13 +469,13 @@ def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
         four = (names[i1], names[i2], names[i3], names[i4])
         rest = [i for i in range(n) if i not in (i1, i2, i3, i4)]
         # how many cards the round uses depends on the cards: ask deal_sequence for each
-        _, used = deal_sequence(list(four) + [names[rest[0]], names[rest[1]]], rules, decide)
+        used = _cards_used(four + (names[rest[0]], names[rest[1]]), rules, decide)
         if used == 4:
             grouped[four] += ways4
             continue
         for i5 in rest:
-            probe = [names[i] for i in rest if i != i5][:1]
-            _, used = deal_sequence(list(four) + [names[i5]] + probe, rules, decide)
+            probe = next(names[i] for i in rest if i != i5)
+            used = _cards_used(four + (names[i5], probe), rules, decide)
             if used == 5:
                 grouped[four + (names[i5],)] += ways5
                 continue
