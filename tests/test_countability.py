@@ -49,26 +49,27 @@ def test_betting_correlation_is_the_pearson_correlation_over_the_cards():
 def _every_assignment(effects, weights, level, balanced):
     """The best correlation over every assignment of tags in -level..level to the ranks
     (the ten-valued ranks, of equal effect here, sharing one), summing to zero over the shoe
-    where ``balanced``: the brute force, in floats, one weighted sum per kind."""
+    where ``balanced``: the brute force, in floats, one weighted sum per kind, every
+    assignment a row of one numpy array."""
+    import numpy as np
+
     kinds: dict[str, tuple[float, int]] = {}
     for rank, effect in effects.items():
         kind = "0" if rank in "TJQK" else rank
         kinds[kind] = (float(effect), kinds.get(kind, (0.0, 0))[1] + weights[rank])
-    e = [effect for effect, _ in kinds.values()]
-    w = [weight for _, weight in kinds.values()]
-    n = sum(w)
-    me = sum(wi * ei for wi, ei in zip(w, e)) / n
-    ve = sum(wi * (ei - me) ** 2 for wi, ei in zip(w, e))
-    best = -2.0
-    for t in product(range(-level, level + 1), repeat=len(e)):
-        if balanced and sum(wi * ti for wi, ti in zip(w, t)):
-            continue
-        mt = sum(wi * ti for wi, ti in zip(w, t)) / n
-        vt = sum(wi * (ti - mt) ** 2 for wi, ti in zip(w, t))
-        if vt:
-            cov = sum(wi * (ei - me) * (ti - mt) for wi, ei, ti in zip(w, e, t))
-            best = max(best, cov / sqrt(ve * vt))
-    return best
+    e = np.array([effect for effect, _ in kinds.values()])
+    w = np.array([weight for _, weight in kinds.values()], dtype=np.float64)
+    n = w.sum()
+    me = (w * e).sum() / n
+    ve = (w * (e - me) ** 2).sum()
+    t = np.array(list(product(range(-level, level + 1), repeat=len(e))), dtype=np.float64)
+    if balanced:
+        t = t[t @ w == 0]  # whole numbers: the sum is exact
+    mt = (t @ w) / n
+    vt = ((t - mt[:, None]) ** 2) @ w
+    cov = ((t - mt[:, None]) * (e - me)) @ w
+    keep = vt > 1e-9  # a constant assignment has no spread (any other has at least 1/n)
+    return float((cov[keep] / np.sqrt(ve * vt[keep])).max(initial=-2.0))
 
 
 @pytest.mark.parametrize("balanced", [True, False])
