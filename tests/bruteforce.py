@@ -33,7 +33,7 @@ second its banker (Tiger). Counted by the same six-card convention.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import cache
 
@@ -198,8 +198,10 @@ def _check_rules(rules: str) -> None:
 # Outcome record
 # ---------------------------------------------------------------------------
 
+@cache
 def _prefix_features(p1: str, b1: str, p2: str, b2: str) -> tuple:
-    """Everything about an outcome that depends only on the first four cards."""
+    """Everything about an outcome that depends only on the first four cards. Cached (a
+    function of the four card strings alone; the tuple is never changed)."""
     player_two = (point(p1) + point(p2)) % 10
     banker_two = (point(b1) + point(b2)) % 10
 
@@ -442,6 +444,13 @@ def card_features(player: list[str], banker: list[str]) -> dict:
 CARD_COLUMNS = tuple(card_features(["AS", "2H", "3D"], ["4C", "5S", "6H"]))
 
 
+@cache
+def _cards_used(cards: tuple[str, ...], rules: str, decide: Decide) -> int:
+    """How many of the six ``cards`` the round dealt from them uses (``deal_sequence``).
+    Cached (a function of the card strings, the rules and the decision alone)."""
+    return deal_sequence(list(cards), rules, decide)[1]
+
+
 def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
                 decide: Decide | None = None) -> Iterator[tuple[dict, int]]:
     """Like ``rounds``, with every card column too: rounds are grouped by their explicit
@@ -460,13 +469,13 @@ def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
         four = (names[i1], names[i2], names[i3], names[i4])
         rest = [i for i in range(n) if i not in (i1, i2, i3, i4)]
         # how many cards the round uses depends on the cards: ask deal_sequence for each
-        _, used = deal_sequence(list(four) + [names[rest[0]], names[rest[1]]], rules, decide)
+        used = _cards_used(four + (names[rest[0]], names[rest[1]]), rules, decide)
         if used == 4:
             grouped[four] += ways4
             continue
         for i5 in rest:
-            probe = [names[i] for i in rest if i != i5][:1]
-            _, used = deal_sequence(list(four) + [names[i5]] + probe, rules, decide)
+            probe = next(names[i] for i in rest if i != i5)
+            used = _cards_used(four + (names[i5], probe), rules, decide)
             if used == 5:
                 grouped[four + (names[i5],)] += ways5
                 continue
@@ -505,9 +514,16 @@ def bet_ev(counts: dict[str, int], rules: str,
            result: Callable[[dict], Fraction],
            decide: Decide | None = None) -> Fraction:
     """Expected result of a bet (function of the outcome dict) over all rounds."""
+    return expected_value(rounds(counts, rules, decide), result)
+
+
+def expected_value(dealt: Iterable[tuple[dict, int]],
+                   result: Callable[[dict], Fraction]) -> Fraction:
+    """Expected result of a bet over rounds already dealt (``rounds``' output, kept to
+    settle several bets on one enumeration)."""
     total_value = Fraction(0)
     total_ways = 0
-    for outcome, ways in rounds(counts, rules, decide):
+    for outcome, ways in dealt:
         total_value += Fraction(result(outcome)) * ways
         total_ways += ways
     return total_value / total_ways
@@ -663,9 +679,15 @@ def late_tie(counts: dict[str, int],
     that can occur are returned.  The player's draw on 5 follows ``decide``;
     a winning late tie pays ``pays`` to 1.
     """
+    return late_tie_values(rounds(counts, "21st-century", decide), pays)
+
+
+def late_tie_values(dealt: Iterable[tuple[dict, int]], pays: int = 7) -> dict[tuple, Fraction]:
+    """``late_tie`` over rounds already dealt under the 21st Century rules (``rounds``'
+    output, kept to value several pays or bets on one enumeration)."""
     value: dict[tuple, Fraction] = defaultdict(Fraction)
     weight: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in rounds(counts, "21st-century", decide):
+    for outcome, ways in dealt:
         if not late_tie_offered(outcome["player_two_card_total"],
                                 outcome["dealer_up"]):
             continue

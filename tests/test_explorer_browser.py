@@ -90,6 +90,22 @@ def _page(tmp_path: Path, game, name="page.html", **kwargs) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The page of a built-in game, written once for the whole file (each page holds the
+    game's report and its effect of removal, seconds to compute): the tests only read the
+    file, and each opens it in a fresh browser context, so no test sees another's edits."""
+    folder = tmp_path_factory.mktemp("pages")
+    made: dict[str, Path] = {}
+
+    def page(game: str) -> Path:
+        if game not in made:
+            made[game] = _page(folder, game, name=f"{game}.html")
+        return made[game]
+
+    return page
+
+
 def _edited_file(tmp_path: Path, old: str, new: str) -> Path:
     """commission-free with one pay changed in its YAML, as a person would change it."""
     text = (Path(load_game("commission-free").path)).read_text(encoding="utf-8")
@@ -106,10 +122,10 @@ def _cli_json(*args: str) -> dict:
     return json.loads(result.output)
 
 
-def test_typed_pay_gives_the_report_of_the_same_change_in_yaml(tmp_path, watched):
+def test_typed_pay_gives_the_report_of_the_same_change_in_yaml(built, tmp_path, watched):
     """Issue 26: a pay typed in the page; its exact expected value is the report's for the
     game file with that pay."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     edited = _cli_json("report", str(_edited_file(tmp_path, "8 to 1", "9 to 1")), "--bet", "tie")["bets"][0]
     w = watched()
     w.open(page_file)
@@ -125,9 +141,9 @@ def test_typed_pay_gives_the_report_of_the_same_change_in_yaml(tmp_path, watched
     assert w.close() == []
 
 
-def test_fragment_opens_with_its_pays(tmp_path, watched):
+def test_fragment_opens_with_its_pays(built, tmp_path, watched):
     """Issue 26: #pays= in the link shows those pays and their figures."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     edited = _cli_json("report", str(_edited_file(tmp_path, "8 to 1", "2.5 to 1")), "--bet", "tie")["bets"][0]
     w = watched()
     w.open(page_file, "#pays=" + urllib.parse.quote(json.dumps({"tie": {"Tie": "2.5 to 1"}})))
@@ -137,10 +153,10 @@ def test_fragment_opens_with_its_pays(tmp_path, watched):
     assert w.close() == []
 
 
-def test_a_refused_pay_shows_the_loaders_message_and_changes_nothing(tmp_path, watched):
+def test_a_refused_pay_shows_the_loaders_message_and_changes_nothing(built, watched):
     """Issue 26: a pay the YAML would refuse shows a one-line message beside its field and
     changes no figure; the message is the loader's own."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     w = watched()
     w.open(page_file)
     before = w.figure("tie", "expected-value")
@@ -156,9 +172,9 @@ def test_a_refused_pay_shows_the_loaders_message_and_changes_nothing(tmp_path, w
     assert w.close() == []
 
 
-def test_favouring_pay_is_flagged(tmp_path, watched):
+def test_favouring_pay_is_flagged(built, watched):
     """Issue 26: a bet whose edit makes it favour the bettor is flagged, as report flags it."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     w = watched()
     w.open(page_file)
     w.field("tie", "Tie").fill("10 to 1")
@@ -167,10 +183,10 @@ def test_favouring_pay_is_flagged(tmp_path, watched):
     assert w.close() == []
 
 
-def test_download_reads_back_to_the_same_figures(tmp_path, watched):
+def test_download_reads_back_to_the_same_figures(built, tmp_path, watched):
     """Issue 26: the edited game downloaded as YAML, read by exact-odds report, gives the
     page's figures; reset restores the published pays."""
-    page_file = _page(tmp_path, "rock-bac")
+    page_file = built("rock-bac")
     w = watched(accept_downloads=True)
     w.open(page_file)
     w.field("tie", "Tie").fill("9 to 1")
@@ -195,14 +211,14 @@ def test_download_reads_back_to_the_same_figures(tmp_path, watched):
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_screenshot_is_drawn_and_fits(tmp_path, watched, width):
+def test_screenshot_is_drawn_and_fits(built, tmp_path, watched, width):
     """Issue 26: a screenshot at 1280 px and at 390 px (a phone) is drawn, not blank, and
     the page does not run off the side of a phone's screen."""
     from io import BytesIO
 
     from PIL import Image
 
-    page_file = _page(tmp_path, "rock-bac")
+    page_file = built("rock-bac")
     w = watched(width=width, height=844)
     w.open(page_file)
     shot = tmp_path / f"shot-{width}.png"
@@ -217,10 +233,10 @@ def test_screenshot_is_drawn_and_fits(tmp_path, watched, width):
     assert w.close() == []
 
 
-def test_keyboard_alone(tmp_path, watched):
+def test_keyboard_alone(built, watched):
     """Issue 26: usable by keyboard alone: the controls come first in tab order, every
     field and control has a label, and a pay typed after tabbing to it takes effect."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     w = watched()
     w.open(page_file)
     unlabelled = w.page.evaluate("""() => [...document.querySelectorAll('input, select, button')]
@@ -245,12 +261,12 @@ def test_keyboard_alone(tmp_path, watched):
     assert w.close() == []
 
 
-def test_every_figure_of_every_builtin_game_is_the_reports(tmp_path, watched):
+def test_every_figure_of_every_builtin_game_is_the_reports(built, watched):
     """Issue 26: every figure the page shows, for every built-in game and bet, equals the
     command line's exact figure (report --format json)."""
     w = watched()
     for game in builtin_games():
-        page_file = _page(tmp_path, game, name=f"{game}.html")
+        page_file = built(game)
         w.open(page_file)
         shown = w.page.evaluate("""() => [...document.querySelectorAll('[data-figure][data-exact][data-bet]')]
             .map(e => [e.dataset.bet, e.dataset.figure, e.dataset.event || null, e.dataset.exact])""")
@@ -340,11 +356,11 @@ def test_hostile_game_file_is_text(tmp_path, watched):
     ("#javascript:alert(1)", "not #pays="),
     ("#pays=" + "%20" * 40_000, "too long"),
 ])
-def test_hostile_fragment_is_refused_with_a_message(tmp_path, watched, fragment, says):
+def test_hostile_fragment_is_refused_with_a_message(built, watched, fragment, says):
     """Issue 26, security: a link's fragment is a stranger's text: unknown bets and events,
     malformed JSON, markup and a fragment too long are refused with a message; the page
     keeps working and no script runs."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     w = watched()
     w.open(page_file, fragment)
     status = w.page.locator(".status").text_content()
@@ -360,10 +376,10 @@ def test_hostile_fragment_is_refused_with_a_message(tmp_path, watched, fragment,
     assert not [e for e in w.close() if "dialog" in e or "pageerror" in e]
 
 
-def test_ten_megabyte_fragment(tmp_path, watched):
+def test_ten_megabyte_fragment(built, watched):
     """Issue 26, security: a 10 MB fragment set on an open page is refused in one line and
     the page keeps working."""
-    page_file = _page(tmp_path, "commission-free")
+    page_file = built("commission-free")
     w = watched()
     w.open(page_file)
     w.page.evaluate("() => { location.hash = '#pays=' + 'x'.repeat(10 * 1024 * 1024); }")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from fractions import Fraction
 
 import bruteforce
@@ -83,16 +84,20 @@ def test_rank_effect_is_the_count_weighted_average_of_its_cards():
 
 def assert_effects_by_the_brute_force(table, counts, pays, rounds) -> None:
     """Each card's effect in ``table`` (``by="card"``) against the brute force: every bet's
-    expected value (``pays``: bet id -> the net of one unit on an outcome of ``rounds``)
+    expected value (``pays``: bet id -> the net of one unit, a whole number, on an outcome
+    of ``rounds``)
     from one pass over the rounds of the shoe with and without the card."""
 
     def evs(shoe: dict[str, int]) -> dict[str, Fraction]:
-        value, ways = dict.fromkeys(pays, Fraction(0)), 0
+        # the ways of each bet's result summed as integers, each result times its ways once
+        ways_of: dict[str, Counter[int]] = {bet_id: Counter() for bet_id in pays}
+        ways = 0
         for outcome, n in rounds(shoe, "punto-banco"):
             ways += n
             for bet_id, result in pays.items():
-                value[bet_id] += result(outcome) * n
-        return {bet_id: total / ways for bet_id, total in value.items()}
+                ways_of[bet_id][result(outcome)] += n
+        return {bet_id: sum((net * n for net, n in counted.items()), Fraction(0)) / ways
+                for bet_id, counted in ways_of.items()}
 
     full = evs(counts)
     for i, card in enumerate(table.labels):
@@ -108,10 +113,10 @@ def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
     counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 2, "7D": 1, "8C": 1, "9S": 1, "KH": 2}
     report = game_report("rock-bac", shoe=Shoe.from_counts(counts), bets=("super-six", "blazing-sevens"))
     table = effect_of_removal(report, by="card")
-    pays = {"super-six": lambda o: Fraction(12) if o["banker_wins"] and o["banker_total"] == 6 else Fraction(-1),
-            "blazing-sevens": lambda o: (Fraction(50) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 2
-                                         else Fraction(200) if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 3
-                                         else Fraction(-1))}
+    pays = {"super-six": lambda o: 12 if o["banker_wins"] and o["banker_total"] == 6 else -1,
+            "blazing-sevens": lambda o: (50 if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 2
+                                         else 200 if o["tie"] and o["player_total"] == 7 and o["player_cards"] == o["banker_cards"] == 3
+                                         else -1)}
     assert_effects_by_the_brute_force(table, counts, pays, bruteforce.rounds)
 
 
@@ -171,13 +176,13 @@ def test_effect_of_removal_with_suits_renamed_equals_the_brute_force(tmp_path):
         return hand[0][1] == hand[1][1] and {hand[0][0], hand[1][0]} == {"K", "Q"}
 
     pays = {
-        "royal-both": lambda o: (Fraction(100) if royal(o["player_hand"]) and royal(o["banker_hand"])
-                                 else Fraction(4) if royal(o["player_hand"]) or royal(o["banker_hand"])
-                                 else Fraction(-1)),
-        "suited-three": lambda o: (Fraction(5) if len(o["player_hand"]) == 3
-                                   and len({c[1] for c in o["player_hand"]}) == 1 else Fraction(-1)),
-        "hearts": lambda o: (Fraction(3) if o["player_hand"][0][1] == o["player_hand"][1][1] == "H"
-                             else Fraction(-1)),
+        "royal-both": lambda o: (100 if royal(o["player_hand"]) and royal(o["banker_hand"])
+                                 else 4 if royal(o["player_hand"]) or royal(o["banker_hand"])
+                                 else -1),
+        "suited-three": lambda o: (5 if len(o["player_hand"]) == 3
+                                   and len({c[1] for c in o["player_hand"]}) == 1 else -1),
+        "hearts": lambda o: (3 if o["player_hand"][0][1] == o["player_hand"][1][1] == "H"
+                             else -1),
     }
     assert len(table.labels) == len(counts)
     assert_effects_by_the_brute_force(table, counts, pays, bruteforce.card_rounds)

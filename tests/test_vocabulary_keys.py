@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable
+from functools import cache
 
 import pytest
 
@@ -33,6 +34,30 @@ def test_every_deal_and_card_column_is_checked():
     assert len(READ) > 100
 
 
+def _deal(rng: random.Random, cards: list[str | None]) -> list[str | None]:
+    """``cards`` with each third card left out (not drawn) three times in ten."""
+    for third in (4, 5):
+        if rng.random() < 0.3:
+            cards[third] = None
+    return cards
+
+
+def _read_all(cards: list[str | None]) -> dict[str, object]:
+    """Every checked column on one deal, read as ``value`` reads one (``Column.read``)."""
+    player = tuple(c for c in (cards[0], cards[1], cards[4]) if c is not None)
+    banker = tuple(c for c in (cards[2], cards[3], cards[5]) if c is not None)
+    return read_round(player, banker, READ, PUNTO_BANCO.round)
+
+
+@cache
+def _random_deals() -> tuple[tuple[list[str | None], dict[str, object]], ...]:
+    """300 random deals, each with every checked column's value on it: the deals are shared
+    by the columns (one reading of a round for them all), each column's swap is its own."""
+    rng = random.Random("deals")
+    deals = [_deal(rng, list(rng.sample(DECK, 6))) for _ in range(300)]
+    return tuple((cards, _read_all(cards)) for cards in deals)
+
+
 @pytest.mark.parametrize("name", READ)
 def test_a_column_reads_cards_only_through_its_key(name):
     col = COLUMNS[name]
@@ -41,18 +66,14 @@ def test_a_column_reads_cards_only_through_its_key(name):
     for card in DECK:
         alike.setdefault(key(card), []).append(card)
     rng = random.Random(name)
-    for _ in range(300):
-        cards: list[str | None] = list(rng.sample(DECK, 6))
-        for third in (4, 5):
-            if rng.random() < 0.3:
-                cards[third] = None  # no third card
-        before = value(col, cards)
+    for dealt, values in _random_deals():
+        cards = list(dealt)
         position = rng.randrange(6)
         card = cards[position]
         if card is None or len(alike[key(card)]) == 1:
             continue
         cards[position] = rng.choice([c for c in alike[key(card)] if c != card])
-        assert value(col, cards) == before, (name, card, cards[position])
+        assert value(col, cards) == values[name], (name, card, cards[position])
 
 
 # --- renaming the suits ---------------------------------------------------------------------
@@ -79,21 +100,29 @@ def renamed_value(value: object, to: tuple[str, ...]) -> object:
     return value
 
 
+@cache
+def _renamed_deals() -> tuple[tuple[list[str | None], dict[str, object],
+                                    tuple[dict[str, object], ...]], ...]:
+    """150 random deals of a few ranks at a time, drawn with repeats, so that pairs and
+    suited hands come often: each with every checked column's value on it and on it under
+    each renaming of the suits (the deals shared by the columns, read once for them all)."""
+    rng = random.Random("suits")
+    deals = []
+    for _ in range(150):
+        ranks = rng.sample("A23456789TJQK", 3)
+        cards = _deal(rng, [rng.choice(ranks) + rng.choice("SHDC") for _ in range(6)])
+        deals.append((cards, _read_all(cards),
+                      tuple(_read_all([renamed_card(c, to) for c in cards]) for to in RENAMINGS)))
+    return tuple(deals)
+
+
 @pytest.mark.parametrize("name", READ)
 def test_a_column_that_names_no_suit_is_renamed_with_the_suits(name):
     col = COLUMNS[name]
-    rng = random.Random(f"{name} suits")
     changed = False
-    for _ in range(150):
-        # a few ranks at a time, drawn with repeats, so that pairs and suited hands come often
-        ranks = rng.sample("A23456789TJQK", 3)
-        cards: list[str | None] = [rng.choice(ranks) + rng.choice("SHDC") for _ in range(6)]
-        for third in (4, 5):
-            if rng.random() < 0.3:
-                cards[third] = None
-        before = value(col, cards)
-        for to in RENAMINGS:
-            same = value(col, [renamed_card(c, to) for c in cards]) == renamed_value(before, to)
+    for cards, before, renamed in _renamed_deals():
+        for to, after in zip(RENAMINGS, renamed):
+            same = after[name] == renamed_value(before[name], to)
             assert same or col.names_suits, (name, cards, to)
             changed |= not same
     assert changed == col.names_suits, name

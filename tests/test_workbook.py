@@ -290,9 +290,11 @@ SUPER_SIX_15 = '  - {use: super-six, pays: {Banker wins with 6: "15 to 1"}}'
 
 
 @pytest.fixture(scope="module")
-def calc(tmp_path_factory):
-    """rock-bac's workbook, the same with Super 6's pay changed to 15 in openpyxl, a
-    comparison and a hostile game's: recalculated by LibreOffice in one run."""
+def recalculated(tmp_path_factory):
+    """Every workbook the checks in LibreOffice read, recalculated in one ``soffice`` run
+    (each run costs seconds): rock-bac's, the same with Super 6's pay changed to 15 in
+    openpyxl, a comparison, a hostile game's (``calc``) and every other built-in game's
+    (``every_game``)."""
     if SOFFICE is None:
         pytest.skip(SKIP)
     folder = tmp_path_factory.mktemp("calc")
@@ -307,11 +309,26 @@ def calc(tmp_path_factory):
     compared = write(folder, "compare.xlsx", comparison)
     hostile = folder / "hostile.xlsx"
     ok("report", str(hostile_game(folder)), "--format", "xlsx", "--output", str(hostile))
-    stripped = [uncached(p, folder / f"bare-{p.name}") for p in (rock, compared, hostile)]
+    books = {game: approval_workbook(game_report(game)) for game in builtin_games()
+             if game != "rock-bac"}  # rock-bac's is the first above
+    games = {game: write(folder, f"{game}.xlsx", book) for game, book in books.items()}
+    stripped = [uncached(p, folder / f"bare-{p.name}")
+                for p in (rock, compared, hostile, *games.values())]
     saved = recalculate([*stripped, folder / "changed.xlsx"], folder)
     opened = {p.name.removeprefix("bare-"): values(s) for p, s in saved.items()}
-    return {"folder": folder, "book": book, "rock": rock, "comparison": comparison,
-            "compared": compared, **opened}
+    calc = {"folder": folder, "book": book, "rock": rock, "comparison": comparison,
+            "compared": compared, **{name: opened[name] for name in (
+                "rock-bac.xlsx", "compare.xlsx", "hostile.xlsx", "changed.xlsx")}}
+    every_game = {game: (games[game], opened[f"{game}.xlsx"], book)
+                  for game, book in books.items()}
+    return calc, every_game
+
+
+@pytest.fixture(scope="module")
+def calc(recalculated):
+    """rock-bac's workbook, the same with Super 6's pay changed to 15 in openpyxl, a
+    comparison and a hostile game's, as LibreOffice recalculated them."""
+    return recalculated[0]
 
 
 @needs_calc
@@ -400,21 +417,9 @@ def test_libreoffice_keeps_hostile_text_as_text(calc):
 
 
 @pytest.fixture(scope="module")
-def every_game(tmp_path_factory):
-    """Every other built-in game's workbook, recalculated by LibreOffice in one run."""
-    if SOFFICE is None:
-        pytest.skip(SKIP)
-    folder = tmp_path_factory.mktemp("games")
-    books, paths = {}, []
-    for game in builtin_games():
-        if game == "rock-bac":  # checked by the fixture above
-            continue
-        books[game] = approval_workbook(game_report(game))
-        paths.append(uncached(write(folder, f"{game}.xlsx", books[game]),
-                              folder / f"bare-{game}.xlsx"))
-    saved = recalculate(paths, folder)
-    return {game: (folder / f"{game}.xlsx", values(saved[folder / f"bare-{game}.xlsx"]), book)
-            for game, book in books.items()}
+def every_game(recalculated):
+    """Every other built-in game's workbook, as LibreOffice recalculated it."""
+    return recalculated[1]
 
 
 @needs_calc
