@@ -1,10 +1,11 @@
 """Files in and out, each in one place: the YAML reader every game, rules, shoe and table
 file goes through, and the writer every output goes through.
 
-**Reading YAML** (``read_yaml``, ``parse_yaml``): a ``yaml.SafeLoader`` (no YAML tag can
-run code) that also keeps an unquoted ``8:1`` as text marked base-60 (so that it is refused
-as a pay, never read as 481), refuses a key given twice, accepts merge keys (``<<: *base``),
-and enforces limits before memory or time runs out:
+**Reading YAML** (``read_yaml``, ``parse_yaml``): PyYAML's safe loader (no YAML tag can
+run code; libyaml's parser where PyYAML has it, as its wheels do) that also keeps an
+unquoted ``8:1`` as text marked base-60 (so that it is refused as a pay, never read as 481),
+refuses a key given twice, accepts merge keys (``<<: *base``), and enforces limits before
+memory or time runs out:
 
 * a document of at most ``MAX_BYTES`` (1 MB);
 * at most ``MAX_ALIASES`` aliases (``*name``), and at most ``MAX_NODES`` values once every
@@ -31,6 +32,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import yaml
+
+try:  # libyaml's parser (in C, in PyYAML's wheels): reading a game file takes a tenth of the time
+    from yaml._yaml import CParser as _Events
+except ImportError:  # PyYAML built without libyaml: the same events from its parser in Python
+    class _Events(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):  # type: ignore[no-redef]
+        def __init__(self, stream: str) -> None:
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
 
 from exact_odds.errors import ExactOddsError, check_type, quoted, shown
 from exact_odds.limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_NUMBER_CHARS
@@ -72,12 +82,16 @@ class YamlLimitError(yaml.YAMLError):
 _SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(?::[0-9]+)+$")
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(yaml.composer.Composer, _Events,
+              yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
     """Safe YAML that keeps an unquoted ``8:1`` as text marked base-60, refuses duplicate
     keys, and counts aliases and depth as it composes."""
 
     def __init__(self, stream: str) -> None:
-        super().__init__(stream)
+        _Events.__init__(self, stream)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
         self._depth = 0
         self._aliases = 0
 
@@ -85,16 +99,18 @@ class _Loader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
-                raise YamlLimitError(f"more than {MAX_ALIASES} aliases (*name)",
-                                     self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+                raise YamlLimitError(f"more than {MAX_ALIASES} aliases (*name)", self._mark())
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise YamlLimitError(f"nested more than {MAX_DEPTH} levels deep",
-                                 self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            raise YamlLimitError(f"nested more than {MAX_DEPTH} levels deep", self._mark())
         try:
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+    def _mark(self) -> Any:
+        event = self.peek_event()
+        return event.start_mark if event is not None else None
 
     def get_single_node(self) -> Any:
         node = super().get_single_node()
@@ -303,7 +319,11 @@ def parse_yaml(text: str, where: str) -> Any:
         number = text.count("\n", 0, text.index("\0")) + 1
         raise InputFileError(f"{where}: line {number}: not valid YAML: a NUL character")
     try:
-        return yaml.load(text, Loader=_Loader)
+        loader = _Loader(text)
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except RecursionError:
         raise InputFileError(f"{where}: not valid YAML: nested too deeply") from None
     except yaml.YAMLError as error:
@@ -311,7 +331,18 @@ def parse_yaml(text: str, where: str) -> Any:
         line = f" line {mark.line + 1}:" if mark else ""
         problem = " ".join(str(getattr(error, "problem", None) or error).split())
         kind = error.kind if isinstance(error, YamlLimitError) else "not valid YAML"
+        if problem == "exceeded maximum nesting depth":  # libyaml's own bound, far beyond ours
+            problem, kind = f"nested more than {MAX_DEPTH} levels deep", "too large"
+        if problem == "found character that cannot start any token" and mark:
+            problem = f"found character {_character_at(text, mark)!r} that cannot start any token"
         raise InputFileError(f"{where}:{line} {kind}: {problem}") from None
+
+
+def _character_at(text: str, mark: Any) -> str:
+    """The character at a parser's mark (libyaml's messages do not show it)."""
+    lines = text.splitlines()
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    return line[mark.column] if mark.column < len(line) else ""
 
 
 # --- writing: all of it or nothing, never through a surprise --------------------------------

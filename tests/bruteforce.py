@@ -33,7 +33,7 @@ second its banker (Tiger). Counted by the same six-card convention.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import cache
 
@@ -514,9 +514,16 @@ def bet_ev(counts: dict[str, int], rules: str,
            result: Callable[[dict], Fraction],
            decide: Decide | None = None) -> Fraction:
     """Expected result of a bet (function of the outcome dict) over all rounds."""
+    return expected_value(rounds(counts, rules, decide), result)
+
+
+def expected_value(dealt: Iterable[tuple[dict, int]],
+                   result: Callable[[dict], Fraction]) -> Fraction:
+    """Expected result of a bet over rounds already dealt (``rounds``' output, kept to
+    settle several bets on one enumeration)."""
     total_value = Fraction(0)
     total_ways = 0
-    for outcome, ways in rounds(counts, rules, decide):
+    for outcome, ways in dealt:
         total_value += Fraction(result(outcome)) * ways
         total_ways += ways
     return total_value / total_ways
@@ -672,9 +679,15 @@ def late_tie(counts: dict[str, int],
     that can occur are returned.  The player's draw on 5 follows ``decide``;
     a winning late tie pays ``pays`` to 1.
     """
+    return late_tie_values(rounds(counts, "21st-century", decide), pays)
+
+
+def late_tie_values(dealt: Iterable[tuple[dict, int]], pays: int = 7) -> dict[tuple, Fraction]:
+    """``late_tie`` over rounds already dealt under the 21st Century rules (``rounds``'
+    output, kept to value several pays or bets on one enumeration)."""
     value: dict[tuple, Fraction] = defaultdict(Fraction)
     weight: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in rounds(counts, "21st-century", decide):
+    for outcome, ways in dealt:
         if not late_tie_offered(outcome["player_two_card_total"],
                                 outcome["dealer_up"]):
             continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache, cached_property
 from itertools import permutations
 
 F = Fraction
@@ -35,7 +36,7 @@ CHART = {0: "HHHHHHHHHH", 1: "HHHHHHHHHH", 2: "HHHHHHHHHH", 3: "HHHHHHHHSH",
 class Hand:
     cards: list[str]
 
-    @property
+    @cached_property  # a hand's cards are never changed: a card dealt makes a new Hand
     def total(self) -> int:
         return sum(points(c) for c in self.cards) % 10
 
@@ -239,27 +240,50 @@ class Answer:
     dealer: dict[Fraction, Fraction]  # result without fee -> probability
 
 
+@cache
+def rounds_dealt(cards: tuple[str, ...], rules: str, someone_hits: bool
+                 ) -> tuple[int, dict[tuple, int]]:
+    """Every ordered sequence of six physical cards of ``cards`` played: how many there are,
+    and how many give each round (the cards of the hit line's and the stand line's player
+    hand and of the banker hand, in the order dealt, and the hole card). Kept: the tables
+    of one shoe and rules share it."""
+    dealt: dict[tuple, int] = {}
+    deals = 0
+    for seq in permutations(cards, 6):
+        deals += 1
+        hit_player, stand_player, banker, hole = play(seq, rules, someone_hits)
+        key = (tuple(hit_player.cards), tuple(stand_player.cards), tuple(banker.cards), hole)
+        dealt[key] = dealt.get(key, 0) + 1
+    return deals, dealt
+
+
 def brute_force(setup: Setup) -> Answer:
     cards = [card for card, count in sorted(setup.shoe.items()) for _ in range(count)]
     someone_hits = any(p.on_five == "hit" for p in setup.people)
     people = setup.people
     lineups: dict[str, list[tuple[int, int]]] = {}
-    # every deal is played and settled; identical settlements are tallied, then averaged
-    tally: dict[tuple, int] = {}
-    deals = 0
-    for seq in permutations(cards, 6):
-        deals += 1
-        hit_player, stand_player, banker, hole = play(seq, setup.rules, someone_hits)
-        due = {}
+    # every round dealt is paid once for all the deals that give it; the bank is run once
+    # for all the rounds with one hole card's rank (the order) and one sum due to each
+    # wager; identical settlements are tallied, then averaged
+    deals, dealt = rounds_dealt(tuple(cards), setup.rules, someone_hits)
+    owed: dict[tuple, int] = {}
+    for (hit_cards, stand_cards, banker_cards, hole), ways in dealt.items():
+        hit_player, stand_player = Hand(list(hit_cards)), Hand(list(stand_cards))
+        banker = Hand(list(banker_cards))
+        due = []
         for i, person in enumerate(people):
             hand = stand_player if person.on_five == "stand" else hit_player
             for j, (bet, amount, _) in enumerate(person.wagers):
-                due[(i, j)] = pay(bet, hand, banker, setup.rules) * amount
-        if hole[0] not in lineups:
-            lineups[hole[0]] = queue(setup, hole)
-        got, act = run_bank(setup, lineups[hole[0]], due)
+                due.append(((i, j), pay(bet, hand, banker, setup.rules) * amount))
+        key = (hole[0], tuple(due))
+        owed[key] = owed.get(key, 0) + ways
+    tally: dict[tuple, int] = {}
+    for (rank, due_items), ways in owed.items():
+        if rank not in lineups:
+            lineups[rank] = queue(setup, rank)
+        got, act = run_bank(setup, lineups[rank], dict(due_items))
         signature = tuple(sorted(got.items())), tuple(sorted(act.items()))
-        tally[signature] = tally.get(signature, 0) + 1
+        tally[signature] = tally.get(signature, 0) + ways
     money = [F(0)] * len(people)
     fees = [F(0)] * len(people)
     kinds_seen = [{"full": 0, "part": 0, "none": 0} for _ in people]

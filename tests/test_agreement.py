@@ -426,17 +426,16 @@ TWENTY_FIRST_BETS = [
 ]
 
 
-@pytest.mark.parametrize("strategy, decide", [("house-way", bf.always_hit),
-                                              ("stand", bf.never_hit)])
+@pytest.mark.parametrize("strategy", ["house-way", "stand"])
 @pytest.mark.parametrize("shoe", ["repeated-cards", "three-values"])
-def test_21st_century_game_file(tmp_path, shoe, strategy, decide):
+def test_21st_century_game_file(tmp_path, shoe, strategy):
     """A 21st Century game (seed 004's player and dealer lines, early tie) on a small shoe,
     for each fixed strategy on 5: the brute force's expected values."""
     path = tmp_path / "twenty-first.yaml"
     path.write_text(TWENTY_FIRST_CENTURY_GAME, encoding="utf-8")
     report = game_report(path, shoe=Shoe.from_counts(SHOES[shoe]), strategy=strategy)
     for bet_id, result in TWENTY_FIRST_BETS:
-        expected = bf.bet_ev(SHOES[shoe], "21st-century", result, decide)
+        expected = bf.expected_value(fives_rounds(shoe, strategy), result)
         assert report.bet(bet_id).expected_value == expected, bet_id
     assert report.total == total_sequences(Shoe.from_counts(SHOES[shoe]))
 
@@ -460,6 +459,17 @@ def brute_optimal_decide(shoe: str) -> Callable[[str, str, str], bool]:
         state = table.get((low, high, bf.point(up)))
         return True if state is None else state["ev_hit"] >= state["ev_stand"]
     return decide
+
+
+@cache
+def fives_rounds(shoe: str, strategy: str) -> tuple[tuple[dict, int], ...]:
+    """Every explicit deal of a small shoe played by the brute force under the 21st Century
+    rules, the bettor hitting on 5 always, never, or by the brute force's own best choice
+    (optimal). Computed once per shoe and strategy: the game file's, the built-in game's and
+    the late tie's tests read the same enumeration, each settling its own bets on it."""
+    decide = {"house-way": bf.always_hit, "stand": bf.never_hit}.get(strategy)
+    return tuple(bf.rounds(FIVES_SHOES[shoe], "21st-century",
+                           decide or brute_optimal_decide(shoe)))
 
 
 def bonus_pair(hand: str) -> Callable[[dict], Fraction]:
@@ -496,9 +506,7 @@ def test_21st_century_game_against_brute_force(shoe, strategy):
     """Every bet of the built-in 21st Century game, for each strategy on 5 (optimal: the
     brute force's own best choice in each visible state), settles like the brute force:
     the same count for every net pay."""
-    decide = {"house-way": bf.always_hit, "stand": bf.never_hit,
-              "optimal": brute_optimal_decide(shoe)}[strategy]
-    rounds = list(bf.rounds(FIVES_SHOES[shoe], "21st-century", decide))
+    rounds = fives_rounds(shoe, strategy)
     report = game_report("21st-century", shoe=Shoe.from_counts(FIVES_SHOES[shoe]),
                          strategy=strategy)
     assert {bet.id for bet in report.bets} == set(TWENTY_FIRST_CENTURY_BETS)
@@ -533,8 +541,6 @@ def test_late_tie_by_visible_state_against_brute_force(shoe, strategy):
     """The late tie's value in each visible state where it is offered: ``bruteforce.late_tie``."""
     from exact_odds.analysis.strategy_report import strategy_report
 
-    decide = {"house-way": bf.always_hit, "stand": bf.never_hit,
-              "optimal": brute_optimal_decide(shoe)}[strategy]
     report = strategy_report(Shoe.from_counts(FIVES_SHOES[shoe]), strategy)
     found = {(t.low, t.high, t.up): t.ev for t in report.late_ties}
-    assert found == bf.late_tie(FIVES_SHOES[shoe], decide)
+    assert found == bf.late_tie_values(fives_rounds(shoe, strategy))

@@ -6,7 +6,10 @@ batch's messages and bounds of issue 31 (findings 2 and 5)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -80,9 +83,17 @@ def test_every_value_equals_the_report_on_both_kernels(game: str, kernel: str) -
     result = evaluator.evaluate(rows)
     assert any(g.top_sums(int(rows.sum(axis=1).max())) for g in evaluator.plan.groups)
     for row, counts in enumerate(rows):
-        report = game_report(game, shoe=Shoe(tuple(int(c) for c in counts)))
-        for bet in report.bets:
-            assert result.fraction(bet.id, row) == bet.expected_value, (game, row, bet.id)
+        values = _reported(game, tuple(int(c) for c in counts))
+        assert values  # every bet of the game
+        for bet, value in values.items():
+            assert result.fraction(bet, row) == value, (game, row, bet)
+
+
+@cache
+def _reported(game: str, counts: tuple[int, ...]) -> dict[str, Fraction]:
+    """Each bet's expected value on one shoe by the report (game_report): computed once for
+    both kernels, which must each equal it."""
+    return {bet.id: bet.expected_value for bet in game_report(game, shoe=Shoe(counts)).bets}
 
 
 def test_the_folded_coefficients_hold_their_bound() -> None:
@@ -164,18 +175,27 @@ def _run(shoes_file: Path, out: Path, fmt: str, **where: object) -> bytes:
     return data
 
 
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a Dask LocalCluster (loopback, one in-process worker, two threads),
+    started once for the file's tests: what they test is where the ranges run, not the
+    cluster's start."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
+                                  dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json", "parquet"])
 def test_one_worker_two_workers_and_dask_write_the_same_bytes(
-        shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
-    distributed = pytest.importorskip("distributed")
+        shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str,
+        scheduler: str) -> None:
     monkeypatch.setattr(shoes_module.column_chunks, "__defaults__", (4,))  # six ranges
     out = tmp_path / f"values.{fmt}"
     one = _run(shoes_file, out, fmt, workers=1)
     assert _run(shoes_file, out, fmt, workers=2) == one
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
-                                  dashboard_address=None) as cluster:
-        assert _run(shoes_file, out, fmt, scheduler=cluster.scheduler_address) == one
+    assert _run(shoes_file, out, fmt, scheduler=scheduler) == one
     if fmt == "parquet":
         out.write_bytes(one)
         frame = pl.read_parquet(out)

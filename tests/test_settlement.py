@@ -257,15 +257,20 @@ def test_simulated_late_tie_rounds_settle_by_the_rules_read_from_the_flat_trace(
 #: Small shoes: every round can be dealt card by card. The first holds the round of issue 17
 #: (Player 2S 5S, Banker 7H KD) and late ties not offered; the second nines of one suit and
 #: of diamonds, sixes, eights, aces and two-card fives; the third every suit, both colours,
-#: pictures, tens and repeated cards (the largest: the game's own way on the option only).
+#: pictures, tens and repeated cards (the most distinct cards, so the most rounds: the
+#: game's own way on the option only). Ten cards each: an eleventh card added a third to
+#: every round dealt and settled, and no kind of card or round.
 DRIFT_SHOES: dict[str, dict[str, int]] = {
     "ten-cards": {"2S": 2, "5S": 2, "7H": 2, "KD": 2, "9D": 2},
     "nines-and-sixes": {"9D": 2, "9C": 1, "8H": 1, "6S": 2, "4D": 1, "2C": 1, "QH": 1, "AS": 1},
-    "suits-and-pictures": {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "JH": 1, "TS": 1, "AC": 2,
+    "suits-and-pictures": {"7H": 2, "7S": 1, "KD": 1, "QC": 1, "JH": 1, "TS": 1, "AC": 1,
                            "9H": 1, "5S": 1},
 }
-#: The shoes on which every way of playing the option is dealt.
-EVERY_STRATEGY = ("ten-cards", "nines-and-sixes")
+#: The shoes on which every way of playing the option is dealt: the one with two-card fives
+#: on which the optimal play of both option games stands somewhere and hits elsewhere (on
+#: the others each game's own way is dealt; standing and the optimal play run the same
+#: code with other decisions, so one shoe that tells them apart suffices).
+EVERY_STRATEGY = ("nines-and-sixes",)
 
 #: The bet each option game's best play is computed for, as the brute force settles it, and
 #: whether the bettor sees the up card (21st Century: the player line; Baccarat Gold: the
@@ -422,12 +427,15 @@ def _simulated(game: Game, values: dict[str, object], rounds, cards) -> dict[str
     found = {}
     for bet in game.bets:
         nets = Settler(bet, values, game.rules.round).settle_dealt(cards, lambda i: (rounds[i][0], rounds[i][1]))
-        by_net: dict[Fraction, int] = {}
+        # the ways of each net, keyed by the object (the settler returns one per distinct
+        # round, tens of thousands of rounds here: hashing each Fraction cost more than
+        # settling)
+        by_net: dict[int, int] = {}
         for (_, _, ways), net in zip(rounds, nets):
-            net = Fraction(0) if net is None else net  # no action
-            by_net[net] = by_net.get(net, 0) + ways
+            by_net[id(net)] = by_net.get(id(net), 0) + ways
+        net_of = {id(net): Fraction(0) if net is None else net for net in nets}  # None: no action
         total = sum(by_net.values())
-        found[bet.id] = sum((net * ways for net, ways in by_net.items()), Fraction(0)) / total
+        found[bet.id] = sum((net_of[key] * ways for key, ways in by_net.items()), Fraction(0)) / total
     return found
 
 
@@ -442,6 +450,15 @@ def _reported(game: Game, chosen: dict[str, object], strategy: str | None,
     return {bet.id: bet.expected_value for bet in report.bets}
 
 
+@cache
+def _case_reported(label: str, chosen: tuple[tuple[str, object], ...], strategy: str | None,
+                   shoe: str | None) -> dict[str, Fraction]:
+    """``_reported`` for a drift case on a small shoe (None: 8 decks), computed once: the
+    simulation's path and the batch path are each checked against the same report."""
+    return _reported(_drift_games()[label][0], dict(chosen), strategy,
+                     None if shoe is None else DRIFT_SHOES[shoe])
+
+
 @pytest.mark.parametrize("label, chosen, strategy, shoe", _params(with_shoes=True))
 def test_the_simulation_path_settles_every_bet_as_the_report(label, chosen, strategy, shoe):
     game = _drift_games()[label][0]
@@ -449,8 +466,8 @@ def test_the_simulation_path_settles_every_bet_as_the_report(label, chosen, stra
             and all(o.house_way for o in [game.rules.option] if o))
     rounds, cards = _dealt_rounds(shoe, game.rules.name, _decision(game, strategy))
     values = game.setting_values(_texts(chosen))
-    assert _simulated(game, values, rounds, cards) == _reported(game, chosen, strategy,
-                                                                DRIFT_SHOES[shoe])
+    assert _simulated(game, values, rounds, cards) == _case_reported(
+        label, tuple(chosen.items()), strategy, shoe)
 
 
 @pytest.mark.parametrize("label, chosen, strategy", _params(with_shoes=False))
@@ -461,14 +478,15 @@ def test_the_batch_path_evaluates_every_bet_as_the_report(label, chosen, strateg
     from exact_odds.shoe import Shoe
 
     game = _drift_games()[label][0]
-    shoes = [*DRIFT_SHOES.values(), None]
-    rows = np.array([(Shoe.from_counts(c) if c else Shoe.from_decks(8)).counts for c in shoes])
+    shoes = [*DRIFT_SHOES, None]
+    rows = np.array([(Shoe.from_counts(DRIFT_SHOES[s]) if s else Shoe.from_decks(8)).counts
+                     for s in shoes])
     evaluator = BatchEvaluator(game, strategy=strategy,
                                settings=_texts(chosen))
     result = evaluator.evaluate(rows)
-    for row, counts in enumerate(shoes):
+    for row, shoe in enumerate(shoes):
         batch = {bet.id: result.fraction(bet.id, row) for bet in game.bets}
-        assert batch == _reported(game, chosen, strategy, counts), counts
+        assert batch == _case_reported(label, tuple(chosen.items()), strategy, shoe), shoe
 
 
 #: The sample 21st Century table with a late tie on seat 8 (no sample table bets one).
@@ -641,7 +659,8 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
             rows = settles.tally(outcome_counts(shoe, bet.columns, game.rules))
             table = outcome_table(shoe, bet.columns, game.rules)
             frame = settles.tally([table])
-            assert settles.tally(table.iter_slices(7)) == frame  # blocks
+            # in blocks: four, each settled as a frame of its own
+            assert settles.tally(table.iter_slices(max(1, -(-table.height // 4)))) == frame
             assert settles.tally(outcome_frames(shoe, bet.columns, game.rules)) == frame
             assert frame == rows, (bet.id, chosen)
             assert bet_tally(bet, shoe, game.rules, values) == rows, (bet.id, chosen)  # Bet.split

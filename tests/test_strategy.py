@@ -8,6 +8,7 @@ which plays each deal card by card, never against exact-odds' own output.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import bruteforce
 import pytest
@@ -36,10 +37,32 @@ def _decide(mapping):
     return decide
 
 
+@cache
+def _brute_on_five(shoe: int) -> dict[tuple, dict]:
+    """The brute force's values of hitting and standing on 5 for the player line on
+    ``SHOES[shoe]`` (computed once: the decisions' test and the optimal play read them)."""
+    return bruteforce.optimal_on_five(SHOES[shoe])
+
+
+@cache
+def _dealt(shoe: int, strategy: str) -> tuple[tuple[dict, int], ...]:
+    """Every explicit deal of ``SHOES[shoe]`` played by the brute force under the 21st
+    Century rules, the bettor hitting on 5 always, never, or where the brute force's own
+    values say hitting is worth at least standing (optimal). Computed once per shoe and
+    strategy: the late tie's, the lines' and the value per round's tests all read the same
+    enumeration (``bruteforce.rounds``), each settling its own bets on it."""
+    decide = {"house-way": bruteforce.always_hit, "stand": bruteforce.never_hit}.get(strategy)
+    if decide is None:
+        decide = _decide({state: v["ev_hit"] >= v["ev_stand"]
+                          for state, v in _brute_on_five(shoe).items()})
+    return tuple(bruteforce.rounds(SHOES[shoe], "21st-century", decide))
+
+
 @pytest.mark.parametrize("counts", SHOES)
 def test_decisions_equal_the_brute_force(counts):
     mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(Shoe.from_counts(counts))}
-    theirs = {state: (v["ev_hit"], v["ev_stand"]) for state, v in bruteforce.optimal_on_five(counts).items()}
+    theirs = {state: (v["ev_hit"], v["ev_stand"])
+              for state, v in _brute_on_five(SHOES.index(counts)).items()}
     assert mine == theirs
     assert mine, "the shoe must offer at least one decision"
 
@@ -48,15 +71,12 @@ def test_decisions_equal_the_brute_force(counts):
 @pytest.mark.parametrize("counts", SHOES[:2])
 @pytest.mark.parametrize("strategy", ["house-way", "stand", "optimal"])
 def test_late_tie_equals_the_brute_force(counts, strategy):
+    """The late tie's value in each visible state; the optimal play is the engine's map of
+    decisions, the brute force's the one it computes itself."""
     shoe = Shoe.from_counts(counts)
-    if strategy == "optimal":
-        on_five = optimal_on_five(shoe)
-        decide = _decide(on_five)
-    else:
-        on_five = strategy
-        decide = bruteforce.always_hit if strategy == "house-way" else bruteforce.never_hit
+    on_five = optimal_on_five(shoe) if strategy == "optimal" else strategy
     mine = {(t.low, t.high, t.up): t.ev for t in late_ties(shoe, on_five)}
-    assert mine == bruteforce.late_tie(counts, decide)
+    assert mine == bruteforce.late_tie_values(_dealt(SHOES.index(counts), strategy))
 
 
 @pytest.mark.slow
@@ -67,12 +87,11 @@ def test_report_lines_equal_the_brute_force(counts, strategy):
     shoe = Shoe.from_counts(counts)
     report = game_report("21st-century", shoe=shoe, strategy=strategy,
                          bets=("player", "dealer", "early-tie"))
-    decide = {"house-way": bruteforce.always_hit, "stand": bruteforce.never_hit,
-              "optimal": _decide(optimal_on_five(shoe))}[strategy]
+    dealt = _dealt(SHOES.index(counts), strategy)
     for bet_id, result in [("player", bruteforce.player_line_result),
                            ("dealer", bruteforce.dealer_line_result),
                            ("early-tie", bruteforce.early_tie_result)]:
-        expected = bruteforce.bet_ev(counts, "21st-century", result, decide)
+        expected = bruteforce.expected_value(dealt, result)
         assert report.bet(bet_id).expected_value == expected, bet_id
 
 
@@ -91,6 +110,14 @@ def test_value_per_round_equals_the_brute_force(counts):
     """The late tie's value per round: the brute force's value of each visible state, weighted
     by how often explicit cards show that state (player card, up card, player card), summed
     over the states where it is positive."""
+    ev = bruteforce.late_tie_values(_dealt(SHOES.index(counts), "house-way"))
+    report = strategy_report(Shoe.from_counts(counts), "house-way")
+    assert report.late_tie_value_per_round == _value_per_round(counts, ev)
+
+
+def _value_per_round(counts: dict[str, int], values: dict[tuple, Fraction]) -> Fraction:
+    """The positive values of the visible states, each weighted by the share of ordered
+    (player card, up card, player card) triples of explicit cards that show it."""
     from itertools import permutations
 
     cards = bruteforce.expand_shoe(counts)
@@ -100,11 +127,8 @@ def test_value_per_round_equals_the_brute_force(counts):
         state = (a, b, card_value(cards[up][0]))
         seen[state] = seen.get(state, 0) + 1
     n = len(cards)
-    ev = bruteforce.late_tie(counts, bruteforce.always_hit)
-    expected = sum((Fraction(seen[s], n * (n - 1) * (n - 2)) * v for s, v in ev.items() if v > 0),
-                   Fraction(0))
-    report = strategy_report(Shoe.from_counts(counts), "house-way")
-    assert report.late_tie_value_per_round == expected
+    return sum((Fraction(seen[s], n * (n - 1) * (n - 2)) * v for s, v in values.items() if v > 0),
+               Fraction(0))
 
 
 def test_late_tie_never_offered_on_a_player_nine_or_an_equal_up_card():
@@ -133,27 +157,14 @@ def _late_tie_at(tmp_path, pays: str):
 def test_late_tie_at_6_to_1_read_from_the_game_file(tmp_path, counts, strategy):
     """The late tie's pay comes from the game file: at 6 to 1 the map and the value per round
     are the brute force's at 6 to 1 (and differ from 7 to 1)."""
-    from itertools import permutations
-
     path = _late_tie_at(tmp_path, "6 to 1")
-    shoe = Shoe.from_counts(counts)
-    report = strategy_report(shoe, strategy, game=path)
-    decide = (_decide(optimal_on_five(shoe)) if strategy == "optimal" else bruteforce.always_hit)
-    brute = bruteforce.late_tie(counts, decide, pays=6)
+    report = strategy_report(Shoe.from_counts(counts), strategy, game=path)
+    dealt = _dealt(SHOES.index(counts), strategy)
+    brute = bruteforce.late_tie_values(dealt, pays=6)
     assert {(t.low, t.high, t.up): t.ev for t in report.late_ties} == brute
-    assert brute != bruteforce.late_tie(counts, decide, pays=7)
+    assert brute != bruteforce.late_tie_values(dealt, pays=7)
     assert report.to_dict()["late_tie"]["pays"] == "6 to 1"
-
-    cards = bruteforce.expand_shoe(counts)
-    seen: dict[tuple, int] = {}
-    for p1, up, p2 in permutations(range(len(cards)), 3):
-        a, b = sorted((card_value(cards[p1][0]), card_value(cards[p2][0])))
-        state = (a, b, card_value(cards[up][0]))
-        seen[state] = seen.get(state, 0) + 1
-    n = len(cards)
-    expected = sum((Fraction(seen[s], n * (n - 1) * (n - 2)) * v for s, v in brute.items() if v > 0),
-                   Fraction(0))
-    assert report.late_tie_value_per_round == expected
+    assert report.late_tie_value_per_round == _value_per_round(counts, brute)
 
 
 def test_late_tie_at_6_to_1_on_the_command_line(tmp_path):

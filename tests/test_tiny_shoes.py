@@ -12,6 +12,7 @@ classes times the rest of the round).
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 
 import bruteforce as bf
 import pytest
@@ -38,6 +39,18 @@ CHARTS = {
 }
 
 
+@cache
+def brute_counts(shoe: str, chart: str, names: tuple[str, ...]) -> dict[tuple, int]:
+    """The brute force's count of each reading of ``names`` over every explicit deal of the
+    shoe under the chart: computed once, for both of the engine's paths."""
+    _, brute_rules, decide = CHARTS[chart]
+    counts = {"tiny": TINY, "repeats": REPEATS}[shoe]
+    brute: dict[tuple, int] = defaultdict(int)
+    for outcome, ways in bf.card_rounds(counts, brute_rules, decide):
+        brute[tuple(outcome[name] for name in names)] += ways
+    return dict(brute)
+
+
 def test_the_brute_force_reads_every_column():
     assert set(COLUMNS) <= set(bf.COLUMNS) | set(bf.CARD_COLUMNS)
     assert sum(TINY.values()) == sum(REPEATS.values()) == 8
@@ -45,21 +58,15 @@ def test_the_brute_force_reads_every_column():
 
 @pytest.mark.parametrize("chart", list(CHARTS))
 def test_every_column_on_a_tiny_shoe(chart, engine_path):
-    rules, brute_rules, decide = CHARTS[chart]
     names = tuple(COLUMNS)
-    brute: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in bf.card_rounds(TINY, brute_rules, decide):
-        brute[tuple(outcome[name] for name in names)] += ways
-    assert outcome_counts(Shoe.from_counts(TINY), names, rules) == brute
+    assert outcome_counts(Shoe.from_counts(TINY), names, CHARTS[chart][0]) == brute_counts(
+        "tiny", chart, names)
 
 
 @pytest.mark.parametrize("chart", list(CHARTS))
 def test_a_few_columns_on_a_tiny_shoe_of_repeated_cards(chart, engine_path):
-    rules, brute_rules, decide = CHARTS[chart]
-    brute: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in bf.card_rounds(REPEATS, brute_rules, decide):
-        brute[tuple(outcome[name] for name in FEW)] += ways
-    assert outcome_counts(Shoe.from_counts(REPEATS), FEW, rules) == brute
+    assert outcome_counts(Shoe.from_counts(REPEATS), FEW, CHARTS[chart][0]) == brute_counts(
+        "repeats", chart, FEW)
 
 
 def test_the_up_card_decides_the_players_draw(engine_path):

@@ -160,3 +160,41 @@ def test_an_input_file_that_is_not_a_regular_file_is_refused_without_blocking(tm
         read_bounded("/dev/zero", 100)
     with pytest.raises(InputFileError, match="a folder"):
         read_bounded(tmp_path, 100)
+
+
+def test_without_libyaml_the_same_files_read_the_same_and_the_same_limits_hold():
+    """PyYAML built without libyaml (its parser in Python): every built-in game reads to the
+    same data as with libyaml's parser, and the limits and the ``8:1`` guard still hold."""
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+sys.modules["yaml._yaml"] = None  # as if PyYAML had been built without libyaml
+import json, pathlib
+from exact_odds.files import InputFileError, parse_yaml, read_yaml, _Events
+assert _Events.__module__ == "exact_odds.files", _Events
+games = sorted(pathlib.Path("tables").rglob("*.yaml"))
+print(json.dumps({{str(p): read_yaml(p) for p in games}}, sort_keys=True, default=repr))
+for text in ["a: &a 1\\nb: [" + ", ".join(["*a"] * {MAX_ALIASES + 1}) + "]",
+             "[" * {MAX_DEPTH + 1} + "]" * {MAX_DEPTH + 1}, "pays: 8:1"]:
+    try:
+        value = parse_yaml(text, "x.yaml")
+    except InputFileError as error:
+        print(error)
+    else:
+        print(type(value["pays"]).__name__, value["pays"].is_base_60)
+"""
+    slow = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent)
+    assert slow.returncode == 0, slow.stderr
+    import json
+
+    games, *refused = slow.stdout.splitlines()
+    tables = Path(__file__).parent.parent / "tables"
+    assert json.loads(games) == json.loads(json.dumps(
+        {str(p.relative_to(tables.parent)): read_yaml(p) for p in sorted(tables.rglob("*.yaml"))},
+        sort_keys=True, default=repr))
+    assert f"more than {MAX_ALIASES} aliases" in refused[0]
+    assert f"nested more than {MAX_DEPTH} levels" in refused[1]
+    assert refused[2] == "Sexagesimal True"

@@ -57,12 +57,16 @@ class NetPays:
     largest: int
 
     @classmethod
-    def of(cls, nets: Sequence[Fraction]) -> NetPays:
-        distinct = set(nets)
-        denominator = lcm(*{net.denominator for net in distinct}) if nets else 1
-        scaled_of = {net: int(net * denominator) for net in distinct}
-        scaled = np.array([scaled_of[net] for net in nets], dtype=object)
-        return cls(denominator, scaled, max((abs(int(v)) for v in scaled), default=0))
+    def of(cls, nets: Sequence[Fraction], outcomes: Sequence[int]) -> NetPays:
+        """The ``k``-th outcome's net pay is ``nets[outcomes[k]]``: each distinct net (of a
+        distinct reading) is scaled once and the outcomes index them, rather than hashing
+        a Fraction per outcome (hundreds of thousands for the 21st Century tables)."""
+        denominator = lcm(*{net.denominator for net in nets}) if nets else 1
+        distinct = np.array([int(net * denominator) for net in nets] or [0], dtype=object)
+        scaled = distinct[np.asarray(outcomes, dtype=np.intp)]
+        # every net is some outcome's: the largest of the distinct ones is the largest
+        largest = max(abs(int(v)) for v in distinct) if len(scaled) else 0
+        return cls(denominator, scaled, largest)
 
 
 def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialBasis,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -223,11 +224,13 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object], rules
     columns, each distinct reading once); a late bet not offered has no action: 0."""
     read = [table.columns.index(name) for name in bet.columns]
     settle = settler(bet, settings, rules.round)
-    nets = []
-    for key in table.outcomes:
-        net = settle(tuple(key[i] for i in read)).net
-        nets.append(Fraction(0) if net is None else net)
-    return NetPays.of(nets)
+    # itemgetter of two or more indices gives the reading's tuple at C speed
+    pick = (itemgetter(*read) if len(read) > 1
+            else lambda key: tuple(key[i] for i in read))
+    readings: dict[tuple[Any, ...], int] = {}
+    outcomes = [readings.setdefault(pick(key), len(readings)) for key in table.outcomes]
+    nets = [settle(reading).net for reading in readings]
+    return NetPays.of([Fraction(0) if net is None else net for net in nets], outcomes)
 
 
 def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],

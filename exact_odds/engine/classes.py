@@ -129,8 +129,12 @@ def ranked_lookup(key: ClassKey) -> ClassKey:
 
 def shoe_classes(shoe: Shoe, key: ClassKey) -> ClassCounts:
     """The shoe's classes by ``key``, in the order ``Shoe.classes`` gives them."""
-    counts = shoe.counts
-    found = ((card, sum(counts[i] for i in members)) for card, members in _members(key))
+    return _classes_of(shoe.counts, key)
+
+
+@lru_cache(maxsize=4096)  # a report's cost estimates and its counts ask each shoe several times
+def _classes_of(counts: tuple[int, ...], key: ClassKey) -> ClassCounts:
+    found = ((card, sum(map(counts.__getitem__, members))) for card, members in _members(key))
     return tuple((card, count) for card, count in found if count)
 
 

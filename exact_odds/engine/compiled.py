@@ -73,11 +73,16 @@ class CompiledCounts:
     def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
         """The outcome counts of one shoe, in Python integers (for checking)."""
         n = [sum(shoe.counts[DECK.index(card)] for card in cards) for cards in self.partition]
-        value = [falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
+        # a monomial of a class the shoe lacks is 0 (falling(0, j) = 0): on a small shoe
+        # most are, and neither they nor their terms are computed
+        lacking = {c for c, held in enumerate(n) if not held}
+        value = [0 if not lacking.isdisjoint(m) else
+                 falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
                  * prod(falling(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
+        live = np.flatnonzero(np.array([v != 0 for v in value], dtype=bool)[self.mono_index])
         found: dict[int, int] = {}
-        for k, m, coef in zip(self.key_index.tolist(), self.mono_index.tolist(),
-                              self.coefs.tolist()):
+        for k, m, coef in zip(self.key_index[live].tolist(), self.mono_index[live].tolist(),
+                              self.coefs[live].tolist()):
             found[k] = found.get(k, 0) + coef * value[m]
         return {self.outcomes[k]: ways for k, ways in found.items() if ways}
 

@@ -42,6 +42,7 @@ import keyword
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import prod
 from typing import TYPE_CHECKING, Any
 
@@ -139,7 +140,7 @@ class Condition:
         """``holds`` as a polars expression, true or false: a null condition does not hold."""
         return self.to_polars().fill_null(False)
 
-    @property
+    @cached_property  # read for every bet's cost estimate, once per evaluation
     def terms(self) -> int:
         """How many terms the condition has (the nodes of its parsed tree: names, numbers,
         words, operators), what evaluating it on a row costs.

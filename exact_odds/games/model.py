@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.engine.vocabulary import SUIT_NAMES, column
@@ -112,7 +113,7 @@ class Bet:
         found = tuple(event.condition for event in self.events if event.condition)
         return (*found, self.offered) if self.offered else found
 
-    @property
+    @cached_property  # asked by every cost estimate and every tally
     def columns(self) -> tuple[str, ...]:
         """The outcome columns the bet's events (and its offered condition) read, sorted."""
         return tuple(sorted({name for c in self.conditions for name in c.columns}))
