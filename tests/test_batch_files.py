@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from clirun import one_error_line
+from clirun import one_error_line, run
 
 import exact_odds
 from exact_odds.analysis.report import game_report
@@ -121,17 +121,15 @@ def test_batch_command_writes_one_row_per_shoe(tmp_path: Path) -> None:
 ])
 def test_batch_command_bad_input_is_one_line(tmp_path: Path, args: list[str], message: str
                                              ) -> None:
-    import subprocess
-    import sys
-
+    """The one line goes to standard error, nothing to standard output. Run in this process
+    (clirun.run keeps the two streams apart), not as a new process: the refusal is the
+    command's."""
     shoes = tmp_path / "shoes.csv"
     shoes.write_text("removed\n9D\nXX\n")
-    exe = Path(sys.executable).parent / "exact-odds"
     for extra, expect in ((args, message), ([], "row 1: column 'removed'")):
-        run = subprocess.run([str(exe), "batch", "rock-bac", str(shoes), *extra],
-                             capture_output=True, text=True)
-        one_error_line(run, expect)
-        assert run.stdout == ""
+        result = run("batch", "rock-bac", str(shoes), *extra)
+        one_error_line(result, expect)
+        assert result.stdout == "" and result.stderr.startswith("Error: ")
 
 
 # --- one reader: the same column types in every format ---------------------------------------

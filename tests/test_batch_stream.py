@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+from cluster import local_cluster
 
 from exact_odds.analysis.report import game_report
 from exact_odds.batch import shoes as shoes_module
@@ -180,10 +181,7 @@ def scheduler() -> Iterator[str]:
     """The address of a Dask LocalCluster (loopback, one in-process worker, two threads),
     started once for the file's tests: what they test is where the ranges run, not the
     cluster's start."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
-                                  dashboard_address=None) as cluster:
+    with local_cluster() as cluster:
         yield cluster.scheduler_address
 
 

@@ -38,7 +38,9 @@ FIGURES = ("expected-value", "house-edge", "hit-frequency", "standard-deviation"
 @pytest.fixture(scope="module")
 def browser():
     with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM)
+        # no GPU process: headless Chromium would emulate one in software (SwiftShader) for
+        # every page; the page is drawn by the software rasterizer either way
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu"])
         yield launched
         launched.close()
 

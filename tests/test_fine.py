@@ -10,6 +10,7 @@ and at the int64 edge (1,450 cards) and beyond, where the counts are Python inte
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import product
 from math import prod
 from pathlib import Path
@@ -132,18 +133,30 @@ def test_the_ways_to_deal_four_cards_past_the_int64_edge(nines):
     assert sum(int(w) for block in blocks for w in block.ways) == falling(shoe.size, 6)
 
 
+#: The small shoe the table read in blocks is checked on.
+BLOCKS_SHOE = (("KS", 2), ("QS", 1), ("KH", 1), ("9H", 2), ("2S", 1), ("5D", 1), ("TC", 1))
+
+
+@cache
+def _brute_force(columns: tuple[str, ...]) -> dict[tuple, int]:
+    """tests/bruteforce.py's counts of ``columns`` on BLOCKS_SHOE, dealt once for both
+    block sizes."""
+    import bruteforce as bf
+
+    return bf.outcome_counts(dict(BLOCKS_SHOE), columns)
+
+
 @pytest.mark.parametrize("block", [7, 1 << 20])
 def test_a_table_read_in_blocks_by_the_brute_force(monkeypatch, block):
     """``outcome_frames`` gives the table counted by factoring a block at a time, no deal
     values in two blocks; its rows, read in blocks of 7 rows or in one, are the brute
     force's on a small shoe, with a round column and without."""
-    import bruteforce as bf
     import polars as pl
 
     from exact_odds.engine import fine
 
     monkeypatch.setattr(fine, "BLOCK", block)
-    counts = {"KS": 2, "QS": 1, "KH": 1, "9H": 2, "2S": 1, "5D": 1, "TC": 1}
+    counts = dict(BLOCKS_SHOE)
     for columns in (FIRST_FOUR, (*FIRST_FOUR[:6], "winner")):
         assert enumerator.factored(plan(columns))
         frames = list(enumerator.outcome_frames(Shoe.from_counts(counts), columns))
@@ -152,4 +165,4 @@ def test_a_table_read_in_blocks_by_the_brute_force(monkeypatch, block):
                  for f in frames]
         assert sum(map(len, deals)) == len(set().union(*deals))  # no deal in two blocks
         rows = {row[:-1]: row[-1] for row in pl.concat(frames).iter_rows()}
-        assert rows == bf.outcome_counts(counts, columns)
+        assert rows == _brute_force(columns)

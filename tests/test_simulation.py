@@ -18,6 +18,7 @@ import numpy as np
 import polars as pl
 import pytest
 from clirun import one_error_line
+from cluster import local_cluster
 from conftest import first_fast
 
 from exact_odds.analysis.report import game_report
@@ -418,12 +419,9 @@ def test_results_do_not_depend_on_the_number_of_workers():
 def test_dask_local_cluster_gives_the_local_numbers():
     """The same seed on a Dask LocalCluster (loopback, one in-process worker) gives the same
     figures as the local run, its two threads running ranges at once."""
-    distributed = pytest.importorskip("distributed")
     local = simulate("electronic-baccarat", 6, bets=["player-pair"], cut_card=14,
                      burn="standard", seed=8, workers=1)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
-                                  dashboard_address=None) as cluster:
+    with local_cluster() as cluster:
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         remote = simulate("electronic-baccarat", 6, bets=["player-pair"], cut_card=14,
                           burn="standard", seed=8, scheduler=cluster.scheduler_address)

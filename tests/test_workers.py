@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from clirun import one_error_line, process, run
+from cluster import local_cluster
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,9 +101,7 @@ def test_dask_refuses_a_worker_and_ctrl_c_cancels_the_remote_work(tmp_path):
     """A Dask worker's address is not a scheduler's; Ctrl-C of a simulation on a cluster
     leaves no task computing (at 26ed11e the workers went on for 15 s). (Issue 18.)"""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
-                                  dashboard_address=None) as cluster, \
+    with local_cluster() as cluster, \
             distributed.Client(cluster) as client:
         worker = next(iter(client.scheduler_info()["workers"]))
         done = process(*SIM[:-2], "--scheduler", worker, timeout=60)
