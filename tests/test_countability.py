@@ -13,6 +13,7 @@ from math import sqrt
 
 import pytest
 from clirun import one_error_line
+from cluster import local_cluster
 
 from exact_odds.countability import counts as counts_module
 from exact_odds.countability.counts import best_counts, betting_correlation
@@ -234,10 +235,7 @@ def test_the_same_seed_gives_the_same_study_on_one_core_two_cores_and_dask():
 
     one = study(workers=1)
     assert one == study(workers=2)
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  protocol="tcp", host="127.0.0.1", scheduler_port=0,
-                                  dashboard_address=":0") as cluster:
+    with local_cluster() as cluster:
         assert one == study(scheduler=cluster.scheduler_address)
     assert [d["cut_card"] for d in one["bets"][0]["by_cut_card"]] == [14, 26]
 
