@@ -652,6 +652,17 @@ def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
     return result
 
 
+def optimal_decide(values: dict[tuple, dict], sees_up: bool = True) -> Decide:
+    """The bettor's choice on 5 read from ``optimal_on_five``'s ``values``: hit where
+    hitting is worth at least standing, and in a state they do not hold (the house way,
+    which hits, on an exact tie and where there is no choice to make)."""
+    def decide(p1: str, p2: str, up: str) -> bool:
+        low, high = sorted((point(p1), point(p2)))
+        ev = values.get((low, high, point(up) if sees_up else None))
+        return ev is None or ev["ev_hit"] >= ev["ev_stand"]
+    return decide
+
+
 def late_tie_offered(player_two: int, up: int) -> bool:
     if player_two == 9:
         return False

@@ -450,17 +450,6 @@ def brute_optimal(shoe: str) -> dict[tuple, dict]:
     return bf.optimal_on_five(FIVES_SHOES[shoe])
 
 
-def brute_optimal_decide(shoe: str) -> Callable[[str, str, str], bool]:
-    """Hit on 5 where the brute force finds hitting at least as good (the house way on a tie)."""
-    table = brute_optimal(shoe)
-
-    def decide(p1: str, p2: str, up: str) -> bool:
-        low, high = sorted((bf.point(p1), bf.point(p2)))
-        state = table.get((low, high, bf.point(up)))
-        return True if state is None else state["ev_hit"] >= state["ev_stand"]
-    return decide
-
-
 @cache
 def fives_rounds(shoe: str, strategy: str) -> tuple[tuple[dict, int], ...]:
     """Every explicit deal of a small shoe played by the brute force under the 21st Century
@@ -469,7 +458,7 @@ def fives_rounds(shoe: str, strategy: str) -> tuple[tuple[dict, int], ...]:
     the late tie's tests read the same enumeration, each settling its own bets on it."""
     decide = {"house-way": bf.always_hit, "stand": bf.never_hit}.get(strategy)
     return tuple(bf.rounds(FIVES_SHOES[shoe], "21st-century",
-                           decide or brute_optimal_decide(shoe)))
+                           decide or bf.optimal_decide(brute_optimal(shoe))))
 
 
 def bonus_pair(hand: str) -> Callable[[dict], Fraction]:

@@ -381,13 +381,7 @@ def _decide(rules: str, decision: str, counts: dict[str, int]) -> bf.Decide:
     if decision in ("hit", "stand"):
         return bf.always_hit if decision == "hit" else bf.never_hit
     line, sees_up = OPTIMAL_LINES[decision.removeprefix("optimal:")]
-    values = bf.optimal_on_five(counts, rules, line, sees_up)
-
-    def decide(p1: str, p2: str, up: str) -> bool:
-        low, high = sorted((bf.point(p1), bf.point(p2)))
-        ev = values.get((low, high, bf.point(up) if sees_up else None))
-        return ev is None or ev["ev_hit"] >= ev["ev_stand"]
-    return decide
+    return bf.optimal_decide(bf.optimal_on_five(counts, rules, line, sees_up), sees_up)
 
 
 @cache

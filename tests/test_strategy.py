@@ -29,14 +29,6 @@ SHOES = [
 ]
 
 
-def _decide(mapping):
-    """The brute force's decide(p1, p2, up) from a map of point-value visible states."""
-    def decide(p1: str, p2: str, up: str) -> bool:
-        a, b = sorted((card_value(p1), card_value(p2)))
-        return mapping.get((a, b, card_value(up)), True)
-    return decide
-
-
 @cache
 def _brute_on_five(shoe: int) -> dict[tuple, dict]:
     """The brute force's values of hitting and standing on 5 for the player line on
@@ -53,8 +45,7 @@ def _dealt(shoe: int, strategy: str) -> tuple[tuple[dict, int], ...]:
     enumeration (``bruteforce.rounds``), each settling its own bets on it."""
     decide = {"house-way": bruteforce.always_hit, "stand": bruteforce.never_hit}.get(strategy)
     if decide is None:
-        decide = _decide({state: v["ev_hit"] >= v["ev_stand"]
-                          for state, v in _brute_on_five(shoe).items()})
+        decide = bruteforce.optimal_decide(_brute_on_five(shoe))
     return tuple(bruteforce.rounds(SHOES[shoe], "21st-century", decide))
 
 
