@@ -59,6 +59,25 @@ def test_workers_from_a_script_without_a_main_guard_are_one_clear_error(tmp_path
     assert len(lines) == 1 and "__main__" in lines[0], done.stderr
 
 
+def test_each_worker_is_forked_with_the_work_module_already_imported(tmp_path):
+    """A pool's worker processes are forked from a server that imported the work's module
+    (and numpy, polars and the engine with it) once, not each importing them again: a second
+    or more of processor time per worker, for every pool (issue 29, the suite's time). Where
+    the module was imported, it says: in another process than the worker's own."""
+    (tmp_path / "work.py").write_text(
+        "import os\nimport exact_odds.engine\nIMPORTED_IN = os.getpid()\n\n"
+        "def where(plan, first, what):\n    return IMPORTED_IN != os.getpid()\n")
+    (tmp_path / "main.py").write_text(
+        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "if __name__ == '__main__':\n"
+        "    print(sorted({r for _, r in run_ranges(work.where, None, "
+        "[(i, 1) for i in range(4)], 2, None)}))\n")
+    done = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[True]"], done.stdout
+
+
 @pytest.mark.parametrize("address", ["http://127.0.0.1:8786", "tls://127.0.0.1:8786",
                                      "inproc://127.0.0.1:8786", "ucx://h:1", "ws://h:1",
                                      "tcp://127.0.0.1:99999", "tcp://h st:1", "tcp://127.0.0.1:9",

@@ -149,6 +149,7 @@ def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: Iterable[tuple[int,
 
     _refuse_in_worker_start()
     context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
+    _preload(context, work)
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context,
                                initializer=_ignore_interrupts)
     finished = 0
@@ -170,6 +171,27 @@ def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: Iterable[tuple[int,
         raise RunError(_broken_pool_reason(finished)) from None
     finally:
         _stop_pool(pool)
+
+
+def _preload(context: Any, work: Work[Any]) -> None:
+    """The work's module imported once, by the fork server, instead of by every worker.
+
+    Where processes start by ``forkserver`` (Linux), each worker is forked from one server
+    process that this process starts with its first pool and keeps. Told to import the work's
+    module (and with it numpy, polars, sympy and the engine), the server does so once; every
+    worker of every pool is then forked from it ready, instead of importing them all again (a
+    second or more of processor time per worker). The server imports only at its start: a
+    later pool's other work module is imported by its workers, as before."""
+    if context.get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    module = getattr(work, "__module__", None)
+    # the modules already asked for: the main script's by default (the standard library's)
+    asked = list(getattr(getattr(forkserver, "_forkserver", None), "_preload_modules",
+                         None) or ["__main__"])
+    if module and module != "__main__" and module not in asked:
+        context.set_forkserver_preload([*asked, module])
 
 
 def _ignore_interrupts() -> None:
