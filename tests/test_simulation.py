@@ -19,8 +19,8 @@ import polars as pl
 import pytest
 from clirun import one_error_line
 from cluster import local_cluster
-from conftest import first_fast
 
+from conftest import first_fast
 from exact_odds.analysis.report import game_report
 from exact_odds.cards import DECK, RANKS, card_value
 from exact_odds.games.dealing import (

@@ -12,8 +12,8 @@ from functools import cache
 
 import bruteforce
 import pytest
-from conftest import first_fast
 
+from conftest import first_fast
 from exact_odds.analysis.report import game_report
 from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five
 from exact_odds.analysis.strategy_report import strategy_report
