@@ -78,6 +78,57 @@ def test_each_worker_is_forked_with_the_work_module_already_imported(tmp_path):
     assert done.stdout.split() == ["[True]"], done.stdout
 
 
+def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_path):
+    """Ctrl-C while the fork server is still importing the work's module (seconds, for the
+    engine) stops the run without the server's traceback: the standard library ignores
+    Ctrl-C in the server only once its imports are done (found by tsim2 when the server
+    began importing the engine, issue 29's round). The work's module here takes until told to
+    import in the server, so the Ctrl-C surely lands in that window."""
+    (tmp_path / "work.py").write_text(
+        "import os, time\n"
+        "if os.getpid() != int(os.environ['MAIN_PID']):  # the fork server importing it\n"
+        "    open('importing', 'w').write(str(os.getpid()))\n"
+        "    for _ in range(600):\n"
+        "        if os.path.exists('done'):\n"
+        "            break\n"
+        "        time.sleep(0.05)\n\n"
+        "def work(plan, first, what):\n    return first\n")
+    (tmp_path / "main.py").write_text(
+        "import os, sys\nos.environ['MAIN_PID'] = str(os.getpid())\n"
+        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "if __name__ == '__main__':\n"
+        "    try:\n"
+        "        list(run_ranges(work.work, None, [(i, 1) for i in range(4)], 2, None))\n"
+        "    except KeyboardInterrupt:\n"
+        "        print('stopped', file=sys.stderr)\n"
+        "        sys.exit(130)\n")
+    with open(tmp_path / "stderr", "w") as stderr:
+        started = subprocess.Popen([sys.executable, "main.py"], cwd=tmp_path, stderr=stderr,
+                                   start_new_session=True)
+        for _ in range(1200):  # a guard: the server starts importing within a minute
+            if (tmp_path / "importing").exists() and (tmp_path / "importing").read_text():
+                break
+            time.sleep(0.05)
+        server = int((tmp_path / "importing").read_text())
+        os.killpg(started.pid, signal.SIGINT)
+        assert started.wait(timeout=60) == 130
+        (tmp_path / "done").touch()  # the server ends its import, then sees its parent gone
+        for _ in range(600):
+            if not _alive(server):
+                break
+            time.sleep(0.05)
+    assert not _alive(server)
+    assert (tmp_path / "stderr").read_text().strip() == "stopped"
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, ended and not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0] != "Z"
+    except OSError:
+        return False
+
+
 @pytest.mark.parametrize("address", ["http://127.0.0.1:8786", "tls://127.0.0.1:8786",
                                      "inproc://127.0.0.1:8786", "ucx://h:1", "ws://h:1",
                                      "tcp://127.0.0.1:99999", "tcp://h st:1", "tcp://127.0.0.1:9",
