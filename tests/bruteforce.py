@@ -36,6 +36,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import cache
+from operator import itemgetter
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -518,9 +519,23 @@ def outcome_counts(counts: dict[str, int], columns, rules: str = "punto-banco",
         if c not in COLUMNS and c not in CARD_COLUMNS:
             raise KeyError(f"unknown outcome column {c!r}")
     deals = (card_rounds if set(columns) & set(CARD_COLUMNS) else rounds)(counts, rules, decide)
+    return counts_of(deals, columns)
+
+
+def counts_of(dealt: Iterable[tuple[dict, int]], columns) -> dict[tuple, int]:
+    """``outcome_counts`` over rounds already dealt (``rounds``' or ``card_rounds``' output,
+    kept to count several sets of columns on one enumeration)."""
+    columns = tuple(columns)
+    if len(columns) == 1:
+        name = columns[0]
+
+        def read(outcome: dict) -> tuple:
+            return (outcome[name],)
+    else:  # itemgetter of two or more names gives their tuple at C speed
+        read = itemgetter(*columns) if columns else (lambda outcome: ())
     result: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in deals:
-        result[tuple(outcome[c] for c in columns)] += ways
+    for outcome, ways in dealt:
+        result[read(outcome)] += ways
     return dict(result)
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from operator import itemgetter
 
 import bruteforce as bf
 import pytest
@@ -53,20 +52,7 @@ def brute_rounds(shoe: str, rules: str) -> tuple[tuple[dict, int], ...]:
 def brute_counts(shoe: str, rules: str, columns: tuple[str, ...]) -> dict[tuple, int]:
     """``bruteforce.outcome_counts``, from the cached deals (computed once per columns:
     both of the engine's paths are compared with the same counts)."""
-    out: dict[tuple, int] = {}
-    read = reader(columns)
-    for outcome, ways in brute_rounds(shoe, rules):
-        key = read(outcome)
-        out[key] = out.get(key, 0) + ways
-    return out
-
-
-def reader(columns: tuple[str, ...]) -> Callable[[dict], tuple]:
-    """The columns' values of an outcome, as a tuple (itemgetter: C speed)."""
-    if len(columns) == 1:
-        name = columns[0]
-        return lambda outcome: (outcome[name],)
-    return itemgetter(*columns) if columns else lambda outcome: ()
+    return bf.counts_of(brute_rounds(shoe, rules), columns)
 
 
 def engine_counts(shoe: str, rules: str, columns: tuple[str, ...]) -> dict[tuple, int]:
