@@ -36,6 +36,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import cache
+from operator import itemgetter
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -321,13 +322,28 @@ def _all_prefixes(n: int) -> Iterator[tuple[int, int, int, int]]:
                     yield i1, i2, i3, i4
 
 
+def _first_fours(names: list[str]) -> dict[tuple[str, str, str, str], tuple[tuple[int, ...], int]]:
+    """Every ordered choice of four distinct physical cards, grouped by the four card
+    strings it shows: for each, the first choice of physical cards showing them and how many
+    choices show them. Every choice showing the same strings leaves the same cards (by
+    string) for the rest of the round, so the rest is played once, from the first."""
+    fours: dict[tuple[str, str, str, str], tuple[tuple[int, ...], int]] = {}
+    for chosen in _all_prefixes(len(names)):
+        four = (names[chosen[0]], names[chosen[1]], names[chosen[2]], names[chosen[3]])
+        first, times = fours.get(four, (chosen, 0))
+        fours[four] = (first, times + 1)
+    return fours
+
+
 def rounds(counts: dict[str, int], rules: str = "punto-banco",
            decide: Decide | None = None) -> Iterator[tuple[dict, int]]:
     """Yield (outcome_dict, ways) over every explicit deal.
 
-    Every physical card is enumerated individually, including the third
-    cards; identical outcomes are grouped before yielding.  ``ways`` counts
-    ordered six-card sequences, summing to N(N-1)...(N-5).
+    Every ordered choice of the four first physical cards is enumerated; the third cards
+    are enumerated physical card by physical card from those left, once for each four card
+    strings (``_first_fours``: identical cards leave identical rests), the ways multiplied
+    by how many choices show those strings. Identical outcomes are grouped before yielding.
+    ``ways`` counts ordered six-card sequences, summing to N(N-1)...(N-5).
     """
     _check_rules(rules)
     if decide is None:
@@ -341,11 +357,10 @@ def rounds(counts: dict[str, int], rules: str = "punto-banco",
     ways4, ways5, ways6 = fill_ways(n, 4), fill_ways(n, 5), fill_ways(n, 6)
 
     grouped: dict[tuple, int] = defaultdict(int)
-    for i1, i2, i3, i4 in _all_prefixes(n):
-        p1, b1, p2, b2 = names[i1], names[i2], names[i3], names[i4]
+    for (p1, b1, p2, b2), (chosen, times) in _first_fours(names).items():
         prefix = _prefix_features(p1, b1, p2, b2)
         player_two, banker_two = prefix[0], prefix[1]
-        rest = [i for i in range(n) if i not in (i1, i2, i3, i4)]
+        rest = [i for i in range(n) if i not in chosen]
         local: dict[tuple, int] = defaultdict(int)
 
         if is_natural(player_two) or is_natural(banker_two):
@@ -374,7 +389,7 @@ def rounds(counts: dict[str, int], rules: str = "punto-banco",
                     local[(player_two, banker_two, 2, 2, None, None)] += ways4
 
         for draw, ways in local.items():
-            grouped[prefix + draw] += ways
+            grouped[prefix + draw] += ways * times
 
     k = len(_PREFIX_NAMES)
     for key, ways in grouped.items():
@@ -454,7 +469,8 @@ def _cards_used(cards: tuple[str, ...], rules: str, decide: Decide) -> int:
 def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
                 decide: Decide | None = None) -> Iterator[tuple[dict, int]]:
     """Like ``rounds``, with every card column too: rounds are grouped by their explicit
-    cards (the third cards' identities kept), then each is played by ``deal_sequence``."""
+    cards (the third cards' identities kept; the third cards enumerated once for each four
+    first card strings, as in ``rounds``), then each is played by ``deal_sequence``."""
     _check_rules(rules)
     if decide is None:
         decide = always_hit
@@ -465,23 +481,22 @@ def card_rounds(counts: dict[str, int], rules: str = "punto-banco",
     names = [card for card, _copy in physical]
     ways4, ways5, ways6 = fill_ways(n, 4), fill_ways(n, 5), fill_ways(n, 6)
     grouped: dict[tuple, int] = defaultdict(int)
-    for i1, i2, i3, i4 in _all_prefixes(n):
-        four = (names[i1], names[i2], names[i3], names[i4])
-        rest = [i for i in range(n) if i not in (i1, i2, i3, i4)]
+    for four, (chosen, times) in _first_fours(names).items():
+        rest = [i for i in range(n) if i not in chosen]
         # how many cards the round uses depends on the cards: ask deal_sequence for each
         used = _cards_used(four + (names[rest[0]], names[rest[1]]), rules, decide)
         if used == 4:
-            grouped[four] += ways4
+            grouped[four] += ways4 * times
             continue
         for i5 in rest:
             probe = next(names[i] for i in rest if i != i5)
             used = _cards_used(four + (names[i5], probe), rules, decide)
             if used == 5:
-                grouped[four + (names[i5],)] += ways5
+                grouped[four + (names[i5],)] += ways5 * times
                 continue
             for i6 in rest:
                 if i6 != i5:
-                    grouped[four + (names[i5], names[i6])] += ways6
+                    grouped[four + (names[i5], names[i6])] += ways6 * times
     for cards, ways in grouped.items():
         outcome, used = deal_sequence(list(cards) + ["KS"] * (6 - len(cards)), rules, decide)
         assert used == len(cards)
@@ -504,9 +519,23 @@ def outcome_counts(counts: dict[str, int], columns, rules: str = "punto-banco",
         if c not in COLUMNS and c not in CARD_COLUMNS:
             raise KeyError(f"unknown outcome column {c!r}")
     deals = (card_rounds if set(columns) & set(CARD_COLUMNS) else rounds)(counts, rules, decide)
+    return counts_of(deals, columns)
+
+
+def counts_of(dealt: Iterable[tuple[dict, int]], columns) -> dict[tuple, int]:
+    """``outcome_counts`` over rounds already dealt (``rounds``' or ``card_rounds``' output,
+    kept to count several sets of columns on one enumeration)."""
+    columns = tuple(columns)
+    if len(columns) == 1:
+        name = columns[0]
+
+        def read(outcome: dict) -> tuple:
+            return (outcome[name],)
+    else:  # itemgetter of two or more names gives their tuple at C speed
+        read = itemgetter(*columns) if columns else (lambda outcome: ())
     result: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in deals:
-        result[tuple(outcome[c] for c in columns)] += ways
+    for outcome, ways in dealt:
+        result[read(outcome)] += ways
     return dict(result)
 
 
@@ -521,36 +550,46 @@ def expected_value(dealt: Iterable[tuple[dict, int]],
                    result: Callable[[dict], Fraction]) -> Fraction:
     """Expected result of a bet over rounds already dealt (``rounds``' output, kept to
     settle several bets on one enumeration)."""
-    total_value = Fraction(0)
-    total_ways = 0
+    ways_by_result: dict[Fraction, int] = defaultdict(int)
     for outcome, ways in dealt:
-        total_value += Fraction(result(outcome)) * ways
-        total_ways += ways
-    return total_value / total_ways
+        ways_by_result[result(outcome)] += ways
+    return _mean(ways_by_result)
+
+
+def _mean(ways_by_result: dict[Fraction, int]) -> Fraction:
+    """The mean result, each result weighted by its ways (integers summed per result first,
+    so that a few Fractions are multiplied, not one per round)."""
+    total = sum((Fraction(value) * ways for value, ways in ways_by_result.items()), Fraction(0))
+    return total / sum(ways_by_result.values())
 
 
 # ---------------------------------------------------------------------------
 # 21st-century bettor results
 # ---------------------------------------------------------------------------
 
+# the nets of one unit, made once (a Fraction is immutable; a round settles many times)
+WIN, LOSE, PUSH = Fraction(1), Fraction(-1), Fraction(0)
+NINETEEN_TO_TWENTY, EIGHT_TO_ONE = Fraction(19, 20), Fraction(8)
+
+
 def player_line(player_total: int, dealer_total: int) -> Fraction:
     if player_total > dealer_total:
-        return Fraction(1)
+        return WIN
     if player_total < dealer_total:
-        return Fraction(-1)
-    return Fraction(-1) if player_total in (0, 1) else Fraction(0)
+        return LOSE
+    return LOSE if player_total in (0, 1) else PUSH
 
 
 def dealer_line(player_total: int, dealer_total: int) -> Fraction:
     if dealer_total > player_total:
-        return Fraction(19, 20)
+        return NINETEEN_TO_TWENTY
     if player_total > dealer_total:
-        return Fraction(-1)
-    return Fraction(19, 20) if player_total in (0, 1) else Fraction(0)
+        return LOSE
+    return NINETEEN_TO_TWENTY if player_total in (0, 1) else PUSH
 
 
 def early_tie(player_total: int, dealer_total: int) -> Fraction:
-    return Fraction(8) if player_total == dealer_total else Fraction(-1)
+    return EIGHT_TO_ONE if player_total == dealer_total else LOSE
 
 
 def player_line_result(outcome: dict) -> Fraction:
@@ -568,8 +607,8 @@ def early_tie_result(outcome: dict) -> Fraction:
 def punto_banco_player(player_total: int, banker_total: int) -> Fraction:
     """The Player bet of punto banco (and Baccarat Gold): 1 to 1, a tie pushes."""
     if player_total == banker_total:
-        return Fraction(0)
-    return Fraction(1) if player_total > banker_total else Fraction(-1)
+        return PUSH
+    return WIN if player_total > banker_total else LOSE
 
 
 def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
@@ -593,10 +632,10 @@ def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
     pts = [point(c) for c in names]
     ways4, ways5, ways6 = fill_ways(n, 4), fill_ways(n, 5), fill_ways(n, 6)
 
-    hit_sum: dict[tuple, Fraction] = defaultdict(Fraction)
-    hit_w: dict[tuple, int] = defaultdict(int)
-    stand_sum: dict[tuple, Fraction] = defaultdict(Fraction)
-    stand_w: dict[tuple, int] = defaultdict(int)
+    # ways of each (player total, dealer total) ending, per visible state and action: the
+    # bet is settled once per ending at the end, not once per path
+    hit: dict[tuple, dict[tuple[int, int], int]] = defaultdict(lambda: defaultdict(int))
+    stand: dict[tuple, dict[tuple[int, int], int]] = defaultdict(lambda: defaultdict(int))
     settle = player_line if line is None else line
 
     for i_p1 in range(n):
@@ -610,6 +649,7 @@ def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
                     continue
                 low, high = sorted((pts[i_p1], pts[i_p2]))
                 key = (low, high, pts[i_up] if sees_up else None)
+                stands, hits = stand[key], hit[key]
                 for i_hole in range(n):
                     if i_hole in (i_p1, i_up, i_p2):
                         continue
@@ -622,12 +662,9 @@ def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
                     # Player stands on 5; dealer's third card is the next one.
                     if banker_draws(rules, dealer_two, None):
                         for i_d in rest:
-                            dt = (dealer_two + pts[i_d]) % 10
-                            stand_sum[key] += settle(5, dt) * ways5
-                            stand_w[key] += ways5
+                            stands[(5, (dealer_two + pts[i_d]) % 10)] += ways5
                     else:
-                        stand_sum[key] += settle(5, dealer_two) * ways4
-                        stand_w[key] += ways4
+                        stands[(5, dealer_two)] += ways4
 
                     # Player hits; then the dealer draws from what is left.
                     for i_hit in rest:
@@ -636,19 +673,21 @@ def optimal_on_five(counts: dict[str, int], rules: str = "21st-century",
                             for i_d in rest:
                                 if i_d == i_hit:
                                     continue
-                                dt = (dealer_two + pts[i_d]) % 10
-                                hit_sum[key] += settle(pt, dt) * ways6
-                                hit_w[key] += ways6
+                                hits[(pt, (dealer_two + pts[i_d]) % 10)] += ways6
                         else:
-                            hit_sum[key] += settle(pt, dealer_two) * ways5
-                            hit_w[key] += ways5
+                            hits[(pt, dealer_two)] += ways5
+
+    def value(endings: dict[tuple[int, int], int]) -> Fraction:
+        ways_by_result: dict[Fraction, int] = defaultdict(int)
+        for (player_total, dealer_total), ways in endings.items():
+            ways_by_result[settle(player_total, dealer_total)] += ways
+        return _mean(ways_by_result)
 
     result = {}
-    for key in sorted(stand_w):
+    for key in sorted(k for k in stand if stand[k]):  # a state seen only with naturals: none
         # Both actions cover the same set of four-card prefixes.
-        assert stand_w[key] == hit_w[key]
-        result[key] = {"ev_hit": hit_sum[key] / hit_w[key],
-                       "ev_stand": stand_sum[key] / stand_w[key]}
+        assert sum(stand[key].values()) == sum(hit[key].values())
+        result[key] = {"ev_hit": value(hit[key]), "ev_stand": value(stand[key])}
     return result
 
 
@@ -675,10 +714,10 @@ def late_tie_result(outcome: dict, pays: int = 7) -> Fraction:
     """Result of the late tie bet (``pays`` to 1, seed 004: 7) for a round in which it
     was offered."""
     if outcome["banker_two_card_total"] == 9:
-        return Fraction(0)
+        return PUSH
     if outcome["player_total"] == outcome["banker_total"]:
         return Fraction(pays)
-    return Fraction(-1)
+    return LOSE
 
 
 def late_tie(counts: dict[str, int],
@@ -696,17 +735,15 @@ def late_tie(counts: dict[str, int],
 def late_tie_values(dealt: Iterable[tuple[dict, int]], pays: int = 7) -> dict[tuple, Fraction]:
     """``late_tie`` over rounds already dealt under the 21st Century rules (``rounds``'
     output, kept to value several pays or bets on one enumeration)."""
-    value: dict[tuple, Fraction] = defaultdict(Fraction)
-    weight: dict[tuple, int] = defaultdict(int)
+    by_state: dict[tuple, dict[Fraction, int]] = defaultdict(lambda: defaultdict(int))
     for outcome, ways in dealt:
         if not late_tie_offered(outcome["player_two_card_total"],
                                 outcome["dealer_up"]):
             continue
         key = (outcome["player_low_card"], outcome["player_high_card"],
                outcome["dealer_up"])
-        value[key] += late_tie_result(outcome, pays) * ways
-        weight[key] += ways
-    return {key: value[key] / weight[key] for key in sorted(weight)}
+        by_state[key][late_tie_result(outcome, pays)] += ways
+    return {key: _mean(by_state[key]) for key in sorted(by_state)}
 
 
 # ---------------------------------------------------------------------------

@@ -7,7 +7,6 @@ card strings of every round of a small shoe; it never reads the engine's vocabul
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import cache
 
 import bruteforce as bf
@@ -29,11 +28,11 @@ def brute_rounds(shoe: str, rules: str) -> tuple[tuple[dict, int], ...]:
     return tuple(bf.card_rounds(SHOES[shoe], RULES[rules][1]))
 
 
+@cache
 def brute(shoe: str, rules: str, columns: tuple[str, ...]) -> dict[tuple, int]:
-    counts: dict[tuple, int] = defaultdict(int)
-    for outcome, ways in brute_rounds(shoe, rules):
-        counts[tuple(outcome[c] for c in columns)] += ways
-    return dict(counts)
+    """The brute force's counts of these columns (once per columns: both of the engine's
+    paths are compared with them)."""
+    return bf.counts_of(brute_rounds(shoe, rules), columns)
 
 
 def engine(shoe: str, rules: str, columns: tuple[str, ...]) -> dict[tuple, int]:

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import first_fast
 from exact_odds.analysis.report import game_report
-from exact_odds.analysis.strategy import decisions, late_ties, optimal_on_five
+from exact_odds.analysis.strategy import Decision, decisions, late_ties, on_five_map
 from exact_odds.analysis.strategy_report import strategy_report
 from exact_odds.cards import card_value
 from exact_odds.shoe import Shoe
@@ -37,6 +37,14 @@ def _brute_on_five(shoe: int) -> dict[tuple, dict]:
 
 
 @cache
+def _decisions(shoe: int) -> tuple[Decision, ...]:
+    """The engine's decisions on 5 for the player line on ``SHOES[shoe]`` (computed once:
+    compared with the brute force's, played as the optimal strategy, and told apart from
+    the dealer line's)."""
+    return decisions(Shoe.from_counts(SHOES[shoe]))
+
+
+@cache
 def _dealt(shoe: int, strategy: str) -> tuple[tuple[dict, int], ...]:
     """Every explicit deal of ``SHOES[shoe]`` played by the brute force under the 21st
     Century rules, the bettor hitting on 5 always, never, or where the brute force's own
@@ -51,7 +59,7 @@ def _dealt(shoe: int, strategy: str) -> tuple[tuple[dict, int], ...]:
 
 @pytest.mark.parametrize("counts", SHOES)
 def test_decisions_equal_the_brute_force(counts):
-    mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(Shoe.from_counts(counts))}
+    mine = {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in _decisions(SHOES.index(counts))}
     theirs = {state: (v["ev_hit"], v["ev_stand"])
               for state, v in _brute_on_five(SHOES.index(counts)).items()}
     assert mine == theirs
@@ -65,7 +73,7 @@ def test_late_tie_equals_the_brute_force(counts, strategy):
     """The late tie's value in each visible state; the optimal play is the engine's map of
     decisions, the brute force's the one it computes itself."""
     shoe = Shoe.from_counts(counts)
-    on_five = optimal_on_five(shoe) if strategy == "optimal" else strategy
+    on_five = on_five_map(_decisions(SHOES.index(counts))) if strategy == "optimal" else strategy
     mine = {(t.low, t.high, t.up): t.ev for t in late_ties(shoe, on_five)}
     assert mine == bruteforce.late_tie_values(_dealt(SHOES.index(counts), strategy))
 
@@ -219,7 +227,8 @@ def test_the_option_is_played_for_the_bet_the_game_file_names(tmp_path, counts):
     theirs = {state: (v["ev_hit"], v["ev_stand"]) for state, v in bruteforce.optimal_on_five(
         counts, "21st-century", bruteforce.dealer_line).items()}
     assert mine == theirs
-    assert mine != {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand) for d in decisions(shoe)}
+    assert mine != {(d.low, d.high, d.up): (d.ev_hit, d.ev_stand)
+                    for d in _decisions(SHOES.index(counts))}
 
 
 def test_an_offered_condition_must_read_only_the_visible_cards(tmp_path):

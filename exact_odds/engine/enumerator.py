@@ -133,11 +133,23 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 def factored(wanted: Plan) -> bool:
     """Whether these columns are counted by factoring: deal columns whose hand groups
     would pair many times, beside a rest of the round that reads few classes."""
+    sizes = _factor_sizes(wanted)
+    if sizes is None:
+        return False
+    pairs, rest = sizes
+    return pairs >= FACTOR_PAIRS and (wanted.needs is None or rest <= COARSE_STARTS)
+
+
+@lru_cache(maxsize=256)
+def _factor_sizes(wanted: Plan) -> tuple[int, int] | None:
+    """What ``factored`` weighs, a function of the columns alone (kept apart from its
+    thresholds, which tests move): how many times the hand groups would pair, and how many
+    starts the rest of the round reads; None where the groups are too few to factor."""
     deal_cols, card_cols, _ = wanted.columns()
     hands = {hand for col in deal_cols for hand in col.hands}
     if not deal_cols or (wanted.needs is None and (
             len(hands) == 1 or all(col.as_a_set for col in deal_cols))):
-        return False  # one hand's two cards, or the four as a set: few enough to pair
+        return None  # one hand's two cards, or the four as a set: few enough to pair
     keys = class_keys(deal_cols, card_cols)
     pairs = 1
     sides: tuple[tuple[Hand, ClassKey], ...] = (("player", keys.first), ("banker", keys.banker))
@@ -148,7 +160,7 @@ def factored(wanted: Plan) -> bool:
         pairs *= len({(third[a], third[b], reader.own((a, b)), reader.seen((a, b)))
                       for a in reps for b in reps})
     rest = len(class_partition(class_keys([], card_cols).third))**4
-    return pairs >= FACTOR_PAIRS and (wanted.needs is None or rest <= COARSE_STARTS)
+    return pairs, rest
 
 
 def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
