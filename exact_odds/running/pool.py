@@ -152,7 +152,7 @@ def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: Iterable[tuple[int,
     _fork_server(context, work)
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context,
                                initializer=_ignore_interrupts)
-    finished = 0
+    finished, interrupted = 0, False
     try:
         pending: dict[Any, int] = {}
         top_up = _sent(shoe_ranges, most_pending,
@@ -170,10 +170,12 @@ def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: Iterable[tuple[int,
     except BrokenProcessPool:
         raise RunError(_broken_pool_reason(finished)) from None
     except KeyboardInterrupt:
-        _stop_fork_server()
+        interrupted = True
         raise
     finally:
         _stop_pool(pool)
+        if interrupted:  # after the workers: with the server gone they would look ended
+            _stop_fork_server()
 
 
 def _fork_server(context: Any, work: Work[Any]) -> None:
