@@ -102,6 +102,62 @@ def test_the_rounding_search_for_huge_searches_comes_close_to_the_exact_one(monk
     assert rounded.correlation_squared <= exact.correlation_squared
 
 
+def _signed_square(effects, weights, tags) -> Fraction:
+    """The betting correlation's square with its sign, exactly, from the centred sums over
+    the cards (0 where the effects or the tags do not vary)."""
+    n = sum(weights)
+    mean_e = Fraction(sum(w * e for w, e in zip(weights, effects)), n)
+    mean_t = Fraction(sum(w * t for w, t in zip(weights, tags)), n)
+    cov = sum(w * (e - mean_e) * (t - mean_t) for w, e, t in zip(weights, effects, tags))
+    var_e = sum(w * (e - mean_e) ** 2 for w, e in zip(weights, effects))
+    var_t = sum(w * (t - mean_t) ** 2 for w, t in zip(weights, tags))
+    if cov == 0 or var_e == 0 or var_t == 0:
+        return Fraction(0)
+    return (1 if cov > 0 else -1) * cov * cov / (var_e * var_t)
+
+
+def _balanced_step_by_step(run, units, level, effects, weights):
+    """Tags moved one at a time toward a zero sum over the shoe, each step the move (one
+    kind's tag by one, within the level, its kind's units no more than what is left) whose
+    whole count correlates best, the first of equals; () when no move is left."""
+    current = list(run)
+    while residual := sum(u * t for u, t in zip(units, current)):
+        step = -1 if residual > 0 else 1
+        moves = []
+        for k, unit in enumerate(units):
+            if unit <= abs(residual) and abs(current[k] + step) <= level:
+                moved = [*current[:k], current[k] + step, *current[k + 1:]]
+                moves.append((_signed_square(effects, weights, moved), -k, moved))
+        if not moves:
+            return ()
+        current = max(moves)[2]
+    return tuple(current)
+
+
+def test_the_rounding_search_balances_a_count_by_the_best_step_each_time():
+    """Issue 32: the rounding search (high levels) balances each rounded count one step at a
+    time, each step the tag whose move keeps the betting correlation highest (the first such),
+    scored from running sums: against every move scored afresh from the whole count."""
+    from random import Random
+
+    rng = Random(32)
+    balanced = refused = 0
+    for _ in range(300):
+        kinds = rng.randint(2, 10)
+        level = rng.randint(1, 4)
+        units = [rng.choice([1, 1, 1, 2, 4]) for _ in range(kinds)]
+        weights = [8 * u for u in units]  # a shoe's cards per kind: units times their gcd
+        spread = rng.choice([0, 2, 20])  # 0: every effect equal (no correlation at all)
+        effects = [rng.randint(-spread, spread) for _ in range(kinds)]
+        run = tuple(rng.randint(-level, level) for _ in range(kinds))
+        expected = _balanced_step_by_step(run, units, level, effects, weights)
+        assert counts_module._balance(run, units, level, effects, weights) == expected, (
+            run, units, level, effects)
+        balanced += bool(expected)
+        refused += not expected
+    assert balanced > 200 and refused  # both ends of the search are met
+
+
 def test_counts_that_bet_alike_are_one_count_in_its_smallest_tags():
     """A count doubled, or an unbalanced count shifted by one, bets the same rounds: the
     search gives each once, in its smallest tags; ties go to the balanced count."""
