@@ -8,6 +8,7 @@ levels against the exhaustive search where both run.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from math import sqrt
 
@@ -47,30 +48,32 @@ def test_betting_correlation_is_the_pearson_correlation_over_the_cards():
     assert sign * sqrt(float(square)) == pytest.approx(_correlation_by_cards(EFFECTS, weights, tags))
 
 
-def _every_assignment(effects, weights, level, balanced):
-    """The best correlation over every assignment of tags in -level..level to the ranks
-    (the ten-valued ranks, of equal effect here, sharing one), summing to zero over the shoe
-    where ``balanced``: the brute force, in floats, one weighted sum per kind, every
-    assignment a row of one numpy array."""
+@cache
+def _every_assignment(level: int, ranks: str) -> dict[bool, float]:
+    """The best correlation with ``EFFECTS`` of ``ranks`` (32 cards each) over every
+    assignment of tags in -level..level to the ranks (the ten-valued ranks, of equal effect
+    here, sharing one), unbalanced (False) and summing to zero over the shoe (True): the brute
+    force, in floats, one weighted sum per kind, every assignment a row of one numpy array,
+    scored once for both balances."""
     import numpy as np
 
     kinds: dict[str, tuple[float, int]] = {}
-    for rank, effect in effects.items():
+    for rank in ranks:
         kind = "0" if rank in "TJQK" else rank
-        kinds[kind] = (float(effect), kinds.get(kind, (0.0, 0))[1] + weights[rank])
+        kinds[kind] = (float(EFFECTS[rank]), kinds.get(kind, (0.0, 0))[1] + 32)
     e = np.array([effect for effect, _ in kinds.values()])
     w = np.array([weight for _, weight in kinds.values()], dtype=np.float64)
     n = w.sum()
     me = (w * e).sum() / n
     ve = (w * (e - me) ** 2).sum()
     t = np.array(list(product(range(-level, level + 1), repeat=len(e))), dtype=np.float64)
-    if balanced:
-        t = t[t @ w == 0]  # whole numbers: the sum is exact
     mt = (t @ w) / n
     vt = ((t - mt[:, None]) ** 2) @ w
     cov = ((t - mt[:, None]) * (e - me)) @ w
     keep = vt > 1e-9  # a constant assignment has no spread (any other has at least 1/n)
-    return float((cov[keep] / np.sqrt(ve * vt[keep])).max(initial=-2.0))
+    zero = t @ w == 0  # whole numbers: the sum is exact
+    r = cov[keep] / np.sqrt(ve * vt[keep])
+    return {False: float(r.max(initial=-2.0)), True: float(r[zero[keep]].max(initial=-2.0))}
 
 
 @pytest.mark.parametrize("balanced", [True, False])
@@ -83,7 +86,7 @@ def test_the_search_finds_the_best_count_that_every_assignment_finds(level, rank
     found = best_counts(effects, weights, level, balanced=balanced)[0]
     assert found.largest_tag <= level
     assert (found.balance == 0) or not balanced
-    best = _every_assignment(effects, weights, level, balanced)
+    best = _every_assignment(level, ranks)[balanced]
     assert found.correlation == pytest.approx(best, abs=1e-12)
 
 
