@@ -27,7 +27,7 @@ from math import prod
 from exact_odds.cards import card_value
 from exact_odds.engine.classes import class_partition
 from exact_odds.engine.plan import Names
-from exact_odds.engine.vocabulary import Column, column
+from exact_odds.engine.vocabulary import column
 from exact_odds.errors import ExactOddsError
 from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
 from exact_odds.limits import MAX_SECONDS
@@ -112,20 +112,9 @@ def _attributes(names: list[str]) -> str:
     return found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
 
 
-def value_count(col: Column) -> int:
-    """How many values a column can take (an upper bound)."""
-    if col.values is not None:
-        return len(col.values) + col.nullable
-    if col.dtype == "bool":
-        return 2
-    if col.kind == "round":
-        return 11 if col.nullable else 10
-    return 5 if len(col.hands) == 2 else 53  # cards counted of four; a card's attribute
-
-
 def values_product(names: Sequence[str]) -> int:
     """The most rows a table of these columns can have: the product of their values."""
-    return prod(value_count(column(name)) for name in names)
+    return prod(column(name).most_values for name in names)
 
 
 def _about(n: int) -> str:

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from exact_odds.engine.classes import ClassCounts, Classes, ClassKey, class_keys, shoe_classes
-from exact_odds.engine.cost import BASE_BYTES, EnumerationCost, Grouping, value_count, values_product
+from exact_odds.engine.cost import BASE_BYTES, EnumerationCost, Grouping, values_product
 from exact_odds.engine.hands import DealKeys, SideReader, reads_in_order
 from exact_odds.engine.plan import (
     INT64_CARDS,
@@ -392,7 +392,7 @@ def factored_cost(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
     ordered = (reads_in_order(deal_cols, "player"),
                rules.uses_up_card or reads_in_order(deal_cols, "banker"))
     # the Player's and the Banker's classes are those of the deal columns alone here
-    deals = prod(value_count(col) for col in deal_cols if len(col.hands) != 1)
+    deals = prod(col.most_values for col in deal_cols if len(col.hands) != 1)
     sides: tuple[Hand, Hand] = ("player", "banker")
     for side, found, is_ordered in zip(sides, counts, ordered):
         reader = SideReader(side, is_ordered, deal_cols, [])

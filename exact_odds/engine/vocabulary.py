@@ -103,6 +103,22 @@ class Column(ABC):
     def read(self, cards: RoundCards) -> object:
         """The column's value on a round."""
 
+    @property
+    def most_values(self) -> int:
+        """How many values the column can take (an upper bound, for the cost estimates):
+        its listed values, two for a flag, else what it reads can give."""
+        if self.values is not None:
+            return len(self.values) + self.nullable
+        if self.dtype == "bool":
+            return 2
+        return self._most_read
+
+    @property
+    def _most_read(self) -> int:
+        """Without listed values: a count of both hands' four first cards (0 to 4), or an
+        attribute of one card (at most the 52 cards, and null)."""
+        return 5 if len(self.hands) == 2 else 53
+
 
 @dataclass(frozen=True)
 class RoundColumn(Column):
@@ -114,6 +130,11 @@ class RoundColumn(Column):
 
     def read(self, cards: RoundCards) -> object:
         return self.of_round(cards.base)
+
+    @property
+    def _most_read(self) -> int:
+        """A total or a margin, 0 to 9 (and null where it may be)."""
+        return 11 if self.nullable else 10
 
 
 @dataclass(frozen=True)

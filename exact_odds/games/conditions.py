@@ -46,7 +46,7 @@ from functools import cached_property
 from math import prod
 from typing import TYPE_CHECKING, Any
 
-from exact_odds.engine.cost import Grouping, value_count
+from exact_odds.engine.cost import Grouping
 from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
 from exact_odds.errors import ExactOddsError
 
@@ -216,8 +216,8 @@ class Parts:
                 total *= 3
             else:
                 read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & self.inner
-                total *= prod(value_count(column(name)) for name in read) + 1
-        return total * prod(value_count(column(name)) for name in self.kept)
+                total *= prod(column(name).most_values for name in read) + 1
+        return total * prod(column(name).most_values for name in self.kept)
 
     def read(self, frame: pl.DataFrame, settings: Mapping[str, object]) -> pl.DataFrame:
         """The parts' values and the kept columns on each row of a frame of the inner
