@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from clirun import ok
 
 
+@cache  # the same simulation is the reference of two cases below: run once
 def _frequency(*extra: str) -> float:
     data = json.loads(ok("simulate", "commission-free", "--bet", "banker", "--shoes", "12",
                          "--seed", "3", "--workers", "1", "--play", "count", "--format", "json",

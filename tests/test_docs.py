@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 SOURCES = [ROOT / "README.md", *PAGES]
-SHOES = 20
+SHOES = 4
 KINDS = {"bash", "text", "python", "yaml", "console"}
 
 

@@ -46,17 +46,21 @@ def browser():
 
 
 class Watched:
-    """A page with every console message, page error, dialog and policy violation kept."""
+    """A page with every console message, page error, dialog and policy violation kept
+    (those of the page opened last)."""
 
-    def __init__(self, browser, width=1280, height=900, **options):
+    def __init__(self, browser, width=1280, height=900, shared=False, **options):
         self.context = browser.new_context(viewport={"width": width, "height": height}, **options)
         self.page = self.context.new_page()
+        self.shared = shared
         self.events: list[str] = []
         self.page.on("console", lambda m: self.events.append(f"console {m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.events.append(f"pageerror: {e}"))
         self.page.on("dialog", lambda d: (self.events.append(f"dialog: {d.message}"), d.dismiss()))
 
     def open(self, path: Path, fragment: str = "") -> None:
+        """Load the page anew: a new document, whatever the tab showed before."""
+        self.events.clear()
         self.page.goto(path.resolve().as_uri() + fragment)
         self.page.wait_for_selector("#exact-odds[data-ready=true]", timeout=10_000)
         self.page.evaluate("""() => { window.__violations = [];
@@ -69,12 +73,16 @@ class Watched:
         return self.page.locator(f'input[data-bet="{bet}"][data-event="{event}"]')
 
     def close(self) -> list[str]:
-        self.context.close()
-        return self.events
+        """The events of the page opened last; the tab closed unless it is shared."""
+        if not self.shared:
+            self.context.close()
+        return list(self.events)
 
 
 @pytest.fixture
 def watched(browser):
+    """A new context and tab for a test whose claim is what a fresh tab does (a link's
+    fragment read on its first load)."""
     opened = []
 
     def make(**options):
@@ -84,6 +92,27 @@ def watched(browser):
     yield make
     for one in opened:
         one.close()
+
+
+@pytest.fixture(scope="module")
+def tab(browser):
+    """One tab for the tests that load a page and then act on it: each ``open`` loads its
+    page anew (a new document, its own events), so no test sees another's edits, and the
+    renderer is started once for them all, not once each (about 0.4 s of processor time)."""
+    one = Watched(browser, shared=True, accept_downloads=True)
+    yield one
+    one.context.close()
+
+
+@pytest.fixture
+def reused(tab):
+    """The shared tab at the size a test asks for (1280 x 900 unless told)."""
+
+    def size(width=1280, height=900):
+        tab.page.set_viewport_size({"width": width, "height": height})
+        return tab
+
+    return size
 
 
 def _page(tmp_path: Path, game, name="page.html", **kwargs) -> Path:
@@ -96,7 +125,7 @@ def _page(tmp_path: Path, game, name="page.html", **kwargs) -> Path:
 def built(tmp_path_factory):
     """The page of a built-in game, written once for the whole file (each page holds the
     game's report and its effect of removal, seconds to compute): the tests only read the
-    file, and each opens it in a fresh browser context, so no test sees another's edits."""
+    file, and each loads it anew (a fresh document), so no test sees another's edits."""
     folder = tmp_path_factory.mktemp("pages")
     made: dict[str, Path] = {}
 
@@ -124,12 +153,12 @@ def _cli_json(*args: str) -> dict:
     return json.loads(result.output)
 
 
-def test_typed_pay_gives_the_report_of_the_same_change_in_yaml(built, tmp_path, watched):
+def test_typed_pay_gives_the_report_of_the_same_change_in_yaml(built, tmp_path, reused):
     """Issue 26: a pay typed in the page; its exact expected value is the report's for the
     game file with that pay."""
     page_file = built("commission-free")
     edited = _cli_json("report", str(_edited_file(tmp_path, "8 to 1", "9 to 1")), "--bet", "tie")["bets"][0]
-    w = watched()
+    w = reused()
     w.open(page_file)
     before = w.figure("tie", "expected-value")
     w.field("tie", "Tie").fill("9 to 1")
@@ -155,11 +184,11 @@ def test_fragment_opens_with_its_pays(built, tmp_path, watched):
     assert w.close() == []
 
 
-def test_a_refused_pay_shows_the_loaders_message_and_changes_nothing(built, watched):
+def test_a_refused_pay_shows_the_loaders_message_and_changes_nothing(built, reused):
     """Issue 26: a pay the YAML would refuse shows a one-line message beside its field and
     changes no figure; the message is the loader's own."""
     page_file = built("commission-free")
-    w = watched()
+    w = reused()
     w.open(page_file)
     before = w.figure("tie", "expected-value")
     w.field("tie", "Tie").fill("9 to 0")
@@ -174,10 +203,10 @@ def test_a_refused_pay_shows_the_loaders_message_and_changes_nothing(built, watc
     assert w.close() == []
 
 
-def test_favouring_pay_is_flagged(built, watched):
+def test_favouring_pay_is_flagged(built, reused):
     """Issue 26: a bet whose edit makes it favour the bettor is flagged, as report flags it."""
     page_file = built("commission-free")
-    w = watched()
+    w = reused()
     w.open(page_file)
     w.field("tie", "Tie").fill("10 to 1")
     assert "FAVOURS THE BETTOR" in w.page.locator('section[data-bet="tie"] .flag').text_content()
@@ -185,11 +214,11 @@ def test_favouring_pay_is_flagged(built, watched):
     assert w.close() == []
 
 
-def test_download_reads_back_to_the_same_figures(built, tmp_path, watched):
+def test_download_reads_back_to_the_same_figures(built, tmp_path, reused):
     """Issue 26: the edited game downloaded as YAML, read by exact-odds report, gives the
     page's figures; reset restores the published pays."""
     page_file = built("rock-bac")
-    w = watched(accept_downloads=True)
+    w = reused()  # the shared tab accepts downloads
     w.open(page_file)
     w.field("tie", "Tie").fill("9 to 1")
     w.field("super-six", "Banker wins with 6").fill("15 to 1")
@@ -213,7 +242,7 @@ def test_download_reads_back_to_the_same_figures(built, tmp_path, watched):
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_screenshot_is_drawn_and_fits(built, tmp_path, watched, width):
+def test_screenshot_is_drawn_and_fits(built, tmp_path, reused, width):
     """Issue 26: a screenshot at 1280 px and at 390 px (a phone) is drawn, not blank, and
     the page does not run off the side of a phone's screen."""
     from io import BytesIO
@@ -221,7 +250,7 @@ def test_screenshot_is_drawn_and_fits(built, tmp_path, watched, width):
     from PIL import Image
 
     page_file = built("rock-bac")
-    w = watched(width=width, height=844)
+    w = reused(width=width, height=844)
     w.open(page_file)
     shot = tmp_path / f"shot-{width}.png"
     w.page.screenshot(path=str(shot), full_page=True)
@@ -235,11 +264,11 @@ def test_screenshot_is_drawn_and_fits(built, tmp_path, watched, width):
     assert w.close() == []
 
 
-def test_keyboard_alone(built, watched):
+def test_keyboard_alone(built, reused):
     """Issue 26: usable by keyboard alone: the controls come first in tab order, every
     field and control has a label, and a pay typed after tabbing to it takes effect."""
     page_file = built("commission-free")
-    w = watched()
+    w = reused()
     w.open(page_file)
     unlabelled = w.page.evaluate("""() => [...document.querySelectorAll('input, select, button')]
         .filter(e => !(e.getAttribute('aria-label') || (e.id && document.querySelector(`label[for="${e.id}"]`))
@@ -263,10 +292,10 @@ def test_keyboard_alone(built, watched):
     assert w.close() == []
 
 
-def test_every_figure_of_every_builtin_game_is_the_reports(built, watched):
+def test_every_figure_of_every_builtin_game_is_the_reports(built, reused):
     """Issue 26: every figure the page shows, for every built-in game and bet, equals the
     command line's exact figure (report --format json)."""
-    w = watched()
+    w = reused()
     for game in builtin_games():
         page_file = built(game)
         w.open(page_file)
@@ -328,13 +357,13 @@ def _no_markup_ran(w: Watched) -> None:
     assert w.page.evaluate("window.__violations") == []
 
 
-def test_hostile_game_file_is_text(tmp_path, watched):
+def test_hostile_game_file_is_text(tmp_path, reused):
     """Issue 26, security: names, events, sources and readings from a game file are shown
     as text; no script runs; the page works."""
     page_file = _page(tmp_path, _hostile_game(tmp_path))
     text = page_file.read_text(encoding="utf-8")
     assert text.count("<script") == 2  # the data and the module, nothing from the file
-    w = watched()
+    w = reused()
     w.open(page_file)
     assert "<img src=x onerror=alert(1)>" in w.page.locator("h1").text_content()
     assert "Rules from: javascript:alert(3)" in w.page.locator("header .inputs").text_content()
@@ -378,11 +407,11 @@ def test_hostile_fragment_is_refused_with_a_message(built, watched, fragment, sa
     assert not [e for e in w.close() if "dialog" in e or "pageerror" in e]
 
 
-def test_ten_megabyte_fragment(built, watched):
+def test_ten_megabyte_fragment(built, reused):
     """Issue 26, security: a 10 MB fragment set on an open page is refused in one line and
     the page keeps working."""
     page_file = built("commission-free")
-    w = watched()
+    w = reused()
     w.open(page_file)
     w.page.evaluate("() => { location.hash = '#pays=' + 'x'.repeat(10 * 1024 * 1024); }")
     w.page.wait_for_function("document.querySelector('.status') && "

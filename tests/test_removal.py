@@ -110,7 +110,11 @@ def assert_effects_by_the_brute_force(table, counts, pays, rounds) -> None:
 
 @pytest.mark.slow
 def test_effect_of_removal_equals_the_brute_force_on_a_small_shoe():
-    counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "6H": 2, "7D": 1, "8C": 1, "9S": 1, "KH": 2}
+    """Every card's effect on Super 6 and Blazing 7s against explicit cards, on a shoe of
+    ten cards (eight kinds, two of them twice: removing one of two alike), small enough
+    to deal out every round for each of its nine shoes and large enough for every event:
+    Banker's 6 of two and of three cards, the ties of 7 of two and of three cards each."""
+    counts = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "6H": 2, "7D": 1, "9S": 1, "KH": 2}
     report = game_report("rock-bac", shoe=Shoe.from_counts(counts), bets=("super-six", "blazing-sevens"))
     table = effect_of_removal(report, by="card")
     pays = {"super-six": lambda o: 12 if o["banker_wins"] and o["banker_total"] == 6 else -1,
@@ -162,8 +166,10 @@ def test_effect_of_removal_with_suits_renamed_equals_the_brute_force(tmp_path):
     path = tmp_path / "suits.yaml"
     path.write_text(SUITS_GAME)
     # hearts and spades alike (removing KH leaves the shoe that removing KS leaves, spades
-    # and hearts swapped); diamonds and clubs unlike them and each other
-    counts = {"KH": 1, "QH": 1, "KS": 1, "QS": 1, "QD": 1, "3D": 1, "5C": 1, "9C": 1, "2C": 1}
+    # and hearts swapped); diamonds and clubs unlike them and each other; three clubs, so
+    # the Player can hold three cards of a suit; eight cards, every round dealt for each of
+    # the nine shoes
+    counts = {"KH": 1, "QH": 1, "KS": 1, "QS": 1, "QD": 1, "5C": 1, "9C": 1, "2C": 1}
     report = game_report(path, shoe=Shoe.from_counts(counts))
     game = report.game
     assert [game.bet(b).suit_symmetric for b in ("royal-both", "suited-three", "hearts")] == [

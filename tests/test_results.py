@@ -9,6 +9,7 @@ import csv
 import io
 import json
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ def result(name: str) -> Callable[[Callable[[Path], Any]], Callable[[Path], Any]
 
 
 @result("report")
+@cache  # the report the bet, the solution, the removal and the workbook are read from
 def _report(_: Path) -> Any:
     return exact_odds.game_report("rock-bac", decks=1, bets=("banker", "super-six"))
 
@@ -100,7 +102,7 @@ def _table(_: Path) -> Any:
 def _simulation(_: Path) -> Any:
     from exact_odds.simulation import simulate
 
-    return simulate("rock-bac", 2, bets=["tie"], seed=1, workers=1)
+    return simulate("rock-bac", 1, bets=["tie"], seed=1, workers=1)
 
 
 @result("batch")

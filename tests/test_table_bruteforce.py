@@ -8,16 +8,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import first_fast
 from table_bruteforce import Person, Setup, brute_force
 
+from conftest import first_fast
 from exact_odds.table import table_report
 
 F = Fraction
 
-#: Eight distinct cards (20,160 ordered deals): naturals, ties, Banker wins with 6 and
-#: three-card hands all happen.
-SMALL_SHOE = {"AS": 1, "2H": 1, "3D": 1, "5C": 1, "6S": 1, "7H": 1, "8D": 1, "KS": 1}
+#: Seven distinct cards (5,040 ordered deals): naturals, ties, Banker wins with 6 and
+#: three-card hands all happen (``test_the_small_shoe_deals_every_kind_of_round``); an eighth
+#: card (a five) quadrupled the deals each brute force plays and paid no kind they lack.
+SMALL_SHOE = {"AS": 1, "2H": 1, "3D": 1, "6S": 1, "7H": 1, "8D": 1, "KS": 1}
 #: Eight ranks of the action button's chart, all eight seats' worth (A/8 seat 2, 2 seat 3,
 #: 3/T seat 4, 4 seat 5, 5 seat 6, 7 seat 8), and two-card 5s (2+3, A+4, T+5).
 BUTTON_SHOE = {"AS": 1, "2H": 1, "3D": 1, "4C": 1, "5S": 1, "7D": 1, "8C": 1, "TS": 1}
@@ -79,6 +80,28 @@ def assert_agrees(setup: Setup, path: Path) -> None:
     assert dealer.p_bank_exhausted == expected.dealer.get(-setup.bank, 0)
     assert dealer.expected == sum(r * p for r, p in expected.dealer.items()) - setup.dealer_fee
     assert report.balance == 0
+
+
+def test_the_small_shoe_deals_every_kind_of_round():
+    """SMALL_SHOE deals, as tests/bruteforce.py deals it, what the Commission-Free and Dragon
+    Bonus wagers below settle on: naturals won by either hand and tied, ties, Banker wins on
+    6 of two and three cards (paid 1 to 2), each hand's third card, and every margin a
+    Dragon Bonus pays on a hand won without a natural (4 to 9)."""
+    import bruteforce as bf
+
+    kinds = set()
+    for o, _ in bf.rounds(SMALL_SHOE, "punto-banco"):
+        natural = o["player_natural"] or o["banker_natural"]
+        kinds.add(("natural", o["winner"]) if natural else ("drawn", o["winner"]))
+        if o["winner"] == "banker" and o["banker_total"] == 6:
+            kinds.add(("banker 6", o["banker_cards"]))
+        kinds.add(("cards", o["player_cards"], o["banker_cards"]))
+        if not natural and o["winner"] != "tie":
+            kinds.add(("margin", abs(o["player_total"] - o["banker_total"])))
+    assert kinds >= {("natural", "player"), ("natural", "banker"), ("natural", "tie"),
+                     ("drawn", "tie"), ("banker 6", 2), ("banker 6", 3),
+                     ("cards", 3, 2), ("cards", 2, 3), ("cards", 3, 3),
+                     *(("margin", m) for m in range(4, 10))}
 
 
 @pytest.mark.parametrize(("reading", "refund"), first_fast([(r, True) for r in READINGS]

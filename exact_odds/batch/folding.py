@@ -83,7 +83,9 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialB
     # most largest * 720 in absolute value, every partial sum too: int64 while that fits.
     dtype: Any = np.int64 if largest * 720 <= INT64_MAX else object
     coefficients = np.zeros(len(basis.monomials), dtype=dtype)
-    np.add.at(coefficients, where, scaled.astype(dtype)[key_index] * coefs.astype(dtype))
+    # the terms' pays picked before converting: under the optimal play a bet is folded once
+    # per visible state, a few terms of a table of hundreds of thousands of outcomes each
+    np.add.at(coefficients, where, scaled[key_index].astype(dtype) * coefs.astype(dtype))
     return CompiledBet(bet_id, denominator, max(largest, 1), coefficients.astype(object))
 
 

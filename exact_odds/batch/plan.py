@@ -245,7 +245,9 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     # the terms of each table, by the visible state of their outcome
     by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}
     for t in (t_hit, t_stand):
-        states = [_visible(t, key, rules) for key in t.outcomes]
+        pick = itemgetter(*(t.columns.index(name) for name in VISIBLE))
+        seen = {cards: _visible(cards, rules) for cards in set(map(pick, t.outcomes))}
+        states = [seen[cards] for cards in map(pick, t.outcomes)]  # a few hundred distinct
         key_index = t.key_index
         found: dict[tuple[int, int, int], list[int]] = {}
         for term, k in enumerate(key_index.tolist()):
@@ -270,9 +272,10 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
                   [bet.id for bet in bets], house_way_hits=rules.option.house_way)
 
 
-def _visible(table: CompiledCounts, key: tuple[Any, ...], rules: Any) -> Any:
-    """What the bettor sees when the Player's two cards give the option, else None."""
-    low, high, up = (key[table.columns.index(name)] for name in VISIBLE)
+def _visible(cards: tuple[Any, ...], rules: Any) -> Any:
+    """What the bettor sees when the Player's two cards give the option, else None, from
+    the ``VISIBLE`` columns' values."""
+    low, high, up = cards
     if (low + high) % 10 not in rules.option.totals:
         return None
     return rules._seen((low, high, up))

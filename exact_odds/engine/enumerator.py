@@ -144,7 +144,8 @@ def factored(wanted: Plan) -> bool:
     for side, key in sides:
         reader = SideReader(side, True, deal_cols, card_cols)
         reps = [cards[0] for cards in class_partition(key)]
-        pairs *= len({(keys.third(a), keys.third(b), reader.own((a, b)), reader.seen((a, b)))
+        third = {card: keys.third(card) for card in reps}  # read once a card, not once a pair
+        pairs *= len({(third[a], third[b], reader.own((a, b)), reader.seen((a, b)))
                       for a in reps for b in reps})
     rest = len(class_partition(class_keys([], card_cols).third))**4
     return pairs >= FACTOR_PAIRS and (wanted.needs is None or rest <= COARSE_STARTS)

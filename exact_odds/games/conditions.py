@@ -477,15 +477,24 @@ def _magnitude(node: ast.AST) -> int:
 # --- evaluation in Python: three-valued (None is null) -----------------------------------
 
 def _and(values: list[Value]) -> Value:
-    if any(v is False for v in values):
-        return False
-    return None if any(v is None for v in values) else True
+    # one pass, no generator: this runs once per row and operand of a bet settled in Python
+    null = False
+    for v in values:
+        if v is False:
+            return False
+        if v is None:
+            null = True
+    return None if null else True
 
 
 def _or(values: list[Value]) -> Value:
-    if any(v is True for v in values):
-        return True
-    return None if any(v is None for v in values) else False
+    null = False
+    for v in values:
+        if v is True:
+            return True
+        if v is None:
+            null = True
+    return None if null else False
 
 
 def _compile(node: ast.expr, names: set[str]) -> _Test:
@@ -532,6 +541,15 @@ def _compile_compare(node: ast.Compare, names: set[str]) -> _Test:
         else:
             steps.append((left_test, _COMPARE[type(op)], _compile(right, names)))
 
+    if len(steps) == 1:  # a single comparison (nearly every one): no list to join
+        ((left_test, test, right_test),) = steps
+
+        def single(row: Row) -> Value:
+            a, b = left_test(row), right_test(row)
+            return None if a is None or b is None else bool(test(a, b))
+
+        return single
+
     def compare(row: Row) -> Value:
         results: list[Value] = []
         for left_test, test, right_test in steps:
@@ -555,7 +573,7 @@ def _constant_test(value: Value) -> _Test:
 
 
 def _null_safe(op: Callable[..., Value], *values: Value) -> Value:
-    return None if any(v is None for v in values) else op(*values)
+    return None if None in values else op(*values)
 
 
 # --- the same in polars: Kleene logic, null comparisons are null -------------------------

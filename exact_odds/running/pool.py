@@ -149,7 +149,7 @@ def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: Iterable[tuple[int,
 
     _refuse_in_worker_start()
     context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
-    _preload(context, work)
+    _fork_server(context, work)
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context,
                                initializer=_ignore_interrupts)
     finished = 0
@@ -169,22 +169,31 @@ def _run_on_processes(work: Work[T], plan: Any, shoe_ranges: Iterable[tuple[int,
             top_up(pending)
     except BrokenProcessPool:
         raise RunError(_broken_pool_reason(finished)) from None
+    except KeyboardInterrupt:
+        _stop_fork_server()
+        raise
     finally:
         _stop_pool(pool)
 
 
-def _preload(context: Any, work: Work[Any]) -> None:
-    """The work's module imported once, by the fork server, instead of by every worker.
+def _fork_server(context: Any, work: Work[Any]) -> None:
+    """The fork server started, told to import the work's module once for every worker.
 
     Where processes start by ``forkserver`` (Linux), each worker is forked from one server
     process that this process starts with its first pool and keeps. Told to import the work's
     module (and with it numpy, polars, sympy and the engine), the server does so once; every
     worker of every pool is then forked from it ready, instead of importing them all again (a
     second or more of processor time per worker). The server imports only at its start: a
-    later pool's other work module is imported by its workers, as before."""
+    later pool's other work module is imported by its workers, as before.
+
+    The server is started with Ctrl-C blocked, a mask it keeps: the standard library ignores
+    Ctrl-C in the server only once its imports are done, and a Ctrl-C during them printed the
+    server's traceback under the one error line. The main process's own Ctrl-C is held for
+    the moment of the start and then delivered."""
     if context.get_start_method() != "forkserver":
         return
-    from multiprocessing import forkserver
+    import signal
+    from multiprocessing import forkserver, resource_tracker
 
     module = getattr(work, "__module__", None)
     # the modules already asked for: the main script's by default (the standard library's)
@@ -192,6 +201,27 @@ def _preload(context: Any, work: Work[Any]) -> None:
                          None) or ["__main__"])
     if module and module != "__main__" and module not in asked:
         context.set_forkserver_preload([*asked, module])
+    # the resource tracker first: starting it unblocks Ctrl-C (it blocks, then unblocks, the
+    # signals it ignores around its own start)
+    resource_tracker.ensure_running()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _stop_fork_server() -> None:
+    """End the fork server at a Ctrl-C: still importing, it would fork the workers already
+    asked for once this process has gone, and each would print a traceback finding nothing
+    to run. A later pool of this process starts another server."""
+    import signal
+    from multiprocessing import forkserver
+
+    pid = getattr(getattr(forkserver, "_forkserver", None), "_forkserver_pid", None)
+    if pid:
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _ignore_interrupts() -> None:
