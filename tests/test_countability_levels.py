@@ -88,9 +88,11 @@ def _best_of_every_vector(path: Path, level: int) -> dict[tuple[str, bool], floa
 
     def sums(part: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For every tag vector of the groups ``part``: its sum, sum of squares and (one
-        column per bet) sum against the effects, each weighted by the groups' cards."""
+        column per bet) sum against the effects less their mean (the covariance's part),
+        each weighted by the groups' cards."""
         tags = np.array(list(product(values, repeat=len(w[part]))))
-        return tags @ w[part], (tags * tags) @ w[part], tags @ (e[:, part] * w[part]).T
+        s = tags @ w[part]
+        return s, (tags * tags) @ w[part], tags @ (e[:, part] * w[part]).T - s[:, None] * e_mean
 
     # every vector is a head (the first five groups' tags) beside a tail (the last five's):
     # its sums are the head's plus the tail's, for every head and every tail
@@ -102,16 +104,16 @@ def _best_of_every_vector(path: Path, level: int) -> dict[tuple[str, bool], floa
         rows = slice(start, start + step)
         s = head_s[rows, None] + tail_s
         spread = head_v[rows, None] + tail_v - s * s / total
-        keep = spread > 1e-9
-        zero = keep & (np.abs(s) < 1e-9)
-        root = np.sqrt(np.where(keep, spread, 1.0))
+        # a constant vector (no spread) is scored 0: never above the best, which is at
+        # least 0 since every vector's negation (balanced or not as it is) is scored too
+        scale = np.where(spread > 1e-9, 1 / np.sqrt(np.maximum(spread, 1e-9)), 0.0)
+        heads, tails = np.nonzero(np.abs(s) < 1e-9)  # the balanced vectors
         for b in range(len(bets)):
-            cov = head_a[rows, b, None] + tail_a[:, b] - s * e_mean[b]
-            r = cov / (root * np.sqrt(var_e[b]))
-            if keep.any():
-                best[b, 0] = max(best[b, 0], float(r[keep].max()))
-            if zero.any():
-                best[b, 1] = max(best[b, 1], float(r[zero].max()))
+            cov = head_a[rows, b, None] + tail_a[:, b]
+            cov *= scale
+            best[b, 0] = max(best[b, 0], float(cov.max()) / np.sqrt(var_e[b]))
+            if len(heads):
+                best[b, 1] = max(best[b, 1], float(cov[heads, tails].max()) / np.sqrt(var_e[b]))
     return {(bet_id, balanced): float(best[b, int(balanced)])
             for b, bet_id in enumerate(bets) for balanced in (False, True)}
 

@@ -213,9 +213,16 @@ def best_counts(effects: Mapping[str, Fraction], weights: Mapping[str, int], lev
     else:
         runs = _rounded_runs(order, w, level, balanced)
     cards = sum(weights.get(r, 0) for r in effects)
-    found: dict[tuple[int, ...], tuple[tuple[object, ...], DerivedCount]] = {}
+    # each distinct run scored once (several states can give the same smallest tags), then
+    # walked best first: the first count met of each way of betting (its key) is that way's
+    # best, and the walk stops at the ``keep``-th (a count is built only for those it reads)
+    tried: set[tuple[int, ...]] = set()
+    scored: list[tuple[tuple[Fraction, int, int, int, tuple[int, ...]], Fraction, int]] = []
     for run in runs:
         run = _smallest(run, units, balanced)
+        if run in tried:
+            continue
+        tried.add(run)
         if max(map(abs, run)) > level:
             continue
         balance = sum(wi * ti for wi, ti in zip(w, run))
@@ -224,17 +231,23 @@ def best_counts(effects: Mapping[str, Fraction], weights: Mapping[str, int], lev
         sign, square = _correlation(order, w, list(run))
         if sign <= 0:
             continue
+        rank_key = (-square, abs(balance), max(map(abs, run)), sum(map(abs, run)), run)
+        scored.append((rank_key, square, balance))
+    kept: list[DerivedCount] = []
+    bets_seen: set[tuple[int, ...]] = set()
+    for rank_key, square, balance in sorted(scored):
         tags = dict.fromkeys(effects, 0)
-        for kind, tag in zip(keys, run):
+        for kind, tag in zip(keys, rank_key[-1]):
             for rank in kinds[kind]:
                 tags[rank] = tag
         count = DerivedCount(level, tags, square, 1, balance, cards)
-        rank_key = (-square, abs(balance), max(map(abs, run)), sum(map(abs, run)), run)
-        key = count.key()
-        if key not in found or rank_key < found[key][0]:
-            found[key] = (rank_key, count)
-    ranked = sorted(found.values(), key=lambda item: item[0])
-    return [count for _, count in ranked[:keep]]
+        if (key := count.key()) in bets_seen:
+            continue
+        bets_seen.add(key)
+        kept.append(count)
+        if len(kept) == keep:
+            break
+    return kept
 
 
 def _smallest(run: tuple[int, ...], units: Sequence[int], balanced: bool) -> tuple[int, ...]:
@@ -306,14 +319,16 @@ def _searched_runs(effects: list[int], units: list[int], level: int, balanced: b
     keep = (spread > 0) & ((sums == 0) if balanced else True)
     s_index, v_index, spread = s_index[keep], v_index[keep], spread[keep]
     score = best[s_index, v_index] / np.sqrt(spread)
-    for position in np.argsort(-score, kind="stable")[:STATES_RANKED]:
-        s, v = int(s_index[position]), int(v_index[position])
-        run = []
-        for unit, choice in zip(reversed(units), reversed(choices)):
-            tag = int(choice[s, v])
-            run.append(tag)
-            s, v = s - unit * tag, v - unit * tag * tag
-        yield tuple(reversed(run))
+    positions = np.argsort(-score, kind="stable")[:STATES_RANKED]
+    # every state's tags read back at once, kind by kind from the last
+    s, v = s_index[positions].astype(np.int64), v_index[positions].astype(np.int64)
+    runs = np.zeros((len(positions), len(units)), dtype=np.int64)
+    for kind in reversed(range(len(units))):
+        tag = choices[kind][s, v].astype(np.int64)
+        runs[:, kind] = tag
+        s, v = s - units[kind] * tag, v - units[kind] * tag * tag
+    for run in runs.tolist():
+        yield tuple(run)
 
 
 def _rounded_runs(effects: list[int], weights: list[int], level: int, balanced: bool
