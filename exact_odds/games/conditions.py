@@ -42,7 +42,7 @@ import keyword
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from math import prod
 from typing import TYPE_CHECKING, Any
 
@@ -476,25 +476,20 @@ def _magnitude(node: ast.AST) -> int:
 
 # --- evaluation in Python: three-valued (None is null) -----------------------------------
 
-def _and(values: list[Value]) -> Value:
-    # one pass, no generator: this runs once per row and operand of a bet settled in Python
+def _join(values: list[Value], decisive: bool) -> Value:
+    """Three-valued ``and`` (``decisive`` False) or ``or`` (True): the decisive value if an
+    operand has it, else null if an operand is null, else the other value. One pass, no
+    generator: this runs once per row and operand of a bet settled in Python."""
     null = False
     for v in values:
-        if v is False:
-            return False
+        if v is decisive:
+            return decisive
         if v is None:
             null = True
-    return None if null else True
+    return None if null else not decisive
 
 
-def _or(values: list[Value]) -> Value:
-    null = False
-    for v in values:
-        if v is True:
-            return True
-        if v is None:
-            null = True
-    return None if null else False
+_and, _or = partial(_join, decisive=False), partial(_join, decisive=True)
 
 
 def _compile(node: ast.expr, names: set[str]) -> _Test:
