@@ -123,10 +123,17 @@ def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_
 
 def _alive(pid: int) -> bool:
     """Whether a process runs (a zombie, ended and not yet reaped, does not)."""
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def _stat(pid: int | str) -> list[str] | None:
+    """A process's ``/proc`` stat fields after its name (state, parent, group, session...),
+    or None where it is gone."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0] != "Z"
-    except OSError:
-        return False
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
 
 
 @pytest.mark.parametrize("address", ["http://127.0.0.1:8786", "tls://127.0.0.1:8786",
@@ -284,11 +291,8 @@ def _session(pid: int, *, workers: bool = False) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if int(fields[3]) != pid or fields[0] == "Z":
+            fields = _stat(entry)
+            if fields is None or int(fields[3]) != pid or fields[0] == "Z":
                 continue
             if not workers or pid not in (int(entry), int(fields[1])):
                 found.append(int(entry))
