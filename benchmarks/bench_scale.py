@@ -35,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from record import machine
+from record import bytecode_environment, machine
 
 HERE = Path(__file__).resolve().parent.parent
 RESULTS = HERE / "benchmarks" / "results"
@@ -84,12 +84,9 @@ print(best, kernel)
 
 def measure(checkout: Path, kind: str, payload: object, env: dict[str, str] | None = None
             ) -> dict[str, object]:
-    # the package's bytecode cached, as an installed package's is (pip compiles it)
-    environment = {name: value for name, value in os.environ.items()
-                   if name != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run([sys.executable, "-c", RUNNER, str(checkout), kind,
                            json.dumps(payload)], capture_output=True, text=True,
-                          env={**environment, **(env or {})}, check=True)
+                          env={**bytecode_environment(), **(env or {})}, check=True)
     return dict(json.loads(done.stdout))
 
 

@@ -41,6 +41,14 @@ def machine() -> str:
             f"{platform.system()} {platform.release()}; Python {platform.python_version()}")
 
 
+def bytecode_environment() -> dict[str, str]:
+    """This process's environment with bytecode written, as an installed package's is (pip
+    compiles it) and as CI's is: timings free of recompiling every module in every process,
+    whatever the machine's ``PYTHONDONTWRITEBYTECODE``."""
+    return {name: value for name, value in os.environ.items()
+            if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 class _Tee(StringIO):
     def __init__(self, terminal: TextIO) -> None:
         super().__init__()
