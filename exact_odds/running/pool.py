@@ -199,8 +199,7 @@ def _fork_server(context: Any, work: Work[Any]) -> None:
 
     module = getattr(work, "__module__", None)
     # the modules already asked for: the main script's by default (the standard library's)
-    asked = list(getattr(getattr(forkserver, "_forkserver", None), "_preload_modules",
-                         None) or ["__main__"])
+    asked = list(_fork_server_field("_preload_modules") or ["__main__"])
     if module and module != "__main__" and module not in asked:
         context.set_forkserver_preload([*asked, module])
     # the resource tracker first: starting it unblocks Ctrl-C (it blocks, then unblocks, the
@@ -213,14 +212,21 @@ def _fork_server(context: Any, work: Work[Any]) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
+def _fork_server_field(name: str) -> Any:
+    """One field of the standard library's fork server (private to ``multiprocessing``, so
+    read here only): ``None`` where this Python's has no such field."""
+    from multiprocessing import forkserver
+
+    return getattr(getattr(forkserver, "_forkserver", None), name, None)
+
+
 def _stop_fork_server() -> None:
     """End the fork server at a Ctrl-C: still importing, it would fork the workers already
     asked for once this process has gone, and each would print a traceback finding nothing
     to run. A later pool of this process starts another server."""
     import signal
-    from multiprocessing import forkserver
 
-    pid = getattr(getattr(forkserver, "_forkserver", None), "_forkserver_pid", None)
+    pid = _fork_server_field("_forkserver_pid")
     if pid:
         with suppress(OSError):
             os.kill(pid, signal.SIGKILL)
