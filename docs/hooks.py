@@ -314,10 +314,19 @@ def readme_pages() -> str:
         title, page = next(iter(item.items()))
         if page == "changelog.md":
             continue
-        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
-        front = yaml.safe_load(text.split("---\n", 2)[1])
+        front = front_matter((ROOT / "docs" / page).read_text(encoding="utf-8"))
         lines.append(f"- [{title}](docs/{page}): {front['description']}\n")
     return "".join(lines)
+
+
+def front_matter(text: str) -> dict[str, object]:
+    """A page's front matter (its ``title`` and ``description``, which MkDocs reads for the
+    page's ``<title>`` and ``<meta name="description">``); empty where it has none."""
+    import yaml
+
+    found = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    fields = yaml.safe_load(found.group(1)) if found else None
+    return fields if isinstance(fields, dict) else {}
 
 
 def readme_speed() -> str:

@@ -23,7 +23,6 @@ import shlex
 from pathlib import Path
 
 import pytest
-import yaml
 from clirun import ok, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,11 +60,8 @@ def _blocks(kind: str) -> list[tuple[str, str]]:
 def test_every_page_has_a_title_and_a_description(page):
     """Its front matter's ``title`` and ``description`` (the page's ``<title>`` and its
     ``<meta name="description">``, which the site's search shows too)."""
-    text = page.read_text(encoding="utf-8")
-    front = re.match(r"---\n(.*?)\n---\n", text, re.S)
-    assert front, f"{page.name} has no front matter"
-    fields = yaml.safe_load(front.group(1))
-    assert set(fields) >= {"title", "description"}, fields
+    fields = HOOKS.front_matter(page.read_text(encoding="utf-8"))
+    assert set(fields) >= {"title", "description"}, f"{page.name}: {fields}"
     assert fields["title"].strip() and len(fields["description"]) > 20, fields
 
 
