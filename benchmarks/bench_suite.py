@@ -33,6 +33,8 @@ HERE = Path(__file__).resolve().parent.parent
 
 def test_command(checkout: Path) -> list[str]:
     """The README's test command of ``checkout``, as a list of arguments."""
+    if not (checkout / "README.md").is_file():
+        sys.exit(f"Error: --baseline {checkout}: no README.md (not a checkout of exact-odds)")
     readme = (checkout / "README.md").read_text(encoding="utf-8")
     block = re.search(r"```bash\n(.*?)```", readme, re.S)
     lines = [line for line in (block.group(1) if block else "").splitlines() if line.strip()]
@@ -80,6 +82,8 @@ def main() -> None:
                         help="another checkout, set up as its README says, to time beside this")
     parser.add_argument("--pairs", type=int, default=2, help="runs of each checkout, in turn")
     args = parser.parse_args()
+    if args.pairs < 1:
+        sys.exit(f"Error: --pairs {args.pairs}: at least one pair of runs")
     checkouts = {"this": HERE, "baseline": args.baseline.resolve()}
     for checkout in checkouts.values():
         test_command(checkout)  # both readable before the first run
