@@ -32,7 +32,9 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def test_command(checkout: Path) -> list[str]:
-    """The README's test command of ``checkout``, as a list of arguments."""
+    """The README's test command of ``checkout``, as a list of arguments, ``-q -p
+    no:cacheprovider`` added; refused in one line where the README has none or the checkout
+    is not set up."""
     if not (checkout / "README.md").is_file():
         sys.exit(f"Error: --baseline {checkout}: no README.md (not a checkout of exact-odds)")
     readme = (checkout / "README.md").read_text(encoding="utf-8")
@@ -41,15 +43,16 @@ def test_command(checkout: Path) -> list[str]:
     if len(lines) < 2 or "pytest" not in lines[1]:
         sys.exit(f"Error: {checkout / 'README.md'}: no test command as its first bash block's "
                  "second line")
-    return shlex.split(lines[1])
-
-
-def run_suite(checkout: Path) -> dict[str, float | int | str]:
-    """Run ``checkout``'s suite once: wall and processor seconds, tests passed, exit code."""
-    command = [*test_command(checkout), "-q", "-p", "no:cacheprovider"]
+    command = shlex.split(lines[1])
     if not (checkout / command[0]).exists():
         sys.exit(f"Error: {checkout}: {command[0]} is missing (set the checkout up as its "
                  "README says)")
+    return [*command, "-q", "-p", "no:cacheprovider"]
+
+
+def run_suite(checkout: Path, command: list[str]) -> dict[str, float | int | str]:
+    """Run ``checkout``'s suite once (``command``, from ``test_command``): wall and processor
+    seconds, tests passed, exit code."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = os.getloadavg()[0]
     start = time.perf_counter()
@@ -85,15 +88,15 @@ def main() -> None:
     if args.pairs < 1:
         sys.exit(f"Error: --pairs {args.pairs}: at least one pair of runs")
     checkouts = {"this": HERE, "baseline": args.baseline.resolve()}
-    for checkout in checkouts.values():
-        test_command(checkout)  # both readable before the first run
+    # both read and set up, or refused, before the first run
+    commands = {name: test_command(checkout) for name, checkout in checkouts.items()}
     runs: dict[str, list[dict[str, float | int | str]]] = {name: [] for name in checkouts}
     print("| run | checkout | tests passed | wall | processor | load at start | pytest's last line |")
     print("|--:|---|--:|--:|--:|--:|---|")
     order = list(checkouts)
     for pair in range(args.pairs):
         for name in order if pair % 2 == 0 else order[::-1]:
-            run = run_suite(checkouts[name])
+            run = run_suite(checkouts[name], commands[name])
             runs[name].append(run)
             print(f"| {pair + 1} | {name} | {run['passed']:,} | {minutes(float(run['wall']))} | "
                   f"{minutes(float(run['cpu']))} | {float(run['load']):.1f} | "
