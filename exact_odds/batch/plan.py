@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
 from exact_odds.limits import MAX_MONOMIALS
-from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
+from exact_odds.rules import CARDS_SEEN
 
 
 @dataclass
@@ -105,7 +105,7 @@ class _Plan:
             hit, stand = _option_rules(game)
             objective = optimised_bet(game)
             wanted = dict.fromkeys([*bets, objective], None)
-            extra: tuple[str, ...] = VISIBLE
+            extra: tuple[str, ...] = CARDS_SEEN
         else:
             rules = game_rules(game, Shoe.from_decks(game.decks), request.strategy)
             wanted = dict.fromkeys(bets, None)
@@ -245,7 +245,7 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     # the terms of each table, by the visible state of their outcome
     by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}
     for t in (t_hit, t_stand):
-        pick = itemgetter(*(t.columns.index(name) for name in VISIBLE))
+        pick = itemgetter(*(t.columns.index(name) for name in CARDS_SEEN))
         seen = {cards: _visible(cards, rules) for cards in set(map(pick, t.outcomes))}
         states = [seen[cards] for cards in map(pick, t.outcomes)]  # a few hundred distinct
         key_index = t.key_index
@@ -274,7 +274,7 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
 
 def _visible(cards: tuple[Any, ...], rules: Any) -> Any:
     """What the bettor sees when the Player's two cards give the option, else None, from
-    the ``VISIBLE`` columns' values."""
+    the ``CARDS_SEEN`` columns' values."""
     low, high, up = cards
     if (low + high) % 10 not in rules.option.totals:
         return None

@@ -47,6 +47,7 @@ from exact_odds.engine.vocabulary import (
 )
 from exact_odds.limits import MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
+from exact_odds.rules.round import BANKER, PLAYER, STOOD
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A multiset of card classes: a sorted tuple of class indices.
@@ -257,26 +258,19 @@ class _Rounds:
 
     def sequences(self) -> Sequences:
         """Every class sequence, in pieces."""
-        v, (c1, c2, c3, c4), p2, b2 = self.values, self.at, self.p2, self.b2
-        described = self.rules.round  # the naturals and draws, as tables
-        if described.player_on is None:
-            draws = np.array(described.player, dtype=bool)[v[c1], v[c2], v[c3]]
-        else:
-            draws = np.array(described.player_on, dtype=bool)[p2]
-        banker = np.array(described.banker, dtype=bool)
-        alone, after = ~banker[b2, 0], banker[:, 1:]
-        natural = np.array(described.natural, dtype=bool)
-        natural = natural[p2] | natural[b2]
+        v, (c1, c2, c3, c4) = self.values, self.at
+        described = self.rules.round  # the play: what the first four cards lead to, then
+        step = described.openings(v[c1], v[c3], v[c2], v[c4])  # the Banker's after a third
         cls = np.arange(len(self.reps), dtype=np.int64)
-        s = np.flatnonzero(natural | (~draws & alone))  # nobody draws
+        s = np.flatnonzero(step == STOOD)  # nobody draws
         found = [(self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]])]
-        s = np.flatnonzero(~natural & ~draws & ~alone)[:, None]  # the Banker alone draws b
+        s = np.flatnonzero(step == BANKER)[:, None]  # the Banker alone draws b
         found.append((self._code(s, None, cls), [c1[s], c2[s], c3[s], c4[s], cls]))
         # the Player draws a, then the Banker stands, or draws b
-        playing = np.flatnonzero(~natural & draws)
+        playing = np.flatnonzero(step == PLAYER)
         for lo in range(0, len(playing), 4096):
             s, a = np.broadcast_arrays(playing[lo:lo + 4096, None], cls)
-            banker = after[b2[s], v[a]]
+            banker = described.banker_draws_after(v[c3[s]], v[c4[s]], v[a])
             s, a, s2, a2 = s[~banker], a[~banker], s[banker][:, None], a[banker][:, None]
             found.append((self._code(s, a, None), [c1[s], c2[s], c3[s], c4[s], a]))
             found.append((self._code(s2, a2, cls), [c1[s2], c2[s2], c3[s2], c4[s2], a2, cls]))

@@ -93,9 +93,11 @@ BET_FIELDS: tuple[Field, ...] = (
           required=True, unless="use"),
     Field("pays", "pays_by_event", "With use: new pays for some events, by event name."),
     Field("when", "when_by_event", "With use: new conditions for some events, by event name."),
-    Field("placed", "text", "before-deal (the default) or after-visible-cards: a late bet, "
-          "placed seeing the player's two cards and the dealer's up card.",
-          choices=("before-deal", "after-visible-cards")),
+    Field("placed", "text", "before-deal (the default); after-visible-cards: a late bet, "
+          "placed seeing the player's two cards and the dealer's up card; with-the-draw: "
+          "placed, one unit like the first bet, when the bettor takes the Player's third card "
+          "(Lucky Draw's Draw bet), no action when he stands.",
+          choices=("before-deal", "after-visible-cards", "with-the-draw")),
     Field("offered", "condition", "A late bet: when it may be placed (else no action)."),
     Field("mirror", "text", "Also define the same bet for the other hand under this id "
           "(player_ and banker_ columns swapped, Player and Banker swapped in names).",

@@ -89,6 +89,11 @@ class Settlement(NamedTuple):
         return -1 if self.net is None else self.event
 
 
+#: Placed when the bettor takes the Player's third card: no action when he stands.
+WITH_THE_DRAW = "with-the-draw"
+#: The condition a bet placed with the draw acts on: the Player took a third card.
+DRAWN = "player_cards == 3"
+
 #: A late bet not offered.
 NO_ACTION = Settlement(None, None)
 #: No event of a bet (without ``when: otherwise``) holds: "Any other outcome" loses.
@@ -103,8 +108,13 @@ class Bet:
     name: str
     events: tuple[Event, ...]
     description: str = ""
-    placed: str = "before-deal"  # or "after-visible-cards": a late bet
+    placed: str = "before-deal"  # "after-visible-cards": a late bet; "with-the-draw"
     offered: Condition | None = None  # a late bet: when it may be placed (None: always)
+
+    @property
+    def adds_stake(self) -> bool:
+        """Whether the bet is a stake the bettor adds when he draws (Lucky Draw's Draw bet)."""
+        return self.placed == WITH_THE_DRAW
 
     @property
     def conditions(self) -> tuple[Condition, ...]:

@@ -22,7 +22,14 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from exact_odds.errors import ExactOddsError
-from exact_odds.rules.round import RoundDescription, Valuation
+from exact_odds.rules.round import (
+    BANKER,
+    PLAYER,
+    STOOD,
+    HandValue,
+    RoundDescription,
+    Valuation,
+)
 
 #: A visible state when the option is taken: the Player's two cards (point values, low
 #: first) and the dealer's up card (``None`` where the bettor does not see it).
@@ -35,8 +42,15 @@ HIT, STAND, OPTION = "H", "S", "O"
 FIXED_STRATEGIES = ("house-way", "stand", "hit")
 STRATEGIES = ("house-way", "stand", "hit", "optimal")
 
-#: The columns a bettor may see when taking an option.
-VISIBLE_COLUMNS = ("player_low_card", "player_high_card", "dealer_up")
+#: The columns a bettor may see when taking an option: his two cards (their point values,
+#: low and high) or only their total, and the dealer's up card.
+VISIBLE_COLUMNS = ("player_low_card", "player_high_card", "player_two_card_total", "dealer_up")
+
+#: What a bettor sees of the deal (a visible state): the Player's two cards and the up card.
+CARDS_SEEN = ("player_low_card", "player_high_card", "dealer_up")
+
+#: Who decides: each bettor on the hand for himself, or the hand's holder (chemin de fer).
+DECIDERS = ("bettor", "player")
 
 
 class RulesError(ExactOddsError, ValueError):
@@ -53,22 +67,42 @@ class StrategyMap(dict[VisibleState, bool]):
 
 @dataclass(frozen=True)
 class Option:
-    """The bettor's option on the Player hand.
+    """A decision on the Player hand's third card, at the Player's O cells.
 
-    ``totals``: the two-card totals on which the bettor chooses; ``house_way``: True if the
-    house hits; ``sees``: the visible columns the bettor decides on; ``after_natural_check``:
-    the dealer checks the hole card for a natural before the option is taken (so a decision
-    is only ever made against a hand that is not a natural).
+    ``totals``: the two-card totals on which it is taken; ``house_way``: True if the house
+    draws (the play when no strategy is given, and the choice on an exact tie); ``sees``:
+    the visible columns the decider sees (``VISIBLE_COLUMNS``: his two cards or their total,
+    and the up card); ``after_natural_check``: the dealer checks the hole card for a natural
+    before the decision (so it is only ever taken against a hand that is not a natural);
+    ``who``: the bettor on the hand, or its holder.
+
+    >>> option = Option((5,), True, ("player_two_card_total", "dealer_up"), False)
+    >>> option.information((2, 3, 7)), option.describe()
+    ((5, 7), 'on 5')
     """
 
     totals: tuple[int, ...]
     house_way: bool
     sees: tuple[str, ...]
     after_natural_check: bool
+    who: str = "bettor"
 
     @property
     def sees_up_card(self) -> bool:
         return "dealer_up" in self.sees
+
+    @property
+    def sees_cards(self) -> bool:
+        """Whether the decider sees his two cards, not only their total."""
+        return "player_low_card" in self.sees
+
+    def information(self, visible: VisibleState) -> tuple[int, ...]:
+        """What the decider knows in a visible state (the Player's low and high card, the
+        up card): the values of the columns he sees, in ``VISIBLE_COLUMNS`` order."""
+        low, high, up = visible
+        known = {"player_low_card": low, "player_high_card": high,
+                 "player_two_card_total": (low + high) % 10, "dealer_up": up}
+        return tuple(known[name] for name in self.sees)  # type: ignore[misc]
 
     def describe(self) -> str:
         return "on " + ", ".join(map(str, self.totals))
@@ -98,6 +132,8 @@ class DrawingRules:
     readings: tuple[str, ...] = field(default=(), compare=False)
     cards: int = 2
     valuation: Valuation = "points"
+    values: tuple[HandValue, ...] = ()  # the hand values the rules name (faces, ...)
+    ranking: tuple[str, ...] = ("total",)  # what hands are compared by, in order
 
     @property
     def draws(self) -> bool:
@@ -169,14 +205,33 @@ class DrawingRules:
 
 @lru_cache(maxsize=256)
 def round_of(rules: DrawingRules) -> RoundDescription:
-    """The description of a round under ``rules``: their charts read once into tables."""
+    """The round these rules play, as the two tables every part of the program reads
+    (``rules/round.py``): this function is the one place the naturals, the Player's rule or
+    decision and the Banker's chart are applied to the cards."""
     if not rules.draws:
-        return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10, None, (), ())
-    player = tuple(tuple(tuple(rules.player_draws((low + high) % 10,
-                                                  (min(low, high), max(low, high), up))
-                               for up in range(10)) for high in range(10)) for low in range(10))
-    player_on = None if rules.uses_up_card else tuple(map(rules.player_draws, range(10)))
-    banker = tuple(tuple(rules.banker_draws(total, third) for third in (None, *range(10)))
-                   for total in range(10))
+        return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10,
+                                values=rules.values, ranking=rules.ranking)
     natural = tuple(total in rules.naturals for total in range(10))
-    return RoundDescription(2, "points", True, natural, player_on, player, banker)
+    digits = range(10)
+    # the Player's draw on each two-card hand (low, high) against each up card
+    player = [[[rules.player_draws((low + high) % 10, (low, high, up)) for up in digits]
+               if low <= high else None for high in digits] for low in digits]
+    # after the first four cards, by the Banker's two-card total: a natural ends the round;
+    # else the Player draws, or stands and the Banker draws or stands (his stood column)
+    ends = [STOOD if natural[b2] else BANKER if rules.banker_draws(b2, None) else STOOD
+            for b2 in digits]
+
+    def opening(low: int, high: int, up: int) -> tuple[int, ...]:
+        draws = player[min(low, high)][max(low, high)][up]  # type: ignore[index]
+        if natural[(low + high) % 10]:
+            return (STOOD,) * 10
+        return tuple(STOOD if natural[(up + other) % 10] else PLAYER if draws
+                     else ends[(up + other) % 10] for other in digits)
+
+    return RoundDescription(
+        2, "points", True, natural,
+        tuple(tuple(tuple(opening(low, high, up) for up in digits) for high in digits)
+              for low in digits),
+        tuple(tuple(tuple(rules.banker_draws((up + other) % 10, None if x == 10 else x)
+                          for x in range(11)) for other in digits) for up in digits),
+        rules.values, rules.ranking, reads_up_card=rules.uses_up_card)

@@ -41,8 +41,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from exact_odds.cards import RANKS
 from exact_odds.files import InputFileError, is_file, read_yaml
 from exact_odds.rules.chart import (
+    DECIDERS,
     HIT,
     OPTION,
     STAND,
@@ -51,11 +53,12 @@ from exact_odds.rules.chart import (
     Option,
     RulesError,
 )
-from exact_odds.rules.round import NATURALS, VALUATIONS
+from exact_odds.rules.round import NATURALS, VALUATIONS, HandValue
 
 _KEYS = {"name", "title", "source", "readings", "naturals", "player", "banker", "option",
-         "cards", "valuation", "compare"}
-_OPTION_KEYS = {"house_way", "sees", "after_natural_check"}
+         "cards", "valuation", "compare", "values", "ranking"}
+_OPTION_KEYS = {"house_way", "sees", "after_natural_check", "who"}
+_OPTION_REQUIRED = {"house_way", "sees", "after_natural_check"}
 _COLUMNS = [f"player third {x}" for x in range(10)] + ["player stood"]
 
 
@@ -142,20 +145,26 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     valuation = data.get("valuation", "points")
     if valuation not in VALUATIONS:
         raise fail(f"field 'valuation' is {valuation!r}: a hand is valued by 'points' "
-                   "(baccarat, with a drawing chart) or 'rank' (ace 1 ... king 13, no draws)")
-    if valuation == "rank":
+                   "(modulo 10) or 'rank' (ace 1 ... king 13)")
+    values = _values(data.get("values", {}), fail)
+    ranking = _ranking(data.get("ranking", ["total"]), values, fail)
+    about.update(valuation=valuation, values=values, ranking=ranking)
+    if "player" not in data and "banker" not in data:
         return _dealt_only(data, about, fail)
+    if valuation != "points" or ranking != ("total",):
+        raise fail("a game whose hands draw by a chart values them by 'points' and ranks them "
+                   "by their total: fields 'valuation' and 'ranking' are for games without draws")
     if data.get("cards", 2) != 2 or isinstance(data.get("cards"), bool):
-        raise fail(f"field 'cards' is {data['cards']!r}: a game valued by points deals two "
-                   "cards to each hand, then draws by its chart")
+        raise fail(f"field 'cards' is {data['cards']!r}: a game that draws deals two cards "
+                   "to each hand, then draws by its chart")
     for required in ("naturals", "player", "banker"):
         if required not in data:
             raise fail(f"missing field {required!r}")
     naturals = data["naturals"]
-    if not isinstance(naturals, list) or [type(n) for n in naturals] != [int, int] \
-            or naturals != list(NATURALS):
-        raise fail(f"field 'naturals' is {naturals!r}: the outcome vocabulary reads a natural "
-                   "as a two-card 8 or 9, so only [8, 9] is supported")
+    if not isinstance(naturals, list) or any(type(n) is not int for n in naturals) \
+            or naturals not in ([], list(NATURALS)):
+        raise fail(f"field 'naturals' is {naturals!r}: [8, 9] (a two-card 8 or 9 ends the "
+                   "round, as the outcome vocabulary reads a natural) or [] (no naturals)")
     player = _row(data["player"], 10, "player", (HIT, STAND, OPTION), fail)
     for total in naturals:
         if player[total] != STAND:
@@ -168,16 +177,51 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
 
 
 def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> DrawingRules:
-    """Rules of a game without draws: ``cards`` to each hand, valued by rank."""
+    """Rules of a game without draws: ``cards`` to each hand, valued by ``valuation``."""
     drawn = sorted({"naturals", "player", "banker", "option"} & set(data))
     if drawn:
-        raise fail(f"field {drawn[0]!r}: a game valued by rank has no naturals and no "
-                   "drawing chart (each hand keeps the cards it is dealt)")
+        raise fail(f"field {drawn[0]!r}: a game without a drawing chart has no naturals and "
+                   "no options (each hand keeps the cards it is dealt)")
     cards = data.get("cards")
     if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 3:
         raise fail(f"field 'cards' is {cards!r}: the cards dealt to each hand, 1, 2 or 3")
-    return DrawingRules(naturals=(), player=(), banker=(), cards=cards, valuation="rank",
-                        **about)
+    return DrawingRules(naturals=(), player=(), banker=(), cards=cards, **about)
+
+
+_VALUE_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _values(data: object, fail: Any) -> tuple[HandValue, ...]:
+    """``values:``: each hand value's name and what it is, ``{count: RANKS}`` (how many of
+    the hand's cards are of those ranks) or ``{all: RANKS}`` (whether every card is)."""
+    if not isinstance(data, dict):
+        raise fail("field 'values' must map each hand value's name to {count: [ranks]} or "
+                   "{all: [ranks]}")
+    found = []
+    for name, spec in data.items():
+        if not isinstance(name, str) or not _VALUE_NAME.fullmatch(name) or name == "total":
+            raise fail(f"values: {name!r} is not a name for a hand value (lower-case letters, "
+                       "digits and _, not 'total')")
+        if not isinstance(spec, dict) or len(spec) != 1 or next(iter(spec)) not in ("count", "all"):
+            raise fail(f"values, {name}: {spec!r} is not {{count: [ranks]}} or {{all: [ranks]}}")
+        kind, ranks = next(iter(spec.items()))
+        letters = [("T" if str(r).upper() == "10" else str(r).upper()) for r in ranks] \
+            if isinstance(ranks, list) else None
+        if not letters or any(r not in RANKS for r in letters) or len(set(letters)) != len(letters):
+            raise fail(f"values, {name}: {ranks!r} is not a list of distinct ranks "
+                       "(A, 2-9, 10 or T, J, Q, K)")
+        found.append(HandValue(name, kind, frozenset(letters)))
+    return tuple(found)
+
+
+def _ranking(data: object, values: tuple[HandValue, ...], fail: Any) -> tuple[str, ...]:
+    """``ranking:``: what hands are compared by, in order: ``total`` and hand values."""
+    names = ["total", *(value.name for value in values)]
+    if (not isinstance(data, list) or not data or not all(isinstance(n, str) for n in data)
+            or len(set(data)) != len(data) or not set(data) <= set(names)):
+        raise fail(f"field 'ranking' is {data!r}: a list of distinct names among "
+                   f"{', '.join(names)}, compared in that order (the higher wins)")
+    return tuple(data)
 
 
 def _word(value: object, field_name: str, fail: Any) -> str:
@@ -241,33 +285,39 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
     if unknown:
         raise fail(f"option: unknown field {unknown[0]!r} (allowed: "
                    f"{', '.join(sorted(_OPTION_KEYS))})")
-    missing = sorted(_OPTION_KEYS - set(data))
+    missing = sorted(_OPTION_REQUIRED - set(data))
     if missing:
         raise fail(f"option: missing field {missing[0]!r}")
     house_way = data["house_way"]
     if house_way not in (HIT, STAND):
         raise fail(f"option, field 'house_way': {house_way!r} is not H or S")
     sees = data["sees"]
+    cards_or_total = ({"player_low_card", "player_high_card"}, {"player_two_card_total"})
     if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
-            or not {"player_low_card", "player_high_card"} <= set(sees)
-            or not set(sees) <= set(VISIBLE_COLUMNS)):
+            or not set(sees) <= set(VISIBLE_COLUMNS) or len(set(sees)) != len(sees)
+            or set(sees) - {"dealer_up"} not in cards_or_total):
         raise fail(f"option, field 'sees': {sees!r}: a list holding player_low_card and "
-                   "player_high_card, and dealer_up if the bettor sees the dealer's up card")
+                   "player_high_card (the decider sees his two cards) or player_two_card_total "
+                   "(only their total), and dealer_up if he sees the dealer's up card")
     checked = data["after_natural_check"]
     if not isinstance(checked, bool):
         raise fail(f"option, field 'after_natural_check' is true or false, not {checked!r}")
+    who = data.get("who", "bettor")
+    if who not in DECIDERS:
+        raise fail(f"option, field 'who' is {who!r}: {' or '.join(DECIDERS)} (each bettor on "
+                   "the hand decides, or the hand's holder)")
     ordered = tuple(c for c in VISIBLE_COLUMNS if c in sees)
-    return Option(totals, house_way == HIT, ordered, checked)
+    return Option(totals, house_way == HIT, ordered, checked, who)
 
 
-def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...]
-               ) -> tuple[DrawingRules, str, str | None]:
+def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
+                    rules: DrawingRules | None = None) -> tuple[DrawingRules, str, str | None]:
     """A game file's drawing-rule fields, checked: ``rules`` (a name or inline), ``strategy``
     (how the option is taken by default) and ``option: {optimise: BET}`` (the bet the best
     play on the option is computed for). Returns (rules, strategy, the bet optimised for)."""
     from exact_odds.rules.chart import STRATEGIES
 
-    rules = rules_field(data.get("rules"), path)
+    rules = rules_field(data.get("rules"), path) if rules is None else rules
     strategy = data.get("strategy", "house-way")
     if strategy not in STRATEGIES:
         raise RulesError(f"{path}: field 'strategy' is {strategy!r}; known: {', '.join(STRATEGIES)}")
