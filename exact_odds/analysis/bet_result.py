@@ -65,6 +65,9 @@ class EventResult:
         return self.probability * self.net
 
 
+#: What a line where the bet has no action pays.
+NO_ACTION_PAYS = "no action"
+
 #: The rounds a hold is given for (``hold_band``): a table of a night to a year's play.
 HOLD_ROUNDS = (100, 1_000, 10_000, 100_000, 1_000_000)
 #: The confidences of a volatility index and a hold band.
@@ -125,6 +128,12 @@ class BetResult(Rendered):
     def hit_frequency(self) -> Fraction:
         """The probability that the bet wins something."""
         return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
+
+    @cached_property
+    def not_placed(self) -> Fraction:
+        """The probability that the bet has no action (a late bet not offered, a stake the
+        bettor adds when he draws and he stood)."""
+        return sum((e.probability for e in self.events if e.pays == NO_ACTION_PAYS), Fraction(0))
 
     @cached_property
     def push_probability(self) -> Fraction:
@@ -207,7 +216,8 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
         for e, w in zip(bet.events, ways)
     ]
     if bet.offered is not None:
-        events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
+        unplaced = "Not placed (the bettor stood)" if bet.adds_stake else "Not offered"
+        events.insert(0, EventResult(unplaced, f"not ({bet.offered.text})", NO_ACTION_PAYS,
                                      Fraction(0), not_offered, Fraction(not_offered, total)))
     if bet.loses_otherwise:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,40 @@ from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer alone
     from exact_odds.render.workbook import Workbook
+
+
+@dataclass(frozen=True)
+class BettorRound:
+    """The bettor's round where a decision adds a stake (Lucky Draw: the Enter bet, and the
+    Draw bet placed with the third card): its expected value per unit of the first bet,
+    the average total stake (one unit, plus the chance each added stake is placed) and the
+    element of risk, the house edge per unit of that average stake."""
+
+    bets: tuple[BetResult, ...]  # the first bet, then the stakes the decision adds
+
+    @property
+    def expected_value(self) -> Fraction:
+        """Per unit of the first bet: the bets' expected values added (a stake not placed
+        nets 0)."""
+        return sum((bet.expected_value for bet in self.bets), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected_value
+
+    @property
+    def average_stake(self) -> Fraction:
+        """The units staked on average, in units of the first bet."""
+        return sum((1 - bet.not_placed for bet in self.bets), Fraction(0))
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of the average total stake."""
+        return self.house_edge / self.average_stake
+
+    @property
+    def favours_bettor(self) -> bool:
+        return self.expected_value > 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +103,16 @@ class GameReport(Rendered):
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
 
+    @property
+    def bettor_round(self) -> BettorRound | None:
+        """Where the game's decision adds a stake and the report holds every bet of the
+        bettor's round (``Game.round_bets``): the round's figures; else None."""
+        ids = self.game.round_bets
+        held = {bet.id: bet for bet in self.bets}
+        if not ids or not set(ids) <= set(held):
+            return None
+        return BettorRound(tuple(held[bet_id] for bet_id in ids))
+
     def mistakes(self) -> list[Mistake]:
         """The probable mistakes of the game file's bets reported here (events no outcome
         can reach, events earlier events take, bets that cannot win), on the game's own
@@ -87,8 +132,12 @@ class GameReport(Rendered):
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data: its inputs, then every bet."""
-        return {**self.inputs(), "total": self.total, "notes": list(self.notes),
-                "bets": [bet_dict(bet) for bet in self.bets]}
+        found = {**self.inputs(), "total": self.total, "notes": list(self.notes),
+                 "bets": [bet_dict(bet) for bet in self.bets]}
+        played = self.bettor_round
+        if played is not None:
+            found["bettor_round"] = round_dict(played)
+        return found
 
     def to_workbook(self) -> Workbook:
         """The live math worksheet (``exact_odds.analysis.worksheet``): Summary, a sheet per
@@ -150,7 +199,7 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     if not isinstance(game, Game):
         game = load_game(game)
     the_shoe = game.shoe(decks, shoe, remove)
-    rules = game_rules(game, the_shoe, strategy)
+    rules = game_rules(game, the_shoe, strategy, settings)
     # a bet named twice is analysed once, in the order first named
     chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
     values = game.setting_values(settings)
@@ -203,6 +252,34 @@ def _summary_row(bet: BetResult) -> tuple[Cell, ...]:
             None if top is None else float(1 / top.probability), bet.favours_bettor)
 
 
+#: The bettor's round, where a decision adds a stake: one row.
+ROUND_COLUMNS = (Column("Bets"), Column("Expected value per unit of the first bet", "signed"),
+                 Column("House edge", "percent", 4), Column("Average total stake", "decimal", 4),
+                 Column("Element of risk per unit staked", "percent", 4),
+                 Column("Favours bettor", "flag"))
+
+
+def round_dict(played: BettorRound) -> Json:
+    """The bettor's round as data, exact fractions as strings."""
+    from exact_odds.numbers import fraction_text
+
+    return {"bets": [bet.id for bet in played.bets],
+            "expected_value": fraction_text(played.expected_value),
+            "house_edge": fraction_text(played.house_edge),
+            "average_stake": fraction_text(played.average_stake),
+            "element_of_risk": fraction_text(played.element_of_risk),
+            "favours_bettor": played.favours_bettor}
+
+
+def _round_table(played: BettorRound) -> Table:
+    names = " with ".join(safe(bet.name) for bet in played.bets)
+    return Table(f"The bettor's round ({names})", ROUND_COLUMNS, ((
+        " + ".join(bet.id for bet in played.bets), played.expected_value, played.house_edge,
+        played.average_stake, played.element_of_risk, played.favours_bettor),),
+        notes=("Per unit of the first bet; a stake not placed counts 0. The element of risk "
+               "divides the house edge by the average total stake.",), sheet="Round")
+
+
 def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
     """The report's inputs, one per line: enough to compute it again."""
     lines: list[Line] = []
@@ -235,6 +312,8 @@ def _document(report: GameReport) -> Document:
          e.combinations, e.probability, e.probability, e.expected_return, bet.expected_value,
          bet.house_edge, bet.favours_bettor)
         for bet in report.bets for e in bet.events), formats=("csv",))
+    played = report.bettor_round
+    rounds = (_round_table(played),) if played is not None else ()
     return Document(f"{safe(report.game.name)} ({safe(report.game.id)})",
                     _report_header(report, inputs),
-                    (summary, *(bet_table(b) for b in report.bets), events))
+                    (summary, *(bet_table(b) for b in report.bets), *rounds, events))

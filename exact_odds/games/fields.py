@@ -58,7 +58,8 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("strategy", "text", "Rules with an option only: how the bettor takes it "
           "(house-way, hit, stand or optimal).", choices=tuple(STRATEGIES)),
     Field("option", "mapping", "Rules with an option only: {optimise: BET}, the bet the "
-          "optimal play on the option is computed for."),
+          "optimal play on the option is computed for, or {optimise: [BET, BET]}, bets played "
+          "for together (Lucky Draw's Enter and Draw bets)."),
     Field("readings", "sentences", "Every reading of an ambiguous rule, in words."),
     Field("settings", "settings", "Named settings where a reasonable reader could differ."),
     Field("table", "table", "The player-dealer's table (exact-odds table): "

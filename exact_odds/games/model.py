@@ -233,7 +233,7 @@ class Game:
     strategy: str = "house-way"
     path: str = ""
     settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
-    optimise: str | None = None  # the bet the best play on the option is computed for
+    optimise: tuple[str, ...] = ()  # the bets the best play on the option is computed for
     #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
     table: dict[str, str] = field(default_factory=dict)
     dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
@@ -269,6 +269,17 @@ class Game:
             return shoe.remove(cards)
         except ShoeError as error:
             raise ShoeError(f"{input_name('remove')}: {error}") from None
+
+    @property
+    def round_bets(self) -> tuple[str, ...]:
+        """Where the game's decision adds a stake (a bet placed with the draw): the bets of
+        the bettor's round, the first bet then the added stakes (the bets the option is
+        played for); else none."""
+        added = [bet.id for bet in self.bets if bet.adds_stake]
+        if not added:
+            return ()
+        first = [bet for bet in self.optimise if bet not in added]
+        return (*first, *added)
 
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the one given for it, as text

@@ -12,6 +12,7 @@ from exact_odds.rules.chart import (
     STRATEGIES,
     VISIBLE_COLUMNS,
     DrawingRules,
+    InfoState,
     Option,
     RulesError,
     StrategyMap,
@@ -32,7 +33,8 @@ def rules_named(name: str, strategy: str = "house-way") -> DrawingRules:
 
 
 __all__ = [
-    "CARDS_SEEN", "FIXED_STRATEGIES", "PUNTO_BANCO", "STRATEGIES", "VISIBLE_COLUMNS", "DrawingRules",
+    "CARDS_SEEN", "FIXED_STRATEGIES", "PUNTO_BANCO", "STRATEGIES", "VISIBLE_COLUMNS",
+    "DrawingRules", "InfoState",
     "Option", "RulesError", "StrategyMap", "VisibleState", "builtin_rules", "load_rules",
     "parse_rules", "rules_field", "rules_named",
 ]

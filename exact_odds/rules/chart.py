@@ -35,6 +35,10 @@ from exact_odds.rules.round import (
 #: first) and the dealer's up card (``None`` where the bettor does not see it).
 VisibleState = tuple[int, int, int | None]
 
+#: What a decider knows in a visible state: the values of the columns he sees
+#: (``Option.information``).
+InfoState = tuple[int | None, ...]
+
 #: What a chart cell may say: hit, stand, or (Player only) the bettor's option.
 HIT, STAND, OPTION = "H", "S", "O"
 
@@ -96,13 +100,13 @@ class Option:
         """Whether the decider sees his two cards, not only their total."""
         return "player_low_card" in self.sees
 
-    def information(self, visible: VisibleState) -> tuple[int, ...]:
+    def information(self, visible: VisibleState) -> InfoState:
         """What the decider knows in a visible state (the Player's low and high card, the
         up card): the values of the columns he sees, in ``VISIBLE_COLUMNS`` order."""
         low, high, up = visible
         known = {"player_low_card": low, "player_high_card": high,
                  "player_two_card_total": (low + high) % 10, "dealer_up": up}
-        return tuple(known[name] for name in self.sees)  # type: ignore[misc]
+        return tuple(known[name] for name in self.sees)
 
     def describe(self) -> str:
         return "on " + ", ".join(map(str, self.totals))

@@ -311,10 +311,12 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
 
 
 def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
-                    rules: DrawingRules | None = None) -> tuple[DrawingRules, str, str | None]:
+                    rules: DrawingRules | None = None
+                    ) -> tuple[DrawingRules, str, tuple[str, ...]]:
     """A game file's drawing-rule fields, checked: ``rules`` (a name or inline), ``strategy``
     (how the option is taken by default) and ``option: {optimise: BET}`` (the bet the best
-    play on the option is computed for). Returns (rules, strategy, the bet optimised for)."""
+    play on the option is computed for, or a list of bets played for together). Returns
+    (rules, strategy, the bets optimised for: none where the game names none)."""
     from exact_odds.rules.chart import STRATEGIES
 
     rules = rules_field(data.get("rules"), path) if rules is None else rules
@@ -329,14 +331,19 @@ def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
         if strategy == "optimal":
             raise RulesError(f"{path}: field 'strategy' is optimal: the optimal play needs the "
                              "bet it is played for, 'option: {optimise: BET}'")
-        return rules, strategy, None
+        return rules, strategy, ()
     if rules.option is None:
         raise RulesError(f"{path}: field 'option': the {rules.name} rules give the bettor no option")
     if not isinstance(option, dict) or set(option) != {"optimise"}:
         raise RulesError(f"{path}: field 'option' is a mapping with one field, 'optimise': "
-                         "the id of the bet the best play on the option is computed for")
-    bet = option["optimise"]
-    if bet not in bet_ids:
-        raise RulesError(f"{path}: field 'option', 'optimise': {bet!r} is not a bet of this "
-                         f"game ({', '.join(bet_ids)})")
-    return rules, strategy, str(bet)
+                         "the id of the bet the best play on the option is computed for, or a "
+                         "list of bets played for together (the Enter and the Draw bet)")
+    chosen = option["optimise"]
+    bets = chosen if isinstance(chosen, list) and chosen else [chosen]
+    for bet in bets:
+        if not isinstance(bet, str) or bet not in bet_ids:
+            raise RulesError(f"{path}: field 'option', 'optimise': {bet!r} is not a bet of this "
+                             f"game ({', '.join(bet_ids)})")
+    if len(set(bets)) != len(bets):
+        raise RulesError(f"{path}: field 'option', 'optimise' names a bet twice: {bets!r}")
+    return rules, strategy, tuple(bets)
