@@ -64,11 +64,13 @@ def _game(game: GameLike) -> Game:
     return game if isinstance(game, Game) else load_game(game)
 
 
-def _option(game: Game) -> Option:
-    if game.rules.option is None:
+def _option(game: Game, settings: Settings = None) -> Option:
+    """The game's option as the decider takes it under the settings (what he sees)."""
+    option = game.rules_under(settings).option
+    if option is None:
         raise StrategyError(f"game {game.id!r} plays the {game.rules.name} rules: the bettor "
                             "has no choice to make")
-    return game.rules.option
+    return option
 
 
 def option_hands(rules: DrawingRules) -> tuple[tuple[int, int], ...]:
@@ -129,7 +131,7 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     ``no_dealer_natural``) asked, and each visible state: the ways, the ways where the bet
     acts and their sum of ways * net (only deals where the dealer holds no natural, if
     ``no_dealer_natural``)."""
-    option = _option(game)
+    option = _option(game, settings)
     needs_natural = any(skip for _, skip in bets)
     read_all = tuple(name for bet, _ in bets for name in bet.columns)
     # the visible state: the Player's two cards, and the up card where it is seen
@@ -168,7 +170,8 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
 def _runs(shoe: Shoe, game: Game, bets: tuple[tuple[Bet, bool], ...],
           settings: Settings = None) -> dict[bool, Tally]:
     """The tallies with the option always hit (True) and always stood (False)."""
-    return {hits: _tally(shoe, game, game.rules.with_strategy("hit" if hits else "stand"), bets,
+    rules = game.rules_under(settings)
+    return {hits: _tally(shoe, game, rules.with_strategy("hit" if hits else "stand"), bets,
                          settings)
             for hits in (True, False)}
 
@@ -227,17 +230,18 @@ def decisions(shoe: Shoe, game: GameLike = "21st-century", settings: Settings = 
     visible state, for the bets the game file names (``option: {optimise: ...}``), from
     what the decider sees there."""
     loaded = _game(game)
-    option = _option(loaded)
+    option = _option(loaded, settings)
     bets = tuple((bet, option.after_natural_check) for bet in optimised_bets(loaded))
-    return _decisions(loaded, _runs(shoe, loaded, bets, settings), tuple(range(len(bets))))
+    return _decisions(loaded, _runs(shoe, loaded, bets, settings), tuple(range(len(bets))),
+                      settings)
 
 
-def _decisions(game: Game, runs: dict[bool, Tally], numbers: tuple[int, ...]
-               ) -> tuple[Decision, ...]:
+def _decisions(game: Game, runs: dict[bool, Tally], numbers: tuple[int, ...],
+               settings: Settings = None) -> tuple[Decision, ...]:
     """Each visible state's decision from the tallies of the bets ``numbers`` played for:
     the ways and the nets summed over the visible states of one information state, and
     over the bets (a bet with no action, the Draw bet of a stand, nets 0)."""
-    option = _option(game)
+    option = _option(game, settings)
     hands = set(option_hands(game.rules))
     states = [state for state in sorted(runs[True], key=_order) if state[:2] in hands]
     sums: dict[bool, dict[InfoState, list[Any]]] = {True: {}, False: {}}
@@ -260,7 +264,7 @@ def _order(state: VisibleState) -> tuple[int, int, int]:
     return (state[0], state[1], -1 if state[2] is None else state[2])
 
 
-def late_ties(shoe: Shoe, on_five: str | Mapping[VisibleState, bool],
+def late_ties(shoe: Shoe, on_five: str | Mapping[InfoState, bool],
               game: GameLike = "21st-century") -> tuple[LateTie, ...]:
     """The late bet's exact value in every visible state where it is offered, the player
     hand played by ``on_five`` (a strategy's name or a decision map)."""
@@ -274,7 +278,7 @@ def late_ties(shoe: Shoe, on_five: str | Mapping[VisibleState, bool],
 
 
 def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
-               on_five: str | Mapping[VisibleState, bool]) -> tuple[LateTie, ...]:
+               on_five: str | Mapping[InfoState, bool]) -> tuple[LateTie, ...]:
     """The late bet under ``on_five``, from a run that hits (True) and one that stands
     (False) on the option (the same run twice when it was played by ``on_five`` itself):
     in each visible state, the tally of the run that plays the state's decision."""
@@ -296,13 +300,13 @@ def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
     return tuple(found)
 
 
-def on_five_map(found: tuple[Decision, ...]) -> dict[VisibleState, bool]:
+def on_five_map(found: tuple[Decision, ...]) -> dict[InfoState, bool]:
     """The better choice in each visible state, as the rules take it: True to hit."""
     return {(d.low, d.high, d.up): d.choice == "hit" for d in found}
 
 
 def optimal_on_five(shoe: Shoe, game: GameLike = "21st-century", settings: Settings = None
-                    ) -> dict[VisibleState, bool]:
+                    ) -> dict[InfoState, bool]:
     """The optimal decision on the option for each visible state: True to hit."""
     return on_five_map(decisions(shoe, game, settings))
 
@@ -311,7 +315,8 @@ def optimal_rules(shoe: Shoe, game: GameLike = "21st-century", settings: Setting
                   ) -> DrawingRules:
     """The game's rules with the option played optimally for this shoe."""
     loaded = _game(game)
-    return loaded.rules.with_strategy(StrategyMap(optimal_on_five(shoe, loaded, settings)),
+    return loaded.rules_under(settings).with_strategy(
+        StrategyMap(optimal_on_five(shoe, loaded, settings)),
                                       "optimal")
 
 
@@ -329,4 +334,4 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
     chosen = strategy or game.strategy
     if chosen == "optimal":
         return optimal_rules(shoe, game, settings)
-    return game.rules.with_strategy(chosen)
+    return game.rules_under(settings).with_strategy(chosen)

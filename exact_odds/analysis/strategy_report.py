@@ -8,8 +8,8 @@ The figures come from ``exact_odds.analysis.strategy``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -41,7 +41,7 @@ from exact_odds.render.document import (
 )
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
-from exact_odds.rules import CARDS_SEEN, Option, VisibleState
+from exact_odds.rules import CARDS_SEEN, InfoState, Option
 from exact_odds.shoe import Shoe
 
 
@@ -54,6 +54,7 @@ class StrategyReport(Rendered):
     decisions: tuple[Decision, ...]
     late_ties: tuple[LateTie, ...]
     game: Game | None = None
+    settings: dict[str, object] = field(default_factory=dict)  # name -> value used
 
     @property
     def optimised_bets(self) -> tuple[Bet, ...]:
@@ -81,7 +82,7 @@ class StrategyReport(Rendered):
         """Expected gain per round of one unit on the late bet in exactly the favourable states."""
         return sum((t.probability * t.ev for t in self.favourable_late_ties), Fraction(0))
 
-    def on_five(self) -> dict[VisibleState, bool]:
+    def on_five(self) -> dict[InfoState, bool]:
         """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
 
@@ -98,8 +99,10 @@ class StrategyReport(Rendered):
 
 
 def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
-                    game: GameLike = "21st-century") -> StrategyReport:
-    """Decisions on the option and the late bet, the player hand played by ``strategy``."""
+                    game: GameLike = "21st-century",
+                    settings: Mapping[str, object] | None = None) -> StrategyReport:
+    """Decisions on the option and the late bet, the player hand played by ``strategy``,
+    under the game's settings (``settings``: values chosen, e.g. what the decider sees)."""
     from exact_odds.errors import check_type
     from exact_odds.rules import STRATEGIES
     from exact_odds.rules.chart import RulesError
@@ -109,14 +112,16 @@ def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
     if strategy not in STRATEGIES:
         raise RulesError(f"strategy: {strategy!r} is not one of {', '.join(STRATEGIES)}")
     loaded = _game(game)
-    found = decisions(shoe, loaded)
-    on_five: str | dict[VisibleState, bool]
+    values = loaded.setting_values(settings)
+    found = decisions(shoe, loaded, values)
+    on_five: str | dict[InfoState, bool]
     if strategy == "optimal":
         on_five = on_five_map(found)
     else:
         loaded.rules.with_strategy(strategy)  # checks the name
         on_five = strategy
-    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded)
+    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded,
+                          values)
 
 
 def _inputs(result: StrategyReport) -> Json:
@@ -132,7 +137,7 @@ def _inputs(result: StrategyReport) -> Json:
                  "cards": result.shoe.size, "shoe": result.shoe.spec(),
                  "shoe_description": result.shoe.describe(), "strategy": result.strategy,
                  "optimised_bets": [bet.id for bet in result.optimised_bets],
-                 "settings": {}})
+                 "settings": dict(result.settings)})
     return data
 
 
@@ -216,8 +221,9 @@ def _decision_blocks(result: StrategyReport, option: Option | None, on: str
     ups: list[int | None] = (list(range(10)) if option is None or option.sees_up_card
                              else [None])
     bets = result.optimised_bets
-    played_for = (" and ".join(safe(b.name.lower()) for b in bets) + (" bets together" if len(bets) > 1
-                  else " bet")) if bets else "player-line bet"
+    played_for = (f"the {safe(bets[0].name)}" + "".join(f", with the {safe(b.name)}"
+                                                         for b in bets[1:])
+                  if bets else "the player line")
     after_check = option.after_natural_check if option is not None else True
     given = ("given the cards seen and that the dealer holds no natural."
              if after_check else "given what the decider sees.")
@@ -232,7 +238,7 @@ def _decision_blocks(result: StrategyReport, option: Option | None, on: str
     return [
         Text(("Each cell: H (draw) or S (stand), then what that choice gains over the other, "
               "in % of",
-              f"a unit on the {played_for}, {given}"), formats=("text",)),
+              f"a unit of {played_for}, {given}"), formats=("text",)),
         _state_map(ups, 8, "Player cards" if by_cards else "Player total", choices),
         Table(f"The decision {on}",
               (*(Column(_SEEN_LABELS[name], "count") for name in sees), Column("Choice"),
@@ -244,7 +250,7 @@ def _decision_blocks(result: StrategyReport, option: Option | None, on: str
 
 def _document(result: StrategyReport) -> Document:
     game = result.game
-    option = game.rules.option if game is not None else None
+    option = game.rules_under(result.settings).option if game is not None else None
     on = option.describe() if option is not None else "on 5"
     label = _late_label(result)
     data = _inputs(result)

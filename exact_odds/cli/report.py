@@ -111,25 +111,27 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
 @click.argument("game", default="21st-century")
 @shoe_options
 @strategy_option(default="optimal")
+@settings_option
 @output_options()
 def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
-             strategy: str, fmt: str, output: Path | None) -> None:
-    """Best play on the bettor's option (21st Century, Baccarat Gold): hit or stand in
-    every visible state, and the late tie under the strategy played; every pay from the
-    game file.
+             strategy: str, settings: dict[str, str], fmt: str, output: Path | None) -> None:
+    """Best play on a game's decision (21st Century, Baccarat Gold, Lucky Draw): draw or
+    stand in every state the decider can see, each with both exact expected values, and
+    the late tie under the strategy played; every pay from the game file.
 
     \b
     Examples:
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
-      exact-odds strategy baccarat-gold
+      exact-odds strategy lucky-draw --set information=total
     """
     from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.games.loader import load_game
 
     with Working("exact-odds strategy"):
         loaded = load_game(game)
-        result = strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded)
+        result = strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded,
+                                 settings=settings)
     emit(result, fmt, output)
 
 

@@ -51,6 +51,7 @@ from exact_odds.games.model import (
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.limits import MAX_BETS, MAX_EVENTS
 from exact_odds.rules import CARDS_SEEN, DrawingRules
+from exact_odds.rules.chart import INFORMATION
 from exact_odds.rules.loader import read_game_rules, rules_field
 
 
@@ -123,6 +124,13 @@ def parse_game(data: object, path: Path) -> Game:
         declare_hand_values(declared.values, f"{path}: field 'rules'")
     except VocabularyError as error:
         raise GameFileError(str(error)) from None
+    if declared.information:  # what each decision sees: a setting the rules declare
+        if INFORMATION in settings:
+            raise _fail(path, f"setting {INFORMATION!r}", f"the {declared.name} rules declare "
+                        "this setting (what each side knows when he decides)")
+        choices = tuple(choice.name for choice in declared.information)
+        settings[INFORMATION] = Setting(INFORMATION, choices[0], choices,
+                                        declared.information[0].description)
     raw_bets: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(fields["bets"], start=1):
         raw_bets += [(index, bet) for bet in expand(entry, path, index, tables_dir())]

@@ -281,6 +281,16 @@ class Game:
         first = [bet for bet in self.optimise if bet not in added]
         return (*first, *added)
 
+    def rules_under(self, values: Mapping[str, object] | None = None) -> DrawingRules:
+        """The game's rules under the settings' values (``setting_values``): what each
+        decision sees, where the rules declare it a setting (``information``)."""
+        from exact_odds.rules.chart import INFORMATION
+
+        if not self.rules.information:
+            return self.rules
+        chosen = (values or {}).get(INFORMATION, self.rules.information[0].name)
+        return self.rules.with_information(chosen)
+
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the one given for it, as text
         (``--set name=value``) or as a value."""

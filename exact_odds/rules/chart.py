@@ -39,8 +39,10 @@ VisibleState = tuple[int, int, int | None]
 #: (``Option.information``).
 InfoState = tuple[int | None, ...]
 
-#: What a chart cell may say: hit, stand, or (Player only) the bettor's option.
+#: What a chart cell may say: hit, stand, or (Player only) the bettor's option; a Banker
+#: cell in lower case is the Banker's choice, drawing (h) or standing (s) the house way.
 HIT, STAND, OPTION = "H", "S", "O"
+CHOOSE_HIT, CHOOSE_STAND = "h", "s"
 
 #: The strategies on an option that need no computation, and every strategy a game offers.
 FIXED_STRATEGIES = ("house-way", "stand", "hit")
@@ -49,6 +51,11 @@ STRATEGIES = ("house-way", "stand", "hit", "optimal")
 #: The columns a bettor may see when taking an option: his two cards (their point values,
 #: low and high) or only their total, and the dealer's up card.
 VISIBLE_COLUMNS = ("player_low_card", "player_high_card", "player_two_card_total", "dealer_up")
+
+#: The columns the Banker may see when he chooses: his two cards or their total, and the
+#: Player's third card (null: the Player stood).
+BANKER_COLUMNS = ("banker_low_card", "banker_high_card", "banker_two_card_total",
+                  "player_third")
 
 #: What a bettor sees of the deal (a visible state): the Player's two cards and the up card.
 CARDS_SEEN = ("player_low_card", "player_high_card", "dealer_up")
@@ -61,9 +68,9 @@ class RulesError(ExactOddsError, ValueError):
     """Unknown or malformed drawing rules, or a strategy the rules cannot take."""
 
 
-class StrategyMap(dict[VisibleState, bool]):
-    """A decision on the option per visible state (True: hit), hashable so that rules
-    holding it can key the enumerator's cache."""
+class StrategyMap(dict[InfoState, bool]):
+    """A decision per state (True: draw): the bettor's per visible state, the Banker's per
+    state he sees; hashable so that rules holding it can key the enumerator's cache."""
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=repr)))
@@ -109,7 +116,50 @@ class Option:
         return tuple(known[name] for name in self.sees)
 
     def describe(self) -> str:
+        """The totals it is taken on, in words: "on 5", "on every two-card total"."""
+        if self.totals == tuple(range(10)):
+            return "on every two-card total"
         return "on " + ", ".join(map(str, self.totals))
+
+
+@dataclass(frozen=True)
+class BankerOption:
+    """The Banker hand's choice at the lower-case cells of his chart (chemin de fer): who
+    decides (the hand's holder) and what he sees (``BANKER_COLUMNS``: his two cards or
+    their total, and the Player's third card or that he stood).
+
+    >>> BankerOption(("banker_two_card_total", "player_third")).information((3, 4), None)
+    (7, None)
+    """
+
+    sees: tuple[str, ...]
+    who: str = "banker"
+
+    @property
+    def sees_cards(self) -> bool:
+        return "banker_low_card" in self.sees
+
+    def information(self, cards: tuple[int, int], third: int | None) -> InfoState:
+        """What the Banker knows: his two cards' point values (either order) and the Player's
+        third card's (None: he stood), as the columns he sees read them."""
+        low, high = min(cards), max(cards)
+        known = {"banker_low_card": low, "banker_high_card": high,
+                 "banker_two_card_total": (low + high) % 10, "player_third": third}
+        return tuple(known[name] for name in self.sees)
+
+
+@dataclass(frozen=True)
+class Information:
+    """One choice of the setting ``information``: what each side's decision sees."""
+
+    name: str
+    player: tuple[str, ...] | None
+    banker: tuple[str, ...] | None
+    description: str = ""
+
+
+#: The setting a rules file's ``information:`` declares in every game played by it.
+INFORMATION = "information"
 
 
 @dataclass(frozen=True)
@@ -138,6 +188,12 @@ class DrawingRules:
     valuation: Valuation = "points"
     values: tuple[HandValue, ...] = ()  # the hand values the rules name (faces, ...)
     ranking: tuple[str, ...] = ("total",)  # what hands are compared by, in order
+    banker_option: BankerOption | None = None  # the Banker's choice (lower-case cells)
+    banker_on: str | StrategyMap = "house-way"  # how the Banker takes it
+    #: what each decider may be told, a setting the rules declare (``information:``): each
+    #: choice's name and what the Player's and the Banker's decisions then see (None: as
+    #: written); the first choice is the default
+    information: tuple[Information, ...] = field(default=(), compare=False)
 
     @property
     def draws(self) -> bool:
@@ -177,11 +233,58 @@ class DrawingRules:
             return (visible[0], visible[1], None)
         return visible
 
-    def banker_draws(self, total: int, player_third: int | None) -> bool:
-        """Whether the Banker hand draws, given the Player's third card (``None``: stood)."""
-        return self.banker[total][10 if player_third is None else player_third] == HIT
+    @property
+    def reads_banker_cards(self) -> bool:
+        """Whether the Banker's draw reads his two cards, not only their total: he chooses,
+        seeing them, by a decision map."""
+        return (self.banker_option is not None and self.banker_option.sees_cards
+                and isinstance(self.banker_on, StrategyMap))
 
-    def with_strategy(self, strategy: str | Mapping[VisibleState, bool],
+    def banker_draws(self, total: int, player_third: int | None,
+                     cards: tuple[int, int] | None = None) -> bool:
+        """Whether the Banker hand draws, given the Player's third card (``None``: stood)
+        and, where he chooses seeing them, his two cards' point values."""
+        cell = self.banker[total][10 if player_third is None else player_third]
+        if cell in (HIT, STAND):
+            return cell == HIT
+        choice = self.banker_on
+        if choice == "house-way":
+            return cell == CHOOSE_HIT
+        if isinstance(choice, str):
+            return choice == "hit"
+        assert self.banker_option is not None
+        seen = self.banker_option.information(cards or (0, total), player_third)
+        return choice.get(seen, cell == CHOOSE_HIT)
+
+    def with_information(self, choice: object) -> DrawingRules:
+        """These rules with the decisions seeing what the ``information`` choice says."""
+        for known in self.information:
+            if known.name == choice:
+                option = (self.option if self.option is None or known.player is None
+                          else replace(self.option, sees=known.player))
+                banker = (self.banker_option if self.banker_option is None
+                          or known.banker is None else replace(self.banker_option,
+                                                                sees=known.banker))
+                return replace(self, option=option, banker_option=banker)
+        names = ", ".join(known.name for known in self.information) or "none"
+        raise RulesError(f"setting {INFORMATION}: {choice!r} is not one of {names}")
+
+    def with_banker_strategy(self, strategy: str | Mapping[InfoState, bool]) -> DrawingRules:
+        """These rules with the Banker's choice taken by ``strategy``: ``house-way``,
+        ``hit``, ``stand``, or a map from what he sees to True (draw) / False (stand)."""
+        if self.banker_option is None:
+            if strategy == "house-way":
+                return self
+            raise RulesError(f"the {self.name} rules leave the Banker no choice to make")
+        if isinstance(strategy, str):
+            if strategy not in FIXED_STRATEGIES:
+                raise RulesError(f"unknown strategy {strategy!r} for the Banker (use "
+                                 f"{', '.join(FIXED_STRATEGIES)})")
+            return replace(self, banker_on=strategy)
+        chosen = strategy if isinstance(strategy, StrategyMap) else StrategyMap(strategy)
+        return replace(self, banker_on=chosen)
+
+    def with_strategy(self, strategy: str | Mapping[InfoState, bool],
                       name: str | None = None) -> DrawingRules:
         """These rules with the option taken by ``strategy``: ``house-way``, ``hit``,
         ``stand``, or a map from visible state to True (hit) / False (stand); states the
@@ -236,6 +339,8 @@ def round_of(rules: DrawingRules) -> RoundDescription:
         2, "points", True, natural,
         tuple(tuple(tuple(opening(low, high, up) for up in digits) for high in digits)
               for low in digits),
-        tuple(tuple(tuple(rules.banker_draws((up + other) % 10, None if x == 10 else x)
+        tuple(tuple(tuple(rules.banker_draws((up + other) % 10, None if x == 10 else x,
+                                             (up, other))
                           for x in range(11)) for other in digits) for up in digits),
-        rules.values, rules.ranking, reads_up_card=rules.uses_up_card)
+        rules.values, rules.ranking, reads_up_card=rules.uses_up_card,
+        reads_banker_cards=rules.reads_banker_cards)

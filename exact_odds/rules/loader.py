@@ -37,6 +37,7 @@ valued, and has no chart (``rules.round`` describes both families)::
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -44,19 +45,26 @@ from typing import Any
 from exact_odds.cards import RANKS
 from exact_odds.files import InputFileError, is_file, read_yaml
 from exact_odds.rules.chart import (
+    BANKER_COLUMNS,
+    CHOOSE_HIT,
+    CHOOSE_STAND,
     DECIDERS,
     HIT,
     OPTION,
     STAND,
     VISIBLE_COLUMNS,
+    BankerOption,
     DrawingRules,
+    Information,
     Option,
     RulesError,
 )
 from exact_odds.rules.round import NATURALS, VALUATIONS, HandValue
 
 _KEYS = {"name", "title", "source", "readings", "naturals", "player", "banker", "option",
-         "cards", "valuation", "compare", "values", "ranking"}
+         "banker_option", "information", "cards", "valuation", "compare", "values",
+         "ranking"}
+_BANKER_OPTION_KEYS = {"who", "sees"}
 _OPTION_KEYS = {"house_way", "sees", "after_natural_check", "who"}
 _OPTION_REQUIRED = {"house_way", "sees", "after_natural_check"}
 _COLUMNS = [f"player third {x}" for x in range(10)] + ["player stood"]
@@ -172,8 +180,13 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
                        "round, the cell must be S")
     banker = _banker(data["banker"], tuple(naturals), fail)
     option = _option(data.get("option"), player, fail)
-    return DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
-                        option=option, **about)
+    banker_option = _banker_option(data.get("banker_option"), banker, fail)
+    rules = DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
+                         option=option, banker_option=banker_option, **about)
+    if "information" not in data:
+        return rules
+    information = _information(data["information"], option, banker_option, fail)
+    return replace(rules, information=information).with_information(information[0].name)
 
 
 def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> DrawingRules:
@@ -255,8 +268,9 @@ def _banker(data: object, naturals: tuple[int, ...], fail: Any) -> tuple[tuple[s
     for total, text in data.items():
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 9:
             raise fail(f"banker, row {total!r}: out of range, a row is a two-card total 0-9")
-        cells = _row(text, 11, f"banker, row {total}", (HIT, STAND), fail, _COLUMNS)
-        if total in naturals and HIT in cells:
+        cells = _row(text, 11, f"banker, row {total}", (HIT, STAND, CHOOSE_HIT, CHOOSE_STAND),
+                     fail, _COLUMNS)
+        if total in naturals and set(cells) != {STAND}:
             raise fail(f"banker, row {total}: a natural ends the round, every cell must be S")
         rows[total] = cells
     for total in range(10):
@@ -291,14 +305,7 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
     house_way = data["house_way"]
     if house_way not in (HIT, STAND):
         raise fail(f"option, field 'house_way': {house_way!r} is not H or S")
-    sees = data["sees"]
-    cards_or_total = ({"player_low_card", "player_high_card"}, {"player_two_card_total"})
-    if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
-            or not set(sees) <= set(VISIBLE_COLUMNS) or len(set(sees)) != len(sees)
-            or set(sees) - {"dealer_up"} not in cards_or_total):
-        raise fail(f"option, field 'sees': {sees!r}: a list holding player_low_card and "
-                   "player_high_card (the decider sees his two cards) or player_two_card_total "
-                   "(only their total), and dealer_up if he sees the dealer's up card")
+    sees = _player_sees(data["sees"], "option", fail)
     checked = data["after_natural_check"]
     if not isinstance(checked, bool):
         raise fail(f"option, field 'after_natural_check' is true or false, not {checked!r}")
@@ -306,8 +313,93 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
     if who not in DECIDERS:
         raise fail(f"option, field 'who' is {who!r}: {' or '.join(DECIDERS)} (each bettor on "
                    "the hand decides, or the hand's holder)")
-    ordered = tuple(c for c in VISIBLE_COLUMNS if c in sees)
-    return Option(totals, house_way == HIT, ordered, checked, who)
+    return Option(totals, house_way == HIT, sees, checked, who)
+
+
+def _player_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
+    """What the Player's decision sees, checked, in ``VISIBLE_COLUMNS`` order."""
+    cards_or_total = ({"player_low_card", "player_high_card"}, {"player_two_card_total"})
+    if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
+            or not set(sees) <= set(VISIBLE_COLUMNS) or len(set(sees)) != len(sees)
+            or set(sees) - {"dealer_up"} not in cards_or_total):
+        raise fail(f"{where}, field 'sees': {sees!r}: a list holding player_low_card and "
+                   "player_high_card (the decider sees his two cards) or player_two_card_total "
+                   "(only their total), and dealer_up if he sees the dealer's up card")
+    return tuple(c for c in VISIBLE_COLUMNS if c in sees)
+
+
+def _banker_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
+    """What the Banker's choice sees, checked, in ``BANKER_COLUMNS`` order."""
+    cards_or_total = ({"banker_low_card", "banker_high_card"}, {"banker_two_card_total"})
+    if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
+            or not set(sees) <= set(BANKER_COLUMNS) or len(set(sees)) != len(sees)
+            or set(sees) - {"player_third"} not in cards_or_total):
+        raise fail(f"{where}, field 'sees': {sees!r}: a list holding banker_low_card and "
+                   "banker_high_card (the Banker sees his two cards) or banker_two_card_total "
+                   "(only their total), and player_third if he sees the Player's third card")
+    return tuple(c for c in BANKER_COLUMNS if c in sees)
+
+
+def _banker_option(data: object, banker: tuple[tuple[str, ...], ...], fail: Any
+                   ) -> BankerOption | None:
+    """``banker_option``: who takes the Banker's choice at the lower-case cells of his
+    chart (h: the house way draws, s: it stands) and what he sees."""
+    choices = any(cell in (CHOOSE_HIT, CHOOSE_STAND) for row in banker for cell in row)
+    if data is None:
+        if choices:
+            raise fail("banker: a cell is h or s (the Banker's choice) but there is no "
+                       "'banker_option' field saying what the Banker sees")
+        return None
+    if not choices:
+        raise fail("field 'banker_option' is given but no banker cell is h or s")
+    if not isinstance(data, dict):
+        raise fail("field 'banker_option' must be a mapping with sees (and who)")
+    unknown = sorted(set(map(str, data)) - _BANKER_OPTION_KEYS)
+    if unknown:
+        raise fail(f"banker_option: unknown field {unknown[0]!r} (allowed: "
+                   f"{', '.join(sorted(_BANKER_OPTION_KEYS))})")
+    sees = _banker_sees(data.get("sees"), "banker_option", fail)
+    who = data.get("who", "banker")
+    if who != "banker":
+        raise fail(f"banker_option, field 'who' is {who!r}: the Banker hand's holder, 'banker'")
+    return BankerOption(sees, who)
+
+
+def _information(data: object, option: Option | None, banker: BankerOption | None,
+                 fail: Any) -> tuple[Information, ...]:
+    """``information:``, a setting of every game these rules play: ``default`` and
+    ``choices``, each naming what the Player's decision (``player:``) and the Banker's
+    (``banker:``) see, as their ``sees:`` fields would."""
+    if not isinstance(data, dict) or set(data) - {"default", "choices", "description"} \
+            or not isinstance(data.get("choices"), dict) or not data["choices"]:
+        raise fail("field 'information' must be a mapping with description, default and "
+                   "choices (each choice a mapping of player: and banker: lists of columns)")
+    found = []
+    for name, sees in data["choices"].items():
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name) \
+                or not isinstance(sees, dict) or set(sees) - {"player", "banker"}:
+            raise fail(f"information, choice {name!r}: a name in lower-case words, mapping "
+                       "player: and banker: to what each decision sees")
+        player = banker_sees = None
+        if "player" in sees:
+            if option is None:
+                raise fail(f"information, choice {name}: player: the rules give the Player "
+                           "no decision")
+            player = _player_sees(sees["player"], f"information, choice {name}, player", fail)
+        if "banker" in sees:
+            if banker is None:
+                raise fail(f"information, choice {name}: banker: the rules give the Banker "
+                           "no choice")
+            banker_sees = _banker_sees(sees["banker"], f"information, choice {name}, banker",
+                                       fail)
+        found.append(Information(name, player, banker_sees))
+    default = data.get("default")
+    names = [choice.name for choice in found]
+    if default not in names:
+        raise fail(f"information, field 'default': {default!r} is not one of {', '.join(names)}")
+    found.sort(key=lambda choice: choice.name != default)  # the default first
+    description = str(data.get("description", ""))
+    return tuple(replace(choice, description=description) for choice in found)
 
 
 def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
