@@ -30,7 +30,7 @@ from exact_odds.engine.enumerator import (
     factored,
     outcome_counts,
     outcome_frames,
-    total_sequences,
+    total_ways,
 )
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet
@@ -210,7 +210,7 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
     offered (a "Not offered" line)."""
     ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings)
-    total = total_sequences(shoe)
+    total = total_ways(shoe, rules)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
         for e, w in zip(bet.events, ways)

@@ -23,7 +23,7 @@ from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.strategy import game_rules
 from exact_odds.engine.cost import EnumerationTooLarge
-from exact_odds.engine.enumerator import total_sequences
+from exact_odds.engine.enumerator import total_ways
 from exact_odds.games.inputs import check_game_arguments, game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game, UnknownGameError
@@ -89,8 +89,9 @@ class GameReport(Rendered):
 
     @property
     def total(self) -> int:
-        """Every ordered six-card sequence of the shoe: the denominator of every probability."""
-        return total_sequences(self.shoe)
+        """Every ordered six-card sequence of the shoe (each once per draw of a mixed
+        strategy's choices): the denominator of every probability."""
+        return total_ways(self.shoe, self.rules)
 
     def bet(self, bet_id: str) -> BetResult:
         """The result of the bet called ``bet_id``."""
@@ -178,7 +179,8 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 
 
 
-def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
+def game_report(game: Game | str | Path, *, decks: int | str | None = None,
+                shoe: Shoe | None = None,
                 remove: Sequence[str] | str = (), bets: Sequence[str] | str | None = None,
                 strategy: str | None = None,
                 settings: Mapping[str, object] | None = None,
@@ -195,7 +197,7 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     """
     bets, decks, shoe, remove, strategy, settings = check_game_arguments(
         game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-        settings=settings)
+        settings=settings, infinite=True)
     if not isinstance(game, Game):
         game = load_game(game)
     the_shoe = game.shoe(decks, shoe, remove)
@@ -296,8 +298,12 @@ def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
         default = " (default)" if setting is not None and value == setting.default else ""
         shown_value = str(value).lower() if isinstance(value, bool) else safe(value)
         lines.append(f"Setting {safe(name)} = {shown_value}{default}")
-    lines.append(f"Counts are ordered six-card sequences: {int_text(report.total, grouped=True)} "
-                 f"in all. exact-odds {inputs['exact_odds_version']}.")
+    mixing = report.rules.denominator
+    each = (f", each with the {int_text(mixing, grouped=True)} equally likely draws of the "
+            "mixed strategy's choices" if mixing > 1 else "")
+    lines.append(f"Counts are ordered six-card sequences{each}: "
+                 f"{int_text(report.total, grouped=True)} in all. "
+                 f"exact-odds {inputs['exact_odds_version']}.")
     lines += [f"Note: {safe(note)}" for note in report.notes]
     return tuple(lines)
 

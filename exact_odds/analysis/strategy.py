@@ -334,4 +334,13 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
     chosen = strategy or game.strategy
     if chosen == "optimal":
         return optimal_rules(shoe, game, settings)
+    if chosen == "equilibrium":
+        from exact_odds.analysis.equilibrium import equilibrium_rules, two_sided
+
+        if not two_sided(game.rules):
+            from exact_odds.errors import input_name
+
+            raise RulesError(f"{input_name('strategy')} equilibrium: in game {game.id!r} only the "
+                             "bettor chooses: his best play is --strategy optimal")
+        return equilibrium_rules(shoe, game, settings)
     return game.rules_under(settings).with_strategy(chosen)

@@ -12,6 +12,7 @@ import click
 from exact_odds.cli.options import (
     Parsed,
     bet_option,
+    model_shoe_options,
     settings_option,
     shoe_options,
     strategy_option,
@@ -26,12 +27,12 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("game")
-@shoe_options
+@model_shoe_options
 @bet_option
 @strategy_option()
 @settings_option
 @output_options()
-def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
            bets: tuple[str, ...], strategy: str | None, settings: dict[str, str], fmt: str,
            output: Path | None) -> None:
     """Exact odds of every bet of GAME (a built-in id or a YAML file).
@@ -109,11 +110,11 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
 
 @click.command()
 @click.argument("game", default="21st-century")
-@shoe_options
+@model_shoe_options
 @strategy_option(default="optimal")
 @settings_option
 @output_options()
-def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+def strategy(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
              strategy: str, settings: dict[str, str], fmt: str, output: Path | None) -> None:
     """Best play on a game's decision (21st Century, Baccarat Gold, Lucky Draw): draw or
     stand in every state the decider can see, each with both exact expected values, and

@@ -75,14 +75,18 @@ class CompiledCounts:
     coefs: np.ndarray  # int64: class sequences, at most 6! per (outcome, monomial)
 
     def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
-        """The outcome counts of one shoe, in Python integers (for checking)."""
+        """The outcome counts of one shoe, in Python integers: its falling monomials' values
+        times the terms' coefficients; for the infinite deck (``shoe.replacement``), each
+        card put back, powers instead of falling factorials."""
         n = [sum(shoe.counts[DECK.index(card)] for card in cards) for cards in self.partition]
         # a monomial of a class the shoe lacks is 0 (falling(0, j) = 0): on a small shoe
         # most are, and neither they nor their terms are computed
         lacking = {c for c, held in enumerate(n) if not held}
+        ways: Callable[[int, int], int] = (
+            (lambda count, k: count ** k) if shoe.replacement else falling)
         value = [0 if not lacking.isdisjoint(m) else
-                 falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
-                 * prod(falling(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
+                 ways(shoe.size - (0 if shoe.replacement else len(m)), CARDS_PER_ROUND - len(m))
+                 * prod(ways(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
         live = np.flatnonzero(np.array([v != 0 for v in value], dtype=bool)[self.mono_index])
         found: dict[int, int] = {}
         for k, m, coef in zip(self.key_index[live].tolist(), self.mono_index[live].tolist(),
@@ -147,6 +151,24 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
                         lambda code: (starts.deal_values(code), (), ()))
     rounds = _Rounds(starts, reps, card_cols, wanted, rules)
     return _tallied(columns, partition, rounds.sequences(), rounds.read)
+
+
+def with_replacement(shoe: Shoe, columns: Names, rules: DrawingRules
+                     ) -> dict[tuple[Any, ...], int]:
+    """The outcome counts of the infinite deck (``Shoe.infinite``): every ordered sequence
+    of six cards of one deck, each put back, counted from the compiled table (a mixed
+    strategy: its pure ones, weighted)."""
+    if rules.mixed:
+        found: dict[tuple[Any, ...], int] = {}
+        for pure, weight in rules.corners():
+            for key, ways in with_replacement(shoe, columns, pure).items():
+                found[key] = found.get(key, 0) + ways * weight
+        return found
+    try:
+        table = compiled_counts(columns, rules)
+    except ValueError as error:
+        raise VocabularyError(f"the infinite deck: {error}") from None
+    return table.counts(shoe)
 
 
 @lru_cache(maxsize=64)

@@ -98,6 +98,7 @@ class Round:
                                           card_cols, thirds=True)
         # the round as its description gives it (rules.round): the naturals, the draws
         self.described = rules.round
+        assert not self.described.mixed, "a mixed strategy is enumerated by its corners"
         self.deal_key = DealKeys(deal_cols, card_cols)
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}

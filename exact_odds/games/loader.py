@@ -145,7 +145,7 @@ def parse_game(data: object, path: Path) -> Game:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
-    rules, strategy, optimise = read_game_rules(fields, path, tuple(seen), declared)
+    rules, strategy, optimise, banker_bet = read_game_rules(fields, path, tuple(seen), declared)
     for bet in bets:  # a column the game's round cannot read (a pair, with one card each)
         unread = unreadable(tuple(bet.columns), rules.round)
         if unread:
@@ -155,7 +155,7 @@ def parse_game(data: object, path: Path) -> Game:
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
                 tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
-                table, _parse_dealing(path, fields.get("dealing")))
+                table, _parse_dealing(path, fields.get("dealing")), banker_bet)
 
 
 def _check_offered(path: Path, bets: list[Bet], rules: DrawingRules) -> None:

@@ -35,7 +35,7 @@ from exact_odds.games.conditions import Condition, Parts, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
-from exact_odds.shoe import Shoe, ShoeError
+from exact_odds.shoe import INFINITE, Shoe, ShoeError
 
 if TYPE_CHECKING:
     import polars as pl
@@ -237,8 +237,9 @@ class Game:
     #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
     table: dict[str, str] = field(default_factory=dict)
     dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
+    banker_bet: str | None = None  # where the Banker chooses too: his bet (chemin de fer)
 
-    def shoe(self, decks: int | None = None, shoe: Shoe | None = None,
+    def shoe(self, decks: int | str | None = None, shoe: Shoe | None = None,
              remove: Iterable[str] = ()) -> Shoe:
         """The shoe the game is dealt from: ``shoe`` if given, else ``decks`` decks (else the
         game's), less the cards in ``remove`` (a list of cards, or one string of them).
@@ -247,6 +248,11 @@ class Game:
         >>> load_game("rock-bac").shoe(remove=["9H", "9D"]).describe()
         '8 decks less 9H, 9D (414 cards)'
         """
+        if decks == INFINITE:
+            if shoe is not None:
+                raise ShoeError(f"give either {input_name('decks')} or {input_name('shoe')}, "
+                                "not both")
+            return Shoe.infinite().remove(remove)
         if decks is not None:
             check_type(decks, int, "decks", "a whole number of decks")
         if shoe is not None:
@@ -258,7 +264,7 @@ class Game:
                             f"{input_name('shoe')}, not both")
         if shoe is None:
             try:
-                shoe = Shoe.from_decks(self.decks if decks is None else decks)
+                shoe = Shoe.from_decks(self.decks if decks is None else int(decks))
             except ShoeError as error:
                 if decks is not None:
                     raise

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import lru_cache
+from itertools import product
+from math import prod
 
 from exact_odds.errors import ExactOddsError
 from exact_odds.rules.round import (
@@ -46,7 +49,7 @@ CHOOSE_HIT, CHOOSE_STAND = "h", "s"
 
 #: The strategies on an option that need no computation, and every strategy a game offers.
 FIXED_STRATEGIES = ("house-way", "stand", "hit")
-STRATEGIES = ("house-way", "stand", "hit", "optimal")
+STRATEGIES = ("house-way", "stand", "hit", "optimal", "equilibrium")
 
 #: The columns a bettor may see when taking an option: his two cards (their point values,
 #: low and high) or only their total, and the dealer's up card.
@@ -68,9 +71,10 @@ class RulesError(ExactOddsError, ValueError):
     """Unknown or malformed drawing rules, or a strategy the rules cannot take."""
 
 
-class StrategyMap(dict[InfoState, bool]):
-    """A decision per state (True: draw): the bettor's per visible state, the Banker's per
-    state he sees; hashable so that rules holding it can key the enumerator's cache."""
+class StrategyMap(dict[InfoState, "bool | Fraction"]):
+    """A decision per state (True: draw; a Fraction strictly between 0 and 1: draw with
+    that probability): the bettor's per visible state, the Banker's per state he sees;
+    hashable so that rules holding it can key the enumerator's cache."""
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=repr)))
@@ -226,7 +230,8 @@ class DrawingRules:
             return choice == "hit"
         if visible is None:
             raise RulesError(f"the decision on {total} needs the visible cards")
-        return choice.get(self._seen(visible), self.option is not None and self.option.house_way)
+        return _pure(choice.get(self._seen(visible), self.option is not None
+                                and self.option.house_way))
 
     def _seen(self, visible: VisibleState) -> VisibleState:
         if self.option is not None and not self.option.sees_up_card:
@@ -254,7 +259,57 @@ class DrawingRules:
             return choice == "hit"
         assert self.banker_option is not None
         seen = self.banker_option.information(cards or (0, total), player_third)
-        return choice.get(seen, cell == CHOOSE_HIT)
+        return _pure(choice.get(seen, cell == CHOOSE_HIT))
+
+    @property
+    def mixed(self) -> tuple[tuple[str, InfoState, Fraction], ...]:
+        """The information states where a side draws with a probability strictly between 0
+        and 1: (side, state, probability). The bettor's map is by visible state: the
+        visible states of one information state make one draw."""
+        return tuple((side, state, p) for (side, state), (p, _) in self._mixed_groups.items())
+
+    @property
+    def _mixed_groups(self) -> dict[tuple[str, InfoState], tuple[Fraction, list[InfoState]]]:
+        """Each mixed (side, information state): its probability and its map's keys."""
+        found: dict[tuple[str, InfoState], tuple[Fraction, list[InfoState]]] = {}
+        for side, taken in (("player", self.on_option), ("banker", self.banker_on)):
+            if not isinstance(taken, StrategyMap):
+                continue
+            for key, p in taken.items():
+                if 0 < p < 1:
+                    info = (self.option.information(self._seen(key))  # type: ignore[arg-type]
+                            if side == "player" and self.option is not None else key)
+                    found.setdefault((side, info), (Fraction(p), []))[1].append(key)
+        return found
+
+    @property
+    def denominator(self) -> int:
+        """The ways of the chance a mixed strategy adds: the product of its probabilities'
+        denominators (1 for a pure strategy). A count under it counts each ordered
+        sequence of cards once for each of these equally likely draws."""
+        return prod(p.denominator for _, _, p in self.mixed)
+
+    def corners(self) -> tuple[tuple[DrawingRules, int], ...]:
+        """A mixed strategy as the pure ones it draws from: each choice of draw or stand at
+        the mixed information states, with its weight in ``denominator`` ways (the weights
+        add up to it)."""
+        groups = list(self._mixed_groups.items())
+        found = []
+        for choices in product((True, False), repeat=len(groups)):
+            weight = prod((p if draws else 1 - p) * p.denominator
+                          for (_, (p, _)), draws in zip(groups, choices))
+            maps = {side: dict(taken) for side, taken in (("player", self.on_option),
+                                                          ("banker", self.banker_on))
+                    if isinstance(taken, StrategyMap)}
+            for ((side, _), (_, keys)), draws in zip(groups, choices):
+                maps[side].update(dict.fromkeys(keys, draws))
+            pure = self
+            if "player" in maps:
+                pure = pure.with_strategy(maps["player"], self.strategy_name)
+            if "banker" in maps:
+                pure = pure.with_banker_strategy(maps["banker"])
+            found.append((pure, int(weight)))
+        return tuple(found)
 
     def with_information(self, choice: object) -> DrawingRules:
         """These rules with the decisions seeing what the ``information`` choice says."""
@@ -269,7 +324,8 @@ class DrawingRules:
         names = ", ".join(known.name for known in self.information) or "none"
         raise RulesError(f"setting {INFORMATION}: {choice!r} is not one of {names}")
 
-    def with_banker_strategy(self, strategy: str | Mapping[InfoState, bool]) -> DrawingRules:
+    def with_banker_strategy(self, strategy: str | Mapping[InfoState, bool | Fraction]
+                             ) -> DrawingRules:
         """These rules with the Banker's choice taken by ``strategy``: ``house-way``,
         ``hit``, ``stand``, or a map from what he sees to True (draw) / False (stand)."""
         if self.banker_option is None:
@@ -284,7 +340,7 @@ class DrawingRules:
         chosen = strategy if isinstance(strategy, StrategyMap) else StrategyMap(strategy)
         return replace(self, banker_on=chosen)
 
-    def with_strategy(self, strategy: str | Mapping[InfoState, bool],
+    def with_strategy(self, strategy: str | Mapping[InfoState, bool | Fraction],
                       name: str | None = None) -> DrawingRules:
         """These rules with the option taken by ``strategy``: ``house-way``, ``hit``,
         ``stand``, or a map from visible state to True (hit) / False (stand); states the
@@ -310,11 +366,23 @@ class DrawingRules:
         return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
 
 
+def _pure(choice: bool | Fraction) -> bool:
+    """A decision of a pure strategy; a mixed one is played as its corners."""
+    if 0 < choice < 1:
+        raise RulesError("a mixed strategy is played as the pure strategies it draws from "
+                         "(DrawingRules.corners)")
+    return bool(choice)
+
+
 @lru_cache(maxsize=256)
 def round_of(rules: DrawingRules) -> RoundDescription:
     """The round these rules play, as the two tables every part of the program reads
     (``rules/round.py``): this function is the one place the naturals, the Player's rule or
-    decision and the Banker's chart are applied to the cards."""
+    decision and the Banker's chart are applied to the cards. Under a mixed strategy the
+    round is played as the pure ones it draws from (``corners``): its description is the
+    first one's, marked ``mixed``, its tables not to be played."""
+    if rules.mixed:
+        return replace(round_of(rules.corners()[0][0]), mixed=True)
     if not rules.draws:
         return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10,
                                 values=rules.values, ranking=rules.ranking)

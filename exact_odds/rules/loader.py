@@ -404,11 +404,12 @@ def _information(data: object, option: Option | None, banker: BankerOption | Non
 
 def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
                     rules: DrawingRules | None = None
-                    ) -> tuple[DrawingRules, str, tuple[str, ...]]:
+                    ) -> tuple[DrawingRules, str, tuple[str, ...], str | None]:
     """A game file's drawing-rule fields, checked: ``rules`` (a name or inline), ``strategy``
     (how the option is taken by default) and ``option: {optimise: BET}`` (the bet the best
-    play on the option is computed for, or a list of bets played for together). Returns
-    (rules, strategy, the bets optimised for: none where the game names none)."""
+    play on the option is computed for, or a list of bets played for together; and
+    ``banker: BET``, the Banker's, where he chooses too). Returns (rules, strategy, the bets
+    optimised for: none where the game names none, the Banker's bet or None)."""
     from exact_odds.rules.chart import STRATEGIES
 
     rules = rules_field(data.get("rules"), path) if rules is None else rules
@@ -420,22 +421,26 @@ def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
                          f"{rules.name} rules leave the bettor no choice")
     option = data.get("option")
     if option is None:
-        if strategy == "optimal":
-            raise RulesError(f"{path}: field 'strategy' is optimal: the optimal play needs the "
-                             "bet it is played for, 'option: {optimise: BET}'")
-        return rules, strategy, ()
+        if strategy in ("optimal", "equilibrium"):
+            raise RulesError(f"{path}: field 'strategy' is {strategy}: it needs the bet the play "
+                             "is chosen for, 'option: {optimise: BET}'")
+        return rules, strategy, (), None
     if rules.option is None:
         raise RulesError(f"{path}: field 'option': the {rules.name} rules give the bettor no option")
-    if not isinstance(option, dict) or set(option) != {"optimise"}:
-        raise RulesError(f"{path}: field 'option' is a mapping with one field, 'optimise': "
+    if not isinstance(option, dict) or "optimise" not in option or set(option) - {"optimise", "banker"}:
+        raise RulesError(f"{path}: field 'option' is a mapping with the field 'optimise': "
                          "the id of the bet the best play on the option is computed for, or a "
-                         "list of bets played for together (the Enter and the Draw bet)")
+                         "list of bets played for together (the Enter and the Draw bet); and, "
+                         "where the Banker chooses too, 'banker': the Banker's bet")
     chosen = option["optimise"]
     bets = chosen if isinstance(chosen, list) and chosen else [chosen]
-    for bet in bets:
+    for bet in [*bets, *([option["banker"]] if "banker" in option else [])]:
         if not isinstance(bet, str) or bet not in bet_ids:
             raise RulesError(f"{path}: field 'option', 'optimise': {bet!r} is not a bet of this "
                              f"game ({', '.join(bet_ids)})")
     if len(set(bets)) != len(bets):
         raise RulesError(f"{path}: field 'option', 'optimise' names a bet twice: {bets!r}")
-    return rules, strategy, tuple(bets)
+    if ("banker" in option) != (rules.banker_option is not None):
+        raise RulesError(f"{path}: field 'option', 'banker': the Banker's bet is named where, "
+                         "and only where, the rules let the Banker choose (banker_option)")
+    return rules, strategy, tuple(bets), option.get("banker")

@@ -133,6 +133,9 @@ class RoundDescription:
     #: cards rather than their total: the enumerator tells such hands apart
     reads_up_card: bool = field(default=False, compare=False)
     reads_banker_cards: bool = field(default=False, compare=False)
+    #: the rules' strategy is mixed: the tables are one of the pure strategies it draws
+    #: from, the rounds played as all of them (``DrawingRules.corners``), never by these
+    mixed: bool = False
 
     @property
     def most_cards(self) -> int:
@@ -186,6 +189,9 @@ class RoundDescription:
     def _tables(self) -> tuple[np.ndarray, np.ndarray]:
         import numpy as np
 
+        if self.mixed:
+            raise ValueError("a round under a mixed strategy is played as the pure strategies "
+                             "it draws from (DrawingRules.corners), not by one table")
         return (np.array(self.opening, dtype=np.int8).reshape(10, 10, 10, 10),
                 np.array(self.banker_after, dtype=bool).reshape(10, 10, 11))
 
