@@ -254,7 +254,7 @@ def docstring_markdown(text: str) -> str:
 
 def _default(value: object) -> str:
     text = repr(value)
-    return "..." if " at 0x" in text else text
+    return "..." if " at 0x" in text or text.startswith("<") else text
 
 
 def signature(name: str, obj: Any) -> str:
