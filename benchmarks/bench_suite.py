@@ -1,5 +1,5 @@
-"""The whole test suite's time (issue 29's "no slower than today"), side by side with another
-checkout's suite on the same machine in the same hour:
+"""The whole test suite's time, side by side with another checkout's suite on the same machine
+in the same hour:
 
     .venv/bin/python benchmarks/bench_suite.py --baseline /path/to/other/checkout [--pairs 2]
 
