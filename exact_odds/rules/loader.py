@@ -4,7 +4,7 @@ A rules file, every field checked (a chart with a hole, a cell that is not H/S/O
 a column out of range is refused with the file, the cell and the reason)::
 
     name: punto-banco
-    title: standard tableau (seed 000 chart)        # what reports print
+    title: punto banco tableau                     # what reports print
     source: {document: "...", seed: 000_...txt}
     readings: ["..."]
     naturals: [8, 9]          # two-card totals that end the round: neither hand draws
