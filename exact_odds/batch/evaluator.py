@@ -27,6 +27,7 @@ from exact_odds.limits import MAX_BATCH_CARDS, MAX_MONOMIALS
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Bet, Game
+    from exact_odds.rules import DrawingRules
 
 
 class BatchEvaluator:
@@ -37,14 +38,17 @@ class BatchEvaluator:
     coarsest card classes its columns need; a bet whose classes are too fine to compile
     (more than ``MAX_MONOMIALS`` monomials) is evaluated shoe by shoe by the reference
     enumerator instead, exactly, only more slowly. With ``strategy="optimal"`` each shoe
-    gets its own best play on the bettor's option.
+    gets its own best play on the bettor's option; ``rules`` fixes the rules (and the
+    strategy) every shoe is played by, mixed or not (a simulation plays a whole shoe by its
+    first composition's equilibrium).
     """
 
     #: Above this many monomials a bet is not compiled (the tables would be too large).
     MAX_MONOMIALS = MAX_MONOMIALS
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
-                 strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
+                 strategy: str | None = None, settings: Mapping[str, str] | None = None,
+                 rules: DrawingRules | None = None) -> None:
         from exact_odds.games.inputs import check_game_arguments
         from exact_odds.games.loader import load_game
         from exact_odds.games.model import Game
@@ -56,6 +60,7 @@ class BatchEvaluator:
             self.game.bet(bet_id)  # an unknown bet is refused here, before any work
         self.bet_ids = chosen
         self.strategy = strategy
+        self.rules = rules
         self.settings = dict(settings or {})
         self._values = self.game.setting_values(self.settings)  # checks names and values
         self._plan: _Plan | None = None
@@ -66,7 +71,7 @@ class BatchEvaluator:
         """The compiled tables, built on first use."""
         if self._plan is None:
             self._plan = _Plan.build(Request(self.game, self.bet_ids, self.strategy,
-                                             self.settings, self._values))
+                                             self.settings, self._values, self.rules))
         return self._plan
 
     def evaluate(self, counts: Any) -> BatchResult:
@@ -110,7 +115,7 @@ class BatchEvaluator:
         if not fine or not len(rows):
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
-        rules = game_rules(self.game, largest, self.strategy)
+        rules = self.rules or game_rules(self.game, largest, self.strategy)
         if shoes is None:
             shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
         for bet in fine:

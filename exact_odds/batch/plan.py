@@ -4,7 +4,7 @@ by shoe, and which bets fall back to the reference enumerator."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -84,6 +84,7 @@ class Request:
     strategy: str | None
     settings: dict[str, str]
     values: dict[str, object]
+    rules: Rules | None = None  # the rules every shoe is played by, where fixed in advance
 
 
 @dataclass
@@ -92,6 +93,9 @@ class _Plan:
     groups: list[_Group]
     fallback: list[str]
     objective: tuple[str, ...] = ()  # with the optimal play: the bets the option maximises
+    #: fixed rules of a mixed strategy: a plan for each pure strategy it draws from, and its
+    #: weight in ``rules.denominator`` ways
+    corners: list[tuple[_Plan, int]] = field(default_factory=list)
 
     @classmethod
     def build(cls, request: Request) -> _Plan:
@@ -99,9 +103,13 @@ class _Plan:
         from exact_odds.shoe import Shoe
 
         game = request.game
-        optimal = _is_optimal(request)
+        if request.rules is not None and request.rules.mixed:
+            return cls(request, [], [], corners=[
+                (cls.build(replace(request, rules=pure)), weight)
+                for pure, weight in request.rules.corners()])
+        optimal = request.rules is None and _is_optimal(request)
         bets = [game.bet(b) for b in request.bet_ids]
-        if (request.strategy or game.strategy) == "equilibrium":
+        if request.rules is None and (request.strategy or game.strategy) == "equilibrium":
             # both hands' equilibrium is solved shoe by shoe: the reference report of each
             return cls(request, [], list(request.bet_ids))
         if optimal:
@@ -110,7 +118,8 @@ class _Plan:
             wanted = dict.fromkeys([*bets, *objective], None)
             extra: tuple[str, ...] = CARDS_SEEN
         else:
-            rules = game_rules(game, Shoe.from_decks(game.decks), request.strategy)
+            rules = request.rules or game_rules(game, Shoe.from_decks(game.decks),
+                                                request.strategy, request.values)
             wanted = dict.fromkeys(bets, None)
             extra = ()
         # bets that read the same card classes and the same part of the round share one
@@ -149,6 +158,9 @@ class _Plan:
                    tuple(bet.id for bet in objective) if optimal else ())
 
     def evaluate(self, rows: np.ndarray) -> BatchResult:
+        if self.corners:
+            return _mixed(self.request.bet_ids, [(plan.evaluate(rows), weight)
+                                                 for plan, weight in self.corners])
         sizes = rows.sum(axis=1).astype(np.int64)
         largest = int(sizes.max(initial=0))
         total = _falling_column(sizes)
@@ -205,6 +217,21 @@ class _Plan:
                 if bet.id in self.request.bet_ids:
                     numerators[bet.id] = found[bet.id]
         return numerators
+
+
+def _mixed(bet_ids: tuple[str, ...], results: list[tuple[BatchResult, int]]) -> BatchResult:
+    """A mixed strategy's values: each pure strategy's, weighted (in Python integers: a
+    batch so played is a simulation's few hundred shoes a round)."""
+    total = sum(weight for _, weight in results)
+    numerators, denominators = {}, {}
+    for bet_id in bet_ids:
+        values = [sum((weight * Fraction(int(n), int(d)) for result, weight in results
+                       for n, d in [(result.numerators[bet_id][i], result.denominators[bet_id][i])]),
+                      Fraction(0)) / total
+                  for i in range(len(results[0][0].denominators[bet_id]))]
+        numerators[bet_id] = narrow(np.array([v.numerator for v in values], dtype=object))
+        denominators[bet_id] = narrow(np.array([v.denominator for v in values], dtype=object))
+    return BatchResult(bet_ids, numerators, denominators)
 
 
 #: The working set of a step of shoes: about a processor's second-level cache.

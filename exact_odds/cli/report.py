@@ -111,20 +111,25 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
 @click.command()
 @click.argument("game", default="21st-century")
 @model_shoe_options
-@strategy_option(default="optimal")
+@strategy_option()
 @settings_option
 @output_options()
 def strategy(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
-             strategy: str, settings: dict[str, str], fmt: str, output: Path | None) -> None:
-    """Best play on a game's decision (21st Century, Baccarat Gold, Lucky Draw): draw or
-    stand in every state the decider can see, each with both exact expected values, and
-    the late tie under the strategy played; every pay from the game file.
+             strategy: str | None, settings: dict[str, str], fmt: str,
+             output: Path | None) -> None:
+    """Best play on a game's decisions. Where the bettor decides (21st Century, Baccarat
+    Gold, Lucky Draw): draw or stand in every state he can see, each with both exact
+    expected values (--strategy optimal, the default), and the late tie under the strategy
+    played. Where both hands choose (chemin de fer): their exact equilibrium, the Banker's
+    choices against the casino tableau, the value of the game, whether the equilibrium is
+    unique. Every pay from the game file.
 
     \b
     Examples:
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
       exact-odds strategy lucky-draw --set information=total
+      exact-odds strategy chemin-de-fer --decks infinite --set commission=0%
     """
     from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.games.loader import load_game

@@ -38,6 +38,22 @@ def shuffled_shoes(start: Sequence[int], seed: int, first: int, count: int) -> n
     return orders
 
 
+def _mixed_choices(rules: DrawingRules, seed: int, first: int, count: int, rounds: int
+                   ) -> np.ndarray:
+    """For each shoe, round and mixed state of the rules' strategy: whether the side draws
+    there, drawn exactly (an integer below the probability's denominator, against its
+    numerator) from the shoe's own generator (``SeedSequence(seed, spawn_key=(shoe, 1))``)."""
+    mixed = rules.mixed
+    if any(p.denominator > 2**62 for _, _, p in mixed):
+        raise ValueError("a mixed strategy's probabilities are too fine to draw exactly")
+    found = np.zeros((count, rounds, len(mixed)), dtype=bool)
+    for row in range(count):
+        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(first + row, 1)))
+        for i, (_, _, p) in enumerate(mixed):
+            found[row, :, i] = generator.integers(0, p.denominator, size=rounds) < p.numerator
+    return found
+
+
 @dataclass(frozen=True)
 class DealtRounds:
     """One round dealt to each of several shoes: ``cards[i]`` holds the Player's first card,
@@ -75,6 +91,11 @@ class ShoesInPlay:
         self.described = rules.round
         self.orders = shuffled_shoes(start, seed, first, count)
         self.size = int(sum(start))
+        # a mixed strategy: the pure ones it draws from, and each shoe's draws of the mixed
+        # choices, round by round, from its own generator (as its shuffle)
+        self.corners = tuple(pure.round for pure, _ in rules.corners()) if rules.mixed else ()
+        self.choices = (_mixed_choices(rules, seed, first, count, self.size // 4 + 1)
+                        if rules.mixed else np.zeros((count, 0, 0), dtype=bool))
         self.position = np.zeros(count, dtype=np.int64)
         self.unseen = np.tile(np.asarray(start, dtype=np.int64), (count, 1))
         self.active = np.ones(count, dtype=bool)
@@ -106,7 +127,7 @@ class ShoesInPlay:
         cards = self.orders[rows[:, None], start[:, None] + np.arange(CARDS_PER_ROUND)].astype(np.int64)
         if not self.described.draws:
             return self._dealt_only(rows, start, cards)
-        player_third, banker_third = self.described.deal(VALUES[cards])
+        player_third, banker_third = self._play(rows, VALUES[cards])
         used = 4 + player_third + banker_third
         # the Banker's third card follows the Player's: move it to slot 5 when the Player stood
         cards[:, 5] = np.where(player_third, cards[:, 5], cards[:, 4])
@@ -114,6 +135,23 @@ class ShoesInPlay:
         cards[:, 5] = np.where(banker_third, cards[:, 5], len(DECK))
         self._dealt(rows, start, cards, used)
         return DealtRounds(rows, cards, player_third, banker_third)
+
+    def _play(self, rows: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The round's play (``RoundDescription.deal``); under a mixed strategy each shoe's
+        round by the pure strategy its draws of the mixed choices pick."""
+        if not self.corners:
+            return self.described.deal(values)
+        drawn = self.choices[rows, self.rounds[rows]]  # (rows, mixed states): True draws
+        bits = drawn.shape[1]
+        # corners are in the order of itertools.product((True, False), repeat=bits)
+        corner = ((~drawn).astype(np.int64) << np.arange(bits - 1, -1, -1)).sum(axis=1)
+        player = np.zeros(len(rows), dtype=bool)
+        banker = np.zeros(len(rows), dtype=bool)
+        for k, described in enumerate(self.corners):
+            at = np.flatnonzero(corner == k)
+            if len(at):
+                player[at], banker[at] = described.deal(values[at])
+        return player, banker
 
     def _dealt_only(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray) -> DealtRounds:
         """A round of a game without draws: its cards to each hand in turn."""

@@ -172,11 +172,24 @@ def evaluator_for(plan: DealingPlan) -> BatchEvaluator:
     evaluator = _EVALUATORS.get(plan.key) if plan.key else None
     if evaluator is None:
         evaluator = BatchEvaluator(plan.game, plan.bet_ids, strategy=plan.strategy,
-                                   settings=plan.settings)
+                                   settings=plan.settings, rules=_fixed_rules(plan))
         if plan.key:
             _EVALUATORS.clear()
             _EVALUATORS[plan.key] = evaluator
     return evaluator
+
+
+def _fixed_rules(plan: DealingPlan) -> Any:
+    """Where both hands choose, the rules every round of a shoe is played by: the
+    equilibrium of the shoe as it starts (mixed where it mixes); else None (the rules come
+    from the strategy's name)."""
+    from exact_odds.analysis.equilibrium import two_sided
+    from exact_odds.analysis.strategy import game_rules
+    from exact_odds.shoe import Shoe
+
+    if not two_sided(plan.game.rules):
+        return None
+    return game_rules(plan.game, Shoe(plan.start), plan.strategy, dict(plan.settings))
 
 
 def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
@@ -199,7 +212,8 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
     from exact_odds.shoe import Shoe
 
     evaluator = evaluator_for(plan)
-    rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
+    rules = evaluator.rules or game_rules(plan.game, Shoe(plan.start), plan.strategy,
+                                          dict(plan.settings))
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
     tags = [plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay) else []
     counts = RunningCounts(tags, count)
