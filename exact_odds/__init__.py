@@ -31,7 +31,7 @@ _WHERE = {
     "load_rules": "exact_odds.rules.loader",
     "rules_named": "exact_odds.rules",
     # the enumeration
-    "COLUMNS": "exact_odds.engine.vocabulary",
+    "COLUMNS": "exact_odds.vocabulary",
     # one shoe, exactly
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
@@ -121,7 +121,6 @@ if TYPE_CHECKING:
     from exact_odds.batch.evaluator import BatchEvaluator
     from exact_odds.batch.shoes import batch_frame
     from exact_odds.countability.report import countability_report
-    from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
     from exact_odds.explorer.widget import explore
     from exact_odds.files import read_yaml
@@ -135,3 +134,4 @@ if TYPE_CHECKING:
     from exact_odds.simulation.runner import simulate
     from exact_odds.table.loader import load_table, parse_table
     from exact_odds.table.results import table_report
+    from exact_odds.vocabulary import COLUMNS

@@ -27,6 +27,7 @@ ORDER = (
     "render",                                # documents and formats
     "rules",                                 # drawing rules as data
     "shoe",                                  # the shoe
+    "vocabulary",                            # the outcome columns a bet's events read
     "engine",                                # the enumeration: counts, no money
     "games",                                 # game files, bets, pays, settlement, dealing
     "analysis",                              # report, best play, removal, solving, checks

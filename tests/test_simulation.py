@@ -209,8 +209,8 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
     import itertools
 
     from exact_odds.engine.enumerator import outcome_counts
-    from exact_odds.engine.vocabulary import COLUMNS, read_round
     from exact_odds.rules import PUNTO_BANCO
+    from exact_odds.vocabulary import COLUMNS, read_round
 
     names = list(COLUMNS)
     rounds: Counter = Counter()  # the hands dealt, with how many sequences deal them

@@ -28,18 +28,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
-from typing import TYPE_CHECKING
 
 from exact_odds.engine.enumerator import outcome_counts
 from exact_odds.errors import ExactOddsError
-from exact_odds.games.model import Bet, Game
+from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
 from exact_odds.rules import DrawingRules, InfoState
 from exact_odds.rules.chart import CHOOSE_HIT, CHOOSE_STAND, OPTION
 from exact_odds.shoe import Shoe
-
-if TYPE_CHECKING:
-    from exact_odds.analysis.strategy import Settings
 
 #: The most states left undecided by dominance that ``solve`` tries every assignment of.
 MAX_OPEN_STATES = 12

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, overload
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
-from exact_odds.games.model import Bet, Game
+from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
 from exact_odds.rules import (
     CARDS_SEEN,
@@ -52,8 +52,6 @@ if TYPE_CHECKING:
     import numpy as np
 
 GameLike = Game | str | Path
-#: Values chosen for a game's settings (``Game.setting_values``); None: the defaults.
-Settings = Mapping[str, object] | None
 
 
 class StrategyError(ExactOddsError, ValueError):

@@ -26,9 +26,9 @@ from exact_odds.batch.sums import TopSums
 from exact_odds.engine.compiled import CompiledCounts, compiled_counts, monomial_count, partition_of
 from exact_odds.engine.enumerator import Rules
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling, plan
-from exact_odds.engine.vocabulary import column
 from exact_odds.games.settlement import settler
 from exact_odds.shoe import CARDS_PER_ROUND
+from exact_odds.vocabulary import column
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Bet, Game

@@ -38,7 +38,11 @@ from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.vocabulary import (
+from exact_odds.limits import MAX_SEQUENCES
+from exact_odds.rules import PUNTO_BANCO, DrawingRules
+from exact_odds.rules.round import BANKER, PLAYER, STOOD
+from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+from exact_odds.vocabulary import (
     CardColumn,
     RoundBase,
     RoundCards,
@@ -48,10 +52,6 @@ from exact_odds.engine.vocabulary import (
     unreadable,
     valued_key,
 )
-from exact_odds.limits import MAX_SEQUENCES
-from exact_odds.rules import PUNTO_BANCO, DrawingRules
-from exact_odds.rules.round import BANKER, PLAYER, STOOD
-from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A multiset of card classes: a sorted tuple of class indices.
 Monomial = tuple[int, ...]

@@ -27,10 +27,10 @@ from math import prod
 from exact_odds.cards import card_value
 from exact_odds.engine.classes import class_partition
 from exact_odds.engine.plan import Names
-from exact_odds.engine.vocabulary import column
 from exact_odds.errors import ExactOddsError
 from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
 from exact_odds.limits import MAX_SECONDS
+from exact_odds.vocabulary import column
 
 #: Bytes every enumeration holds: the interpreter and the engine's imports.
 BASE_BYTES = 25_000_000

@@ -47,8 +47,8 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.engine.cost import Grouping
-from exact_odds.engine.vocabulary import VocabularyError, column, known_column
 from exact_odds.errors import ExactOddsError
+from exact_odds.vocabulary import VocabularyError, column, known_column
 
 if TYPE_CHECKING:
     import polars as pl

@@ -14,13 +14,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import (
-    VocabularyError,
-    declare_hand_values,
-    known_column,
-    known_from,
-    unreadable,
-)
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
 from exact_odds.games.conditions import (
@@ -53,6 +46,13 @@ from exact_odds.limits import MAX_BETS, MAX_EVENTS
 from exact_odds.rules import CARDS_SEEN, DrawingRules
 from exact_odds.rules.chart import INFORMATION
 from exact_odds.rules.loader import read_game_rules, rules_field
+from exact_odds.vocabulary import (
+    VocabularyError,
+    declare_hand_values,
+    known_column,
+    known_from,
+    unreadable,
+)
 
 
 def tables_dir() -> Path:

@@ -35,11 +35,11 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
-from exact_odds.engine.vocabulary import RoundBase, RoundColumn, known_column, read_round
 from exact_odds.games.conditions import with_settings
 from exact_odds.games.model import Bet, Settlement
 from exact_odds.rules import PUNTO_BANCO
 from exact_odds.rules.round import RoundDescription
+from exact_odds.vocabulary import RoundBase, RoundColumn, known_column, read_round
 
 if TYPE_CHECKING:
     import numpy as np
