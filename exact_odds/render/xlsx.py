@@ -194,12 +194,37 @@ def workbook_xlsx(book: Workbook) -> bytes:
                 ws.write_number(row, column, cell)
             elif cell is not None:
                 ws.write_string(row, column, escape_controls(str(cell)))
-    for defined in book.names:
-        sheet_name = names[id(defined.sheet)]
-        workbook.define_name(defined.name, f"='{sheet_name}'!"
-                             f"{ref(defined.row, defined.column, fixed=True)}")
+    _define_names(workbook, book, names)
     workbook.close()
     return buffer.getvalue()
+
+
+def _define_names(workbook: Any, book: Workbook, sheets: dict[int, str]) -> None:
+    """Each of the book's defined names, for its sheet's cell (``sheets``: each sheet's
+    name as written, by ``id``). A name given twice (a spreadsheet's names ignore case), or
+    one a spreadsheet does not accept (xlsxwriter leaves such a name out with a warning),
+    is refused: a formula would read another cell than the one meant."""
+    import warnings
+
+    from exact_odds.errors import ExactOddsError, quoted
+
+    seen: set[str] = set()
+    for defined in book.names:
+        key = defined.name.casefold()
+        if key in seen:
+            raise ExactOddsError(f"the workbook would give two cells the name "
+                                 f"{quoted(defined.name)}: a formula would read one for the "
+                                 "other; nothing is written")
+        seen.add(key)
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            refused = workbook.define_name(
+                defined.name, f"='{sheets[id(defined.sheet)]}'!"
+                f"{ref(defined.row, defined.column, fixed=True)}")
+        if refused:
+            raise ExactOddsError(f"{quoted(defined.name)} is not a name a spreadsheet accepts "
+                                 "(letters, digits, _ and ., at most 255 characters, not a "
+                                 "cell's reference); nothing is written")
 
 
 __all__ = ["document_xlsx", "workbook_xlsx"]
