@@ -84,7 +84,7 @@ def test_a_negative_count_is_named(tmp_path: Path) -> None:
 def test_rows_past_the_first_chunk_keep_their_number() -> None:
     counts = np.full((2100, 52), 8)
     counts[2050] = 0
-    with pytest.raises(BatchError, match="row 2050"):
+    with pytest.raises(BatchError, match="^shoe 2050: a shoe of 0 cards"):
         batch_frame("rock-bac", counts, bets=["banker"])
 
 
@@ -159,7 +159,7 @@ def test_counts_read_alike_in_every_format(tmp_path: Path, suffix: str) -> None:
 
 # a count that is not a whole number from 0 to 1,000,000, as each format can hold it
 _BAD_COUNTS = {
-    ".csv": ["8.7", "8.0", "true", "[1]", "-1", "1000001", "x"],
+    ".csv": ["8.7", "8.0", "true", "[1]", "-1", "1000001", "x", " 8", "8 ", "+8", "\u0668"],
     ".jsonl": [8.7, 8.0, True, [1], "8", -1, 1_000_001, None],
     ".parquet": [8.7, 8.0, True, [1], "8", -1, 1_000_001],
 }
@@ -198,6 +198,37 @@ def test_removed_must_be_text_in_every_format(tmp_path: Path, suffix: str, value
         where = "row 0: column 'removed'"
     with pytest.raises(BatchError, match=where + ": the cards removed are text"):
         read_shoes(path, [8] * 52)
+
+
+@pytest.mark.parametrize("suffix, value", [(".jsonl", None), (".parquet", None),
+                                           (".jsonl", "missing")])
+def test_a_null_removed_cell_is_refused_not_read_as_none_removed(tmp_path: Path, suffix: str,
+                                                                 value: object) -> None:
+    """Issue 44, item 7: a null ``removed`` cell in Parquet was read as "no cards removed"
+    (a full shoe). In JSON Lines and Parquet, where null and text differ, it is refused,
+    naming the row; "" is a shoe with no card removed (CSV writes both as an empty cell)."""
+    path = tmp_path / f"shoes{suffix}"
+    if suffix == ".jsonl":
+        last = {} if value == "missing" else {"removed": value}
+        path.write_text("\n".join(json.dumps(row) for row in (
+            {"removed": "9D"}, {"removed": ""}, last)) + "\n")
+    else:
+        pl.DataFrame({"removed": ["9D", "", value]}, schema={"removed": pl.String}
+                     ).write_parquet(path)
+    with pytest.raises(BatchError, match=r"shoes\.\w+: row 2: column 'removed': no value \(null\)"):
+        read_shoes(path, [8] * 52)
+    one_error_line(run("batch", "rock-bac", str(path), "--bet", "tie", "--workers", "1"),
+                   str(path), "row 2", "no value")
+
+
+@pytest.mark.parametrize("suffix, cards", [(".csv", 5), (".jsonl", 0), (".parquet", 3)])
+def test_a_shoe_too_small_to_count_names_its_file_and_row(tmp_path: Path, suffix: str,
+                                                          cards: int) -> None:
+    """Issue 44, item 7: a 0- or 5-card shoe's error in a batch did not name the file."""
+    path = tmp_path / f"shoes{suffix}"
+    _write_counts(path, [dict.fromkeys(DECK, 8), {**dict.fromkeys(DECK, 0), "9D": cards}])
+    one_error_line(run("batch", "rock-bac", str(path), "--bet", "tie", "--workers", "1"),
+                   f"{path}: row 1: a shoe of {cards} cards cannot be counted")
 
 
 def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) -> None:

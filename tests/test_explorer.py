@@ -260,6 +260,18 @@ def test_widget_pays_of_another_shape_are_one_clear_error(widget, pays, says):
     assert widget.game.bet("tie").events[0].pay.net == 9
 
 
+@pytest.mark.parametrize("empty", [[], (), set()])
+def test_an_empty_list_of_bets_is_refused_not_read_as_every_bet(empty):
+    """Issue 44, item 7: ``explore("rock-bac", bets=[])`` showed every bet; an empty list
+    names no bet, and is refused by every function that takes bets (None: every bet)."""
+    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    for call in (lambda: exact_odds.explore("rock-bac", bets=empty),
+                 lambda: game_report("rock-bac", bets=empty)):
+        with pytest.raises(ExactOddsError, match="^bets: an empty list names no bet"):
+            call()
+    assert len(exact_odds.explore("commission-free", bets=None).report.bets) == 3
+
+
 def test_widget_shoe_is_computed_in_python(widget):
     """Issue 26: a shoe chosen in the widget is computed in Python, exactly; a bad one is a
     message, the explorer as it was."""

@@ -148,6 +148,8 @@ def chunk_counts(chunk: Chunk, full: Sequence[int], first: int) -> np.ndarray:
     path, columns = chunk.path, chunk.columns
     try:
         if "removed" in columns:
+            if not chunk.text:
+                _refuse_null_removed(path, columns["removed"])
             counts = _from_removed(path, columns["removed"], full)
         else:
             counts = _from_counts(path, columns, text=chunk.text)
@@ -155,6 +157,22 @@ def chunk_counts(chunk: Chunk, full: Sequence[int], first: int) -> np.ndarray:
     except BatchError as error:
         raise BatchError(_shift_file_row(str(error), path, first)) from None
     return counts
+
+
+def _refuse_null_removed(path: Path, values: Any) -> None:
+    """Refuse, naming its row, a null ``removed`` cell of JSON Lines or Parquet (or a JSON
+    line without the key), where null and text differ: it says nothing of the shoe, and is
+    not read as "no card removed", which is ``""``. (CSV writes both as an empty cell,
+    which is none removed.)"""
+    import polars as pl
+
+    if isinstance(values, pl.Series):
+        row = int(values.is_null().arg_max() or 0) if values.null_count() else None
+    else:
+        row = next((i for i, value in enumerate(values) if value is None), None)
+    if row is not None:
+        raise BatchError(f"{path}: row {row}: column 'removed': no value (null); write \"\" "
+                         "for a shoe with no card removed")
 
 
 def _kind(path: Path) -> str:
@@ -316,10 +334,9 @@ def _count(value: object, text: bool) -> int | None:
         return value
     if isinstance(value, Decimal) and value.is_finite() and value.as_tuple().exponent == 0:
         return int(value)
-    if text and isinstance(value, str):
-        digits = value.strip()
-        if digits.isascii() and digits.isdigit() and len(digits) <= 8:
-            return int(digits)
+    if text and isinstance(value, str):  # digits alone: not " 8", "+8" nor "8.0"
+        if value.isascii() and value.isdigit() and len(value) <= 8:
+            return int(value)
     return None
 
 
@@ -512,11 +529,10 @@ def _series_counts(values: Any, text: bool) -> np.ndarray | None:
     dtype = values.dtype
     if dtype.is_integer():
         found = values.to_numpy()
-    elif dtype == pl.String and text:
-        digits = values.str.strip_chars()
-        if not digits.str.contains(r"^[0-9]{1,8}$").all():
+    elif dtype == pl.String and text:  # digits alone, as _count reads them
+        if not values.str.contains(r"^[0-9]{1,8}$").all():
             return None
-        found = digits.cast(pl.Int64).to_numpy()
+        found = values.cast(pl.Int64).to_numpy()
     elif isinstance(dtype, pl.Decimal) and dtype.scale == 0:
         if not ((values >= 0) & (values <= MAX_DECKS)).all():
             return None
