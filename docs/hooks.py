@@ -88,6 +88,19 @@ def api_reference() -> str:
     return "\n".join(blocks)
 
 
+def save_formats() -> str:
+    """Each format a result is saved in and the suffixes that name it, from the one table
+    of ``exact_odds.render``."""
+    from exact_odds.render import SUFFIXES
+
+    formats: dict[str, list[str]] = {}
+    for suffix, fmt in SUFFIXES.items():
+        formats.setdefault(fmt, []).append(f"`{suffix}`")
+    rows = ["| format | a file's name ends with |", "|---|---|"]
+    rows += [f"| `{fmt}` | {', '.join(suffixes)} |" for fmt, suffixes in formats.items()]
+    return "\n".join(rows) + "\n"
+
+
 def _tie_workbook() -> Any:
     """The approval workbook of Commission-Free Baccarat's Tie bet, as the program builds it."""
     from exact_odds import game_report
@@ -241,6 +254,7 @@ GENERATORS = {
     "workbook-names": workbook_names,
     "workbook-figures": workbook_figures,
     "api": api_reference,
+    "save-formats": save_formats,
     "benchmarks": benchmark_results,
     "benchmark-scripts": benchmark_scripts,
     "explorer": explorer_embed,

@@ -240,6 +240,37 @@ def test_a_cut_bet_id_never_names_another_bets_cells(tmp_path):
         assert all(len(name) <= 255 for name in cells)
 
 
+def test_every_result_is_written_by_the_one_xlsx_writer(tmp_path, monkeypatch):
+    """Issue 42, item 2: one xlsx writer. A result without a workbook of its own is laid
+    out as one (a summary sheet of its inputs, a sheet per table, each exact figure as
+    ``p/q`` text beside its float) and written by the same ``workbook_xlsx`` as the
+    approval workbook; there was a second code path through polars."""
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.render import xlsx
+
+    written = []
+    real = xlsx.workbook_xlsx
+    monkeypatch.setattr(xlsx, "workbook_xlsx", lambda book: written.append(book) or real(book))
+    report = game_report("commission-free", bets=["tie"])
+    table = effect_of_removal(report, "value")
+    for result in (table, report, compare_games("commission-free", "rock-bac", decks=1)):
+        (tmp_path / "out.xlsx").write_bytes(render(result, "xlsx"))
+    assert len(written) == 3
+    (tmp_path / "out.xlsx").write_bytes(render(table, "xlsx"))
+    book = openpyxl.load_workbook(tmp_path / "out.xlsx")
+    assert book.sheetnames == ["Summary", "Effect of removal"]
+    summary = [row for row in book["Summary"].iter_rows(values_only=True)]
+    assert summary[0][0] == table.to_document().title and ("Shoe", "8 decks (416 cards)") in summary
+    rows = {row[0]: row for row in book["Effect of removal"].iter_rows(values_only=True)}
+    header, tie = rows["Bet"], rows["tie"]
+    assert header[1:3] == ("EV (exact)", "EV")
+    assert tie[1] == fraction_text(report.bet("tie").expected_value)
+    assert tie[2] == float(report.bet("tie").expected_value)
+    for label, exact in zip(table.labels, dict(table.effects)["tie"]):
+        at = header.index(f"{label} (exact)")
+        assert tie[at] == fraction_text(exact) and tie[at + 1] == float(exact)
+
+
 def test_the_writer_refuses_a_name_given_twice_or_one_a_spreadsheet_refuses():
     """The one xlsx writer refuses a workbook naming two cells alike (a spreadsheet's
     names ignore case) or a name a spreadsheet does not accept, rather than writing a

@@ -265,13 +265,13 @@ def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
 
 
 def _write_whole(result: Any, fmt: str, output: Path | None) -> None:
-    from exact_odds.files import standard_output, write_output
-    from exact_odds.render import render
+    from exact_odds.files import standard_output
+    from exact_odds.render import render, save
 
+    if output is not None:
+        save(result, output, fmt)
+        return
     rendered = render(result, fmt)
-    if output is None:
-        stream = standard_output()
-        stream.write(rendered if isinstance(rendered, str) else rendered.decode())
-        stream.flush()
-    else:
-        write_output(output, rendered)
+    stream = standard_output()
+    stream.write(rendered if isinstance(rendered, str) else rendered.decode())
+    stream.flush()

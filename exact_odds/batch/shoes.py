@@ -334,9 +334,9 @@ def _count(value: object, text: bool) -> int | None:
         return value
     if isinstance(value, Decimal) and value.is_finite() and value.as_tuple().exponent == 0:
         return int(value)
-    if text and isinstance(value, str):  # digits alone: not " 8", "+8" nor "8.0"
-        if value.isascii() and value.isdigit() and len(value) <= 8:
-            return int(value)
+    if (text and isinstance(value, str)  # digits alone: not " 8", "+8" nor "8.0"
+            and value.isascii() and value.isdigit() and len(value) <= 8):
+        return int(value)
     return None
 
 
