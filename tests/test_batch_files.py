@@ -231,6 +231,36 @@ def test_a_shoe_too_small_to_count_names_its_file_and_row(tmp_path: Path, suffix
                    f"{path}: row 1: a shoe of {cards} cards cannot be counted")
 
 
+@pytest.mark.parametrize("fmt", ["text", "csv"])
+def test_a_file_of_one_endless_line_is_refused_before_it_is_held(tmp_path: Path, fmt: str
+                                                                 ) -> None:
+    """Found by issue 44's hunt: a 2 GB shoes file of one line (here sparse, all NULs) took
+    18 s and 4 GB before its refusal for text (its first rows were read before its size
+    was looked at) and 4 GB for csv (the header read whole). Refused by its size before a
+    byte is read, or by its header's length."""
+    path = tmp_path / "shoes.csv"
+    with path.open("wb") as handle:
+        handle.truncate(2_000_000_000)
+    needle = ("the file has 2,000,000,000 bytes" if fmt == "text"
+              else "the first line has more than 3,328 bytes")
+    one_error_line(run("batch", "rock-bac", str(path), "--format", fmt, "--workers", "1"),
+                   str(path), needle)
+
+
+def test_a_json_line_longer_than_any_shoes_is_refused_as_it_is_read(tmp_path: Path,
+                                                                    monkeypatch) -> None:
+    """Found by issue 44's hunt: JSON Lines were read a whole line at a time, however long
+    (a 2 GB line, 4 GB). A line past the longest any shoe needs is refused, naming its row,
+    when that much has been read (the bound made small here)."""
+    from exact_odds.batch import shoes
+
+    monkeypatch.setattr(shoes, "MOST_LINE_BYTES", 1000)
+    path = tmp_path / "shoes.jsonl"
+    path.write_text(json.dumps({"removed": "9D"}) + "\n" + json.dumps({"removed": "9D " * 400}))
+    with pytest.raises(BatchError, match=r"shoes.jsonl: row 1: a line of more than 1,000 bytes"):
+        read_shoes(path, [8] * 52)
+
+
 def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) -> None:
     from exact_odds.batch import shoes
 

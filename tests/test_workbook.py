@@ -271,6 +271,20 @@ def test_every_result_is_written_by_the_one_xlsx_writer(tmp_path, monkeypatch):
         assert tie[at] == fraction_text(exact) and tie[at + 1] == float(exact)
 
 
+def test_text_longer_than_a_cell_holds_is_cut_where_it_shows(tmp_path):
+    """Found by issue 44's hunt: a game file's text of 40,000 characters (an event, a
+    reading) was cut to a cell's 32,767 characters unseen; the cut now ends with "…"."""
+    from exact_odds.render.workbook import Label, Sheet, Workbook
+    from exact_odds.render.xlsx import workbook_xlsx
+
+    sheet = Sheet("one", {(0, 0): "N" * 40_000, (1, 0): Label("L" * 40_000), (2, 0): "short"})
+    (tmp_path / "cut.xlsx").write_bytes(workbook_xlsx(Workbook((sheet,))))
+    cells = [row[0] for row in openpyxl.load_workbook(tmp_path / "cut.xlsx")["one"].iter_rows(
+        values_only=True)]
+    assert [len(c) for c in cells] == [32_767, 32_767, 5]
+    assert cells[0] == "N" * 32_766 + "\u2026" and cells[1].endswith("L\u2026")
+
+
 def test_the_writer_refuses_a_name_given_twice_or_one_a_spreadsheet_refuses():
     """The one xlsx writer refuses a workbook naming two cells alike (a spreadsheet's
     names ignore case) or a name a spreadsheet does not accept, rather than writing a

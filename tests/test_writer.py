@@ -515,6 +515,10 @@ def test_a_save_that_fails_in_the_work_leaves_the_old_file(tmp_path: Path,
 def test_save_to_standard_output_prints(capfd: pytest.CaptureFixture[str]) -> None:
     """``-`` prints, as ``-o -`` does (the format given: ``-`` has no suffix)."""
     import exact_odds
+    from exact_odds.errors import ExactOddsError
 
-    exact_odds.game_report("commission-free", bets=["tie"]).save("-", "csv")
+    report = exact_odds.game_report("commission-free", bets=["tie"])
+    report.save("-", "csv")
     assert capfd.readouterr().out.startswith("game,game_file,shoe,")
+    with pytest.raises(ExactOddsError, match="^'-' prints the result: give format"):
+        report.save("-")

@@ -102,12 +102,11 @@ CHECK_FIRST_BYTES = 25_000_000
 @dataclass(frozen=True)
 class Checked:
     """What the first reading of a shoes file found: its shoes (an estimate, from the
-    first rows' bytes, when it was not read first), its largest shoe and its size."""
+    first rows' bytes, when it was not read first) and its largest shoe."""
 
     shoes: int
     largest: np.ndarray  # the counts of the shoe with the most cards
     read_first: bool
-    size: int  # bytes
 
 
 def check_file(path: Path, full: Sequence[int]) -> Checked:
@@ -123,7 +122,7 @@ def check_file(path: Path, full: Sequence[int]) -> Checked:
         first = next(iter(column_chunks(path)))[1]
         largest = np.asarray(full) if "removed" in first.columns else np.full(
             52, MAX_BATCH_CARDS // 52 + 1)
-        return Checked(max(len(first), size // 50), largest, False, size)
+        return Checked(max(len(first), size // 50), largest, False)
     shoes, largest, most = 0, np.asarray(full), -1
     for _, counts in shoe_chunks(path, full):
         sizes = counts.sum(axis=1)
@@ -131,7 +130,7 @@ def check_file(path: Path, full: Sequence[int]) -> Checked:
         if int(sizes[at]) > most:
             most, largest = int(sizes[at]), counts[at].copy()
         shoes += len(counts)
-    return Checked(shoes, largest, True, size)
+    return Checked(shoes, largest, True)
 
 
 def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, fmt: str, *,
@@ -147,7 +146,6 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
     from exact_odds.batch.report import batch_inputs, batch_report
     from exact_odds.errors import input_name
     from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
-    from exact_odds.limits import MAX_SHOES_BYTES
     from exact_odds.running.pool import RunError, parse_scheduler, parse_workers
 
     if workers is not None:
@@ -160,21 +158,15 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
     evaluator, full, given = batch_inputs(game, shoes_file, decks=decks, shoe=shoe,
                                           remove=remove, bets=bets, strategy=strategy,
                                           settings=settings)
+    if fmt not in STREAMED:  # before a byte is read: a file too large to hold whole
+        _check_whole_size(Path(shoes_file), fmt)
     checked = check_file(Path(shoes_file), full.counts)
     if checked.read_first:
         evaluator.check_cost(checked.largest[None, :], checked.shoes)
     if fmt not in STREAMED:
-        # the file's size and shoes as they are: a file too large to be read whole is not
-        # counted, and its shoes are not guessed from its bytes
-        too_many = (f"the file has {checked.size:,} bytes; --format {fmt} holds the whole "
-                    f"result, from a shoes file of at most {MAX_SHOES_BYTES:,} bytes"
-                    if checked.size > MAX_SHOES_BYTES else
-                    f"{checked.shoes:,} shoes; --format {fmt} holds the whole result, at most "
-                    f"{MAX_SHOES:,} shoes" if checked.read_first and checked.shoes > MAX_SHOES
-                    else None)
-        if too_many is not None:
-            raise BatchError(f"{shoes_file}: {too_many}: choose csv, json or parquet, which "
-                             "stream any number")
+        if checked.read_first and checked.shoes > MAX_SHOES:  # counted, not guessed
+            raise BatchError(f"{shoes_file}: {checked.shoes:,} shoes; --format {fmt} holds "
+                             f"the whole result, at most {MAX_SHOES:,} shoes: {_STREAM}")
         _write_whole(batch_report(game, shoes_file, decks=decks, shoe=shoe, remove=remove,
                                   bets=bets, strategy=strategy, settings=settings,
                                   progress=progress), fmt, output)
@@ -189,6 +181,24 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
         _write_parquet(parts, output, given)
     else:
         _write_text(parts, output, given if fmt == "json" else None)
+
+
+#: What a refusal of a whole format offers instead.
+_STREAM = "choose csv, json or parquet, which stream any number"
+
+
+def _check_whole_size(path: Path, fmt: str) -> None:
+    """Refuse, by its size alone and before a byte is read, a shoes file too large for a
+    format that holds the whole result (``read_shoes``' limit): its shoes are not counted,
+    nor guessed from its bytes."""
+    from exact_odds.files import regular_file
+    from exact_odds.limits import MAX_SHOES_BYTES
+
+    size = regular_file(path, "shoes file")
+    if size > MAX_SHOES_BYTES:
+        raise BatchError(f"{path}: the file has {size:,} bytes; --format {fmt} holds the "
+                         f"whole result, from a shoes file of at most {MAX_SHOES_BYTES:,} "
+                         f"bytes: {_STREAM}")
 
 
 def _ranges_in_order(plan: BatchPlan, path: Path, workers: int | None,

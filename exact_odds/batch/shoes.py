@@ -12,6 +12,7 @@ The result has one row per input row, in order: ``shoe`` (the row number from 0)
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,8 +25,8 @@ from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
 from exact_odds.batch.folding import concatenate_exact
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK, parse_card
+from exact_odds.limits import MAX_BATCH_CARDS, MAX_SHOES_BYTES
 from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
-from exact_odds.limits import MAX_SHOES_BYTES
 
 if TYPE_CHECKING:
     import polars as pl
@@ -219,8 +220,13 @@ def _csv_frames(path: Path, rows: int) -> Iterator[Columns]:
 
     import polars as pl
 
-    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
-        header = next(csv.reader(handle), None)
+    with path.open("rb") as handle:  # the header alone, never more than a header can be
+        head = handle.read(MOST_HEADER_BYTES + 1)
+    if len(head) > MOST_HEADER_BYTES and b"\n" not in head:
+        raise BatchError(f"{path}: the first line has more than {MOST_HEADER_BYTES:,} bytes: "
+                         "not a header of card names or 'removed'")
+    text = head.decode("utf-8", errors="replace")
+    header = next(csv.reader(io.StringIO(text, newline="")), None)
     if header is None:
         raise BatchError(f"{path}: the file holds no shoes")
     _check_names(path, header)
@@ -263,7 +269,10 @@ def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
     number = 0
     chunk: list[dict[str, Any]] = []
     with path.open("rb") as handle:
-        for raw in handle:
+        while raw := handle.readline(MOST_LINE_BYTES + 1):
+            if len(raw) > MOST_LINE_BYTES:
+                raise BatchError(f"{path}: row {number}: a line of more than "
+                                 f"{MOST_LINE_BYTES:,} bytes, more than any shoe's line")
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -345,6 +354,12 @@ def _count(value: object, text: bool) -> int | None:
 #: the full shoe cannot be a list of cards the shoe holds; it is refused by its length,
 #: before it is split (a 20 MB line split card by card took 800 MB).
 MOST_BYTES_PER_CARD = 64
+#: The longest line of a shoes file: the cards removed from the largest shoe a batch takes
+#: (a line of counts is far shorter). A longer one is refused as it is read, before it is
+#: held (a 2 GB file of one line took 4 GB).
+MOST_LINE_BYTES = MOST_BYTES_PER_CARD * MAX_BATCH_CARDS + 1024
+#: The longest header of a CSV shoes file: 52 card names (or 'removed'), each quoted.
+MOST_HEADER_BYTES = 64 * 52
 
 
 def _check_removed_lengths(path: Path, text: pl.Series, cards: int) -> None:

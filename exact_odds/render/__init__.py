@@ -190,10 +190,14 @@ def format_of(path: str | Path) -> str:
     ('xlsx', 'markdown')
     """
     from exact_odds.errors import quoted
+    from exact_odds.files import is_standard_output
 
     suffix = Path(path).suffix.lower()
     if suffix in SUFFIXES:
         return SUFFIXES[suffix]
+    if is_standard_output(path):
+        raise ExactOddsError(f"{quoted(str(path))} prints the result: give "
+                             f"{input_name('format')} ({', '.join(_FORMATS)})")
     said = f"the suffix {quoted(suffix, 20)}" if suffix else "a name without a suffix"
     raise ExactOddsError(f"{quoted(str(path))}: {said} names no format: end the name with "
                          f"{', '.join(SUFFIXES)}, or give {input_name('format')} "

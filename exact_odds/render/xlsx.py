@@ -152,6 +152,19 @@ def _exact_worksheet() -> type:
     return ExactWorksheet
 
 
+#: The most characters a spreadsheet's cell holds (Excel's limit, which xlsxwriter keeps).
+_MOST_CELL_CHARACTERS = 32_767
+
+
+def _cell_text(text: str) -> str:
+    """Text as a cell holds it: control characters shown (``escape_controls``), and text
+    longer than a cell can hold cut with a visible "…" (xlsxwriter cut it unseen)."""
+    shown = escape_controls(text)
+    if len(shown) > _MOST_CELL_CHARACTERS:
+        return shown[:_MOST_CELL_CHARACTERS - 1] + "\u2026"
+    return shown
+
+
 def workbook_xlsx(book: Workbook) -> bytes:
     """A ``Workbook`` as an .xlsx file: its sheets cell by cell, each formula with its
     cached value, inputs marked as inputs, and its defined names."""
@@ -176,12 +189,11 @@ def workbook_xlsx(book: Workbook) -> bytes:
             ws.set_column(column, column, width)
         for (row, column), cell in sorted(sheet.cells.items()):
             if isinstance(cell, str):
-                ws.write_string(row, column, escape_controls(cell))
+                ws.write_string(row, column, _cell_text(cell))
             elif isinstance(cell, Label):
-                ws.write_string(row, column, escape_controls(cell.text), formats[cell.style])
+                ws.write_string(row, column, _cell_text(cell.text), formats[cell.style])
             elif isinstance(cell, Formula):
-                value = (escape_controls(cell.value) if isinstance(cell.value, str)
-                         else cell.value)
+                value = _cell_text(cell.value) if isinstance(cell.value, str) else cell.value
                 ws.write_formula(row, column, f"={cell.expression}", formats[cell.style], value)
             elif isinstance(cell, Entry):
                 ws.write_number(row, column, cell.value, entry[cell.style])
@@ -192,7 +204,7 @@ def workbook_xlsx(book: Workbook) -> bytes:
             elif isinstance(cell, (int, float)):
                 ws.write_number(row, column, cell)
             elif cell is not None:
-                ws.write_string(row, column, escape_controls(str(cell)))
+                ws.write_string(row, column, _cell_text(str(cell)))
     _define_names(workbook, book, names)
     workbook.close()
     return buffer.getvalue()
