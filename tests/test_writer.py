@@ -46,17 +46,29 @@ def test_a_link_is_written_through(tmp_path: Path) -> None:
     assert link.is_symlink() and target.read_text() == "new"
 
 
-@pytest.mark.parametrize("make", ["folder", "fifo", "device", "missing folder"])
-def test_what_is_not_a_regular_file_is_refused(tmp_path: Path, make: str) -> None:
-    where = tmp_path / "x"
+def _unwritable(folder: Path, make: str, name: str = "x") -> Path:
+    """A target in ``folder`` that is not a file that can be written, as ``make`` says: a
+    folder, a FIFO, a device, a name in a missing or a read-only folder."""
+    where = folder / name
     if make == "folder":
         where.mkdir()
     elif make == "fifo":
         os.mkfifo(where)
     elif make == "device":
         where = Path("/dev/null")
+    elif make == "missing folder":
+        where = folder / "no" / name
     else:
-        where = tmp_path / "no" / "x"
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        (folder / "ro").mkdir(mode=0o500)
+        where = folder / "ro" / name
+    return where
+
+
+@pytest.mark.parametrize("make", ["folder", "fifo", "device", "missing folder"])
+def test_what_is_not_a_regular_file_is_refused(tmp_path: Path, make: str) -> None:
+    where = _unwritable(tmp_path, make)
     before = _left(tmp_path)
     with pytest.raises(OutputError, match="cannot write"):
         write_output(where, "data")
@@ -470,20 +482,7 @@ def test_save_refuses_a_target_before_the_work_and_writes_nothing(
 
     report = exact_odds.game_report("commission-free", bets=["tie"])
     monkeypatch.setattr(approval, "approval_workbook", lambda _: pytest.fail("the work ran"))
-    where = tmp_path / "x.xlsx"
-    if make == "folder":
-        where.mkdir()
-    elif make == "fifo":
-        os.mkfifo(where)
-    elif make == "device":
-        where = Path("/dev/null")
-    elif make == "missing folder":
-        where = tmp_path / "no" / "x.xlsx"
-    else:
-        if os.geteuid() == 0:
-            pytest.skip("root writes into a read-only folder")
-        (tmp_path / "ro").mkdir(mode=0o500)
-        where = tmp_path / "ro" / "x.xlsx"
+    where = _unwritable(tmp_path, make, "x.xlsx")
     before = _left(tmp_path)
     with pytest.raises(OutputError, match="cannot write") as refused:
         report.save(where)
