@@ -84,7 +84,7 @@ def test_a_negative_count_is_named(tmp_path: Path) -> None:
 def test_rows_past_the_first_chunk_keep_their_number() -> None:
     counts = np.full((2100, 52), 8)
     counts[2050] = 0
-    with pytest.raises(BatchError, match="^shoe 2050: a shoe of 0 cards"):
+    with pytest.raises(BatchError, match="^row 2050: a shoe of 0 cards"):
         batch_frame("rock-bac", counts, bets=["banker"])
 
 

@@ -163,7 +163,7 @@ def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = Non
     sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
 
     def where(row: int) -> str:
-        return what or (f"{path}: row {first + row}" if path is not None else f"shoe {row}")
+        return what or (f"{path}: row {first + row}" if path is not None else f"row {row}")
 
     short = np.flatnonzero(sizes < CARDS_PER_ROUND)
     if len(short):
