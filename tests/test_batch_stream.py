@@ -1,6 +1,6 @@
 """Batches at scale (issue 28): shoes files streamed in ranges, on one or two local workers
 or a Dask cluster, the same bytes whatever runs them; the fast exact sums on both kernels
-(numpy, and numba where the extra 'fast' is installed), equal to the report; and the
+(numpy, and numba, the program's compiled kernel), equal to the report; and the
 batch's messages and bounds of issue 31 (findings 2 and 5)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def shoes_file(tmp_path: Path) -> Path:
 def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Each test run on both kernels of the exact sums (numba skipped where absent)."""
     if request.param == "numba":
-        pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
+        pytest.importorskip("numba", reason="numba cannot be installed here")
         monkeypatch.setattr(sums, "_KERNEL", [])
         monkeypatch.delenv("EXACT_ODDS_KERNEL", raising=False)
     else:
@@ -153,7 +153,7 @@ def test_the_int64_kernel_beyond_the_split(kernel: str) -> None:
 
 
 def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
+    pytest.importorskip("numba", reason="numba cannot be installed here")
     rows = _random_rows("rock-bac", 300, seed=9)
     found = {}
     for name in ("numpy", "numba"):

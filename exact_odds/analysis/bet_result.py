@@ -30,7 +30,7 @@ from exact_odds.engine.enumerator import (
     factored,
     outcome_counts,
     outcome_frames,
-    total_sequences,
+    total_ways,
 )
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet
@@ -64,6 +64,9 @@ class EventResult:
         """This line's share of the expected value: probability times net pay."""
         return self.probability * self.net
 
+
+#: What a line where the bet has no action pays.
+NO_ACTION_PAYS = "no action"
 
 #: The rounds a hold is given for (``hold_band``): a table of a night to a year's play.
 HOLD_ROUNDS = (100, 1_000, 10_000, 100_000, 1_000_000)
@@ -125,6 +128,12 @@ class BetResult(Rendered):
     def hit_frequency(self) -> Fraction:
         """The probability that the bet wins something."""
         return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
+
+    @cached_property
+    def not_placed(self) -> Fraction:
+        """The probability that the bet has no action (a late bet not offered, a stake the
+        bettor adds when he draws and he stood)."""
+        return sum((e.probability for e in self.events if e.pays == NO_ACTION_PAYS), Fraction(0))
 
     @cached_property
     def push_probability(self) -> Fraction:
@@ -201,13 +210,14 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
     offered (a "Not offered" line)."""
     ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings)
-    total = total_sequences(shoe)
+    total = total_ways(shoe, rules)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
         for e, w in zip(bet.events, ways)
     ]
     if bet.offered is not None:
-        events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
+        unplaced = "Not placed (the bettor stood)" if bet.adds_stake else "Not offered"
+        events.insert(0, EventResult(unplaced, f"not ({bet.offered.text})", NO_ACTION_PAYS,
                                      Fraction(0), not_offered, Fraction(not_offered, total)))
     if bet.loses_otherwise:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),

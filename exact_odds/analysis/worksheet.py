@@ -177,6 +177,7 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
                               "a pay and every figure moves; the exact column is the game "
                               "file's pays.", "note"))
     sheet.line(3, [Label(h) for h in EVENT_HEADER], first)
+    sheet.repeat = (0, 3)  # printed: the bet's title and its events' header on every page
     col = [first + i for i in range(len(EVENT_HEADER))]
     last = _FIRST + len(bet.events) - 1
     pays, probabilities = span(col[_PAY], _FIRST, last), span(col[_PROBABILITY], _FIRST, last)
@@ -270,6 +271,7 @@ SUMMARY_HEADER = ("Bet", "Name", "Expected value", "House edge", "Hit frequency"
 def _summary_rows(sheet: Sheet, row: int, side: _Side) -> int:
     """A report's table of bets on its Summary, from ``row``: the last row written."""
     sheet.line(row, [Label(h) for h in SUMMARY_HEADER])
+    sheet.repeat = (row, row)
     sheet.widths.update(dict.fromkeys(range(2, len(SUMMARY_HEADER)), 16))
     sheet.widths[len(SUMMARY_HEADER) - 1] = 40
     for bet in side.bets:
@@ -302,6 +304,7 @@ def _comparison_rows(sheet: Sheet, row: int, sides: Sequence[_Side]) -> None:
         header += [Label(f"{label} A"), Label(f"{label} B")]
         header += [Label(f"Change in {label.lower()}")] if change else []
     sheet.line(row, header)
+    sheet.repeat = (row, row)
     sheet.widths.update(dict.fromkeys(range(2, len(header)), 16))
     for bet_id in dict.fromkeys([*first, *second]):
         row += 1
@@ -326,7 +329,8 @@ def _comparison_rows(sheet: Sheet, row: int, sides: Sequence[_Side]) -> None:
 
 def _hold(sides: Sequence[_Side]) -> Sheet:
     """The hold over 100 to 1,000,000 rounds, with its 90% and 95% bands."""
-    sheet = Sheet("Hold", widths={0: 24, 1: 12, **dict.fromkeys(range(2, 9), 16)})
+    sheet = Sheet("Hold", widths={0: 24, 1: 12, **dict.fromkeys(range(2, 9), 16)},
+                  repeat=(0, 3))
     sheet.put(0, 0, Label("Hold: the house's win per unit bet over a number of rounds"))
     sheet.put(1, 0, Label("Expected: the house edge. Bands: the hold falls inside with that "
                           "confidence (normal approximation: edge +/- z x SD / sqrt(rounds)).",
@@ -356,7 +360,8 @@ def _hold(sides: Sequence[_Side]) -> Sheet:
 def _decks(side: _Side, shoes: Sequence[Shoes], removal: Removal | None,
            notes: Sequence[str]) -> Sheet:
     """The bets' figures on other shoes, side by side, and the effect of removal."""
-    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)})
+    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)},
+                  repeat=(0, 0))
     sheet.put(0, 0, Label("The bets on 4, 6 and 8 decks, and the effect of removal"))
     row = 1
     for note in notes:

@@ -24,19 +24,20 @@ class Rendered:
         return render(self, fmt)  # type: ignore[arg-type]
 
     def save(self, path: str | Path, format: str | None = None) -> None:
-        """Write the result to the file ``path``, exactly as the command line's ``--format
-        FORMAT --output PATH`` writes it: ``format`` is one of text, markdown, csv, json,
-        xlsx, html (and parquet for a batch of shoes), else the one the name's suffix says
-        (``.txt``, ``.md``, ``.csv``, ``.json``, ``.xlsx``, ``.html``, ``.parquet``: the
-        table ``exact_odds.render.SUFFIXES``). A game's report saved as xlsx is the
-        approval workbook (with 4, 6 and 8 decks and the effect of removal), as html the
-        explorer's page.
+        """Write the result to the file ``path``, exactly as the command line's
+        ``--format FORMAT`` and ``--output PATH`` write it. ``format`` is one of text,
+        markdown, csv, json, xlsx, html (and parquet for a batch of shoes); without it, the
+        format is the one the name's suffix says (``.txt``, ``.md``, ``.csv``, ``.json``,
+        ``.xlsx``, ``.html``, ``.parquet``: the table ``exact_odds.render.SUFFIXES``). A
+        game's report saved as xlsx is the approval workbook (with 4, 6 and 8 decks and the
+        effect of removal), as html the explorer's page.
 
         The file is written whole or not at all, through the one writer: the target is
         checked before any work (a folder, a device, a pipe or a folder that does not exist
         is refused), the data goes to a temporary file beside it, renamed over it at the
         end; a link is written through; ``-`` prints. Any refusal is one ``ExactOddsError``
-        naming the path: an unknown suffix or format, a target that cannot be written.
+        naming the path: an unknown suffix or format, a target that cannot be written. For
+        example::
 
             report = exact_odds.game_report("rock-bac")
             report.save("rock-bac.xlsx")            # the approval workbook

@@ -119,7 +119,8 @@ def document_workbook(document: Document) -> Workbook:
         _table(summary, first, row + 1)
     sheets = [summary]
     for table in tables:
-        sheet = Sheet(table.sheet or table.title)
+        # printed with its title and column headers at the top of every page
+        sheet = Sheet(table.sheet or table.title, repeat=(0, 2))
         sheet.put(0, 0, Label(table.title))
         _table(sheet, table, 2)
         for i, note in enumerate(table.notes):
@@ -150,6 +151,48 @@ def _exact_worksheet() -> type:
             return formula.removeprefix("=")
 
     return ExactWorksheet
+
+
+#: The widths (in characters) a portrait page holds at full size; a wider sheet prints in
+#: landscape. Every sheet is printed one page wide, as many pages tall as it needs.
+PORTRAIT_WIDTH = 100
+
+
+def _print_setup(ws: Any, widths: dict[int, float], repeat: tuple[int, int] | None) -> None:
+    """How a sheet prints (issue 43, a lab prints the workbook): one page wide, in landscape
+    where its columns are wider than a portrait page, its titles and column headers
+    (``repeat``) at the top of every page."""
+    if sum(widths.values()) > PORTRAIT_WIDTH:
+        ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    if repeat is not None:
+        ws.repeat_rows(*repeat)
+
+
+#: The widest a column grows for the text a formula gives (an event's name).
+MOST_TEXT_WIDTH = 40
+
+
+def title_widths(sheet: Sheet) -> dict[int, float]:
+    """The sheet's column widths, each at least as wide as the titles of its column (a bold
+    label in a row of several: column headers, not a sheet's title), so that no printed
+    title is cut ("Standard deviatio"), and as the text its formulas give (up to
+    ``MOST_TEXT_WIDTH``: "Banker wins (not with 6)" as a bet's top award)."""
+    widths = dict(sheet.widths)
+    labels: dict[int, list[tuple[int, str]]] = {}
+    for (row, column), cell in sheet.cells.items():
+        if isinstance(cell, Label) and cell.style == "bold":
+            labels.setdefault(row, []).append((column, cell.text))
+        elif isinstance(cell, Formula) and isinstance(cell.value, str):
+            width = min(MOST_TEXT_WIDTH, len(cell.value) + 2)
+            widths[column] = max(widths.get(column, 0), width)
+    for row_labels in labels.values():
+        if len(row_labels) < 2:
+            continue
+        for column, text in row_labels:
+            # bold characters are wider than the width unit (a digit of the normal font)
+            widths[column] = max(widths.get(column, 0), round(len(text) * 1.15 + 2, 1))
+    return widths
 
 
 #: The most characters a spreadsheet's cell holds (Excel's limit, which xlsxwriter keeps).
@@ -185,8 +228,10 @@ def workbook_xlsx(book: Workbook) -> bytes:
         name = _sheet_name(sheet.name, taken)
         names[id(sheet)] = name
         ws = workbook.add_worksheet(name, worksheet_class=_exact_worksheet())
-        for column, width in sorted(sheet.widths.items()):
+        widths = title_widths(sheet)
+        for column, width in sorted(widths.items()):
             ws.set_column(column, column, width)
+        _print_setup(ws, widths, sheet.repeat)
         for (row, column), cell in sorted(sheet.cells.items()):
             if isinstance(cell, str):
                 ws.write_string(row, column, _cell_text(cell))
