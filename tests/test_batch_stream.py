@@ -63,8 +63,9 @@ def _random_rows(game: str, count: int, seed: int) -> np.ndarray:
     full = np.array(load_game(game).shoe(None, None, ()).counts)
     rng = np.random.default_rng(seed)
     rows = np.tile(full, (count, 1))
-    for row in rows:
-        gone = rng.choice(int(full.sum()), int(rng.integers(0, 300)), replace=False)
+    for row in rows:  # up to 300 cards gone, and at least 20 left (a one-deck game's shoe)
+        most = min(300, int(full.sum()) - 20)
+        gone = rng.choice(int(full.sum()), int(rng.integers(0, most)), replace=False)
         np.subtract.at(row, np.repeat(np.arange(52), full)[gone], 1)
     return rows
 
@@ -82,7 +83,8 @@ def test_every_value_equals_the_report_on_both_kernels(game: str, kernel: str) -
                       [Shoe.from_counts(c).counts for c in SMALL]])
     evaluator = _evaluator(game)
     result = evaluator.evaluate(rows)
-    assert any(g.top_sums(int(rows.sum(axis=1).max())) for g in evaluator.plan.groups)
+    if load_game(game).strategy not in ("optimal", "equilibrium"):  # a play chosen per shoe
+        assert any(g.top_sums(int(rows.sum(axis=1).max())) for g in evaluator.plan.groups)
     for row, counts in enumerate(rows):
         values = _reported(game, tuple(int(c) for c in counts))
         assert values  # every bet of the game

@@ -143,11 +143,20 @@ def test_stephen_how_2013_house_edge_of_both_pay_tables():
     assert f"{float(played.house_edge):.2%}" == "1.79%"
     second = json.loads(ok("report", "lucky-draw", "--set", "lucky_seven_pays=3 to 2",
                            "--format", "json"))
-    assert second["settings"] == {"lucky_seven_pays": "3 to 2"}
+    assert second["settings"] == {"lucky_seven_pays": "3 to 2", "information": "cards"}
     assert f"{float(Fraction(second['bettor_round']['house_edge'])):.2%}" == "3.34%"
     first = json.loads(ok("report", "lucky-draw", "--format", "json"))
     assert Fraction(first["bettor_round"]["house_edge"]) == played.house_edge
     assert Fraction(first["bettor_round"]["average_stake"]) == played.average_stake
+
+
+def test_the_information_setting_plays_as_the_rules_written_so(tmp_path):
+    """``--set information=total`` on the built-in game is the game whose rules' option
+    sees only the total: the same figures, bet by bet."""
+    inline = game_report(lucky_draw_file(tmp_path, ["player_two_card_total", "dealer_up"]))
+    setting = game_report("lucky-draw", settings={"information": "total"})
+    assert {b.id: b.expected_value for b in setting.bets} == {
+        b.id: b.expected_value for b in inline.bets}
 
 
 def test_deciding_on_the_total_alone_does_not_give_hows_figures(tmp_path):
@@ -277,6 +286,7 @@ def lucky_draw_file(tmp_path: Path, sees: list[str]) -> Path:
     rules = read_yaml(TABLES / "rules" / "lucky-draw.yaml")
     assert isinstance(game, dict) and isinstance(rules, dict)
     rules["option"]["sees"] = sees
+    del rules["information"]  # what the bettor sees, written in the option alone
     game["id"] = "lucky-draw-seeing-" + "-".join(sees).replace("_", "-")
     game["rules"] = rules
     path = tmp_path / f"{game['id']}.yaml"

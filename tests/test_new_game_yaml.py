@@ -233,9 +233,6 @@ def test_the_brute_force_deals_two_card_hands_in_order():
     assert gb.deal_hands(tiny, 2, picture_value) == gb.deal_hands_in_order(tiny, 2, picture_value)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="engine/cost.py EnumerationCost.describe has no words for the way "
-                          "'dealt hands' (engine/compiled.py dealt_only_cost): KeyError")
 def test_a_game_of_hands_past_the_limits_is_refused_in_one_line(tmp_path):
     """A bet on a game of hands past the limits of an enumeration (a flush of the Player's
     three cards, 8 decks: the suits split the cards into 52 classes) is refused in one

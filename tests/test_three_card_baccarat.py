@@ -25,7 +25,7 @@ import games_bruteforce as gb
 import pytest
 from catalogue import shoes
 
-from exact_odds import ExactOddsError, Shoe, game_report
+from exact_odds import Shoe, game_report
 
 WOO = "https://wizardofodds.com/games/three-card-baccarat/"
 
@@ -232,10 +232,6 @@ def test_the_hand_columns(tmp_path, shoe, groups=JOINTLY):
         assert {e.event: e.combinations for e in bet.events if e.combinations} == dict(brute), group
 
 
-@pytest.mark.xfail(strict=True, raises=(ExactOddsError, KeyError),
-                   reason="engine/compiled.py dealt_only_cost (with the settlement's terms) "
-                          "estimates 67 s for work measured at 0.35 s of CPU, and refuses it "
-                          "(today with a KeyError: see test_new_game_yaml's refusal test)")
 def test_a_grid_of_three_hand_columns_is_within_the_limits(tmp_path):
     """One bet of 160 events on three hand columns jointly (the Player's faces, the
     dealer's faces and total), one deck: 81,796 pairs of hands of rank classes, settled in

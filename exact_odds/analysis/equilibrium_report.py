@@ -14,7 +14,6 @@ from typing import Any
 
 from exact_odds.analysis.equilibrium import (
     BANKER,
-    PLAYER,
     Paths,
     Solution,
     best_answer,

@@ -101,6 +101,9 @@ class _Plan:
         game = request.game
         optimal = _is_optimal(request)
         bets = [game.bet(b) for b in request.bet_ids]
+        if (request.strategy or game.strategy) == "equilibrium":
+            # both hands' equilibrium is solved shoe by shoe: the reference report of each
+            return cls(request, [], list(request.bet_ids))
         if optimal:
             hit, stand = _option_rules(game)
             objective = optimised_bets(game)

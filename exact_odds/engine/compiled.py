@@ -33,7 +33,7 @@ import numpy as np
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.classes import class_keys, class_partition
-from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost, values_product
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import Names, Plan, falling, key_order, plan
@@ -418,12 +418,13 @@ def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCos
     """The cost of ``dealt_only_counts`` over ``k`` card classes: every sequence of them,
     each hand's cards in turn, read once in Python; or, where no column reads the order of
     a hand's cards, every pair of hands (multisets of classes) paired with numpy."""
+    outcomes = values_product(names)  # the rows: at most every combination of values
     if _reads_order(names):
         sequences = k ** (2 * rules.cards)
-        return EnumerationCost(names, "dealt only", sequences, 0, sequences, k,
+        return EnumerationCost(names, "dealt only", sequences, 0, min(sequences, outcomes), k,
                                sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)
     pairs = comb(k + rules.cards - 1, rules.cards) ** 2
     both = any(len(column(name).hands) == 2 for name in names)
-    return EnumerationCost(names, "dealt hands", pairs, 0, pairs, k,
+    return EnumerationCost(names, "dealt hands", pairs, 0, min(pairs, outcomes), k,
                            pairs * (PAIR_SECONDS + both * BOTH_SECONDS),
                            BASE_BYTES + pairs * ROW_BYTES)

@@ -132,8 +132,9 @@ class Settler:
         # reads; a round valued by rank is told apart by its ranks at least
         self.detail = reads.detail
         self.by_round = described.draws and all(kind == "round" for kind in reads.kinds)
-        if described.valuation == "rank" and self.detail == "value":
-            self.detail = "rank"
+        if (described.valuation == "rank" or not described.ranks_by_total) \
+                and self.detail == "value":
+            self.detail = "rank"  # what values and ranks a hand reads more than points
         #: the card slots the bet reads: the first four cards when it reads only the deal
         self.slots = (slice(0, 4) if all(kind == "deal" for kind in reads.kinds)
                       else slice(0, 6))
