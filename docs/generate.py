@@ -342,6 +342,21 @@ def api_reference() -> str:
     return "\n".join(parts)
 
 
+def saving() -> str:
+    """Every result's ``save``, from its docstring, and the suffixes that name each format,
+    from the one table of ``exact_odds.render``."""
+    from exact_odds.render import SUFFIXES
+    from exact_odds.render.rendered import Rendered
+
+    formats: dict[str, list[str]] = {}
+    for suffix, fmt in SUFFIXES.items():
+        formats.setdefault(fmt, []).append(f"`{suffix}`")
+    rows = ["| format | a file's name ends with |", "|---|---|"]
+    rows += [f"| `{fmt}` | {', '.join(suffixes)} |" for fmt, suffixes in formats.items()]
+    doc = docstring_markdown(inspect.getdoc(Rendered.save) or "")
+    return "\n".join([*rows, "", f"`{signature('result.save', Rendered.save)}`", "", doc]) + "\n"
+
+
 def _indent(text: str) -> str:
     """A member's docstring under its list item (its later lines indented)."""
     return text.replace("\n", "\n  ").replace("\n  \n", "\n\n")
@@ -583,6 +598,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "games": games_table,
     "commands": commands_reference,
     "api": api_reference,
+    "save": saving,
     "modules": modules_table,
     "workbook-names": workbook_names,
     "workbook-figures": workbook_figures,

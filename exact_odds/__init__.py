@@ -71,6 +71,20 @@ __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsEr
     "tables_dir"]
 
 
+def _declare_forms() -> None:
+    """A game's report saved or rendered as xlsx is the approval workbook, as html the
+    explorer's page (``exact_odds.forms``: named here, where every part is known, and
+    imported only when such a file is made)."""
+    from exact_odds.forms import declare
+
+    report = "exact_odds.analysis.report:GameReport"
+    declare(report, "xlsx", "exact_odds.analysis.approval:approval_workbook")
+    declare(report, "html", "exact_odds.explorer.page:report_page")
+
+
+_declare_forms()
+
+
 def outcome_counts(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs: Any) -> Any:
     """Exact counts of every combination of the columns' values
     (``exact_odds.engine.enumerator.outcome_counts``), its arguments checked first: a shoe,

@@ -229,6 +229,28 @@ def test_a_file_past_the_whole_bound_streams(shoes_file: Path, tmp_path: Path,
     assert not (tmp_path / "values.txt").exists()
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown", "xlsx"])
+def test_a_file_too_large_to_hold_whole_is_refused_by_its_true_size(tmp_path: Path,
+                                                                    fmt: str) -> None:
+    """Issue 44, item 6: a shoes file past 25 MB was refused for text, markdown or xlsx
+    with a shoe count invented from its size ("686,403 shoes" for a 60,000-shoe file).
+    The refusal says what is true: the file's bytes and the limit."""
+    from clirun import one_error_line, run
+
+    from exact_odds.limits import MAX_SHOES_BYTES
+
+    path = tmp_path / "shoes.csv"  # 60,000 shoes of eight decks, each count in 8 digits
+    with path.open("w", encoding="ascii") as handle:
+        handle.write(",".join(DECK) + "\n" + (",".join(["00000008"] * 52) + "\n") * 60_000)
+    size = path.stat().st_size
+    assert size > MAX_SHOES_BYTES
+    line = one_error_line(run("batch", "rock-bac", str(path), "--bet", "tie", "--workers", "1",
+                              "--format", fmt, "-o", str(tmp_path / f"out.{fmt}")),
+                          str(path), f"the file has {size:,} bytes",
+                          f"at most {MAX_SHOES_BYTES:,} bytes", "csv, json or parquet")
+    assert "shoes;" not in line and sorted(p.name for p in tmp_path.iterdir()) == ["shoes.csv"]
+
+
 def test_a_bad_late_row_is_named_before_anything_is_written(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:

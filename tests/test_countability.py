@@ -392,6 +392,18 @@ def test_the_verdict_says_what_a_game_protection_manager_can_act_on(depths, word
     assert words in _verdict(depths, (1, 2), (Fraction(5000), None), 1000, Fraction(1, 10))
 
 
+def test_the_money_of_a_countable_bet_keeps_every_digit_at_any_maximum_bet():
+    """Issue 44, item 5: ``--max-bet 1e30`` (the docs' own example) ended in
+    ``decimal.InvalidOperation`` whenever a bet was countable: its money a shoe has 30
+    digits, past the decimal context's 28."""
+    from exact_odds.countability.report import _verdict
+
+    depths = [_depth(14, (0.7, 0.02), [(1, (0.5, 0.02))])]
+    said = _verdict(depths, (1,), (Fraction(10**30), None), 1000, Fraction(1, 10))
+    assert ("($500,000,000,000,000,000,000,000,000,000 a shoe at a "
+            "$1,000,000,000,000,000,000,000,000,000,000 limit)") in said
+
+
 def test_a_bet_that_favours_the_bettor_flat_says_so():
     """Issue 32: the 21st Century bonus pair as the seed pays it (+52%) was "not countable"."""
     from exact_odds.countability.report import _verdict

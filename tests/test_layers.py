@@ -24,6 +24,7 @@ ORDER = (
     "errors", "numbers", "names", "cards",   # plain helpers
     "files",                                 # the one reader and the one writer
     "running",                               # work on local processes or Dask
+    "forms",                                 # a result's form in a format, declared by the top
     "render",                                # documents and formats
     "rules",                                 # drawing rules as data
     "shoe",                                  # the shoe

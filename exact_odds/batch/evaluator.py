@@ -77,7 +77,7 @@ class BatchEvaluator:
     def evaluate(self, counts: Any) -> BatchResult:
         """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
         rows = _as_counts(counts)
-        _check_rows(rows)
+        check_batch_size(rows)
         self.check_cost(rows)
         return self.plan.evaluate(rows)
 
@@ -154,32 +154,28 @@ def _as_counts(counts: Any) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def _check_rows(rows: np.ndarray) -> None:
-    from exact_odds.shoe import CARDS_PER_ROUND
-
-    sizes = rows.sum(axis=1)
-    short = np.flatnonzero(sizes < CARDS_PER_ROUND)
-    if len(short):
-        raise BatchError(f"row {short[0]}: a shoe of {sizes[short[0]]} cards cannot finish a "
-                         f"round: a round may need {CARDS_PER_ROUND} cards")
-    check_batch_size(rows)
-
-
-
-
 def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None,
                      first: int = 0) -> None:
-    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
-    the error names ``what`` (an option), else the row of the shoes file ``path`` (the
-    array's rows numbered from ``first``), else the shoe's index. Counts are whole numbers
-    from 0 to ``MAX_DECKS``, so the sums fit int64."""
+    """Refuse a shoe too small to be counted (``exact_odds.shoe.too_few_cards``) and shoes
+    whose exact values would not fit the result's 128-bit integer columns; the error names
+    ``what`` (an option), else the row of the shoes file ``path`` (the array's rows numbered
+    from ``first``), else the shoe's index. Counts are whole numbers from 0 to
+    ``MAX_DECKS``, so the sums fit int64."""
+    from exact_odds.shoe import CARDS_PER_ROUND, too_few_cards
+
     if not len(counts):
         return
     sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
+
+    def where(row: int) -> str:
+        return what or (f"{path}: row {first + row}" if path is not None else f"row {row}")
+
+    short = np.flatnonzero(sizes < CARDS_PER_ROUND)
+    if len(short):
+        raise BatchError(f"{where(int(short[0]))}: {too_few_cards(int(sizes[short[0]]))}")
     if int(sizes.max()) > MAX_BATCH_CARDS:
         row = int(np.argmax(sizes))
-        where = what or (f"{path}: row {first + row}" if path is not None else f"shoe {row}")
-        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
+        raise BatchError(f"{where(row)}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
                          f"of at most {MAX_BATCH_CARDS:,} cards (about "
                          f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
                          "integer columns (report takes any shoe)")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -20,9 +19,6 @@ from exact_odds.cli.options import (
 from exact_odds.cli.output import Working, emit, output_options, warn
 from exact_odds.limits import MAX_TARGET_EDGE, MIN_TARGET_EDGE
 from exact_odds.shoe import Shoe
-
-if TYPE_CHECKING:
-    from exact_odds.render import Result
 
 
 @click.command()
@@ -58,18 +54,9 @@ def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
                              strategy=strategy, settings=settings, mistakes=True)
         mistakes = result.mistakes()
-        written: Result = result
-        if fmt == "xlsx":  # the workbook a lab expects: other decks and removal as well
-            from exact_odds.analysis.approval import approval_workbook
-
-            written = approval_workbook(result)
-        elif fmt == "html":  # the explorer (imported only for it: a report starts faster)
-            from exact_odds.explorer.page import report_page
-
-            written = report_page(result)
     for mistake in mistakes:
         warn(mistake)
-    emit(written, fmt, output)
+    emit(result, fmt, output)  # xlsx: the approval workbook; html: the explorer (forms)
 
 
 @click.command()
