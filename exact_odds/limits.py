@@ -151,6 +151,12 @@ _ALL: tuple[Limit, ...] = (
           "the class sequences a compiled table is built from",
           "beyond, the batch evaluator sends the bet to the reference enumerator instead of "
           "compiling it (not a refusal)", topic="enumeration"),
+    Limit("MAX_OPEN_STATES", 12,
+          "the Player's information states left open once each side's clear choices are "
+          "fixed, for which an equilibrium tries every support (chemin de fer's are at most "
+          "five)",
+          "each open state triples the supports tried; no model of a game where both hands "
+          "choose leaves the Player more than five", unit="states", topic="enumeration"),
     Limit("MAX_MONOMIALS", 60_000,
           "the monomials of a compiled bet",
           "beyond, the tables would be too large: the bet is evaluated shoe by shoe by the "
@@ -254,6 +260,7 @@ MAX_ENUMERATION_MEMORY = LIMITS["MAX_ENUMERATION_MEMORY"].value
 INT128_CARDS = LIMITS["INT128_CARDS"].value
 MAX_SEQUENCES = LIMITS["MAX_SEQUENCES"].value
 MAX_MONOMIALS = LIMITS["MAX_MONOMIALS"].value
+MAX_OPEN_STATES = LIMITS["MAX_OPEN_STATES"].value
 MAX_SHOES_BYTES = LIMITS["MAX_SHOES_BYTES"].value
 MAX_FILE_SHOES = LIMITS["MAX_FILE_SHOES"].value
 MAX_BATCH_CARDS = LIMITS["MAX_BATCH_CARDS"].value

@@ -49,6 +49,23 @@ def test_game_file_template_reads_back_to_the_same_game(tmp_path, name):
         game.id, game.name, game.decks, game.rules, game.settings)
 
 
+@pytest.mark.parametrize("name, chosen", [
+    ("lucky-draw", "total"),
+    pytest.param("chemin-de-fer", "both-cards", marks=pytest.mark.slow)])
+def test_a_setting_the_rules_declare_is_kept_in_the_edited_file(tmp_path, name, chosen):
+    """What each decider sees is a setting the game's rules declare, not its file: the
+    file the explorer writes under another choice keeps that choice as its default, and
+    reads back to a game that plays it."""
+    game = load_game(name)
+    report = game_report(game, settings={"information": chosen})
+    text = fill_template(game_file_template(game, settings=report.settings), _published(game))
+    path = tmp_path / f"{game.id}.yaml"
+    path.write_text(text, encoding="utf-8")
+    again = load_game(path)
+    assert again.settings["information"].default == chosen
+    assert again.rules_under().option == game.rules_under({"information": chosen}).option
+
+
 def test_game_file_with_edited_pays(tmp_path):
     """Issue 26: every pay edited, however written, reads back as the loader reads it."""
     game = load_game("rock-bac")

@@ -33,12 +33,10 @@ from exact_odds.engine.enumerator import outcome_counts
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
+from exact_odds.limits import MAX_OPEN_STATES
 from exact_odds.rules import DrawingRules, InfoState
 from exact_odds.rules.chart import CHOOSE_HIT, CHOOSE_STAND, OPTION
 from exact_odds.shoe import Shoe
-
-#: The most states left undecided by dominance that ``solve`` tries every assignment of.
-MAX_OPEN_STATES = 12
 
 #: A side of the game: 0 the Player, 1 the Banker.
 PLAYER, BANKER = 0, 1

@@ -126,11 +126,16 @@ def parse_game(data: object, path: Path) -> Game:
     except VocabularyError as error:
         raise GameFileError(str(error)) from None
     if declared.information:  # what each decision sees: a setting the rules declare
-        if INFORMATION in settings:
-            raise _fail(path, f"setting {INFORMATION!r}", f"the {declared.name} rules declare "
-                        "this setting (what each side knows when he decides)")
         choices = tuple(choice.name for choice in declared.information)
-        settings[INFORMATION] = Setting(INFORMATION, choices[0], choices,
+        default = choices[0]
+        if INFORMATION in settings:  # the file may choose its default, among the rules' choices
+            given = settings[INFORMATION]
+            if set(given.choices) != set(choices):
+                raise _fail(path, f"setting {INFORMATION!r}", f"the {declared.name} rules "
+                            f"declare this setting with the choices {', '.join(choices)}: the "
+                            "game file may only choose its default among them")
+            default = str(given.default)
+        settings[INFORMATION] = Setting(INFORMATION, default, choices,
                                         declared.information[0].description)
     raw_bets: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(fields["bets"], start=1):

@@ -298,7 +298,8 @@ class Game:
 
         if not self.rules.information:
             return self.rules
-        chosen = (values or {}).get(INFORMATION, self.rules.information[0].name)
+        default = self.settings[INFORMATION].default if INFORMATION in self.settings else None
+        chosen = (values or {}).get(INFORMATION, default or self.rules.information[0].name)
         return self.rules.with_information(chosen)
 
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
