@@ -39,6 +39,7 @@ from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
 from exact_odds.rules import (
     CARDS_SEEN,
+    STRATEGIES,
     DrawingRules,
     InfoState,
     Option,
@@ -322,6 +323,10 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
                settings: Settings = None) -> DrawingRules:
     """The drawing rules of a game, the option (where the game has one) taken by
     ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
+    if strategy is not None and strategy not in STRATEGIES:  # a strategy file
+        from exact_odds.rules.strategies import load_strategy
+
+        return load_strategy(strategy, game.rules_under(settings))
     if game.rules.option is None:
         if strategy not in (None, game.strategy):
             from exact_odds.errors import input_name
