@@ -363,6 +363,9 @@ class DrawingRules:
     def describe(self) -> str:
         if self.option is None:
             return self.title
+        if self.banker_option is not None:
+            return (f"{self.title} (the Player's choice {self.option.describe()} and the "
+                    f"Banker's: {self.strategy_name})")
         return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
 
 
