@@ -36,7 +36,6 @@ from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
 from exact_odds.limits import MAX_OPEN_STATES
 from exact_odds.rules import DrawingRules, InfoState
-from exact_odds.rules.chart import CHOOSE_HIT, CHOOSE_STAND, OPTION
 from exact_odds.shoe import Shoe
 
 #: A side of the game: 0 the Player, 1 the Banker.
@@ -185,10 +184,9 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
             third, p_natural, b_natural = row[at + len(theirs):at + len(theirs) + 3]
             natural = p_natural or b_natural
             player = (option.information((cards[0], cards[1], None)) if not natural
-                      and rules.player[sum(cards) % 10] == OPTION else None)
-            cell = rules.banker[sum(b_cards) % 10][10 if third is None else third]
-            chooser = (banker.information((b_cards[0], b_cards[1]), third)
-                       if not natural and cell in (CHOOSE_HIT, CHOOSE_STAND) else None)
+                      and rules.player_chooses(sum(cards) % 10) else None)
+            chooser = (banker.information((b_cards[0], b_cards[1]), third) if not natural
+                       and rules.banker_chooses(sum(b_cards) % 10, third) else None)
             if (player is None and not p_draws) or (chooser is None and not b_draws):
                 continue  # the same path under the other choice: read once
             key = (player, p_draws if player is not None else None, chooser,

@@ -39,7 +39,6 @@ from exact_odds.render.document import (
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
 from exact_odds.rules import DrawingRules, InfoState
-from exact_odds.rules.chart import CHOOSE_HIT
 from exact_odds.shoe import Shoe
 
 #: How each column a decider may see is headed.
@@ -92,7 +91,7 @@ class EquilibriumReport(Rendered):
         assert banker is not None
         total = _banker_total(state, banker.sees)
         third = state[banker.sees.index("player_third")] if "player_third" in banker.sees else None
-        return self.rules.banker[total][10 if third is None else third] == CHOOSE_HIT
+        return self.rules.banker_house_way(total, third)
 
     def inputs(self) -> dict[str, Any]:
         data: Json = {"exact_odds_version": version(), "game": self.game.id,

@@ -287,7 +287,7 @@ def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
     found = []
     for state in sorted(runs[True], key=_order):
         p2 = (state[0] + state[1]) % 10
-        hits = rules.player_draws(p2, state) if rules.player[p2] == "O" else True
+        hits = rules.player_draws(p2, state) if rules.player_chooses(p2) else True
         ways, acting, net = runs[hits][state][number]
         if not acting:
             continue

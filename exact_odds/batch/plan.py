@@ -267,7 +267,7 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object], rules
 
 def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
                   columns: tuple[str, ...], hit: Rules, stand: Rules,
-                  values: dict[str, object], rules: Any) -> _Group:
+                  values: dict[str, object], rules: Rules) -> _Group:
     """Bets under the optimal play: the stand line as the base, and per visible state on
     which the bettor may choose, the change each bet sees when the option is taken."""
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
@@ -300,17 +300,19 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
         stacked = np.stack(changes, axis=1)
         touched = np.flatnonzero(np.any(stacked != 0, axis=1))
         option_states[state] = (touched, stacked[touched].astype(object))
+    assert rules.option is not None  # a group under the optimal play is of a game with one
     return _Group(basis, partition_matrix(partition), compiled, option_states,
                   [bet.id for bet in bets], house_way_hits=rules.option.house_way)
 
 
-def _visible(cards: tuple[Any, ...], rules: Any) -> Any:
+def _visible(cards: tuple[int, int, int], rules: Rules) -> InfoState | None:
     """What the decider knows (his information state) when the Player's two cards give
     the option, else None, from the ``CARDS_SEEN`` columns' values."""
     low, high, up = cards
-    if (low + high) % 10 not in rules.option.totals:
+    option = rules.option
+    if option is None or (low + high) % 10 not in option.totals:
         return None
-    return rules.option.information((low, high, up))
+    return option.information((low, high, up))
 
 
 def _gains(group: _Group, values: np.ndarray, objective: tuple[str, ...]

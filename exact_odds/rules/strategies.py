@@ -117,8 +117,6 @@ def _choices(given: object, sees: tuple[str, ...], where: str) -> dict[InfoState
 def _check_chooses(rules: DrawingRules, side: str, choices: dict[InfoState, Any],
                    where: str) -> None:
     """Refuse a state where the side does not choose (a forced draw, a natural)."""
-    from exact_odds.rules.chart import CHOOSE_HIT, CHOOSE_STAND, OPTION
-
     for state in choices:
         if side == "player":
             assert rules.option is not None
@@ -127,7 +125,7 @@ def _check_chooses(rules: DrawingRules, side: str, choices: dict[InfoState, Any]
             if total is None:
                 total = (int(known.get("player_low_card") or 0)
                          + int(known.get("player_high_card") or 0)) % 10
-            chooses = rules.player[total] == OPTION
+            chooses = rules.player_chooses(total)
         else:
             assert rules.banker_option is not None
             known = dict(zip(rules.banker_option.sees, state))
@@ -135,9 +133,7 @@ def _check_chooses(rules: DrawingRules, side: str, choices: dict[InfoState, Any]
             if total is None:
                 total = (int(known.get("banker_low_card") or 0)
                          + int(known.get("banker_high_card") or 0)) % 10
-            third = known.get("player_third")
-            chooses = rules.banker[total][10 if third is None else third] in (CHOOSE_HIT,
-                                                                               CHOOSE_STAND)
+            chooses = rules.banker_chooses(total, known.get("player_third"))
         if not chooses:
             shown = ", ".join("stood" if v is None else str(v) for v in state)
             raise RulesError(f"{where}: state {shown}: the {side.title()} does not choose "
