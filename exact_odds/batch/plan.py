@@ -167,6 +167,7 @@ class _Plan:
         numerators: dict[str, np.ndarray] = {}
         denominators: dict[str, np.ndarray] = {}
         general = []
+        decisions: dict[InfoState, np.ndarray] = {}
         for group in self.groups:
             fast = group.top_sums(largest)
             if fast is None:
@@ -182,8 +183,11 @@ class _Plan:
             parts = [self._compiled(general, rows[start:start + step],
                                     sizes[start:start + step])
                      for start in range(0, len(rows), step)]
-            for bet_id in parts[0]:
-                numerators[bet_id] = concatenate_exact([part[bet_id] for part in parts])
+            for bet_id in parts[0][0]:
+                numerators[bet_id] = concatenate_exact([part[0][bet_id] for part in parts])
+            if parts[0][1]:  # the optimal play's choices, shoe by shoe
+                decisions = {state: np.concatenate([part[1][state] for part in parts])
+                             for state in parts[0][1]}
         for bet_id in list(numerators):
             denominator = next(b.denominator for g in self.groups for b in g.bets
                                if b.id == bet_id)
@@ -191,11 +195,13 @@ class _Plan:
         for bet_id in self.fallback:
             numerators[bet_id], denominators[bet_id] = _reference(self.request, bet_id, rows)
         ids = self.request.bet_ids
-        return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids})
+        return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids},
+                           decisions or None)
 
     def _compiled(self, groups: list[_Group], rows: np.ndarray, sizes: np.ndarray
-                  ) -> dict[str, np.ndarray]:
-        """The numerators of the compiled bets of ``groups`` for a few shoes."""
+                  ) -> tuple[dict[str, np.ndarray], dict[InfoState, np.ndarray]]:
+        """The numerators of the compiled bets of ``groups`` for a few shoes, and the
+        optimal play's choice in each information state, shoe by shoe (none without it)."""
         evaluated = []
         gains: dict[Any, np.ndarray] = {}  # per information state: what drawing gains
         for group in groups:
@@ -216,7 +222,7 @@ class _Plan:
             for bet in group.bets:
                 if bet.id in self.request.bet_ids:
                     numerators[bet.id] = found[bet.id]
-        return numerators
+        return numerators, decisions
 
 
 def _mixed(bet_ids: tuple[str, ...], results: list[tuple[BatchResult, int]]) -> BatchResult:

@@ -203,7 +203,9 @@ def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResul
     same = np.zeros(len(unseen), dtype=np.int64)
     return BatchResult(result.bet_ids,
                        {b: result.numerators[b][same] for b in result.bet_ids},
-                       {b: result.denominators[b][same] for b in result.bet_ids})
+                       {b: result.denominators[b][same] for b in result.bet_ids},
+                       None if result.decisions is None else {
+                           state: taken[same] for state, taken in result.decisions.items()})
 
 
 def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
@@ -227,7 +229,7 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         result = evaluate_unseen(evaluator, unseen)
         wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
         tally.expect(rows, result, wagers)
-        dealt = shoes.deal_round(rows)
+        dealt = shoes.deal_round(rows, result.decisions)  # the optimal play, shoe by shoe
         counts.see(rows, dealt.cards)
         units = tally.settle(rows, dealt, wagers)
         if trace is not None:
