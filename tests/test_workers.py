@@ -68,10 +68,10 @@ def test_each_worker_is_forked_with_the_work_module_already_imported(tmp_path):
         "import os\nimport exact_odds.engine\nIMPORTED_IN = os.getpid()\n\n"
         "def where(plan, first, what):\n    return IMPORTED_IN != os.getpid()\n")
     (tmp_path / "main.py").write_text(
-        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import Where, run_ranges\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    print(sorted({r for _, r in run_ranges(work.where, None, "
-        "[(i, 1) for i in range(4)], 2, None)}))\n")
+        "[(i, 1) for i in range(4)], Where(2))}))\n")
     done = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True,
                           timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -95,10 +95,10 @@ def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_
         "def work(plan, first, what):\n    return first\n")
     (tmp_path / "main.py").write_text(
         "import os, sys\nos.environ['MAIN_PID'] = str(os.getpid())\n"
-        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import Where, run_ranges\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    try:\n"
-        "        list(run_ranges(work.work, None, [(i, 1) for i in range(4)], 2, None))\n"
+        "        list(run_ranges(work.work, None, [(i, 1) for i in range(4)], Where(2)))\n"
         "    except KeyboardInterrupt:\n"
         "        print('stopped', file=sys.stderr)\n"
         "        sys.exit(130)\n")
@@ -152,9 +152,9 @@ def test_a_port_that_is_not_a_dask_scheduler_is_one_line_not_a_hang(monkeypatch)
     Run in this process, in a thread the test waits for (at most 60 s: a hang fails), with
     the wait cut to a second: the refusal is the command's, whatever the wait."""
     pytest.importorskip("distributed")
-    from exact_odds.running import pool
+    from exact_odds.running import cluster
 
-    monkeypatch.setattr(pool, "SCHEDULER_TIMEOUT", 1)
+    monkeypatch.setattr(cluster, "SCHEDULER_TIMEOUT", 1)
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(10)
@@ -324,3 +324,55 @@ def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extr
     assert _session(child.pid) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
     assert (tmp_path / "out.json").read_text() == "old"
+
+
+def test_processes_and_clusters_are_run_through_public_interfaces_only():
+    """Issue 42: ``running`` read the standard library's private fields
+    (``forkserver._forkserver``, ``pool._processes``, ``current_process()._inheriting``,
+    ``sys._getframe``) and spoke Dask's wire protocol over a raw socket (``distributed.comm``,
+    a frame's size read with ``struct``): an upgrade could silently break Ctrl-C or the
+    scheduler check. No attribute of another object whose name starts with ``_`` is read
+    (``os._exit``, the one documented exception, ends the fork server's watch), and nothing
+    below Dask's public names is imported."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "exact_odds" / "running").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                    and ast.unparse(node) != "os._exit"):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            if (isinstance(node, ast.Call) and ast.unparse(node.func) in ("getattr", "hasattr")
+                    and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
+                    and str(node.args[1].value).startswith("_")
+                    and not str(node.args[1].value).startswith("__")):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            if isinstance(node, ast.ImportFrom) and node.module and (
+                    node.module.startswith("distributed.")
+                    or any(alias.name.startswith("_") for alias in node.names)):
+                found.append(f"{path.name}:{node.lineno}: from {node.module} import ...")
+            if isinstance(node, ast.Import) and any(alias.name == "struct" for alias in node.names):
+                found.append(f"{path.name}:{node.lineno}: import struct (a frame read by hand)")
+    assert found == []
+
+
+@pytest.mark.slow
+def test_a_web_server_is_not_a_dask_scheduler_and_says_so_in_one_line():
+    """A port where a web server answers is one line within the scheduler's time, not an
+    allocation of the size its "HTTP/1.1" reads as (3.5e18 bytes). (Issue 18; issue 42
+    moved the check to Dask's public ``rpc``.)"""
+    pytest.importorskip("distributed")
+    import http.server
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        found = process(*SIM[:-2], "--scheduler", f"tcp://127.0.0.1:{server.server_address[1]}",
+                        timeout=60)
+    finally:
+        server.shutdown()
+        server.server_close()
+    one_error_line(found, "--scheduler")

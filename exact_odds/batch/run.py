@@ -187,13 +187,13 @@ def _ranges_in_order(plan: BatchPlan, path: Path, workers: int | None,
                      progress: Callable[[int, int], None] | None) -> Iterator[Any]:
     """Each range's rendered rows, in file order, whatever order they finish in."""
     from exact_odds.batch.shoes import column_chunks
-    from exact_odds.running.pool import run_ranges
+    from exact_odds.running.pool import Where, run_ranges
 
     ranges = column_chunks(path)
     processes = 1 if scheduler is None and workers == 1 else (workers or os.cpu_count() or 1)
     waiting: dict[int, Any] = {}
     following, done = 0, 0
-    for index, part in run_ranges(evaluate_range, plan, ranges, workers, scheduler,
+    for index, part in run_ranges(evaluate_range, plan, ranges, Where(workers, scheduler),
                                   most_pending=2 * processes + 1):
         waiting[index] = part
         while following in waiting:

@@ -63,7 +63,7 @@ from exact_odds.numbers import comma_items, fraction_text, parse_count, parse_ex
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
-from exact_odds.running.pool import run_ranges
+from exact_odds.running.pool import Where, run_ranges
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import DealingPlan
 from exact_odds.simulation.runner import Progress, Setup, check_run, ranges, setup
@@ -383,7 +383,7 @@ def _stream(measures: Measures, shoes: int, workers: int | None, scheduler: str 
     cards = sum(measures.dealing.start)
     work = ranges(shoes, RANGE_SPLIT, first=measures.first, cards=cards)
     parts: dict[int, RangeSummary] = {}
-    for index, part in run_ranges(measure_range, measures, work, workers, scheduler):
+    for index, part in run_ranges(measure_range, measures, work, Where(workers, scheduler)):
         parts[index] = part
         if bar is not None:
             bar.advance(work[index][1])

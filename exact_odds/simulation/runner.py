@@ -37,6 +37,7 @@ from exact_odds.limits import MAX_SIMULATION_MEMORY as MAX_MEMORY
 from exact_odds.rules import DrawingRules
 from exact_odds.running.pool import (
     RunError,
+    Where,
     parse_bounded,
     parse_scheduler,
     parse_workers,
@@ -331,7 +332,7 @@ def _play_ranges(plan: SimulationPlan, shoe_ranges: list[tuple[int, int]],
     results: list[ShoeResults] = []
     try:
         with listening(bar.rounds if bar is not None else _ignore):
-            for index, result in run_ranges(play_shoes, plan, shoe_ranges, workers, scheduler):
+            for index, result in run_ranges(play_shoes, plan, shoe_ranges, Where(workers, scheduler)):
                 if writer is not None and result.trace is not None:
                     writer.add(index, result.trace)
                     result.trace = None
