@@ -68,7 +68,7 @@ def test_each_worker_is_forked_with_the_work_module_already_imported(tmp_path):
         "import os\nimport exact_odds.engine\nIMPORTED_IN = os.getpid()\n\n"
         "def where(plan, first, what):\n    return IMPORTED_IN != os.getpid()\n")
     (tmp_path / "main.py").write_text(
-        "from exact_odds.running.pool import Where, run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import run_ranges\nfrom exact_odds.running.ranges import Where\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    print(sorted({r for _, r in run_ranges(work.where, None, "
         "[(i, 1) for i in range(4)], Where(2))}))\n")
@@ -95,7 +95,7 @@ def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_
         "def work(plan, first, what):\n    return first\n")
     (tmp_path / "main.py").write_text(
         "import os, sys\nos.environ['MAIN_PID'] = str(os.getpid())\n"
-        "from exact_odds.running.pool import Where, run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import run_ranges\nfrom exact_odds.running.ranges import Where\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    try:\n"
         "        list(run_ranges(work.work, None, [(i, 1) for i in range(4)], Where(2)))\n"

@@ -146,7 +146,7 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
     from exact_odds.batch.report import batch_inputs, batch_report
     from exact_odds.errors import input_name
     from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
-    from exact_odds.running.pool import RunError, parse_scheduler, parse_workers
+    from exact_odds.running.ranges import RunError, parse_scheduler, parse_workers
 
     if workers is not None:
         workers = parse_workers(workers, input_name("workers"))
@@ -187,7 +187,8 @@ def _ranges_in_order(plan: BatchPlan, path: Path, workers: int | None,
                      progress: Callable[[int, int], None] | None) -> Iterator[Any]:
     """Each range's rendered rows, in file order, whatever order they finish in."""
     from exact_odds.batch.shoes import column_chunks
-    from exact_odds.running.pool import Where, run_ranges
+    from exact_odds.running.pool import run_ranges
+    from exact_odds.running.ranges import Where
 
     ranges = column_chunks(path)
     processes = 1 if scheduler is None and workers == 1 else (workers or os.cpu_count() or 1)

@@ -154,11 +154,11 @@ def workers_options(command: F) -> F:
     """``--workers`` and ``--scheduler``: where the work runs."""
     command = click.option(
         "--scheduler", metavar="tcp://HOST:PORT",
-        type=Parsed("exact_odds.running.pool:parse_scheduler", "tcp://HOST:PORT"),
+        type=Parsed("exact_odds.running.ranges:parse_scheduler", "tcp://HOST:PORT"),
         help="Run on a Dask scheduler instead of local processes (it must answer within "
              f"{SCHEDULER_TIMEOUT} seconds).")(command)
     command = click.option(
-        "--workers", type=Parsed("exact_odds.running.pool:parse_workers", "integer"),
+        "--workers", type=Parsed("exact_odds.running.ranges:parse_workers", "integer"),
         help=f"Local processes, 1 to {MAX_WORKERS} (default: every core).")(command)
     return command
 

@@ -63,7 +63,8 @@ from exact_odds.numbers import comma_items, fraction_text, parse_count, parse_ex
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table, Text
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
-from exact_odds.running.pool import Where, run_ranges
+from exact_odds.running.pool import run_ranges
+from exact_odds.running.ranges import Where
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import DealingPlan
 from exact_odds.simulation.runner import Progress, Setup, check_run, ranges, setup

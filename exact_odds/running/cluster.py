@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from exact_odds.errors import input_name
 from exact_odds.limits import SCHEDULER_TIMEOUT
-from exact_odds.running.pool import WAKE, RunError, Work, parse_scheduler, sent
+from exact_odds.running.ranges import WAKE, RunError, Work, parse_scheduler, sent
 
 if TYPE_CHECKING:
     from distributed import Client, Future

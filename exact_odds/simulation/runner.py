@@ -35,13 +35,13 @@ from exact_odds.limits import (
 )
 from exact_odds.limits import MAX_SIMULATION_MEMORY as MAX_MEMORY
 from exact_odds.rules import DrawingRules
-from exact_odds.running.pool import (
+from exact_odds.running.pool import run_ranges
+from exact_odds.running.ranges import (
     RunError,
     Where,
     parse_bounded,
     parse_scheduler,
     parse_workers,
-    run_ranges,
 )
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import (
