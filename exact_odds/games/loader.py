@@ -23,6 +23,7 @@ from exact_odds.games.conditions import (
     ConditionError,
     Setting,
 )
+from exact_odds.games.dealing import DealingError, DealingProcedure, parse_dealing
 from exact_odds.games.fields import (
     BET_FIELDS,
     EVENT_FIELDS,
@@ -158,10 +159,8 @@ def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:
     return {"settlement_order": checked.get("settlement_order", SETTLEMENT_ORDERS[0])}
 
 
-def _parse_dealing(path: Path, data: object) -> object:
+def _parse_dealing(path: Path, data: object) -> DealingProcedure:
     """The dealing procedure of the ``dealing:`` section, checked with the rest of the file."""
-    from exact_odds.games.dealing import DealingError, parse_dealing
-
     try:
         return parse_dealing(data)
     except DealingError as error:

@@ -32,6 +32,7 @@ from exact_odds.engine.vocabulary import SUIT_NAMES, column
 from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Parts, Setting
+from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
@@ -226,7 +227,8 @@ class Game:
     optimise: str | None = None  # the bet the best play on the option is computed for
     #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
     table: dict[str, str] = field(default_factory=dict)
-    dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
+    #: how a shoe of the game is dealt (its file's ``dealing:`` section; simulation)
+    dealing: DealingProcedure = field(default_factory=DealingProcedure)
 
     def shoe(self, decks: int | None = None, shoe: Shoe | None = None,
              remove: Iterable[str] = ()) -> Shoe:
