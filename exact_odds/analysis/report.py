@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
-from exact_odds.analysis.strategy import game_rules
+from exact_odds.analysis.job import Job, game_job
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.engine.enumerator import total_sequences
-from exact_odds.games.inputs import check_game_arguments, game_inputs
-from exact_odds.games.loader import load_game
+from exact_odds.games.inputs import game_inputs
 from exact_odds.games.model import Game, UnknownGameError
 from exact_odds.numbers import int_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
@@ -129,44 +128,37 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 
 
 
-def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
-                remove: Sequence[str] | str = (), bets: Sequence[str] | str | None = None,
-                strategy: str | None = None,
+def game_report(game: Game | str | Path | Job, *, decks: int | None = None,
+                shoe: Shoe | None = None, remove: Sequence[str] | str = (),
+                bets: Sequence[str] | str | None = None, strategy: str | None = None,
                 settings: Mapping[str, object] | None = None,
                 mistakes: bool = False) -> GameReport:
     """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
     for notebooks.
 
-    ``game`` is a built-in id, a path to a YAML file, or a loaded ``Game``. ``decks``
-    overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out;
-    ``settings`` chooses values for the game file's settings (``{"name": "true"}``).
-    An argument of the wrong type is refused, naming it. ``mistakes``: also find the game
-    file's probable mistakes (``GameReport.mistakes``), from the same outcome counts where
-    the shoe and rules are the game's own (each bet's columns are enumerated once).
+    ``game`` is a built-in id, a path to a YAML file, a loaded ``Game`` or a ``Job``
+    (``game_job``: every input checked, then no other is given). ``decks`` overrides the
+    game's decks; ``shoe`` gives any composition; ``remove`` takes cards out; ``settings``
+    chooses values for the game file's settings (``{"name": "true"}``). An argument of the
+    wrong type is refused, naming it. ``mistakes``: also find the game file's probable
+    mistakes (``GameReport.mistakes``), from the same outcome counts where the shoe and
+    rules are the game's own (each bet's columns are enumerated once).
     """
-    bets, decks, shoe, remove, strategy, settings = check_game_arguments(
-        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-        settings=settings)
-    if not isinstance(game, Game):
-        game = load_game(game)
-    the_shoe = game.shoe(decks, shoe, remove)
-    rules = game_rules(game, the_shoe, strategy)
-    # a bet named twice is analysed once, in the order first named
-    chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
-    values = game.setting_values(settings)
+    job = game_job(game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+                   settings=settings)
+    game, the_shoe, rules, values = job.game, job.shoe, job.rules, job.values
     own = Shoe.from_decks(game.decks)
     # the mistakes are looked for on the game's own shoe and rules: from these counts when
     # the report is of them, else by their own enumeration (another shoe)
-    same = mistakes and the_shoe == own and strategy in (None, game.strategy)
+    same = mistakes and the_shoe == own and job.strategy in (None, game.strategy)
     results, found = [], []
-    for bet in chosen:  # the bet settled once (bet_tally): its result and its mistakes
+    for bet in (game.bet(b) for b in job.bet_ids):  # the bet settled once (bet_tally)
         results.append(bet_result(bet, the_shoe, rules, values))
         if same:
             found += bet_mistakes(game, bet, the_shoe, rules, values)
     notes = deck_notes(game, the_shoe)
-    used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
-    report = GameReport(game, the_shoe, rules, tuple(results), used_strategy, notes, values,
-                        tuple(found) if same else None)
+    report = GameReport(game, the_shoe, rules, tuple(results), job.strategy_played, notes,
+                        values, tuple(found) if same else None)
     if mistakes and not same:
         try:
             report = replace(report, found_mistakes=tuple(report.mistakes()))
