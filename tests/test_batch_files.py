@@ -16,7 +16,8 @@ from clirun import one_error_line, run
 import exact_odds
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.result import BatchError
-from exact_odds.batch.shoes import batch_frame, read_shoes
+from exact_odds.batch.shoes import batch_frame
+from exact_odds.batch.shoes_file import read_shoes
 from exact_odds.cards import DECK
 from exact_odds.shoe import Shoe
 
@@ -201,11 +202,11 @@ def test_removed_must_be_text_in_every_format(tmp_path: Path, suffix: str, value
 
 
 def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) -> None:
-    from exact_odds.batch import shoes
+    from exact_odds.batch import shoes_file
 
     path = tmp_path / "shoes.csv"
     path.write_text("removed\n9D\nKS\n")
-    monkeypatch.setattr(shoes, "MAX_SHOES_BYTES", 10)
+    monkeypatch.setattr(shoes_file, "MAX_SHOES_BYTES", 10)
     with pytest.raises(BatchError, match=r"shoes.csv: the file has 14 bytes; a shoes file may "
                                          r"have at most 10"):
         read_shoes(path, [8] * 52)
@@ -214,14 +215,14 @@ def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
 def test_a_shoes_file_holds_at_most_max_shoes(tmp_path: Path, monkeypatch, suffix: str
                                                ) -> None:
-    from exact_odds.batch import shoes
+    from exact_odds.batch import shoes_file
 
     path = tmp_path / f"shoes{suffix}"
     frame = pl.DataFrame({"removed": ["9D", "KS", "", "AS"]})
     {".csv": frame.write_csv, ".jsonl": frame.write_ndjson,
      ".parquet": frame.write_parquet}[suffix](path)
     assert len(read_shoes(path, [8] * 52)) == 4
-    monkeypatch.setattr(shoes, "MAX_SHOES", 2)
+    monkeypatch.setattr(shoes_file, "MAX_FILE_SHOES", 2)
     with pytest.raises(BatchError, match="a shoes file may hold at most 2"):
         read_shoes(path, [8] * 52)
 
@@ -260,7 +261,7 @@ def test_a_removed_cell_too_long_for_the_shoe_is_refused_by_its_length(tmp_path)
 def test_removed_cards_counted_from_bytes(cells: list[str], read: bool) -> None:
     """Issue 28: the usual ``removed`` cells are counted straight from their bytes, equal to
     reading them card by card; anything else is left to that reading."""
-    from exact_odds.batch.shoes import _counted_bytes, _removed_row_by_row
+    from exact_odds.batch.shoes_file import _counted_bytes, _removed_row_by_row
 
     found = _counted_bytes(cells, [8] * 52)
     assert (found is not None) == read
@@ -275,7 +276,7 @@ def test_removed_cards_from_bytes_agree_with_the_general_reading_on_random_cells
     the general reading gives, and never fails on its own."""
     import random
 
-    from exact_odds.batch.shoes import _counted_bytes, _removed_row_by_row
+    from exact_odds.batch.shoes_file import _counted_bytes, _removed_row_by_row
 
     rng = random.Random(28)
     pieces = ["AS", "10h", "td", "9D", "kc", "Q", " ", "  ", "\n", "\t", "Z", "1", "0", "AH "]

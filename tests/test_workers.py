@@ -237,24 +237,25 @@ def test_a_slow_command_shows_that_it_works_on_a_terminal():
 
 
 def test_a_very_large_shoe_shows_its_rounds(monkeypatch):
-    """At 26ed11e simulate --decks 1000000 --shoes 1 sat at '0/1 shoes'. (Issue 18.)"""
-    import exact_odds.simulation.runner as runner
+    """At 26ed11e simulate --decks 1000000 --shoes 1 sat at '0/1 shoes'. (Issue 18.) Progress
+    is told in rounds dealt, within a shoe too (issue 42: one callback everywhere)."""
+    from exact_odds.cli.output import Working
+    from exact_odds.running import heartbeat
+    from exact_odds.simulation import simulate
 
     terminal = _Terminal()
-    monkeypatch.setattr(runner.sys, "stderr", terminal)
-    bar = runner.Progress(1, rounds_per_shoe=10_000)
-    bar.rounds(4_321)
-    assert "0/1 shoes, 4,321 rounds dealt" in terminal.text
-    from exact_odds.running.heartbeat import listening
-    from exact_odds.simulation.play import PerfectPlay, SimulationPlan, play_shoes
-
-    ready = runner.setup("rock-bac", bets=["tie"], decks=20, seed=1)
-    plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
-                          ready.seed, play=PerfectPlay())
-    seen: list[int] = []
-    with listening(seen.append, interval=0):
-        played = play_shoes(plan, 0, 1)
-    assert sum(seen) == int(played.rounds.sum()) > 100  # every round dealt was told
+    with Working("exact-odds simulate", stream=terminal, delay=0, unit="rounds") as working:
+        working(4_321, 10_000)
+    assert "4,321/10,000 rounds" in terminal.text
+    monkeypatch.setattr(heartbeat, "INTERVAL", 0)  # every beat told
+    told: list[tuple[int, int]] = []
+    summary = simulate("rock-bac", 1, bets=["tie"], decks=20, seed=1,
+                       progress=lambda done, total: told.append((done, total)))
+    dealt = round(summary.bet("tie").rounds_per_shoe)
+    assert dealt > 100
+    within = [done for done, total in told[:-1] if 0 < done < total]
+    assert len(within) > 10  # the shoe's rounds told as they are dealt, not once at its end
+    assert told[-1][0] == told[-1][1] == max(dealt, told[0][1])
 
 
 def _simulate_then_interrupt(folder: Path, extra: list[str], stop: signal.Signals,

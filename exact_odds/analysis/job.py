@@ -14,13 +14,13 @@ the same arguments) and read every input from it. A job crosses to worker proces
 >>> game_job("rock-bac", seed=1)
 Traceback (most recent call last):
 ...
-exact_odds.analysis.job.JobError: seed goes with shoes that are dealt (simulate, countability_report)
+exact_odds.analysis.job.JobError: seed: goes with shoes that are dealt (simulate, countability_report)
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -102,7 +102,7 @@ class Job:
         return replace(self, dealing=dealing)
 
 
-def game_job(game: Game | str | Path | Job, *, bets: Sequence[str] | str | None = None,
+def game_job(game: Game | str | Path | Job, *, bets: Iterable[str] | None = None,
              decks: int | None = None, shoe: Shoe | None = None,
              remove: Sequence[str] | str = (), strategy: str | None = None,
              settings: Mapping[str, object] | None = None, cut_card: str | int | None = None,
@@ -127,7 +127,7 @@ def game_job(game: Game | str | Path | Job, *, bets: Sequence[str] | str | None 
         for name, value in (("seed", seed), ("cut_card", cut_card), ("burn", burn),
                             ("after_cut", after_cut)):
             if value is not None:
-                raise JobError(f"{input_name(name)} goes with shoes that are dealt "
+                raise JobError(f"{input_name(name)}: goes with shoes that are dealt "
                                "(simulate, countability_report)")
     if seed is not None:
         seed = parse_seed(seed, input_name("seed"))

@@ -26,6 +26,7 @@ from exact_odds.cards import DECK
 from exact_odds.limits import MAX_BATCH_CARDS, MAX_MONOMIALS
 
 if TYPE_CHECKING:
+    from exact_odds.analysis.job import Job
     from exact_odds.games.model import Bet, Game
 
 
@@ -117,6 +118,23 @@ class BatchEvaluator:
             check_shoes_cost(bet, largest, rules, shoes,
                              f"too fine to compile; give fewer shoes or choose the other bets "
                              f"with {input_name('bets')}")
+
+
+_EVALUATORS: dict[tuple[object, ...], BatchEvaluator] = {}
+
+
+def job_evaluator(job: Job) -> BatchEvaluator:
+    """The evaluator of a job's bets (its game, strategy and settings), one per job and
+    process: a worker keeps it for the job's later ranges (a batch's rows, a simulation's
+    shoes, a countability study's depths), its tables compiled once."""
+    key = (job.key, job.bet_ids, job.strategy, tuple(job.settings.items()))
+    found = _EVALUATORS.get(key)
+    if found is None:
+        found = BatchEvaluator(job.game, job.bet_ids, strategy=job.strategy,
+                               settings=job.settings)
+        _EVALUATORS.clear()
+        _EVALUATORS[key] = found
+    return found
 
 
 def _as_counts(counts: Any) -> np.ndarray:

@@ -168,7 +168,7 @@ def run_options(command: F) -> F:
     from which seed, where."""
     command = workers_options(command)
     command = click.option(
-        "--seed", type=Parsed("exact_odds.simulation.runner:parse_seed", "integer"),
+        "--seed", type=Parsed("exact_odds.analysis.job:parse_seed", "integer"),
         help=f"Random seed, 0 to {LIMITS['MAX_SEED'].text} (default: a fresh one, recorded).")(command)
     return click.option(
         "--shoes", type=Parsed("exact_odds.simulation.runner:parse_shoes", "integer"),

@@ -108,17 +108,19 @@ class Working:
     """What a command is doing, on a terminal's standard error only: once the work has
     taken more than a second, the time it has taken (``exact-odds batch: working, 4 s``),
     redrawn every half second until it ends; told ``(done, total)`` (a library's progress
-    callback), a bar. Nothing is drawn when standard error is not a terminal.
+    callback, in ``unit``), a bar. Nothing is drawn when standard error is not a terminal.
 
         with Working("exact-odds report"):
             result = game_report(...)
     """
 
-    def __init__(self, label: str, stream: Any = None, delay: float = 1.0) -> None:
+    def __init__(self, label: str, stream: Any = None, delay: float = 1.0, unit: str = ""
+                 ) -> None:
         import threading
         import time
 
         self.label = label
+        self.unit = f" {unit}" if unit else ""
         self.stream = stream if stream is not None else sys.stderr
         self.delay = delay
         self.start = time.monotonic()
@@ -175,7 +177,7 @@ class Working:
                 width = 30
                 filled = width * done // max(total, 1)
                 line = (f"{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                        f"{done:,}/{total:,}, {elapsed:.0f} s")
+                        f"{done:,}/{total:,}{self.unit}, {elapsed:.0f} s")
             else:
                 line = f"{self.label}: working, {elapsed:.0f} s"
             self.stream.write(f"\r{line}")

@@ -17,12 +17,8 @@ from typing import Any
 from exact_odds.engine.vocabulary import COLUMNS, known_from, unreadable
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
-from exact_odds.games.conditions import (
-    RESERVED_WORDS,
-    Condition,
-    ConditionError,
-    Setting,
-)
+from exact_odds.games.condition_kinds import ConditionError, Setting
+from exact_odds.games.conditions import RESERVED_WORDS, Condition
 from exact_odds.games.dealing import DealingError, DealingProcedure, parse_dealing
 from exact_odds.games.fields import (
     BET_FIELDS,

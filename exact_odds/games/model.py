@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from exact_odds.engine.vocabulary import SUIT_NAMES, column
 from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.files import InputFileError
-from exact_odds.games.conditions import Condition, Parts, Setting
+from exact_odds.games.condition_kinds import Setting
+from exact_odds.games.conditions import Condition, Parts
 from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
