@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
@@ -33,6 +33,8 @@ from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer alone
+    import polars as pl
+
     from exact_odds.render.workbook import Workbook
 
 
@@ -76,7 +78,7 @@ class GameReport(Rendered):
             return list(self.found_mistakes)
         return game_mistakes(self.game, [bet.id for bet in self.bets], self.settings)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, rules, strategy, settings and version that produced it."""
         return game_inputs(self.game, self.shoe, self.rules.describe(), self.strategy,
                            self.settings)
@@ -84,7 +86,7 @@ class GameReport(Rendered):
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The report as plain data: its inputs, then every bet."""
         return {**self.inputs(), "total": self.total, "notes": list(self.notes),
                 "bets": [bet_dict(bet) for bet in self.bets]}
@@ -99,7 +101,7 @@ class GameReport(Rendered):
         return report_workbook(document.title, document.inputs, document.notes, self.bets,
                                self.total)
 
-    def to_polars(self) -> Any:
+    def to_polars(self) -> pl.DataFrame:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
         import polars as pl
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from exact_odds.analysis.report import deck_notes
 from exact_odds.analysis.strategy import (
@@ -85,14 +84,14 @@ class StrategyReport(Rendered):
         """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, strategy and bet played for, and the version."""
         return _inputs(self)
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """Every decision and the late bet's states, exact fractions as strings."""
         return _dict(self)
 

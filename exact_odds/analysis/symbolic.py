@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import sympy
 
@@ -230,14 +229,14 @@ class PaySolution(Rendered):
     nearest_above: PracticalPay
     report: GameReport | None = field(default=None, compare=False, repr=False)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The report's inputs, the bet, the event and the target edge."""
         return _inputs(self)
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The exact, break-even and practical pays, exact fractions as strings."""
         return _dict(self)
 

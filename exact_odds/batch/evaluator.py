@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,6 +26,8 @@ from exact_odds.cards import DECK
 from exact_odds.limits import MAX_BATCH_CARDS, MAX_MONOMIALS
 
 if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
     from exact_odds.analysis.job import Job
     from exact_odds.games.model import Bet, Game
 
@@ -70,7 +72,7 @@ class BatchEvaluator:
                                              self.settings, self._values))
         return self._plan
 
-    def evaluate(self, counts: Any) -> BatchResult:
+    def evaluate(self, counts: ArrayLike) -> BatchResult:
         """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
         rows = _as_counts(counts)
         _check_rows(rows)
@@ -137,7 +139,7 @@ def job_evaluator(job: Job) -> BatchEvaluator:
     return found
 
 
-def _as_counts(counts: Any) -> np.ndarray:
+def _as_counts(counts: ArrayLike) -> np.ndarray:
     """The counts as an (n x 52) integer array, each count checked against the stated
     limit (0 to ``MAX_DECKS``) before any arithmetic: a sum in int64 of unchecked counts
     could wrap (four aces of 2**62)."""

@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -30,13 +30,21 @@ from exact_odds.batch.evaluator import job_evaluator
 from exact_odds.batch.result import BatchError
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    import polars as pl
+
     from exact_odds.analysis.job import Job
+    from exact_odds.batch.report import BatchReport
     from exact_odds.batch.shoes_file import Chunk
     from exact_odds.games.model import Game
     from exact_odds.render.document import Json
     from exact_odds.running.heartbeat import Progress
     from exact_odds.running.ranges import Where
     from exact_odds.shoe import Shoe
+
+    #: A range's rows as written: CSV text, JSON items, or a DataFrame for Parquet.
+    Part: TypeAlias = str | pl.DataFrame
 
 #: The formats written as the ranges come (the others hold the whole result).
 STREAMED = ("csv", "json", "parquet")
@@ -54,7 +62,7 @@ class BatchPlan:
     wide: bool
 
 
-def evaluate_range(plan: BatchPlan, first: int, chunk: Chunk) -> tuple[int, Any]:
+def evaluate_range(plan: BatchPlan, first: int, chunk: Chunk) -> tuple[int, Part]:
     """The shoes and the rows of shoes ``first`` onwards (``chunk``, as read: counted
     here, by the worker), rendered in the plan's format: CSV text (with the header for the
     first range), JSON items, or a DataFrame for Parquet."""
@@ -151,19 +159,19 @@ def write_batch(game: str | Path | Game | Job, shoes_file: Path, output: Path | 
     parts = _ranges_in_order(plan, Path(shoes_file), place, checked.shoes, progress)
     if fmt == "parquet":
         assert output is not None  # the command asks for --output first
-        _write_parquet(parts, output, given)
+        _write_parquet(cast("Iterator[pl.DataFrame]", parts), output, given)
     else:
-        _write_text(parts, output, given if fmt == "json" else None)
+        _write_text(cast("Iterator[str]", parts), output, given if fmt == "json" else None)
 
 
 def _ranges_in_order(plan: BatchPlan, path: Path, place: Where, total: int,
-                     progress: Progress | None) -> Iterator[Any]:
+                     progress: Progress | None) -> Iterator[Part]:
     """Each range's rendered rows, in file order, whatever order they finish in."""
     from exact_odds.batch.shoes_file import column_chunks
     from exact_odds.running.pool import run_ranges
 
     ranges = column_chunks(path)
-    waiting: dict[int, Any] = {}
+    waiting: dict[int, tuple[int, Part]] = {}
     following, done = 0, 0
     processes = place.workers or os.cpu_count() or 1
     for index, part in run_ranges(evaluate_range, plan, ranges, place,
@@ -205,7 +213,7 @@ def _write_text(parts: Iterator[str], output: Path | None, given: Json | None) -
             handle.write(piece)
 
 
-def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
+def _write_parquet(parts: Iterator[pl.DataFrame], output: Path, given: Json) -> None:
     """Each range a Parquet part in a temporary folder beside the target, then one file
     streamed from the parts (polars' ``sink_parquet``), the inputs as its metadata."""
     import tempfile
@@ -228,7 +236,7 @@ def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
                 temporary, metadata={"exact-odds": json_value(given)})
 
 
-def _write_whole(result: Any, fmt: str, output: Path | None) -> None:
+def _write_whole(result: BatchReport, fmt: str, output: Path | None) -> None:
     from exact_odds.files import standard_output, write_output
     from exact_odds.render import render
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -60,7 +60,7 @@ def shift_row(message: str, start: int) -> str:
     return message
 
 
-def batch_frame(game: Game | str | Path | Job, shoes: Any, *,
+def batch_frame(game: Game | str | Path | Job, shoes: object, *,
                 bets: Sequence[str] | None = None, strategy: str | None = None,
                 settings: Mapping[str, str] | None = None,
                 progress: Progress | None = None) -> pl.DataFrame:
@@ -87,7 +87,7 @@ def batch_frame(game: Game | str | Path | Job, shoes: Any, *,
     return result_frame(evaluate_batch(job_evaluator(job), counts, progress), counts)
 
 
-def _counts_of(shoes: Any) -> np.ndarray:
+def _counts_of(shoes: object) -> np.ndarray:
     """Shoes as an (n x 52) array of counts: a list of ``Shoe``, or whole-number counts
     from 0 to ``MAX_DECKS`` (never floats or flags, which would be cut silently)."""
     from exact_odds.errors import input_name
@@ -124,7 +124,7 @@ def result_frame(result: BatchResult, counts: np.ndarray, *, first: int = 0,
     per column, chosen before the work), else 64-bit where every value fits."""
     import polars as pl
 
-    columns: dict[str, Any] = {
+    columns: dict[str, pl.Series] = {
         "shoe": pl.Series("shoe", np.arange(first, first + len(counts)), dtype=pl.Int64),
         "cards": pl.Series("cards", counts.sum(axis=1), dtype=pl.Int64),
     }
@@ -140,7 +140,7 @@ def result_frame(result: BatchResult, counts: np.ndarray, *, first: int = 0,
             name = f"{bet_id}_{part}"
             columns[name] = (pl.Series(name, values.tolist(), dtype=dtype) if large
                              else pl.Series(name, values, dtype=pl.Int64).cast(dtype))
-        floats: Any
+        floats: list[float] | np.ndarray
         if large:
             floats = [int(n) / int(d) for n, d in zip(numerators, denominators)]
         else:  # a float for plotting only: the exact value is in the two integer columns

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,7 +35,7 @@ SUFFIXES = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json
 
 #: A chunk's columns: name -> one value per row, as the format typed it (CSV: all text), in
 #: a polars Series or a list.
-Columns = dict[str, Any]
+Columns = dict[str, "pl.Series | list[object]"]
 
 
 def read_shoes(path: Path, full: Sequence[int]) -> np.ndarray:
@@ -225,7 +225,7 @@ def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
     a key a row leaves out is null there; a key given twice in a row is refused."""
     import json
 
-    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    def unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
         found = dict(pairs)
         if len(found) != len(pairs):
             twice = next(k for i, (k, _) in enumerate(pairs) if k in dict(pairs[:i]))
@@ -233,7 +233,7 @@ def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
         return found
 
     number = 0
-    chunk: list[dict[str, Any]] = []
+    chunk: list[dict[str, object]] = []
     with path.open("rb") as handle:
         for raw in handle:
             try:
@@ -258,7 +258,7 @@ def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
         yield _columns_of(chunk)
 
 
-def _columns_of(rows: list[dict[str, Any]]) -> Columns:
+def _columns_of(rows: list[dict[str, object]]) -> Columns:
     names = list(dict.fromkeys(name for row in rows for name in row))
     return {name: [row.get(name) for row in rows] for name in names}
 
@@ -289,12 +289,14 @@ def _shown(value: object) -> str:
         return shown(value, 40)
 
 
-def _removed_text(path: Path, values: list[Any]) -> list[str | None]:
+def _removed_text(path: Path, values: list[object]) -> list[str | None]:
+    texts: list[str | None] = []
     for row, value in enumerate(values):
         if value is not None and not isinstance(value, str):
             raise BatchError(f"{path}: row {row}: column 'removed': the cards removed are "
                              f"text, written like --remove ('9D KS 10H'), got {_shown(value)}")
-    return values
+        texts.append(value)
+    return texts
 
 
 def _count(value: object, text: bool) -> int | None:
@@ -332,7 +334,8 @@ def _check_removed_lengths(path: Path, text: pl.Series, cards: int) -> None:
                          f"(at most {most:,})")
 
 
-def _from_removed(path: Path, values: Any, full: Sequence[int]) -> np.ndarray:
+def _from_removed(path: Path, values: pl.Series | list[object], full: Sequence[int]
+                  ) -> np.ndarray:
     """The counts left when each row's cards are taken from ``full``: every distinct card
     name read once (``parse_card``) and the cards counted with numpy; anything wrong is
     found again row by row, so that the error names the first bad row and card."""
@@ -473,8 +476,9 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
             continue
         if not isinstance(values, list):
             values = values.to_list()
-        if all(type(v) is int for v in values) and 0 <= min(values) <= max(values) <= MAX_DECKS:
-            counts[:, j] = values  # the usual file, checked at C speed
+        whole = [v for v in values if type(v) is int]
+        if len(whole) == len(values) and 0 <= min(whole) <= max(whole) <= MAX_DECKS:
+            counts[:, j] = whole  # the usual file, checked at C speed
             continue
         if text and all(type(v) is str and v.isascii() and v.isdigit() and len(v) <= 8 for v in values):
             counts[:, j] = np.array(values).astype(np.int64)
@@ -489,7 +493,7 @@ def _from_counts(path: Path, columns: Columns, text: bool) -> np.ndarray:
     return counts
 
 
-def _series_counts(values: Any, text: bool) -> np.ndarray | None:
+def _series_counts(values: pl.Series | list[object], text: bool) -> np.ndarray | None:
     """A column of counts checked and converted at once (integers, a CSV's digits, Parquet
     decimals with no places), or None: the column is then read value by value, and the
     first bad value named."""

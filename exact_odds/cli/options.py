@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from exact_odds.limits import LIMITS, MAX_DECKS, MAX_PAY, MAX_SHOES, MAX_TAG, MAX_WORKERS, SCHEDULER_TIMEOUT
 from exact_odds.rules import STRATEGIES
 
-F = TypeVar("F", bound=Callable[..., Any])
+if TYPE_CHECKING:
+    from exact_odds.shoe import Shoe
+
+F = TypeVar("F", bound=Callable[..., object])
 
 
 class Parsed(click.ParamType):  # type: ignore[type-arg]
@@ -38,13 +41,13 @@ class Parsed(click.ParamType):  # type: ignore[type-arg]
     7
     """
 
-    def __init__(self, where: str, name: str, *args: Any) -> None:
+    def __init__(self, where: str, name: str, *args: object) -> None:
         self.where = where
         self.name = name
         self.args = args
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> Any:
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None
+                ) -> object:
         from importlib import import_module
 
         from exact_odds.errors import ExactOddsError
@@ -66,7 +69,8 @@ def _decks() -> Parsed:
     return Parsed("exact_odds.numbers:parse_count", "integer", MAX_DECKS)
 
 
-def _load_shoe(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
+def _load_shoe(ctx: click.Context, param: click.Parameter, value: Path | None
+               ) -> Shoe | None:
     if value is None:
         return None
     from exact_odds.shoe import load_shoe

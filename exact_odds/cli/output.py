@@ -12,7 +12,7 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar, cast
 
 import click
 
@@ -21,7 +21,7 @@ from exact_odds.render import FORMATS
 if TYPE_CHECKING:
     from exact_odds.render import Result
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 
 #: Formats written as bytes: to a file (or ``-o -``), never to the terminal by default.
 BINARY = ("xlsx", "parquet")
@@ -33,8 +33,9 @@ def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = Non
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
-        def checked(*args: Any, **kwargs: Any) -> Any:
-            kwargs["output"] = check_output(kwargs["fmt"], kwargs["output"])
+        def checked(*args: object, **kwargs: object) -> object:
+            kwargs["output"] = check_output(cast(str, kwargs["fmt"]),
+                                            cast("str | None", kwargs["output"]))
             return command(*args, **kwargs)
 
         checked = click.option(
@@ -114,8 +115,8 @@ class Working:
             result = game_report(...)
     """
 
-    def __init__(self, label: str, stream: Any = None, delay: float = 1.0, unit: str = ""
-                 ) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0,
+                 unit: str = "") -> None:
         import threading
         import time
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exact_odds.cards import RANKS
 from exact_odds.countability.results import (
@@ -53,7 +53,7 @@ class CountabilityReport(Rendered):
                 return bet
         raise CountabilityError(f"bet {bet_id!r} was not part of this study")
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, rules, strategy, settings, dealing, seed, shoes per stream,
         levels, cut-card depths, given counts and money, under the keys every command
         records."""
@@ -70,7 +70,7 @@ class CountabilityReport(Rendered):
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The inputs, then per bet its edge, effects of removal, perfect play, counts and
         verdict, at the first depth and by cut card; the co-count where asked."""
         data = {**self.inputs(), "estimates": "simulated: every figure is an estimate "

@@ -31,7 +31,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from exact_odds.analysis.job import Job, game_job
 from exact_odds.cards import RANKS
@@ -64,6 +63,10 @@ from exact_odds.simulation.rounds import RoundsTold, deal_in_ranges, shoe_ranges
 
 #: Candidate tags per level whose triggers are tried on the training shoes.
 CANDIDATES = 6
+
+#: Each bet's exact effect of removing one card, by rank; under ``"__ev__"`` each bet's
+#: expected value.
+Effects = dict[str, dict[str, Fraction]]
 
 
 def countability_report(game: Game | str | Path | Job, *, bets: Sequence[str] | None = None,
@@ -163,7 +166,7 @@ Key = tuple[str, tuple[int, ...]]
 
 
 def _measure_depth(job: Job, chosen: Study, place: Where, told: RoundsTold, found: _Found,
-                   effects: Mapping[str, Any], weights: Mapping[str, int]) -> None:
+                   effects: Effects, weights: Mapping[str, int]) -> None:
     """One cut-card depth: triggers found on the training shoes (and, at the first depth,
     each slot's best count and the co-count chosen), then every count and perfect play
     measured on the fresh shoes."""
@@ -328,7 +331,7 @@ def _derive(effects: Mapping[str, Fraction], weights: Mapping[str, int],
     return slots, tuple(nothing)
 
 
-def _co_candidates(effects: Mapping[str, Any], weights: Mapping[str, int],
+def _co_candidates(effects: Effects, weights: Mapping[str, int],
                    bet_ids: Sequence[str], levels: Sequence[int],
                    derived: Mapping[str, Derived]) -> list[DerivedCount]:
     """The candidates for one count of every bet: the best balanced and unbalanced counts
@@ -349,7 +352,7 @@ def _co_candidates(effects: Mapping[str, Any], weights: Mapping[str, int],
     return list(found.values())
 
 
-def _co_effects(effects: Mapping[str, Any], bet_ids: Sequence[str]) -> dict[str, Fraction]:
+def _co_effects(effects: Effects, bet_ids: Sequence[str]) -> dict[str, Fraction]:
     """The bets' effects of removal summed, each divided by the bet's house edge."""
     total = dict.fromkeys(RANKS, Fraction(0))
     for bet_id in bet_ids:
@@ -359,7 +362,7 @@ def _co_effects(effects: Mapping[str, Any], bet_ids: Sequence[str]) -> dict[str,
     return total
 
 
-def _effects(job: Job) -> dict[str, Any]:
+def _effects(job: Job) -> Effects:
     """Each bet's exact effect of removal by rank for the full shoe, and its expected value
     (under ``"__ev__"``)."""
     from exact_odds.analysis.removal import effect_of_removal
@@ -367,7 +370,7 @@ def _effects(job: Job) -> dict[str, Any]:
 
     report = game_report(job)
     table = effect_of_removal(report, "rank")
-    found: dict[str, Any] = {bet_id: dict(zip(table.labels, table.effects[bet_id]))
+    found: Effects = {bet_id: dict(zip(table.labels, table.effects[bet_id]))
                              for bet_id in job.bet_ids}
     found["__ev__"] = {bet.id: bet.expected_value for bet in report.bets}
     return found

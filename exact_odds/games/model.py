@@ -219,7 +219,7 @@ class Game:
     rules: DrawingRules
     decks: int
     bets: tuple[Bet, ...]
-    source: dict[str, Any] = field(default_factory=dict)
+    source: dict[str, object] = field(default_factory=dict)
     readings: tuple[str, ...] = ()
     decks_allowed: tuple[int, ...] = ()
     strategy: str = "house-way"

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from exact_odds.analysis.job import Job
     from exact_odds.batch.result import BatchResult
+    from exact_odds.simulation.trace import TracePart
 
 #: Width of the bins in which the edge of every round is tallied (0.1%).
 EDGE_BIN = 1000  # bins per unit of expected value
@@ -289,14 +290,14 @@ class _TraceRows:
 
     def __init__(self, plan: SimulationPlan) -> None:
         self.plan = plan
-        self.parts: list[dict[str, Any]] = []
+        self.parts: list[TracePart] = []
 
     def add(self, shoes: np.ndarray, rounds: np.ndarray, unseen: np.ndarray, result: BatchResult,
             wagers: Mapping[str, np.ndarray], dealt: DealtRounds,
             units: Mapping[str, Mapping[int, Fraction]]) -> None:
         """One round of each shoe of ``shoes``: the cards unseen before it, each bet's exact
         expected value and wager, the cards dealt and each bet's settlement in units."""
-        part: dict[str, Any] = {"shoe": shoes.copy(), "round": rounds.copy(),
+        part: TracePart = {"shoe": shoes.copy(), "round": rounds.copy(),
                                 "unseen": unseen @ _BY_VALUE}
         if self.plan.trace_detail == "rank":
             part["unseen_ranks"] = unseen.reshape(len(unseen), 13, 4).sum(axis=2)
