@@ -5,30 +5,18 @@ to its consumer; progress is one optional callback everywhere."""
 
 from __future__ import annotations
 
-import ast
 import inspect
 from pathlib import Path
 
 import numpy as np
 import pytest
+from source import calls
 
 import exact_odds
 from exact_odds.errors import ExactOddsError
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "exact_odds"
-
-
-def _calls(name: str) -> list[str]:
-    """The modules of the package that call ``name`` (a function, or a method by its name)."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and name in (getattr(node.func, "id", None),
-                                                      getattr(node.func, "attr", None)):
-                found.append(str(path.relative_to(ROOT)))
-                break
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -78,10 +66,10 @@ def test_every_computation_builds_its_inputs_with_the_one_check():
     arguments itself."""
     # the types of a two-game comparison's shared arguments, a BatchEvaluator built alone
     # and the explorer's widget are checked before any game is loaded
-    assert _calls("check_game_arguments") == [
+    assert calls("check_game_arguments") == [
         "exact_odds/analysis/compare.py", "exact_odds/analysis/job.py",
         "exact_odds/batch/evaluator.py", "exact_odds/explorer/widget.py"]
-    assert _calls("game_job") == [
+    assert calls("game_job") == [
         "exact_odds/analysis/checks.py", "exact_odds/analysis/report.py",
         "exact_odds/batch/report.py",
         "exact_odds/batch/shoes.py", "exact_odds/countability/study.py",
@@ -95,8 +83,8 @@ def test_one_loop_deals_every_round_for_play_and_countability(job):
     from exact_odds.countability.recorded import record_rounds
     from exact_odds.simulation.play import FlatPlay, SimulationPlan, play_shoes
 
-    assert _calls("ShoesInPlay") == ["exact_odds/simulation/rounds.py"]
-    assert _calls("deal_round") == ["exact_odds/simulation/rounds.py"]
+    assert calls("ShoesInPlay") == ["exact_odds/simulation/rounds.py"]
+    assert calls("deal_round") == ["exact_odds/simulation/rounds.py"]
     recorded = record_rounds(job, 3, 4)
     played = play_shoes(SimulationPlan(job, FlatPlay(), trace=True), 3, 4)
     trace = played.trace.sort(["shoe", "round"], maintain_order=True)

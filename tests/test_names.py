@@ -4,29 +4,15 @@ complexity rule on. (No limit is imported under another's name: ``tests/test_lim
 
 from __future__ import annotations
 
-import ast
 import re
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from source import definitions
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "exact_odds"
-
-
-def _defined(name: str) -> list[str]:
-    """The modules of the package that define ``name`` (a function, a class or a name)."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            defines = (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name) or (
-                isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
-                    isinstance(t, ast.Name) and t.id == name
-                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target])))
-            if defines:
-                found.append(str(path.relative_to(ROOT)))
-    return found
 
 
 def test_a_games_dealing_is_a_dealing_procedure():
@@ -46,7 +32,7 @@ def test_money_has_one_format():
     from exact_odds.countability.study import countability_report
     from exact_odds.table.loader import parse_table
 
-    assert _defined("money_text") == ["exact_odds/render/text.py"]
+    assert definitions("money_text") == ["exact_odds/render/text.py"]
     from exact_odds.table.results import table_report
 
     table = parse_table({"game": "commission-free", "player_dealer": {
@@ -63,8 +49,8 @@ def test_table_names_one_thing():
     """``Table`` named a document's table, a player-dealer's table and the engine's counts
     by outcome; the player-dealer's is a ``PlayerDealerTable``. The engine's alias is left
     to the engine's rewrite (issue 42)."""
-    assert _defined("Table") == ["exact_odds/engine/plan.py", "exact_odds/render/document.py"]
-    assert _defined("PlayerDealerTable") == ["exact_odds/table/model.py"]
+    assert definitions("Table") == ["exact_odds/engine/plan.py", "exact_odds/render/document.py"]
+    assert definitions("PlayerDealerTable") == ["exact_odds/table/model.py"]
 
 
 def test_at_most_150_lines_name_any():
