@@ -61,8 +61,10 @@ class RoundConsumer(Protocol):
 def deal_rounds(job: Job, first: int, count: int, consumer: RoundConsumer) -> ShoesInPlay:
     """Deal shoes ``first`` to ``first + count - 1`` of the job, every round handed to the
     consumer; returns the shoes as dealt (their rounds, ``ShoesInPlay.rounds``)."""
+    if job.seed is None:
+        raise ValueError("a job's shoes are dealt from its seed: game_job(..., dealt=True)")
     evaluator = job_evaluator(job)
-    shoes = ShoesInPlay(job.shoe.counts, job.dealing, job.rules, job.seed or 0, first, count)
+    shoes = ShoesInPlay(job.shoe.counts, job.dealing, job.rules, job.seed, first, count)
     consumer.burned(shoes.burn())
     while len(rows := shoes.active_rows()):
         unseen = shoes.unseen[rows]
