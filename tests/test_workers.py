@@ -121,6 +121,52 @@ def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_
     assert (tmp_path / "stderr").read_text().strip() == "stopped"
 
 
+def test_the_fork_server_ends_as_soon_as_its_main_process_is_gone(tmp_path):
+    """Issue 42: the fork server's pid, a private field, was read to kill it at Ctrl-C; now
+    its first import of ours watches the main process. With the work's module imported
+    after it (the main script imports it lazily), the server ends while still importing,
+    as soon as the main process is killed, and forks no worker that would print a
+    traceback."""
+    (tmp_path / "work.py").write_text(
+        "import os, time\n"
+        "if os.getpid() != int(os.environ['MAIN_PID']):  # the fork server importing it\n"
+        "    open('importing', 'w').write(str(os.getpid()))\n"
+        "    for _ in range(1200):\n"
+        "        if os.path.exists('done'):\n"
+        "            break\n"
+        "        time.sleep(0.05)\n\n"
+        "def work(plan, first, what):\n    return first\n")
+    (tmp_path / "main.py").write_text(
+        "import importlib, os\nos.environ['MAIN_PID'] = str(os.getpid())\n"
+        "from exact_odds.running.pool import run_ranges\n"
+        "from exact_odds.running.ranges import Where\n\n"
+        "if __name__ == '__main__':\n"
+        "    work = importlib.import_module('work')\n"
+        "    list(run_ranges(work.work, None, [(i, 1) for i in range(4)], Where(2)))\n")
+    with open(tmp_path / "stderr", "w") as stderr:
+        started = subprocess.Popen([sys.executable, "main.py"], cwd=tmp_path, stderr=stderr,
+                                   start_new_session=True)
+        try:
+            for _ in range(1200):  # a guard: the server starts importing within a minute
+                if (tmp_path / "importing").exists() and (tmp_path / "importing").read_text():
+                    break
+                time.sleep(0.05)
+            server = int((tmp_path / "importing").read_text())
+            started.kill()
+            started.wait(timeout=60)
+            for _ in range(200):  # a guard: the watch looks every 0.05 s
+                if not _alive(server):
+                    break
+                time.sleep(0.05)
+            assert not _alive(server)  # still importing: "done" is not there yet
+        finally:
+            (tmp_path / "done").touch()
+            if started.poll() is None:
+                started.kill()
+    time.sleep(0.5)
+    assert "Traceback" not in (tmp_path / "stderr").read_text()
+
+
 def _alive(pid: int) -> bool:
     """Whether a process runs (a zombie, ended and not yet reaped, does not)."""
     fields = _stat(pid)
