@@ -32,6 +32,9 @@ _WHERE = {
     "rules_named": "exact_odds.rules",
     # the enumeration
     "COLUMNS": "exact_odds.vocabulary",
+    # one job: a game's inputs checked once, taken by report, batch, simulate, countability
+    "Job": "exact_odds.analysis.job",
+    "game_job": "exact_odds.analysis.job",
     # one shoe, exactly
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
@@ -50,7 +53,7 @@ _WHERE = {
     "BatchEvaluator": "exact_odds.batch.evaluator",
     "batch_frame": "exact_odds.batch.shoes",
     "simulate": "exact_odds.simulation.runner",
-    "countability_report": "exact_odds.countability.report",
+    "countability_report": "exact_odds.countability.study",
     "table_report": "exact_odds.table.results",
     "load_table": "exact_odds.table.loader",
     "parse_table": "exact_odds.table.loader",
@@ -62,10 +65,10 @@ _WHERE = {
 
 #: The public names (each in ``_WHERE``): classes first, then functions, alphabetically.
 __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
-    "GameReport", "Shoe", "approval_workbook", "batch_frame", "builtin_games", "compare_games",
-    "compare_reports", "countability_report", "effect_of_removal", "explore", "find_event",
-    "fraction_text",
-    "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe", "load_table",
+    "GameReport", "Job", "Shoe", "approval_workbook", "batch_frame", "builtin_games",
+    "compare_games", "compare_reports", "countability_report", "effect_of_removal", "explore",
+    "find_event", "fraction_text", "game_job", "game_mistakes", "game_report", "load_game",
+    "load_rules", "load_shoe", "load_table",
     "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml",
     "rules_named", "simulate", "solve_pay", "strategy_report", "symbolic_bet", "table_report",
     "tables_dir"]
@@ -127,6 +130,7 @@ if TYPE_CHECKING:
     from exact_odds.analysis.bet_result import BetResult
     from exact_odds.analysis.checks import game_mistakes
     from exact_odds.analysis.compare import compare_games, compare_reports
+    from exact_odds.analysis.job import Job, game_job
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import GameReport, game_report
     from exact_odds.analysis.strategy import option_hands
@@ -134,7 +138,7 @@ if TYPE_CHECKING:
     from exact_odds.analysis.symbolic import find_event, solve_pay, symbolic_bet
     from exact_odds.batch.evaluator import BatchEvaluator
     from exact_odds.batch.shoes import batch_frame
-    from exact_odds.countability.report import countability_report
+    from exact_odds.countability.study import countability_report
     from exact_odds.errors import ExactOddsError
     from exact_odds.explorer.widget import explore
     from exact_odds.files import read_yaml

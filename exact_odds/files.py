@@ -71,7 +71,8 @@ class Sexagesimal(str):
 class YamlLimitError(yaml.YAMLError):
     """A document beyond one of the stated limits."""
 
-    def __init__(self, problem: str, mark: Any = None, kind: str = "too large") -> None:
+    def __init__(self, problem: str, mark: yaml.Mark | None = None, kind: str = "too large"
+                 ) -> None:
         super().__init__(problem)
         self.problem = problem
         self.problem_mark = mark
@@ -95,7 +96,7 @@ class _Loader(yaml.composer.Composer, _Events,
         self._depth = 0
         self._aliases = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
@@ -108,11 +109,11 @@ class _Loader(yaml.composer.Composer, _Events,
         finally:
             self._depth -= 1
 
-    def _mark(self) -> Any:
+    def _mark(self) -> yaml.Mark | None:
         event = self.peek_event()
-        return event.start_mark if event is not None else None
+        return event.start_mark if event is not None else None  # type: ignore[return-value]  # libyaml's mark, the same fields
 
-    def get_single_node(self) -> Any:
+    def get_single_node(self) -> yaml.Node | None:
         node = super().get_single_node()
         if node is not None:
             _check_expanded_size(node, self._aliases)
@@ -338,7 +339,7 @@ def parse_yaml(text: str, where: str) -> Any:
         raise InputFileError(f"{where}:{line} {kind}: {problem}") from None
 
 
-def _character_at(text: str, mark: Any) -> str:
+def _character_at(text: str, mark: yaml.Mark) -> str:
     """The character at a parser's mark (libyaml's messages do not show it)."""
     lines = text.splitlines()
     line = lines[mark.line] if mark.line < len(lines) else ""

@@ -60,6 +60,20 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
     "GameReport": [
         ("a bet id as a number", lambda: _report().bet(5), "bet_id"),
     ],
+    "Job": [
+        ("a cut card as a float", lambda: exact_odds.game_job("rock-bac").dealt_with(
+            cut_card=1.5), "cut_card"),
+        ("decks beside a job", lambda: exact_odds.game_report(exact_odds.game_job("rock-bac"),
+                                                              decks=1), "decks"),
+    ],
+    "game_job": [
+        ("a game as a number", lambda: exact_odds.game_job(5), "game"),
+        ("decks as text", lambda: exact_odds.game_job("rock-bac", decks="8"), "decks"),
+        ("a seed as a float", lambda: exact_odds.game_job("rock-bac", seed=1.5, dealt=True),
+         "seed"),
+        ("a seed where nothing is dealt", lambda: exact_odds.game_job("rock-bac", seed=1),
+         "seed"),
+    ],
     "Shoe": [
         ("decks as text", lambda: exact_odds.Shoe.from_decks("8"), "decks"),
         ("counts as a number", lambda: exact_odds.Shoe.from_counts(5), "counts"),
@@ -70,6 +84,8 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
         ("a game as a number", lambda: exact_odds.batch_frame(5, [[8] * 52]), "game"),
         ("bets as a number", lambda: exact_odds.batch_frame("rock-bac", [[8] * 52], bets=5),
          "bets"),
+        ("progress as a flag", lambda: exact_odds.batch_frame("rock-bac", [[8] * 52],
+                                                              progress=True), "progress"),
     ],
     "compare_games": [
         ("a game as a number", lambda: exact_odds.compare_games(5, "rock-bac"), "first"),
@@ -86,6 +102,9 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
          "shoes"),
         ("cut cards as a number",
          lambda: exact_odds.countability_report("rock-bac", shoes=10, cut_cards=14), "cut_cards"),
+        ("progress as a flag (issue 42: one callback everywhere)",
+         lambda: exact_odds.countability_report("rock-bac", shoes=10, progress=True),
+         "progress"),
     ],
     "effect_of_removal": [
         ("a report as text", lambda: exact_odds.effect_of_removal("rock-bac"), "report"),
@@ -145,6 +164,8 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
         ("shoes as a float", lambda: exact_odds.simulate("rock-bac", 1.5), "shoes"),
         ("a seed as a float", lambda: exact_odds.simulate("rock-bac", 1, seed=1.5), "seed"),
         ("a trace as a number", lambda: exact_odds.simulate("rock-bac", 1, trace=5), "trace"),
+        ("progress as a flag (issue 42: one callback everywhere)",
+         lambda: exact_odds.simulate("rock-bac", 1, progress=True), "progress"),
     ],
     "solve_pay": [
         ("a bet as its id", lambda: exact_odds.solve_pay("super-six", "Banker wins with 6",

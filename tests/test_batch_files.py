@@ -16,7 +16,8 @@ from clirun import one_error_line, run
 import exact_odds
 from exact_odds.analysis.report import game_report
 from exact_odds.batch.result import BatchError
-from exact_odds.batch.shoes import batch_frame, read_shoes
+from exact_odds.batch.shoes import batch_frame
+from exact_odds.batch.shoes_file import read_shoes
 from exact_odds.cards import DECK
 from exact_odds.shoe import Shoe
 
@@ -252,9 +253,9 @@ def test_a_json_line_longer_than_any_shoes_is_refused_as_it_is_read(tmp_path: Pa
     """Found by issue 44's hunt: JSON Lines were read a whole line at a time, however long
     (a 2 GB line, 4 GB). A line past the longest any shoe needs is refused, naming its row,
     when that much has been read (the bound made small here)."""
-    from exact_odds.batch import shoes
+    from exact_odds.batch import shoes_file
 
-    monkeypatch.setattr(shoes, "MOST_LINE_BYTES", 1000)
+    monkeypatch.setattr(shoes_file, "MOST_LINE_BYTES", 1000)
     path = tmp_path / "shoes.jsonl"
     path.write_text(json.dumps({"removed": "9D"}) + "\n" + json.dumps({"removed": "9D " * 400}))
     with pytest.raises(BatchError, match=r"shoes.jsonl: row 1: a line of more than 1,000 bytes"):
@@ -262,11 +263,11 @@ def test_a_json_line_longer_than_any_shoes_is_refused_as_it_is_read(tmp_path: Pa
 
 
 def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) -> None:
-    from exact_odds.batch import shoes
+    from exact_odds.batch import shoes_file
 
     path = tmp_path / "shoes.csv"
     path.write_text("removed\n9D\nKS\n")
-    monkeypatch.setattr(shoes, "MAX_SHOES_BYTES", 10)
+    monkeypatch.setattr(shoes_file, "MAX_SHOES_BYTES", 10)
     with pytest.raises(BatchError, match=r"shoes.csv: the file has 14 bytes; a shoes file may "
                                          r"have at most 10"):
         read_shoes(path, [8] * 52)
@@ -275,14 +276,14 @@ def test_a_shoes_file_is_bounded_before_it_is_read(tmp_path: Path, monkeypatch) 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
 def test_a_shoes_file_holds_at_most_max_shoes(tmp_path: Path, monkeypatch, suffix: str
                                                ) -> None:
-    from exact_odds.batch import shoes
+    from exact_odds.batch import shoes_file
 
     path = tmp_path / f"shoes{suffix}"
     frame = pl.DataFrame({"removed": ["9D", "KS", "", "AS"]})
     {".csv": frame.write_csv, ".jsonl": frame.write_ndjson,
      ".parquet": frame.write_parquet}[suffix](path)
     assert len(read_shoes(path, [8] * 52)) == 4
-    monkeypatch.setattr(shoes, "MAX_SHOES", 2)
+    monkeypatch.setattr(shoes_file, "MAX_FILE_SHOES", 2)
     with pytest.raises(BatchError, match="a shoes file may hold at most 2"):
         read_shoes(path, [8] * 52)
 
@@ -321,7 +322,7 @@ def test_a_removed_cell_too_long_for_the_shoe_is_refused_by_its_length(tmp_path)
 def test_removed_cards_counted_from_bytes(cells: list[str], read: bool) -> None:
     """Issue 28: the usual ``removed`` cells are counted straight from their bytes, equal to
     reading them card by card; anything else is left to that reading."""
-    from exact_odds.batch.shoes import _counted_bytes, _removed_row_by_row
+    from exact_odds.batch.shoes_file import _counted_bytes, _removed_row_by_row
 
     found = _counted_bytes(cells, [8] * 52)
     assert (found is not None) == read
@@ -336,7 +337,7 @@ def test_removed_cards_from_bytes_agree_with_the_general_reading_on_random_cells
     the general reading gives, and never fails on its own."""
     import random
 
-    from exact_odds.batch.shoes import _counted_bytes, _removed_row_by_row
+    from exact_odds.batch.shoes_file import _counted_bytes, _removed_row_by_row
 
     rng = random.Random(28)
     pieces = ["AS", "10h", "td", "9D", "kc", "Q", " ", "  ", "\n", "\t", "Z", "1", "0", "AH "]

@@ -18,13 +18,13 @@ import pytest
 from cluster import local_cluster
 
 from exact_odds.analysis.report import game_report
-from exact_odds.batch import shoes as shoes_module
+from exact_odds.batch import shoes_file as shoes_module
 from exact_odds.batch import sums
 from exact_odds.batch.evaluator import BatchEvaluator
 from exact_odds.batch.report import batch_report
 from exact_odds.batch.result import BatchError
 from exact_odds.batch.run import write_batch
-from exact_odds.batch.shoes import read_shoes
+from exact_odds.batch.shoes_file import read_shoes
 from exact_odds.cards import DECK
 from exact_odds.games.loader import builtin_games, load_game
 from exact_odds.render import render
@@ -218,7 +218,7 @@ def test_a_file_past_the_whole_bound_streams(shoes_file: Path, tmp_path: Path,
     result and keep theirs, said before any work."""
     import exact_odds.limits
 
-    monkeypatch.setattr(shoes_module, "MAX_SHOES", 10)  # the one limit, as the reader binds it
+    monkeypatch.setattr(shoes_module, "MAX_FILE_SHOES", 10)  # the one limit, as the reader binds it
     monkeypatch.setattr(exact_odds.limits, "MAX_FILE_SHOES", 10)  # and as write_batch reads it
     out = tmp_path / "values.csv"
     write_batch("rock-bac", shoes_file, out, "csv", bets=["tie"], workers=1)

@@ -121,7 +121,7 @@ def test_every_built_in_game_file_validates_against_the_schema(path):
 @pytest.mark.parametrize("change, words", [
     ({"decks": 0}, "minimum"),
     ({"colour": "red"}, "Additional properties"),
-    ({"rules": "chemin-de-fer"}, "is not one of"),
+    ({"rules": "macao"}, "is not one of"),
     ({"bets": [{"name": "No id nor use", "events": []}]}, "is not valid under any"),
     ({"bets": [{"use": "tie", "pays": {"Tie": 481}}]}, "is not of type 'string'"),
 ])

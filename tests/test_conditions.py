@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exact_odds.engine.enumerator import outcome_table
-from exact_odds.games.conditions import Condition, ConditionError
+from exact_odds.games.condition_kinds import ConditionError
+from exact_odds.games.conditions import Condition
 from exact_odds.shoe import Shoe
 
 COLUMNS = ["player_total", "banker_total", "player_cards", "player_third", "banker_third",

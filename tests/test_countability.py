@@ -260,7 +260,7 @@ def test_recorded_rounds_play_a_count_as_simulate_plays_it():
     counts, round by round) bet the same rounds of the same shoes: the same units won.
     Twenty shoes (1,631 rounds, the count betting 115 of them, perfect play 157) check
     every round's count and edge as forty would."""
-    from exact_odds.countability.report import countability_report
+    from exact_odds.countability.study import countability_report
     from exact_odds.simulation.runner import simulate
 
     study = countability_report("ez-baccarat", bets=["dragon-7"], shoes=20, seed=5, levels=(2,),
@@ -288,7 +288,7 @@ def test_the_same_seed_gives_the_same_study_on_one_core_two_cores_and_dask():
     deals its shoes. Eight shoes a stream are eight ranges of one shoe (``RANGE_SPLIT``):
     two processes and Dask's two threads each deal several, finishing in any order, which
     is what the claim is about; more shoes would only deal more of the same."""
-    from exact_odds.countability.report import countability_report
+    from exact_odds.countability.study import countability_report
 
     def study(**where):
         return countability_report("ez-baccarat", bets=["dragon-7"], shoes=8, seed=17,
@@ -356,7 +356,7 @@ def test_a_study_that_cannot_run_is_one_line(args, words, code):
 
 def _depth(cut_card, perfect, counts):
     from exact_odds.countability.counts import DerivedCount
-    from exact_odds.countability.report import CountResult, Depth
+    from exact_odds.countability.results import CountResult, Depth
     from exact_odds.countability.triggers import Figures
 
     def shown(units, se):
@@ -382,32 +382,32 @@ def _depth(cut_card, perfect, counts):
       _depth(52, (0.3, 0.02), [(1, (0.2, 0.02)), (2, (0.25, 0.02))]),
       _depth(104, (0.05, 0.04), [(1, (0.01, 0.02)), (2, (0.02, 0.02))])],
      "countable: a level-1 count wins 0.50 units a shoe with 14 cards behind the cut card "
-     "($2,500 a shoe at a $5,000 limit); 0.20 at 52 cards; nothing measurable at 104 cards"),
+     "(2,500 a shoe at a 5,000 limit); 0.20 at 52 cards; nothing measurable at 104 cards"),
     ([_depth(14, (0.7, 0.02), [(1, (0.2, 0.02)), (2, (0.6, 0.02))])],
      "countable: a level-2 count wins 0.60"),
 ])
 def test_the_verdict_says_what_a_game_protection_manager_can_act_on(depths, words):
-    from exact_odds.countability.report import _verdict
+    from exact_odds.countability.verdict import verdict
 
-    assert words in _verdict(depths, (1, 2), (Fraction(5000), None), 1000, Fraction(1, 10))
+    assert words in verdict(depths, (1, 2), (Fraction(5000), None), 1000, Fraction(1, 10))
 
 
 def test_the_money_of_a_countable_bet_keeps_every_digit_at_any_maximum_bet():
     """Issue 44, item 5: ``--max-bet 1e30`` (the docs' own example) ended in
     ``decimal.InvalidOperation`` whenever a bet was countable: its money a shoe has 30
     digits, past the decimal context's 28."""
-    from exact_odds.countability.report import _verdict
+    from exact_odds.countability.verdict import verdict
 
     depths = [_depth(14, (0.7, 0.02), [(1, (0.5, 0.02))])]
-    said = _verdict(depths, (1,), (Fraction(10**30), None), 1000, Fraction(1, 10))
-    assert ("($500,000,000,000,000,000,000,000,000,000 a shoe at a "
-            "$1,000,000,000,000,000,000,000,000,000,000 limit)") in said
+    said = verdict(depths, (1,), (Fraction(10**30), None), 1000, Fraction(1, 10))
+    assert ("(500,000,000,000,000,000,000,000,000,000 a shoe at a "
+            "1,000,000,000,000,000,000,000,000,000,000 limit)") in said
 
 
 def test_a_bet_that_favours_the_bettor_flat_says_so():
     """Issue 32: the 21st Century bonus pair as the seed pays it (+52%) was "not countable"."""
-    from exact_odds.countability.report import _verdict
+    from exact_odds.countability.verdict import verdict
 
     depths = [_depth(14, (30.0, 1.0), [(1, (30.0, 1.0))])]
-    said = _verdict(depths, (1,), (None, None), 1000, Fraction(-216, 415))
+    said = verdict(depths, (1,), (None, None), 1000, Fraction(-216, 415))
     assert said.startswith("favours the bettor flat") and "52.05%" in said

@@ -45,18 +45,20 @@ def test_a_study_beyond_simulates_limits_is_refused_before_any_work(args, words)
 
 def test_never_more_worker_processes_than_cores(monkeypatch):
     """``--workers 64`` with 5 shoes started 10 processes on a 2-core machine."""
-    from exact_odds.countability import report
+    from exact_odds.countability.study import countability_report
+    from exact_odds.running import pool
+    from exact_odds.running.ranges import Where
 
     asked = []
-    real = report.run_ranges
+    real = pool.run_ranges
 
-    def counting(work, plan, shoe_ranges, workers, scheduler):
-        asked.append(workers)
-        return real(work, plan, shoe_ranges, 1, scheduler)
+    def counting(work, plan, shoe_ranges, place, **kwargs):
+        asked.append(place.workers)
+        return real(work, plan, shoe_ranges, Where(1), **kwargs)
 
-    monkeypatch.setattr(report, "run_ranges", counting)
-    report.countability_report("ez-baccarat", bets=["dragon-7"], shoes=5, seed=1,
-                               levels=[1], workers=64)
+    monkeypatch.setattr(pool, "run_ranges", counting)
+    countability_report("ez-baccarat", bets=["dragon-7"], shoes=5, seed=1, levels=[1],
+                        workers=64)
     assert asked and all(w <= (os.cpu_count() or 1) for w in asked)
 
 
@@ -71,12 +73,14 @@ def test_one_shoe_gives_no_standard_error_and_no_verdict():
 
 
 @pytest.mark.parametrize("amount, shown", [
-    ("1e30", "$1,000,000,000,000,000,000,000,000,000,000"),
-    ("0.001", "$0.001"), ("5000", "$5,000"), ("2.5", "$2.50"), ("1/3", "$1/3")])
+    ("1e30", "1,000,000,000,000,000,000,000,000,000,000"),
+    ("0.001", "0.001"), ("5000", "5,000"), ("2.5", "2.50"), ("1/3", "1/3")])
 def test_money_is_printed_as_written(amount, shown):
     """``--max-bet 1e30`` printed as $1,000,000,000,000,000,019,884,624,838,656 (a float),
-    ``0.001`` as a "$0.00 limit"."""
-    from exact_odds.countability.report import money_text, parse_max_bet
+    ``0.001`` as a "$0.00 limit". Issue 42: one money format (``render.text.money_text``,
+    the table's too), in no currency the inputs do not name."""
+    from exact_odds.countability.inputs import parse_max_bet
+    from exact_odds.render.text import money_text
 
     assert money_text(parse_max_bet(amount, "--max-bet")) == shown
 
@@ -85,7 +89,7 @@ def test_the_maximum_bet_heads_the_study_as_written():
     result = run(*BASE, "--bet", "dragon-7", "--shoes", "2", "--levels", "1", "--max-bet",
                  "1e30")
     assert result.exit_code == 0, result.output
-    assert "Maximum bet: $1,000,000,000,000,000,000,000,000,000,000" in result.output
+    assert "Maximum bet: 1,000,000,000,000,000,000,000,000,000,000" in result.output
 
 
 def test_a_given_count_is_measured_beside_the_derived_ones():
@@ -114,7 +118,7 @@ def test_the_co_count_wins_at_least_the_better_single_count_and_perfect_play_bou
     """Dragon 7 and Panda 8 on one count: on the fresh shoes it wins at least as much as the
     better bet's own count (within 3 standard errors), and perfect play on both bets, which
     bets every round either bet favours the bettor, wins at least as much, shoe by shoe."""
-    from exact_odds.countability.report import countability_report
+    from exact_odds.countability.study import countability_report
 
     study = countability_report("ez-baccarat", bets=["dragon-7", "panda-8"], shoes=300,
                                 seed=11, levels=[1, 2], co_count=True, workers=1,
@@ -201,7 +205,7 @@ def test_a_pair_of_kings_is_countable_by_counting_kings(tmp_path):
     """Issue 32: a Player pair of kings at 150 to 1 was "not countable by a count" (only
     balanced counts were tried): counting kings, an unbalanced one-rank count, tracks it
     exactly and wins a measurable amount."""
-    from exact_odds.countability.report import countability_report
+    from exact_odds.countability.study import countability_report
 
     path = tmp_path / "kings.yaml"
     path.write_text(KINGS)

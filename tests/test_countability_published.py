@@ -25,7 +25,9 @@ import pytest
 
 from exact_odds.cards import RANKS
 from exact_odds.countability.counts import best_counts, count_of
-from exact_odds.countability.report import CountabilityReport, CountResult, countability_report
+from exact_odds.countability.report import CountabilityReport
+from exact_odds.countability.results import CountResult
+from exact_odds.countability.study import countability_report
 from exact_odds.countability.triggers import Rounds, best_trigger
 
 GAME = Path(__file__).resolve().parent / "data" / "counted-side-bets.yaml"

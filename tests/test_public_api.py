@@ -67,9 +67,10 @@ def test_the_public_api_is_pinned():
 
     assert exact_odds.__all__ == [
         "__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
-        "GameReport", "Shoe", "approval_workbook", "batch_frame", "builtin_games", "compare_games",
-        "compare_reports", "countability_report", "effect_of_removal", "explore", "find_event",
-        "fraction_text", "game_mistakes", "game_report", "load_game", "load_rules", "load_shoe",
+        "GameReport", "Job", "Shoe", "approval_workbook", "batch_frame", "builtin_games",
+        "compare_games", "compare_reports", "countability_report", "effect_of_removal",
+        "explore", "find_event", "fraction_text", "game_job", "game_mistakes", "game_report",
+        "load_game", "load_rules", "load_shoe",
         "load_table", "option_hands", "outcome_counts", "outcome_table", "parse_pay",
         "parse_table", "read_yaml", "rules_named", "simulate", "solve_pay", "strategy_report",
         "symbolic_bet", "table_report", "tables_dir"]

@@ -66,10 +66,10 @@ def test_each_worker_starts_with_the_compiled_kernel_the_work_module_names(tmp_p
     it again; the simulation, countability and batch work modules name it."""
     pytest.importorskip("numba")
     from exact_odds.batch import run
-    from exact_odds.countability import rounds
+    from exact_odds.countability import recorded
     from exact_odds.simulation import play
 
-    for module in (play, rounds, run):
+    for module in (play, recorded, run):
         assert module.PRELOAD == ("exact_odds.batch.loaded",), module.__name__
     (tmp_path / "work.py").write_text(
         "import os\nPRELOAD = ('exact_odds.batch.loaded',)\n\n"
@@ -77,10 +77,11 @@ def test_each_worker_starts_with_the_compiled_kernel_the_work_module_names(tmp_p
         "    from exact_odds.batch import sums\n"
         "    return bool(sums._KERNEL) and bool(sums._KERNEL[0].split.overloads)\n")
     (tmp_path / "main.py").write_text(
-        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import run_ranges\n"
+        "from exact_odds.running.ranges import where\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    print(sorted({r for _, r in run_ranges(work.ready, None, "
-        "[(i, 1) for i in range(4)], 2, None)}))\n")
+        "[(i, 1) for i in range(4)], where(2))}))\n")
     env = {k: v for k, v in os.environ.items() if k != "EXACT_ODDS_KERNEL"}
     done = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True,
                           timeout=300, cwd=tmp_path, env=env)
@@ -97,10 +98,10 @@ def test_each_worker_is_forked_with_the_work_module_already_imported(tmp_path):
         "import os\nimport exact_odds.engine\nIMPORTED_IN = os.getpid()\n\n"
         "def where(plan, first, what):\n    return IMPORTED_IN != os.getpid()\n")
     (tmp_path / "main.py").write_text(
-        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import run_ranges\nfrom exact_odds.running.ranges import Where\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    print(sorted({r for _, r in run_ranges(work.where, None, "
-        "[(i, 1) for i in range(4)], 2, None)}))\n")
+        "[(i, 1) for i in range(4)], Where(2))}))\n")
     done = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True,
                           timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -124,10 +125,10 @@ def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_
         "def work(plan, first, what):\n    return first\n")
     (tmp_path / "main.py").write_text(
         "import os, sys\nos.environ['MAIN_PID'] = str(os.getpid())\n"
-        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "from exact_odds.running.pool import run_ranges\nfrom exact_odds.running.ranges import Where\nimport work\n\n"
         "if __name__ == '__main__':\n"
         "    try:\n"
-        "        list(run_ranges(work.work, None, [(i, 1) for i in range(4)], 2, None))\n"
+        "        list(run_ranges(work.work, None, [(i, 1) for i in range(4)], Where(2)))\n"
         "    except KeyboardInterrupt:\n"
         "        print('stopped', file=sys.stderr)\n"
         "        sys.exit(130)\n")
@@ -148,6 +149,52 @@ def test_ctrl_c_while_the_fork_server_imports_is_one_line_not_its_traceback(tmp_
             time.sleep(0.05)
     assert not _alive(server)
     assert (tmp_path / "stderr").read_text().strip() == "stopped"
+
+
+def test_the_fork_server_ends_as_soon_as_its_main_process_is_gone(tmp_path):
+    """Issue 42: the fork server's pid, a private field, was read to kill it at Ctrl-C; now
+    its first import of ours watches the main process. With the work's module imported
+    after it (the main script imports it lazily), the server ends while still importing,
+    as soon as the main process is killed, and forks no worker that would print a
+    traceback."""
+    (tmp_path / "work.py").write_text(
+        "import os, time\n"
+        "if os.getpid() != int(os.environ['MAIN_PID']):  # the fork server importing it\n"
+        "    open('importing', 'w').write(str(os.getpid()))\n"
+        "    for _ in range(1200):\n"
+        "        if os.path.exists('done'):\n"
+        "            break\n"
+        "        time.sleep(0.05)\n\n"
+        "def work(plan, first, what):\n    return first\n")
+    (tmp_path / "main.py").write_text(
+        "import importlib, os\nos.environ['MAIN_PID'] = str(os.getpid())\n"
+        "from exact_odds.running.pool import run_ranges\n"
+        "from exact_odds.running.ranges import Where\n\n"
+        "if __name__ == '__main__':\n"
+        "    work = importlib.import_module('work')\n"
+        "    list(run_ranges(work.work, None, [(i, 1) for i in range(4)], Where(2)))\n")
+    with open(tmp_path / "stderr", "w") as stderr:
+        started = subprocess.Popen([sys.executable, "main.py"], cwd=tmp_path, stderr=stderr,
+                                   start_new_session=True)
+        try:
+            for _ in range(1200):  # a guard: the server starts importing within a minute
+                if (tmp_path / "importing").exists() and (tmp_path / "importing").read_text():
+                    break
+                time.sleep(0.05)
+            server = int((tmp_path / "importing").read_text())
+            started.kill()
+            started.wait(timeout=60)
+            for _ in range(200):  # a guard: the watch looks every 0.05 s
+                if not _alive(server):
+                    break
+                time.sleep(0.05)
+            assert not _alive(server)  # still importing: "done" is not there yet
+        finally:
+            (tmp_path / "done").touch()
+            if started.poll() is None:
+                started.kill()
+    time.sleep(0.5)
+    assert "Traceback" not in (tmp_path / "stderr").read_text()
 
 
 def _alive(pid: int) -> bool:
@@ -181,9 +228,9 @@ def test_a_port_that_is_not_a_dask_scheduler_is_one_line_not_a_hang(monkeypatch)
     Run in this process, in a thread the test waits for (at most 60 s: a hang fails), with
     the wait cut to a second: the refusal is the command's, whatever the wait."""
     pytest.importorskip("distributed")
-    from exact_odds.running import pool
+    from exact_odds.running import cluster
 
-    monkeypatch.setattr(pool, "SCHEDULER_TIMEOUT", 1)
+    monkeypatch.setattr(cluster, "SCHEDULER_TIMEOUT", 1)
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(10)
@@ -266,24 +313,25 @@ def test_a_slow_command_shows_that_it_works_on_a_terminal():
 
 
 def test_a_very_large_shoe_shows_its_rounds(monkeypatch):
-    """At 26ed11e simulate --decks 1000000 --shoes 1 sat at '0/1 shoes'. (Issue 18.)"""
-    import exact_odds.simulation.runner as runner
+    """At 26ed11e simulate --decks 1000000 --shoes 1 sat at '0/1 shoes'. (Issue 18.) Progress
+    is told in rounds dealt, within a shoe too (issue 42: one callback everywhere)."""
+    from exact_odds.cli.output import Working
+    from exact_odds.running import heartbeat
+    from exact_odds.simulation import simulate
 
     terminal = _Terminal()
-    monkeypatch.setattr(runner.sys, "stderr", terminal)
-    bar = runner.Progress(1, rounds_per_shoe=10_000)
-    bar.rounds(4_321)
-    assert "0/1 shoes, 4,321 rounds dealt" in terminal.text
-    from exact_odds.running.heartbeat import listening
-    from exact_odds.simulation.play import PerfectPlay, SimulationPlan, play_shoes
-
-    ready = runner.setup("rock-bac", bets=["tie"], decks=20, seed=1)
-    plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
-                          ready.seed, play=PerfectPlay())
-    seen: list[int] = []
-    with listening(seen.append, interval=0):
-        played = play_shoes(plan, 0, 1)
-    assert sum(seen) == int(played.rounds.sum()) > 100  # every round dealt was told
+    with Working("exact-odds simulate", stream=terminal, delay=0, unit="rounds") as working:
+        working(4_321, 10_000)
+    assert "4,321/10,000 rounds" in terminal.text
+    monkeypatch.setattr(heartbeat, "INTERVAL", 0)  # every beat told
+    told: list[tuple[int, int]] = []
+    summary = simulate("rock-bac", 1, bets=["tie"], decks=20, seed=1,
+                       progress=lambda done, total: told.append((done, total)))
+    dealt = round(summary.bet("tie").rounds_per_shoe)
+    assert dealt > 100
+    within = [done for done, total in told[:-1] if 0 < done < total]
+    assert len(within) > 10  # the shoe's rounds told as they are dealt, not once at its end
+    assert told[-1][0] == told[-1][1] == max(dealt, told[0][1])
 
 
 def _simulate_then_interrupt(folder: Path, extra: list[str], stop: signal.Signals,
@@ -353,3 +401,55 @@ def test_ctrl_c_ends_a_pool_of_workers_at_once_and_leaves_nothing(tmp_path, extr
     assert _session(child.pid) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
     assert (tmp_path / "out.json").read_text() == "old"
+
+
+def test_processes_and_clusters_are_run_through_public_interfaces_only():
+    """Issue 42: ``running`` read the standard library's private fields
+    (``forkserver._forkserver``, ``pool._processes``, ``current_process()._inheriting``,
+    ``sys._getframe``) and spoke Dask's wire protocol over a raw socket (``distributed.comm``,
+    a frame's size read with ``struct``): an upgrade could silently break Ctrl-C or the
+    scheduler check. No attribute of another object whose name starts with ``_`` is read
+    (``os._exit``, the one documented exception, ends the fork server's watch), and nothing
+    below Dask's public names is imported."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "exact_odds" / "running").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                    and ast.unparse(node) != "os._exit"):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            if (isinstance(node, ast.Call) and ast.unparse(node.func) in ("getattr", "hasattr")
+                    and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
+                    and str(node.args[1].value).startswith("_")
+                    and not str(node.args[1].value).startswith("__")):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            if isinstance(node, ast.ImportFrom) and node.module and (
+                    node.module.startswith("distributed.")
+                    or any(alias.name.startswith("_") for alias in node.names)):
+                found.append(f"{path.name}:{node.lineno}: from {node.module} import ...")
+            if isinstance(node, ast.Import) and any(alias.name == "struct" for alias in node.names):
+                found.append(f"{path.name}:{node.lineno}: import struct (a frame read by hand)")
+    assert found == []
+
+
+@pytest.mark.slow
+def test_a_web_server_is_not_a_dask_scheduler_and_says_so_in_one_line():
+    """A port where a web server answers is one line within the scheduler's time, not an
+    allocation of the size its "HTTP/1.1" reads as (3.5e18 bytes). (Issue 18; issue 42
+    moved the check to Dask's public ``rpc``.)"""
+    pytest.importorskip("distributed")
+    import http.server
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        found = process(*SIM[:-2], "--scheduler", f"tcp://127.0.0.1:{server.server_address[1]}",
+                        timeout=60)
+    finally:
+        server.shutdown()
+        server.server_close()
+    one_error_line(found, "--scheduler")

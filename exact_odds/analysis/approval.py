@@ -16,13 +16,12 @@ a note saying so, rather than refusing the whole workbook.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from exact_odds.analysis.report import GameReport, game_report
 from exact_odds.analysis.worksheet import Removal, Shoes, report_workbook
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.errors import check_type
-from exact_odds.render.document import Document
+from exact_odds.render.document import Document, Json
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.workbook import Workbook
 from exact_odds.shoe import ShoeError
@@ -40,7 +39,7 @@ class ApprovalWorkbook(Rendered):
     removal: Removal | None
     notes: tuple[str, ...]
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The report's inputs."""
         return self.report.inputs()
 
@@ -48,7 +47,7 @@ class ApprovalWorkbook(Rendered):
         """The report's document (the workbook is what this result adds)."""
         return self.report.to_document()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The report's data."""
         return self.report.to_dict()
 

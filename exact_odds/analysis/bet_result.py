@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache, partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge
 from exact_odds.engine.enumerator import (
@@ -181,7 +181,7 @@ class BetResult(Rendered):
         wins = [e for e in self.events if e.net > 0 and e.combinations]
         return max(wins, key=lambda e: e.net) if wins else None
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The bet's id and the version: a bet's game and shoe are its report's."""
         return {"exact_odds_version": version(), "bet": self.id}
 
@@ -190,7 +190,7 @@ class BetResult(Rendered):
         return Document("", (), (Table(table.title, table.columns, table.rows, table.notes,
                                        sheet=table.sheet),))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The bet as plain data: exact fractions as strings, counts as integers."""
         return {**self.inputs(), **bet_dict(self)}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from exact_odds.analysis.checks import Mistake, game_mistakes
 from exact_odds.games.model import Game
@@ -26,14 +25,14 @@ class CheckReport(Rendered):
     def mistakes(self) -> tuple[Mistake, ...]:
         return tuple(m for _, ms in self.found for m in ms)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The settings, the shared bets checked and the version."""
         return check_inputs(self)
 
     def to_document(self) -> Document:
         return check_document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """Per game file: its bets, events and mistakes."""
         return check_dict(self)
 

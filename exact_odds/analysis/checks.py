@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exact_odds.analysis.bet_result import bet_tally
-from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
@@ -48,19 +47,12 @@ def game_mistakes(game: Game | str | Path, bets: Iterable[str] | None = None,
                   settings: Mapping[str, object] | None = None) -> list[Mistake]:
     """The probable mistakes of a game's bets (all, or those named), on its own shoe;
     ``settings`` as written (``{"name": "true"}``) or as values."""
-    from exact_odds.analysis.strategy import game_rules
-    from exact_odds.games.inputs import check_game_arguments
+    from exact_odds.analysis.job import game_job
 
-    bet_ids, _, _, _, _, _ = check_game_arguments(game, bets=bets, settings=settings)
-    if not isinstance(game, Game):
-        game = load_game(game)
-    shoe = Shoe.from_decks(game.decks)
-    rules = game_rules(game, shoe)
-    values = game.setting_values(dict(settings or {}))
-    chosen = [game.bet(b) for b in bet_ids] if bet_ids is not None else list(game.bets)
+    job = game_job(game, bets=bets, settings=settings)  # the game's own shoe and strategy
     found: list[Mistake] = []
-    for bet in chosen:
-        found += bet_mistakes(game, bet, shoe, rules, values)
+    for bet in (job.game.bet(b) for b in job.bet_ids):
+        found += bet_mistakes(job.game, bet, job.shoe, job.rules, job.values)
     return found
 
 

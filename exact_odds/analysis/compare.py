@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.report import GameReport
@@ -43,7 +42,7 @@ class Comparison(Rendered):
     second: GameReport
     bets: tuple[BetComparison, ...]
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The inputs of each side (``first``, ``second``) and the version."""
         return {"first": self.first.inputs(), "second": self.second.inputs(),
                 "exact_odds_version": version()}
@@ -51,7 +50,7 @@ class Comparison(Rendered):
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """Both sides and each bet's changes, exact fractions as strings."""
         return _dict(self)
 

@@ -15,7 +15,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
 from exact_odds.analysis.report import GameReport
@@ -42,14 +41,14 @@ class RemovalTable(Rendered):
     labels: tuple[str, ...]
     effects: dict[str, tuple[Fraction, ...]]  # bet id -> effect per label
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The report's inputs and the grouping (``by``)."""
         return {**self.report.inputs(), "by": self.by}
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """Each bet's expected value and effects, exact fractions as strings."""
         return _dict(self)
 

@@ -17,15 +17,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
-from exact_odds.analysis.strategy import game_rules
+from exact_odds.analysis.job import Job, game_job
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.engine.enumerator import total_ways
-from exact_odds.games.inputs import check_game_arguments, game_inputs
-from exact_odds.games.loader import load_game
+from exact_odds.games.inputs import game_inputs
 from exact_odds.games.model import Game, UnknownGameError
 from exact_odds.numbers import int_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
@@ -35,6 +34,8 @@ from exact_odds.rules import DrawingRules
 from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer alone
+    import polars as pl
+
     from exact_odds.render.workbook import Workbook
 
 
@@ -123,7 +124,7 @@ class GameReport(Rendered):
             return list(self.found_mistakes)
         return game_mistakes(self.game, [bet.id for bet in self.bets], self.settings)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, rules, strategy, settings and version that produced it."""
         return game_inputs(self.game, self.shoe, self.rules.describe(), self.strategy,
                            self.settings)
@@ -131,7 +132,7 @@ class GameReport(Rendered):
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The report as plain data: its inputs, then every bet."""
         found = {**self.inputs(), "total": self.total, "notes": list(self.notes),
                  "bets": [bet_dict(bet) for bet in self.bets]}
@@ -150,7 +151,7 @@ class GameReport(Rendered):
         return report_workbook(document.title, document.inputs, document.notes, self.bets,
                                self.total)
 
-    def to_polars(self) -> Any:
+    def to_polars(self) -> pl.DataFrame:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
         import polars as pl
 
@@ -179,45 +180,37 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 
 
 
-def game_report(game: Game | str | Path, *, decks: int | str | None = None,
-                shoe: Shoe | None = None,
-                remove: Sequence[str] | str = (), bets: Sequence[str] | str | None = None,
-                strategy: str | None = None,
+def game_report(game: Game | str | Path | Job, *, decks: int | str | None = None,
+                shoe: Shoe | None = None, remove: Sequence[str] | str = (),
+                bets: Sequence[str] | str | None = None, strategy: str | None = None,
                 settings: Mapping[str, object] | None = None,
                 mistakes: bool = False) -> GameReport:
     """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
     for notebooks.
 
-    ``game`` is a built-in id, a path to a YAML file, or a loaded ``Game``. ``decks``
-    overrides the game's decks; ``shoe`` gives any composition; ``remove`` takes cards out;
-    ``settings`` chooses values for the game file's settings (``{"name": "true"}``).
-    An argument of the wrong type is refused, naming it. ``mistakes``: also find the game
-    file's probable mistakes (``GameReport.mistakes``), from the same outcome counts where
-    the shoe and rules are the game's own (each bet's columns are enumerated once).
+    ``game`` is a built-in id, a path to a YAML file, a loaded ``Game`` or a ``Job``
+    (``game_job``: every input checked, then no other is given). ``decks`` overrides the
+    game's decks; ``shoe`` gives any composition; ``remove`` takes cards out; ``settings``
+    chooses values for the game file's settings (``{"name": "true"}``). An argument of the
+    wrong type is refused, naming it. ``mistakes``: also find the game file's probable
+    mistakes (``GameReport.mistakes``), from the same outcome counts where the shoe and
+    rules are the game's own (each bet's columns are enumerated once).
     """
-    bets, decks, shoe, remove, strategy, settings = check_game_arguments(
-        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-        settings=settings, infinite=True)
-    if not isinstance(game, Game):
-        game = load_game(game)
-    the_shoe = game.shoe(decks, shoe, remove)
-    rules = game_rules(game, the_shoe, strategy, settings)
-    # a bet named twice is analysed once, in the order first named
-    chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
-    values = game.setting_values(settings)
+    job = game_job(game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+                   settings=settings, infinite=True)
+    game, the_shoe, rules, values = job.game, job.shoe, job.rules, job.values
     own = Shoe.from_decks(game.decks)
     # the mistakes are looked for on the game's own shoe and rules: from these counts when
     # the report is of them, else by their own enumeration (another shoe)
-    same = mistakes and the_shoe == own and strategy in (None, game.strategy)
+    same = mistakes and the_shoe == own and job.strategy in (None, game.strategy)
     results, found = [], []
-    for bet in chosen:  # the bet settled once (bet_tally): its result and its mistakes
+    for bet in (game.bet(b) for b in job.bet_ids):  # the bet settled once (bet_tally)
         results.append(bet_result(bet, the_shoe, rules, values))
         if same:
             found += bet_mistakes(game, bet, the_shoe, rules, values)
     notes = deck_notes(game, the_shoe)
-    used_strategy = (strategy or game.strategy) if game.rules.option is not None else None
-    report = GameReport(game, the_shoe, rules, tuple(results), used_strategy, notes, values,
-                        tuple(found) if same else None)
+    report = GameReport(game, the_shoe, rules, tuple(results), job.strategy_played, notes,
+                        values, tuple(found) if same else None)
     if mistakes and not same:
         try:
             report = replace(report, found_mistakes=tuple(report.mistakes()))

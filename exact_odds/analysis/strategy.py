@@ -319,20 +319,27 @@ def optimal_rules(shoe: Shoe, game: GameLike = "21st-century", settings: Setting
                                       "optimal")
 
 
+def check_strategy(game: Game, strategy: str | None) -> None:
+    """Refuse a strategy for a game whose rules have no option to take (a strategy file is
+    checked against the rules when read)."""
+    if game.rules.option is None and strategy not in (None, game.strategy):
+        from exact_odds.errors import input_name
+
+        raise RulesError(f"{input_name('strategy')} {strategy}: game {game.id!r} has no "
+                         "strategy to choose (its rules are fixed)")
+
+
 def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
                settings: Settings = None) -> DrawingRules:
     """The drawing rules of a game, the option (where the game has one) taken by
-    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
+    ``strategy`` (else the game's): house-way, hit, stand, optimal for this shoe,
+    equilibrium (both hands' choices), or a strategy file's path."""
     if strategy is not None and strategy not in STRATEGIES:  # a strategy file
         from exact_odds.rules.strategies import load_strategy
 
         return load_strategy(strategy, game.rules_under(settings))
+    check_strategy(game, strategy)
     if game.rules.option is None:
-        if strategy not in (None, game.strategy):
-            from exact_odds.errors import input_name
-
-            raise RulesError(f"{input_name('strategy')} {strategy}: game {game.id!r} has no "
-                             "strategy to choose (its rules are fixed)")
         return game.rules
     chosen = strategy or game.strategy
     if chosen == "optimal":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from pathlib import Path
 
 from exact_odds.analysis.equilibrium_report import EquilibriumReport
 from exact_odds.analysis.report import deck_notes
@@ -88,14 +88,14 @@ class StrategyReport(Rendered):
         """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, strategy and bet played for, and the version."""
         return _inputs(self)
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """Every decision and the late bet's states, exact fractions as strings."""
         return _dict(self)
 
@@ -115,7 +115,9 @@ def strategy_report(first: Shoe | GameLike | None = None, strategy: str | None =
     from exact_odds.rules import STRATEGIES
     from exact_odds.rules.chart import RulesError
 
-    if isinstance(first, Shoe) or first is None:
+    if not isinstance(first, (str, Path, Game)):  # the shoe (or nothing)
+        if first is not None and shoe is not None:
+            raise StrategyError("strategy_report: give the shoe once, first or as shoe=")
         shoe = first if shoe is None else shoe
     elif game is not None:
         raise StrategyError("strategy_report: give the game once, first or as game=")

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import sympy
 
@@ -232,14 +231,14 @@ class PaySolution(Rendered):
     #: what the house edge is of: the bet, or the bets the play is chosen for together
     of: str = ""
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The report's inputs, the bet, the event and the target edge."""
         return _inputs(self)
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The exact, break-even and practical pays, exact fractions as strings."""
         return _dict(self)
 

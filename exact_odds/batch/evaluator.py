@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from exact_odds.cards import DECK
 from exact_odds.limits import MAX_BATCH_CARDS, MAX_MONOMIALS
 
 if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from exact_odds.analysis.job import Job
     from exact_odds.games.model import Bet, Game
     from exact_odds.rules import DrawingRules
 
@@ -74,7 +77,7 @@ class BatchEvaluator:
                                              self.settings, self._values, self.rules))
         return self._plan
 
-    def evaluate(self, counts: Any) -> BatchResult:
+    def evaluate(self, counts: ArrayLike) -> BatchResult:
         """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
         rows = _as_counts(counts)
         check_batch_size(rows)
@@ -124,7 +127,30 @@ class BatchEvaluator:
                              f"with {input_name('bets')}")
 
 
-def _as_counts(counts: Any) -> np.ndarray:
+_EVALUATORS: dict[tuple[object, ...], BatchEvaluator] = {}
+
+
+def job_evaluator(job: Job) -> BatchEvaluator:
+    """The evaluator of a job's bets (its game, strategy and settings), one per job and
+    process: a worker keeps it for the job's later ranges (a batch's rows, a simulation's
+    shoes, a countability study's depths), its tables compiled once. Where both hands
+    choose, every shoe is played by the job's rules (the equilibrium of the job's shoe as it
+    starts, mixed where it mixes); elsewhere the strategy's name decides, shoe by shoe where
+    it is the optimal play."""
+    from exact_odds.analysis.equilibrium import two_sided
+
+    key = (job.key, job.bet_ids, job.strategy, tuple(job.settings.items()))
+    found = _EVALUATORS.get(key)
+    if found is None:
+        found = BatchEvaluator(job.game, job.bet_ids, strategy=job.strategy,
+                               settings=job.settings,
+                               rules=job.rules if two_sided(job.game.rules) else None)
+        _EVALUATORS.clear()
+        _EVALUATORS[key] = found
+    return found
+
+
+def _as_counts(counts: ArrayLike) -> np.ndarray:
     """The counts as an (n x 52) integer array, each count checked against the stated
     limit (0 to ``MAX_DECKS``) before any arithmetic: a sum in int64 of unchecked counts
     could wrap (four aces of 2**62)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from exact_odds.batch.monomials import MonomialBasis
 from exact_odds.engine.compiled import CompiledCounts
 from exact_odds.engine.plan import INT64_MAX, falling
 from exact_odds.shoe import CARDS_PER_ROUND
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,7 +84,7 @@ def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialB
     # A monomial K's coefficients over all outcomes add up to the orderings of K, at most
     # 6! = 720 (each class sequence ends in one outcome), so the folded coefficient is at
     # most largest * 720 in absolute value, every partial sum too: int64 while that fits.
-    dtype: Any = np.int64 if largest * 720 <= INT64_MAX else object
+    dtype: DTypeLike = np.int64 if largest * 720 <= INT64_MAX else object
     coefficients = np.zeros(len(basis.monomials), dtype=dtype)
     # the terms' pays picked before converting: under the optimal play a bet is folded once
     # per visible state, a few terms of a table of hundreds of thousands of outcomes each

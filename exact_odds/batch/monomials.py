@@ -12,12 +12,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from exact_odds.cards import DECK
 from exact_odds.engine.compiled import CompiledCounts, Monomial
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
 from exact_odds.engine.plan import INT64_CARDS
 from exact_odds.shoe import CARDS_PER_ROUND
 
@@ -91,7 +94,7 @@ class MonomialBasis:
         """
         shoes, _ = class_counts.shape
         exact = int(size.max(initial=0)) > INT64_CARDS
-        dtype: Any = object if exact else np.int64
+        dtype: DTypeLike = object if exact else np.int64
         counts = class_counts.astype(dtype)
         key = (shoes, np.dtype(dtype).str)
         kept: tuple[tuple[int, str], np.ndarray] | None = getattr(self.workspace, "kept", None)
@@ -110,7 +113,7 @@ class MonomialBasis:
                 at += prefix
         return found
 
-    def pads(self, size: np.ndarray, dtype: Any) -> list[np.ndarray]:
+    def pads(self, size: np.ndarray, dtype: DTypeLike) -> list[np.ndarray]:
         """``falling(N - m, 6 - m)`` per shoe, for each degree m: the ways to fill the
         positions a round of m cards leaves unused."""
         sizes = size.astype(dtype)

@@ -11,7 +11,7 @@ metadata under the key ``exact-odds``.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -25,8 +25,9 @@ from exact_odds.render.rendered import Rendered
 if TYPE_CHECKING:
     import polars as pl
 
-    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.analysis.job import Job
     from exact_odds.games.model import Game
+    from exact_odds.running.heartbeat import Progress
     from exact_odds.shoe import Shoe
 
 
@@ -117,57 +118,60 @@ class BatchReport(Rendered):
         return buffer.getvalue()
 
 
-def batch_inputs(game: str | Path | Game, shoes_file: Path, *, decks: int | None = None,
-                 shoe: Shoe | None = None, remove: Sequence[str] = (),
-                 bets: Sequence[str] | None = None, strategy: str | None = None,
-                 settings: Mapping[str, str] | None = None
-                 ) -> tuple[BatchEvaluator, Shoe, Json]:
-    """Every input of a batch checked, before any work: the evaluator, the full shoe the
-    ``removed`` cards are dealt from, and the inputs as a result records them."""
+def batch_job(game: str | Path | Game | Job, shoes_file: Path, *, decks: int | None = None,
+              shoe: Shoe | None = None, remove: Sequence[str] = (),
+              bets: Sequence[str] | None = None, strategy: str | None = None,
+              settings: Mapping[str, str] | None = None) -> tuple[Job, Json]:
+    """Every input of a batch checked, before any work (``game_job``; the full shoe the
+    ``removed`` cards are dealt from within a batch's size), and the inputs as its result
+    records them: the game, the full shoe, the strategy, the settings, the shoes file and
+    the bets."""
     import numpy as np
 
-    from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
+    from exact_odds.analysis.job import Job, game_job
+    from exact_odds.batch.evaluator import check_batch_size
     from exact_odds.errors import check_type, input_name
-    from exact_odds.games.inputs import check_game_arguments, is_builtin
+    from exact_odds.games.inputs import is_builtin
 
-    bets, decks, shoe, remove, strategy, chosen = check_game_arguments(
-        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-        settings=settings)
+    job = game_job(game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
+                   settings=settings)
     check_type(shoes_file, (str, Path), "shoes_file", "a shoes file's path")
-    evaluator = BatchEvaluator(game, bets or None, strategy=strategy, settings=chosen)
-    loaded = evaluator.game
-    full = loaded.shoe(decks, shoe, remove)
+    loaded, full = job.game, job.shoe
     check_batch_size(np.array([full.counts]), input_name("decks") if decks is not None
-                     else input_name("shoe") if shoe is not None else f"{loaded.id}: decks")
+                     else input_name("shoe") if shoe is not None or isinstance(game, Job)
+                     else f"{loaded.id}: decks")
     given: Json = {"exact_odds_version": version(), "game": loaded.id, "name": loaded.name}
     if not is_builtin(loaded):
         given["game_file"] = loaded.path
     given.update({
         "rules": loaded.rules.title, "decks": full.decks, "full_shoe": full.spec(),
-        "shoe_description": full.describe(),
-        "strategy": (strategy or loaded.strategy) if loaded.rules.option is not None else None,
-        "settings": {k: plain(v) for k, v in loaded.setting_values(chosen).items()},
-        "shoes_file": str(shoes_file), "bets": list(evaluator.bet_ids)})
-    return evaluator, full, given
+        "shoe_description": full.describe(), "strategy": job.strategy_played,
+        "settings": {k: plain(v) for k, v in job.values.items()},
+        "shoes_file": str(shoes_file), "bets": list(job.bet_ids)})
+    return job, given
 
 
-def batch_report(game: str | Path | Game, shoes_file: Path, *, decks: int | None = None,
+def batch_report(game: str | Path | Game | Job, shoes_file: Path, *, decks: int | None = None,
                  shoe: Shoe | None = None, remove: Sequence[str] = (),
                  bets: Sequence[str] | None = None, strategy: str | None = None,
                  settings: Mapping[str, str] | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> BatchReport:
+                 progress: Progress | None = None) -> BatchReport:
     """Every bet's exact expected value for each shoe of ``shoes_file`` (CSV, JSON Lines or
     Parquet; ``removed`` cards are dealt from the full shoe: ``shoe``, or ``decks`` decks,
-    by default the game's, less ``remove``), held whole (at most ``MAX_SHOES`` shoes; the
-    command streams any number: ``exact_odds.batch.run.write_batch``)."""
-    from exact_odds.batch.shoes import evaluate_batch, read_shoes, result_frame
+    by default the game's, less ``remove``; or a ``Job``'s shoe), held whole (at most
+    ``MAX_SHOES`` shoes; the command streams any number:
+    ``exact_odds.batch.run.write_batch``); ``progress(shoes done, shoes)`` as it goes."""
+    from exact_odds.batch.evaluator import job_evaluator
+    from exact_odds.batch.shoes import evaluate_batch, result_frame
+    from exact_odds.batch.shoes_file import read_shoes
+    from exact_odds.running.heartbeat import check_progress
 
-    evaluator, full, given = batch_inputs(game, shoes_file, decks=decks, shoe=shoe,
-                                          remove=remove, bets=bets, strategy=strategy,
-                                          settings=settings)
-    counts = read_shoes(Path(shoes_file), full.counts)
-    result = evaluate_batch(evaluator, counts, progress)
-    return BatchReport(result_frame(result, counts), evaluator.bet_ids, given)
+    progress = check_progress(progress)
+    job, given = batch_job(game, shoes_file, decks=decks, shoe=shoe, remove=remove, bets=bets,
+                           strategy=strategy, settings=settings)
+    counts = read_shoes(Path(shoes_file), job.shoe.counts)
+    result = evaluate_batch(job_evaluator(job), counts, progress)
+    return BatchReport(result_frame(result, counts), job.bet_ids, given)
 
 
-__all__ = ["BatchReport", "batch_report"]
+__all__ = ["BatchReport", "batch_job", "batch_report"]

@@ -2,7 +2,7 @@
 
 ``write_batch`` checks every input first; reads a file of up to ``CHECK_FIRST_BYTES`` once,
 checking every row (a bad row is named by file and row before anything is written); then
-reads it in ranges of ``CHUNK_ROWS`` shoes (``batch.shoes``) that run in this process, on
+reads it in ranges of ``CHUNK_ROWS`` shoes (``batch.shoes_file``) that run in this process, on
 local processes (``workers``) or on a Dask scheduler (``exact_odds.running.pool``), at most
 a few ranges in memory at once. Each range is counted, checked, evaluated and rendered
 where it runs (a larger file is read only this once: a bad row ends the run, and nothing is
@@ -13,28 +13,38 @@ error or Ctrl-C). So the output is the same bytes whatever the workers, and memo
 bounded by the ranges, not the file.
 
 CSV, JSON and Parquet stream; text, Markdown and xlsx are for people and hold the whole
-result (at most ``MAX_SHOES`` shoes).
+result (at most ``MAX_FILE_SHOES`` shoes).
 """
 
 from __future__ import annotations
 
 import os
-import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from exact_odds.batch.evaluator import BatchEvaluator
+from exact_odds.batch.evaluator import job_evaluator
 from exact_odds.batch.result import BatchError
 
 if TYPE_CHECKING:
-    from exact_odds.batch.shoes import Chunk
+    from typing import TypeAlias
+
+    import polars as pl
+
+    from exact_odds.analysis.job import Job
+    from exact_odds.batch.report import BatchReport
+    from exact_odds.batch.shoes_file import Chunk
     from exact_odds.games.model import Game
     from exact_odds.render.document import Json
+    from exact_odds.running.heartbeat import Progress
+    from exact_odds.running.ranges import Where
     from exact_odds.shoe import Shoe
+
+    #: A range's rows as written: CSV text, JSON items, or a DataFrame for Parquet.
+    Part: TypeAlias = str | pl.DataFrame
 
 #: What a fork server imports for this module's workers besides it: the compiled kernel,
 #: ready (``exact_odds.running.pool``).
@@ -46,49 +56,31 @@ STREAMED = ("csv", "json", "parquet")
 
 @dataclass(frozen=True)
 class BatchPlan:
-    """What a worker needs to evaluate and render a range of shoes (picklable)."""
+    """What a worker needs to evaluate and render a range of shoes (picklable): the job,
+    the inputs its result records, the format, and whether every exact column is 128-bit
+    (one type per column in every range)."""
 
-    game: Game
-    bet_ids: tuple[str, ...]
-    strategy: str | None
-    settings: dict[str, str]
+    job: Job
     given: Json
     fmt: str
-    wide: bool  # every exact column 128-bit (one type per column in every range)
-    full: tuple[int, ...]  # the shoe the cards ``removed`` are dealt from
-    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    wide: bool
 
 
-_EVALUATORS: dict[str, BatchEvaluator] = {}
-
-
-def _evaluator(plan: BatchPlan) -> BatchEvaluator:
-    """One evaluator per plan and process, kept for the plan's later ranges."""
-    found = _EVALUATORS.get(plan.key)
-    if found is None:
-        _EVALUATORS.clear()
-        found = _EVALUATORS[plan.key] = BatchEvaluator(
-            plan.game, plan.bet_ids, strategy=plan.strategy, settings=plan.settings)
-    return found
-
-
-def evaluate_range(plan: BatchPlan, first: int, chunk: Chunk) -> tuple[int, Any]:
+def evaluate_range(plan: BatchPlan, first: int, chunk: Chunk) -> tuple[int, Part]:
     """The shoes and the rows of shoes ``first`` onwards (``chunk``, as read: counted
     here, by the worker), rendered in the plan's format: CSV text (with the header for the
     first range), JSON items, or a DataFrame for Parquet."""
     from exact_odds.batch.report import BatchReport
-    from exact_odds.batch.shoes import chunk_counts, result_frame
+    from exact_odds.batch.shoes import result_frame, shift_row
+    from exact_odds.batch.shoes_file import chunk_counts
 
-    counts = chunk_counts(chunk, plan.full, first)
-    evaluator = _evaluator(plan)
+    counts = chunk_counts(chunk, plan.job.shoe.counts, first)
     try:
-        result = evaluator.evaluate(counts)
+        result = job_evaluator(plan.job).evaluate(counts)
     except BatchError as error:
-        from exact_odds.batch.shoes import _shift_row
-
-        raise BatchError(_shift_row(str(error), first)) from None
+        raise BatchError(shift_row(str(error), first)) from None
     report = BatchReport(result_frame(result, counts, first=first, wide=plan.wide),
-                         plan.bet_ids, plan.given)
+                         plan.job.bet_ids, plan.given)
     if plan.fmt == "parquet":
         return len(counts), report.exact_frame()
     if plan.fmt == "json":
@@ -117,7 +109,7 @@ def check_file(path: Path, full: Sequence[int]) -> Checked:
     """Read every row of the file once, checking it (``shoe_chunks``), before any work;
     a file past ``CHECK_FIRST_BYTES`` is only sized: its largest shoe is the full shoe
     where it lists cards removed, any shoe a batch takes where it holds counts."""
-    from exact_odds.batch.shoes import column_chunks, shoe_chunks
+    from exact_odds.batch.shoes_file import column_chunks, shoe_chunks
     from exact_odds.files import regular_file
     from exact_odds.limits import MAX_BATCH_CARDS
 
@@ -137,54 +129,44 @@ def check_file(path: Path, full: Sequence[int]) -> Checked:
     return Checked(shoes, largest, True)
 
 
-def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, fmt: str, *,
-                decks: int | None = None, shoe: Shoe | None = None,
+def write_batch(game: str | Path | Game | Job, shoes_file: Path, output: Path | None, fmt: str,
+                *, decks: int | None = None, shoe: Shoe | None = None,
                 remove: Sequence[str] = (), bets: Sequence[str] | None = None,
                 strategy: str | None = None, settings: Mapping[str, str] | None = None,
                 workers: int | None = 1, scheduler: str | None = None,
-                progress: Callable[[int, int], None] | None = None) -> None:
+                progress: Progress | None = None) -> None:
     """Evaluate every shoe of ``shoes_file`` and write the results to ``output`` (None:
     print) in ``fmt`` (``csv``, ``json``, ``parquet`` stream; ``text``, ``markdown``,
     ``xlsx`` hold the whole result), on ``workers`` local processes (None: every core) or
-    a Dask ``scheduler``; ``progress(done, total)`` after each range."""
-    from exact_odds.batch.report import batch_inputs, batch_report
-    from exact_odds.errors import input_name
-    from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
-    from exact_odds.running.pool import RunError, parse_scheduler, parse_workers
+    a Dask ``scheduler``; ``progress(shoes done, shoes)`` after each range."""
+    from exact_odds.batch.report import batch_job, batch_report
+    from exact_odds.limits import MAX_FILE_SHOES
+    from exact_odds.running.heartbeat import check_progress
+    from exact_odds.running.ranges import where
 
-    if workers is not None:
-        workers = parse_workers(workers, input_name("workers"))
-    if scheduler is not None:
-        scheduler = parse_scheduler(scheduler, input_name("scheduler"))
-        if workers not in (None, 1):
-            raise RunError(f"give {input_name('workers')} (local cores) or "
-                           f"{input_name('scheduler')} (a Dask cluster), not both")
-    evaluator, full, given = batch_inputs(game, shoes_file, decks=decks, shoe=shoe,
-                                          remove=remove, bets=bets, strategy=strategy,
-                                          settings=settings)
+    place = where(workers, scheduler)
+    progress = check_progress(progress)
+    job, given = batch_job(game, shoes_file, decks=decks, shoe=shoe, remove=remove, bets=bets,
+                           strategy=strategy, settings=settings)
+    evaluator = job_evaluator(job)
     if fmt not in STREAMED:  # before a byte is read: a file too large to hold whole
         _check_whole_size(Path(shoes_file), fmt)
-    checked = check_file(Path(shoes_file), full.counts)
+    checked = check_file(Path(shoes_file), job.shoe.counts)
     if checked.read_first:
         evaluator.check_cost(checked.largest[None, :], checked.shoes)
     if fmt not in STREAMED:
-        if checked.read_first and checked.shoes > MAX_SHOES:  # counted, not guessed
+        if checked.read_first and checked.shoes > MAX_FILE_SHOES:  # counted, not guessed
             raise BatchError(f"{shoes_file}: {checked.shoes:,} shoes; --format {fmt} holds "
-                             f"the whole result, at most {MAX_SHOES:,} shoes: {_STREAM}")
-        _write_whole(batch_report(game, shoes_file, decks=decks, shoe=shoe, remove=remove,
-                                  bets=bets, strategy=strategy, settings=settings,
-                                  progress=progress), fmt, output)
+                             f"the whole result, at most {MAX_FILE_SHOES:,} shoes: {_STREAM}")
+        _write_whole(batch_report(job, shoes_file, progress=progress), fmt, output)
         return
-    plan = BatchPlan(evaluator.game, evaluator.bet_ids, strategy, dict(evaluator.settings),
-                     given, fmt, evaluator.may_pass_int64(int(checked.largest.sum())),
-                     tuple(full.counts))
-    parts = _ranges_in_order(plan, Path(shoes_file), workers, scheduler, checked.shoes,
-                             progress)
+    plan = BatchPlan(job, given, fmt, evaluator.may_pass_int64(int(checked.largest.sum())))
+    parts = _ranges_in_order(plan, Path(shoes_file), place, checked.shoes, progress)
     if fmt == "parquet":
         assert output is not None  # the command asks for --output first
-        _write_parquet(parts, output, given)
+        _write_parquet(cast("Iterator[pl.DataFrame]", parts), output, given)
     else:
-        _write_text(parts, output, given if fmt == "json" else None)
+        _write_text(cast("Iterator[str]", parts), output, given if fmt == "json" else None)
 
 
 #: What a refusal of a whole format offers instead.
@@ -205,18 +187,17 @@ def _check_whole_size(path: Path, fmt: str) -> None:
                          f"bytes: {_STREAM}")
 
 
-def _ranges_in_order(plan: BatchPlan, path: Path, workers: int | None,
-                     scheduler: str | None, total: int,
-                     progress: Callable[[int, int], None] | None) -> Iterator[Any]:
+def _ranges_in_order(plan: BatchPlan, path: Path, place: Where, total: int,
+                     progress: Progress | None) -> Iterator[Part]:
     """Each range's rendered rows, in file order, whatever order they finish in."""
-    from exact_odds.batch.shoes import column_chunks
+    from exact_odds.batch.shoes_file import column_chunks
     from exact_odds.running.pool import run_ranges
 
     ranges = column_chunks(path)
-    processes = 1 if scheduler is None and workers == 1 else (workers or os.cpu_count() or 1)
-    waiting: dict[int, Any] = {}
+    waiting: dict[int, tuple[int, Part]] = {}
     following, done = 0, 0
-    for index, part in run_ranges(evaluate_range, plan, ranges, workers, scheduler,
+    processes = place.workers or os.cpu_count() or 1
+    for index, part in run_ranges(evaluate_range, plan, ranges, place,
                                   most_pending=2 * processes + 1):
         waiting[index] = part
         while following in waiting:
@@ -255,7 +236,7 @@ def _write_text(parts: Iterator[str], output: Path | None, given: Json | None) -
             handle.write(piece)
 
 
-def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
+def _write_parquet(parts: Iterator[pl.DataFrame], output: Path, given: Json) -> None:
     """Each range a Parquet part in a temporary folder beside the target, then one file
     streamed from the parts (polars' ``sink_parquet``), the inputs as its metadata."""
     import tempfile
@@ -278,7 +259,7 @@ def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
                 temporary, metadata={"exact-odds": json_value(given)})
 
 
-def _write_whole(result: Any, fmt: str, output: Path | None) -> None:
+def _write_whole(result: BatchReport, fmt: str, output: Path | None) -> None:
     from exact_odds.files import standard_output
     from exact_odds.render import render, save
 

@@ -49,9 +49,10 @@ sum's bound admits less where a bet's ``S`` is large (362 cards where ``S`` has 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import factorial, prod
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -133,8 +134,8 @@ def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
 class Kernels(NamedTuple):
     """The compiled kernels: the split sums in float64, and the int64 sums beyond them."""
 
-    split: Any
-    int64: Any
+    split: Callable[..., None]
+    int64: Callable[..., None]
 
 
 #: What the split sums let the compiler do: fuse a product into its sum and reorder sums

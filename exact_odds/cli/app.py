@@ -30,7 +30,7 @@ class Commands(click.Group):
     """Commands whose errors are one line: the library's input errors exit 1, click's usage
     errors exit 2 with the command's ``--help`` named on the same line."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> object:
         try:
             with command_line():  # the library names inputs by their options (--cut-card)
                 return super().invoke(ctx)
@@ -39,7 +39,7 @@ class Commands(click.Group):
         except KeyboardInterrupt:  # one line, without click's blank line before it
             raise click.Abort() from None
 
-    def main(self, args: Any = None, prog_name: str | None = None,
+    def main(self, args: Any = None, prog_name: str | None = None,  # click's own signature
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         if not standalone_mode:

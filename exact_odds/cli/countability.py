@@ -16,7 +16,7 @@ from exact_odds.cli.options import (
     shoe_options,
     strategy_option,
 )
-from exact_odds.cli.output import emit, output_options
+from exact_odds.cli.output import Working, emit, output_options
 from exact_odds.limits import MAX_GIVEN, MAX_LEVEL, MAX_ROUNDS_PER_HOUR, MAX_TAG
 from exact_odds.shoe import Shoe
 
@@ -25,20 +25,20 @@ from exact_odds.shoe import Shoe
 @click.argument("game")
 @bet_option
 @click.option("--levels", default="1,2,3", show_default=True,
-              type=Parsed("exact_odds.countability.report:parse_levels", "N,N,..."),
+              type=Parsed("exact_odds.countability.inputs:parse_levels", "N,N,..."),
               help=f"The levels of count to derive, 1 to {MAX_LEVEL} (a count's level is its "
                    "largest tag): each level's best balanced count, and its best unbalanced "
                    "one where that correlates better.")
 @run_options
 @shoe_options
 @depths_dealing_options
-@click.option("--max-bet", type=Parsed("exact_odds.countability.report:parse_max_bet", "AMOUNT"),
+@click.option("--max-bet", type=Parsed("exact_odds.countability.inputs:parse_max_bet", "AMOUNT"),
               help="Money a unit: the table's maximum bet.")
 @click.option("--rounds-per-hour",
-              type=Parsed("exact_odds.countability.report:parse_rounds_per_hour", "integer"),
+              type=Parsed("exact_odds.countability.inputs:parse_rounds_per_hour", "integer"),
               help=f"With --max-bet: rounds dealt an hour, 1 to {MAX_ROUNDS_PER_HOUR:,}.")
 @click.option("--tags", "tags", multiple=True,
-              type=Parsed("exact_odds.countability.report:parse_count_option", "RANK=TAG,..."),
+              type=Parsed("exact_odds.countability.inputs:parse_count_option", "RANK=TAG,..."),
               help="A count to judge beside the derived ones: RANK=TAG pairs (A 2-9 T J Q K, 0 "
                    f"for all tens; tags -{MAX_TAG} to {MAX_TAG}), e.g. "
                    f"'4=-1,5=-1,6=-1,7=-1,8=2,9=2'. Repeatable, up to {MAX_GIVEN}.")
@@ -73,9 +73,8 @@ def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoe
       exact-odds countability ez-baccarat --bet dragon-7 --bet panda-8 --co-count \\
           --tags '4=-1,5=-1,6=-1,7=-1,8=2,9=2' --label Jacobson --shoes 5000
     """
-    import os
-
-    from exact_odds.countability.report import CUT_CARDS, countability_report, given_counts
+    from exact_odds.countability.inputs import CUT_CARDS, given_counts
+    from exact_odds.countability.study import countability_report
     from exact_odds.errors import ExactOddsError
 
     if co_count and len(set(bets)) < 2:
@@ -86,15 +85,15 @@ def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoe
     except ExactOddsError as error:
         raise click.UsageError(str(error)) from None
 
-    if workers is None and scheduler is None:
-        workers = os.cpu_count() or 1
-    emit(countability_report(game, bets=bets or None, levels=levels, shoes=shoes,
-                             cut_cards=cut_card or CUT_CARDS, burn=burn, after_cut=after_cut,
-                             decks=decks, shoe=shoe, remove=remove, seed=seed,
-                             workers=workers, scheduler=scheduler, strategy=strategy,
-                             settings=settings, max_bet=max_bet,
-                             rounds_per_hour=rounds_per_hour, tags=list(tags),
-                             labels=list(labels), co_count=co_count, progress=True), fmt, output)
+    with Working("exact-odds countability", unit="rounds") as working:
+        report = countability_report(
+            game, bets=bets or None, levels=levels, shoes=shoes,
+            cut_cards=cut_card or CUT_CARDS, burn=burn, after_cut=after_cut, decks=decks,
+            shoe=shoe, remove=remove, seed=seed, workers=workers, scheduler=scheduler,
+            strategy=strategy, settings=settings, max_bet=max_bet,
+            rounds_per_hour=rounds_per_hour, tags=list(tags), labels=list(labels),
+            co_count=co_count, progress=working)
+    emit(report, fmt, output)
 
 
 COMMANDS = (countability,)

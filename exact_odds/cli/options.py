@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from exact_odds.limits import LIMITS, MAX_DECKS, MAX_PAY, MAX_SHOES, MAX_TAG, MAX_WORKERS, SCHEDULER_TIMEOUT
 from exact_odds.rules import STRATEGIES
 
-F = TypeVar("F", bound=Callable[..., Any])
+if TYPE_CHECKING:
+    from exact_odds.shoe import Shoe
+
+F = TypeVar("F", bound=Callable[..., object])
 
 
 class Parsed(click.ParamType):  # type: ignore[type-arg]
@@ -38,13 +41,13 @@ class Parsed(click.ParamType):  # type: ignore[type-arg]
     7
     """
 
-    def __init__(self, where: str, name: str, *args: Any) -> None:
+    def __init__(self, where: str, name: str, *args: object) -> None:
         self.where = where
         self.name = name
         self.args = args
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> Any:
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None
+                ) -> object:
         from importlib import import_module
 
         from exact_odds.errors import ExactOddsError
@@ -65,7 +68,8 @@ def _decks(infinite: bool = False) -> Parsed:
                   infinite)
 
 
-def _load_shoe(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
+def _load_shoe(ctx: click.Context, param: click.Parameter, value: Path | None
+               ) -> Shoe | None:
     if value is None:
         return None
     from exact_odds.shoe import load_shoe
@@ -168,11 +172,11 @@ def workers_options(command: F) -> F:
     """``--workers`` and ``--scheduler``: where the work runs."""
     command = click.option(
         "--scheduler", metavar="tcp://HOST:PORT",
-        type=Parsed("exact_odds.running.pool:parse_scheduler", "tcp://HOST:PORT"),
+        type=Parsed("exact_odds.running.ranges:parse_scheduler", "tcp://HOST:PORT"),
         help="Run on a Dask scheduler instead of local processes (it must answer within "
              f"{SCHEDULER_TIMEOUT} seconds).")(command)
     command = click.option(
-        "--workers", type=Parsed("exact_odds.running.pool:parse_workers", "integer"),
+        "--workers", type=Parsed("exact_odds.running.ranges:parse_workers", "integer"),
         help=f"Local processes, 1 to {MAX_WORKERS} (default: every core).")(command)
     return command
 
@@ -182,7 +186,7 @@ def run_options(command: F) -> F:
     from which seed, where."""
     command = workers_options(command)
     command = click.option(
-        "--seed", type=Parsed("exact_odds.simulation.runner:parse_seed", "integer"),
+        "--seed", type=Parsed("exact_odds.analysis.job:parse_seed", "integer"),
         help=f"Random seed, 0 to {LIMITS['MAX_SEED'].text} (default: a fresh one, recorded).")(command)
     return click.option(
         "--shoes", type=Parsed("exact_odds.simulation.runner:parse_shoes", "integer"),

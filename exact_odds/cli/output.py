@@ -13,7 +13,7 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar, cast
 
 import click
 
@@ -22,7 +22,7 @@ from exact_odds.render import BINARY, FORMATS
 if TYPE_CHECKING:
     from exact_odds.render import Result
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 
 
 def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = None
@@ -31,8 +31,9 @@ def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = Non
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
-        def checked(*args: Any, **kwargs: Any) -> Any:
-            kwargs["output"] = check_output(kwargs["fmt"], kwargs["output"])
+        def checked(*args: object, **kwargs: object) -> object:
+            kwargs["output"] = check_output(cast(str, kwargs["fmt"]),
+                                            cast("str | None", kwargs["output"]))
             return command(*args, **kwargs)
 
         checked = click.option(
@@ -110,17 +111,19 @@ class Working:
     """What a command is doing, on a terminal's standard error only: once the work has
     taken more than a second, the time it has taken (``exact-odds batch: working, 4 s``),
     redrawn every half second until it ends; told ``(done, total)`` (a library's progress
-    callback), a bar. Nothing is drawn when standard error is not a terminal.
+    callback, in ``unit``), a bar. Nothing is drawn when standard error is not a terminal.
 
         with Working("exact-odds report"):
             result = game_report(...)
     """
 
-    def __init__(self, label: str, stream: Any = None, delay: float = 1.0) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0,
+                 unit: str = "") -> None:
         import threading
         import time
 
         self.label = label
+        self.unit = f" {unit}" if unit else ""
         self.stream = stream if stream is not None else sys.stderr
         self.delay = delay
         self.start = time.monotonic()
@@ -177,7 +180,7 @@ class Working:
                 width = 30
                 filled = width * done // max(total, 1)
                 line = (f"{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                        f"{done:,}/{total:,}, {elapsed:.0f} s")
+                        f"{done:,}/{total:,}{self.unit}, {elapsed:.0f} s")
             else:
                 line = f"{self.label}: working, {elapsed:.0f} s"
             self.stream.write(f"\r{line}")

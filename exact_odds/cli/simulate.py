@@ -17,7 +17,7 @@ from exact_odds.cli.options import (
     shoe_options,
     strategy_option,
 )
-from exact_odds.cli.output import emit, output_options
+from exact_odds.cli.output import Working, emit, output_options
 from exact_odds.shoe import Shoe
 
 
@@ -61,11 +61,13 @@ def simulate(game: str, shoes: int, seed: int | None, workers: int | None,
         raise click.UsageError("--trace and --output name the same file: the output would "
                                "replace the trace")
 
-    emit(run_simulation(
-        game, shoes, bets=bets or None, play=play, min_edge=min_edge or 0, tags=tags,
-        threshold=threshold, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
-        burn=burn, after_cut=after_cut, seed=seed, workers=workers, scheduler=scheduler,
-        trace=trace, strategy=strategy, settings=settings, progress=True), fmt, output)
+    with Working("exact-odds simulate", unit="rounds") as working:
+        summary = run_simulation(
+            game, shoes, bets=bets or None, play=play, min_edge=min_edge or 0, tags=tags,
+            threshold=threshold, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
+            burn=burn, after_cut=after_cut, seed=seed, workers=workers, scheduler=scheduler,
+            trace=trace, strategy=strategy, settings=settings, progress=working)
+    emit(summary, fmt, output)
 
 
 COMMANDS = (simulate,)

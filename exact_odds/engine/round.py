@@ -30,6 +30,9 @@ from exact_odds.rules import DrawingRules
 from exact_odds.rules.round import PLAYER, STOOD
 from exact_odds.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 
+#: A key of the enumeration's tables: the values a deal, a state or a round is known by.
+Key = tuple[Any, ...]
+
 
 class Reading:
     """The round and card columns' values of finished rounds, each read once per input."""
@@ -43,7 +46,7 @@ class Reading:
         # None: the round base itself stands for the round values
         self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
         self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
-        self._cards: dict[tuple[Any, ...], tuple[object, ...]] = {}
+        self._cards: dict[Key, tuple[object, ...]] = {}
 
     def round(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
               a: int | None, b: int | None) -> tuple[object, ...]:
@@ -59,7 +62,7 @@ class Reading:
             found = self._rounded[base] = tuple(f(read) for f in self._round_fns)
         return found
 
-    def cards(self, partials: tuple[Any, ...], p3: str | None, b3: str | None
+    def cards(self, partials: Key, p3: str | None, b3: str | None
               ) -> tuple[object, ...]:
         """The card columns' values, in ``plan``'s order, from the three parts' partials
         (the Player's own columns, the Banker's, both hands') and the third cards."""
@@ -114,7 +117,7 @@ class Round:
                 for vb in self.draw_b.values]
         return found
 
-    def card_values(self, pv: tuple[Any, ...], a: int | None, b: int | None) -> tuple[object, ...]:
+    def card_values(self, pv: Key, a: int | None, b: int | None) -> tuple[object, ...]:
         """The card columns' values of partials ``pv`` and third cards of draw classes a, b."""
         if not self.finals:
             return ()
@@ -143,13 +146,13 @@ def play(round_: Round) -> Table:
     to (``_stood``), each hand's third card (``_drawn``), and the hands compared by the
     round columns read on the final totals (``Reading.round``, ``_compared``)."""
     no_draw, states = _dealt(round_)
-    by_deal: dict[tuple[Any, ...], Table] = {}  # deal values -> (round, card values) -> ways
+    by_deal: dict[Key, Table] = {}  # deal values -> (round, card values) -> ways
     _stood(round_, no_draw, by_deal)
     _compared(round_, _drawn(round_, states, by_deal), by_deal)
     return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
 
 
-def _dealt(round_: Round) -> tuple[dict[tuple[Any, ...], list[int]], dict[tuple[Any, ...], Any]]:
+def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
     """Every pair of a Player and a Banker hand group dealt: where a hand is a natural or
     both stand, its ways go into a grid of the two totals (``no_draw``, one per deal values
     and card partials); else into its *state* (two-card totals, whether the Player draws,
@@ -161,16 +164,16 @@ def _dealt(round_: Round) -> tuple[dict[tuple[Any, ...], list[int]], dict[tuple[
     a_of, b_of = draw_a.of, draw_b.of
     described = round_.described
     opening, by_cards = described.opening, described.reads_banker_cards
-    no_draw: dict[tuple[Any, ...], list[int]] = {}
-    states: dict[tuple[Any, ...], list[Any]] = {}
+    no_draw: dict[Key, list[int]] = {}
+    states: dict[Key, list[Any]] = {}
     # without deal or card columns every deal has the same (empty) deal key
     plain = not round_.deal_key.reads
-    dkey: tuple[Any, ...] = ((), ((), (), ()))
+    dkey: Key = ((), ((), (), ()))
     standing = no_draw[dkey] = [0] * 100
     # Banker groups in buckets that the play sees alike (the same total and, where it reads
     # them, up card or cards) and that share a Player group's deal key (the same features):
     # a state and its deal key are found once per bucket, the sums over its groups added once
-    buckets: dict[tuple[Any, ...], list[HandGroup]] = {}
+    buckets: dict[Key, list[HandGroup]] = {}
     for bg in round_.banker_groups:
         seen = bg.values if by_cards else bg.values[0] if described.reads_up_card else None
         buckets.setdefault((bg.features, bg.total, seen), []).append(bg)
@@ -244,8 +247,8 @@ def _dealt(round_: Round) -> tuple[dict[tuple[Any, ...], list[int]], dict[tuple[
     return no_draw, states
 
 
-def _stood(round_: Round, no_draw: dict[tuple[Any, ...], list[int]],
-           by_deal: dict[tuple[Any, ...], Table]) -> None:
+def _stood(round_: Round, no_draw: dict[Key, list[int]],
+           by_deal: dict[Key, Table]) -> None:
     """The rounds nobody draws to (a natural, or both stand), each grid of two-card totals
     read by the round columns once per pair of totals."""
     rounded, after_four = round_.reading.round, round_.classes.pad[4]
@@ -257,8 +260,8 @@ def _stood(round_: Round, no_draw: dict[tuple[Any, ...], list[int]],
             found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
 
 
-def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
-           by_deal: dict[tuple[Any, ...], Table]) -> dict[tuple[Any, ...], list[int]]:
+def _drawn(round_: Round, states: dict[Key, Any],
+           by_deal: dict[Key, Table]) -> dict[Key, list[int]]:
     """Each state's third cards drawn from what its deals leave: the Banker's alone where
     the Player stood, else the Player's, then the Banker's by the chart. Where no column
     reads the third cards, the Banker's final total is all that tells two of its draws
@@ -269,7 +272,7 @@ def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
     card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
                                             round_.finals)
     after_five = round_.classes.pad[5]
-    grids: dict[tuple[Any, ...], list[int]] = {}
+    grids: dict[Key, list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
     for (p2, b2, player_draws, (up, other), (dv, pv)), (s0, m1, pairs) in states.items():
         # r1[t]: sum over the state's deals of weight * (cards of third class t left);
@@ -327,8 +330,8 @@ def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
     return grids
 
 
-def _compared(round_: Round, grids: dict[tuple[Any, ...], list[int]],
-              by_deal: dict[tuple[Any, ...], Table]) -> None:
+def _compared(round_: Round, grids: dict[Key, list[int]],
+              by_deal: dict[Key, Table]) -> None:
     """The grids of final totals where both hands could draw, read by the round columns
     (who wins, by how much) once per pair of totals."""
     rounded = round_.reading.round

@@ -42,6 +42,23 @@ def explore(game: Game | str | Path, shoe: Shoe | None = None,
     return _widget_class()(loaded, shoe, chosen)
 
 
+def _checked_pays(report: GameReport, game: Game, pays: Any) -> dict[str, Any]:
+    """The pays a widget is given, each checked as ``set_pay`` checks it: a bet shown, an
+    event of it, a pay the loader reads."""
+    check_type(pays, dict, "pays", "a mapping of bet ids to their events' pays")
+    for bet, events in pays.items():
+        check_type(bet, str, "pays", "a mapping of bet ids to their events' pays")
+        check_type(events, dict, f"pays[{bet!r}]",
+                   "a mapping of event names to pays ({'Tie': '9 to 1'})")
+        report.bet(bet)  # a bet the widget shows
+        for event, pay in events.items():
+            check_type(event, str, f"pays[{bet!r}]", "event names as text")
+            check_type(pay, str, f"pays[{bet!r}][{event!r}]",
+                       'a pay as the game file writes it ("25 to 1")')
+            game.with_pay(bet, event, pay)
+    return dict(pays)
+
+
 @cache
 def _widget_class() -> type:
     try:
@@ -96,18 +113,7 @@ def _widget_class() -> type:
             """The pays as the page sends them or as set here, each checked as ``set_pay``
             checks it (a bet shown, an event of it, a pay the loader reads), before the
             trait takes them: anything else is refused in one message naming it."""
-            pays = proposal["value"]
-            for bet, events in pays.items():
-                check_type(bet, str, "pays", "a mapping of bet ids to their events' pays")
-                check_type(events, dict, f"pays[{bet!r}]",
-                           "a mapping of event names to pays ({'Tie': '9 to 1'})")
-                self._report.bet(bet)  # a bet the widget shows
-                for event, pay in events.items():
-                    check_type(event, str, f"pays[{bet!r}]", "event names as text")
-                    check_type(pay, str, f"pays[{bet!r}][{event!r}]",
-                               'a pay as the game file writes it ("25 to 1")')
-                    self._published.with_pay(bet, event, pay)
-            return dict(pays)
+            return _checked_pays(self._report, self._published, proposal["value"])
 
         @property
         def report(self) -> GameReport:

@@ -13,7 +13,7 @@ The grammar is a safe subset of Python expressions: column names, whole numbers 
 ones too: ``margin - 3 in (-1, 0)``), quoted words, ``true``/``false``, comparisons
 (``== != < <= > >=``, chained, ``in``/``not in`` a list), ``and``/``or``/``not``,
 ``+ - *``, ``%`` by a whole number (``x % 2``) and ``abs()``. Anything else is refused with
-a message that says what.
+a message that says what, before the condition runs (``condition_kinds``).
 
 **Missing values.** A column is null where the round has no such thing (``player_third``
 when the Player stood). Null propagates, as in SQL: arithmetic or a comparison with a null
@@ -47,26 +47,25 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.engine.cost import Grouping
-from exact_odds.errors import ExactOddsError
-from exact_odds.vocabulary import VocabularyError, column, known_column
+from exact_odds.games.condition_kinds import (
+    ARITHMETIC,
+    COMPARE,
+    KIND_WORDS,
+    LARGEST,
+    ConditionError,
+    Scope,
+    Setting,
+    constant_value,
+    kind_of,
+    magnitude,
+)
+from exact_odds.vocabulary import column, known_column
 
 if TYPE_CHECKING:
     import polars as pl
 
     from exact_odds.rules.round import RoundDescription
 
-
-class ConditionError(ExactOddsError, ValueError):
-    """A condition that cannot be read."""
-
-
-_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-    ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
-}
-_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
-}
 
 #: Words of the condition language: no setting or column may be called by one of them.
 RESERVED_WORDS = frozenset({"true", "false", "none", "null", "otherwise", "abs"}
@@ -102,13 +101,13 @@ class Condition:
             raise ConditionError("a condition must be a non-empty expression in words")
         try:
             tree = ast.parse(text.strip(), mode="eval").body
-            scope = _Scope(dict(settings or {}), described)
-            kind = _type_of(tree, scope)
+            scope = Scope(dict(settings or {}), described)
+            kind = kind_of(tree, scope)
             if kind != "bool":
                 hint = f", e.g. {text.strip()} == 0" if kind == "int" else ""
-                raise ConditionError(f"{text.strip()!r} is a {_KIND_WORDS[kind]}, not true or false: "
+                raise ConditionError(f"{text.strip()!r} is a {KIND_WORDS[kind]}, not true or false: "
                                      f"compare it{hint}")
-            if _magnitude(tree) > _LARGEST:
+            if magnitude(tree) > LARGEST:
                 raise ConditionError(f"the arithmetic in {_short(text.strip())!r} can reach numbers "
                                      "beyond 2**62: use smaller numbers")
             names: set[str] = set()
@@ -297,212 +296,6 @@ def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_KIND_WORDS = {"int": "number", "str": "word", "bool": "true-or-false value", "list": "list"}
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A named setting of a game file: where a reasonable reader of the rules could differ.
-
-    ``choices`` are the values it may take (``(False, True)`` for a yes-or-no setting).
-    """
-
-    name: str
-    default: object
-    choices: tuple[object, ...]
-    description: str = ""
-
-    @property
-    def dtype(self) -> str:
-        return "bool" if isinstance(self.default, bool) else "str"
-
-
-#: The columns whose value is a number of cards the round deals: what they can hold is the
-#: game's round's to say (``cards_in_round``), not a list written for baccarat.
-ROUND_CARDS = ("cards_dealt", "player_cards", "banker_cards")
-
-
-def cards_in_round(name: str, described: RoundDescription) -> tuple[int, ...]:
-    """The values of a column of ``ROUND_CARDS`` in a game of this round: each hand is
-    dealt ``cards`` and holds at most half the round's ``most_cards`` (a third card where
-    the tableau draws).
-
-    >>> from exact_odds.rules.loader import load_rules
-    >>> cards_in_round("cards_dealt", load_rules("punto-banco").round)
-    (4, 5, 6)
-    >>> cards_in_round("cards_dealt", load_rules("dragon-tiger").round)
-    (2,)
-    """
-    hands = 2 if name == "cards_dealt" else 1
-    return tuple(range(hands * described.cards, hands * described.most_cards // 2 + 1))
-
-
-@dataclass(frozen=True)
-class _Scope:
-    settings: dict[str, Setting]
-    described: RoundDescription | None = None
-
-    def kind(self, name: str) -> str:
-        if name in self.settings:
-            return self.settings[name].dtype
-        return column(name).dtype
-
-    def values(self, name: str) -> tuple[object, ...] | None:
-        if name in self.settings:
-            return self.settings[name].choices
-        if name in ROUND_CARDS:
-            return None if self.described is None else cards_in_round(name, self.described)
-        found = known_column(name)
-        return found.values if found is not None else None
-
-    def knows(self, name: str) -> bool:
-        return name in self.settings or known_column(name) is not None
-
-
-def constant_value(node: ast.expr) -> object:
-    """The value of a plain constant (a number, a negative number, a word, true/false), or
-    ``_NOT_CONSTANT``."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, str)):
-        return node.value
-    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
-            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int):
-        return -node.operand.value
-    if isinstance(node, ast.Name) and node.id in ("true", "false"):
-        return node.id == "true"
-    return _NOT_CONSTANT
-
-
-_NOT_CONSTANT = object()
-
-
-def _type_of(node: ast.expr, scope: _Scope) -> str:
-    """Check the types of a condition before it runs: "bool", "int", "str" or "list".
-
-    A comparison of a number with a word, arithmetic on a word, a bare number used as
-    true-or-false, or a word a column never takes (winner == 'Banker') is refused here.
-    """
-    if isinstance(node, ast.BoolOp):
-        for value in node.values:
-            _expect(value, "bool", "and/or join true-or-false conditions", scope)
-        return "bool"
-    if isinstance(node, ast.UnaryOp):
-        if isinstance(node.op, ast.Not):
-            _expect(node.operand, "bool", "not applies to a true-or-false condition", scope)
-            return "bool"
-        if isinstance(node.op, ast.USub):
-            _expect(node.operand, "int", "a minus sign applies to a number", scope)
-            return "int"
-        raise ConditionError(f"the operator {type(node.op).__name__} is not allowed")
-    if isinstance(node, ast.Compare):
-        terms = [node.left, *node.comparators]
-        for op, left, right in zip(node.ops, terms, terms[1:]):
-            if type(op) not in _COMPARE and not isinstance(op, (ast.In, ast.NotIn)):
-                raise ConditionError(f"the comparison {type(op).__name__} is not allowed: "
-                                     "use == != < <= > >= or in")
-            left_kind = _type_of(left, scope)
-            if isinstance(op, (ast.In, ast.NotIn)):
-                if not isinstance(right, (ast.List, ast.Tuple, ast.Set)):
-                    raise ConditionError("'in' takes a list of values, e.g. player_cards in (2, 3)")
-                for item in right.elts:
-                    if constant_value(item) is _NOT_CONSTANT:
-                        raise ConditionError(
-                            f"the list after 'in' holds plain values only (numbers, negative "
-                            f"numbers or quoted words), not {ast.unparse(item)!r}")
-                    _same_kind(left, left_kind, item, scope)
-                continue
-            _same_kind(left, left_kind, right, scope)
-            if isinstance(op, ast.Eq) and isinstance(left, ast.Name) and isinstance(right, ast.Name):
-                ours, theirs = scope.values(left.id), scope.values(right.id)
-                if ours is not None and theirs is not None and not set(ours) & set(theirs):
-                    raise ConditionError(f"{left.id} and {right.id} never hold the same value: "
-                                         f"{left.id} == {right.id} is never true")
-            if type(op) not in (ast.Eq, ast.NotEq) and left_kind != "int":
-                raise ConditionError("< <= > >= compare numbers only")
-        return "bool"
-    if isinstance(node, ast.BinOp):
-        if type(node.op) not in _ARITHMETIC:
-            raise ConditionError("only + - * and % are allowed in arithmetic")
-        _expect(node.left, "int", "arithmetic is on numbers", scope)
-        _expect(node.right, "int", "arithmetic is on numbers", scope)
-        if isinstance(node.op, ast.Mod):
-            divisor = constant_value(node.right)
-            if type(divisor) is not int or divisor == 0:
-                raise ConditionError(
-                    f"% takes a whole number other than 0 on its right, e.g. "
-                    f"{ast.unparse(node.left)} % 2 == 0; not {ast.unparse(node.right)!r}")
-        return "int"
-    if isinstance(node, ast.Call):
-        if not (isinstance(node.func, ast.Name) and node.func.id == "abs"
-                and len(node.args) == 1 and not node.keywords):
-            raise ConditionError("the only function allowed is abs(x)")
-        _expect(node.args[0], "int", "abs() takes a number", scope)
-        return "int"
-    if isinstance(node, ast.Name):
-        if node.id in ("true", "false"):
-            return "bool"
-        if not scope.knows(node.id):
-            try:
-                column(node.id)
-            except VocabularyError as error:
-                raise ConditionError(
-                    f"{error}; to compare with a word, quote it: winner == 'banker'") from None
-        return scope.kind(node.id)
-    if isinstance(node, ast.Constant):
-        if isinstance(node.value, bool):
-            return "bool"
-        if isinstance(node.value, int):
-            return "int"
-        if isinstance(node.value, str):
-            return "str"
-        raise ConditionError(f"the value {node.value!r} is not allowed: use whole numbers or words")
-    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-        raise ConditionError("a list of values may only follow 'in'")
-    raise ConditionError(f"{type(node).__name__} expressions are not allowed in a condition")
-
-
-def _expect(node: ast.expr, kind: str, reason: str, scope: _Scope) -> None:
-    found = _type_of(node, scope)
-    if found != kind:
-        raise ConditionError(f"{ast.unparse(node)!r} is a {_KIND_WORDS[found]}: {reason}")
-
-
-def _same_kind(left: ast.expr, left_kind: str, right: ast.expr, scope: _Scope) -> None:
-    right_kind = _type_of(right, scope)
-    if left_kind != right_kind:
-        raise ConditionError(
-            f"cannot compare {ast.unparse(left)!r} (a {_KIND_WORDS[left_kind]}) with "
-            f"{ast.unparse(right)!r} (a {_KIND_WORDS[right_kind]})")
-    for named, other in ((left, right), (right, left)):
-        value = constant_value(other)
-        if isinstance(named, ast.Name) and scope.knows(named.id) and value is not _NOT_CONSTANT:
-            allowed = scope.values(named.id)
-            if allowed is not None and value not in allowed:
-                words = ", ".join(repr(v) for v in allowed)
-                raise ConditionError(f"{named.id} is never {value!r}: its values are {words}")
-
-
-#: No column's value is larger than this (totals 0-9, ranks 1-13, counts of cards 0-6).
-_COLUMN_BOUND = 1000
-#: Arithmetic stays below this, so polars' 64-bit integers give Python's answer exactly.
-_LARGEST = 2**62
-
-
-def _magnitude(node: ast.AST) -> int:
-    """An upper bound of the absolute value any number in the expression can take."""
-    if isinstance(node, ast.BinOp):
-        left, right = _magnitude(node.left), _magnitude(node.right)
-        if isinstance(node.op, ast.Mult):
-            return left * right
-        if isinstance(node.op, ast.Mod):
-            return right
-        return left + right
-    if isinstance(node, ast.Constant):
-        return abs(node.value) if type(node.value) is int else 1
-    if isinstance(node, ast.Name):
-        return _COLUMN_BOUND
-    return max((_magnitude(child) for child in ast.iter_child_nodes(node)), default=1)
-
-
 # --- evaluation in Python: three-valued (None is null) -----------------------------------
 
 def _join(values: list[Value], decisive: bool) -> Value:
@@ -534,7 +327,7 @@ def _compile(node: ast.expr, names: set[str]) -> _Test:
     if isinstance(node, ast.Compare):
         return _compile_compare(node, names)
     if isinstance(node, ast.BinOp):
-        op = _ARITHMETIC[type(node.op)]
+        op = ARITHMETIC[type(node.op)]
         left, right = _compile(node.left, names), _compile(node.right, names)
         return lambda row: _null_safe(op, left(row), right(row))
     if isinstance(node, ast.Call):
@@ -563,7 +356,7 @@ def _compile_compare(node: ast.Compare, names: set[str]) -> _Test:
             steps.append((left_test, _is_in if isinstance(op, ast.In) else _not_in,
                           _constant_test(items)))
         else:
-            steps.append((left_test, _COMPARE[type(op)], _compile(right, names)))
+            steps.append((left_test, COMPARE[type(op)], _compile(right, names)))
 
     if len(steps) == 1:  # a single comparison (nearly every one): no list to join
         ((left_test, test, right_test),) = steps
@@ -623,14 +416,14 @@ def _to_polars(node: ast.expr) -> pl.Expr:
                 part = _to_polars(left).is_in(values)
                 part = ~part if isinstance(op, ast.NotIn) else part
             else:
-                part = _COMPARE[type(op)](_to_polars(left), _to_polars(right))  # type: ignore[assignment]
+                part = COMPARE[type(op)](_to_polars(left), _to_polars(right))  # type: ignore[assignment]
             parts.append(part)
         result = parts[0]
         for part in parts[1:]:
             result = result & part
         return result
     if isinstance(node, ast.BinOp):
-        return _ARITHMETIC[type(node.op)](_to_polars(node.left), _to_polars(node.right))  # type: ignore[no-any-return]
+        return ARITHMETIC[type(node.op)](_to_polars(node.left), _to_polars(node.right))  # type: ignore[no-any-return]
     if isinstance(node, ast.Call):
         return _to_polars(node.args[0]).abs()
     if isinstance(node, ast.Name):

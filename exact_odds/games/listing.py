@@ -4,10 +4,9 @@ and the outcome vocabulary (``exact-odds columns``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from exact_odds.games.model import Game
-from exact_odds.render.document import Column, Document, Field, Table, Text, version
+from exact_odds.render.document import Column, Document, Field, Json, Table, Text, version
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
 
@@ -26,10 +25,10 @@ class GameList(Rendered):
     def names(self) -> tuple[str, ...]:
         return self.ids or tuple(g.id for g in self.games)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         return {"exact_odds_version": version()}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         return {**self.inputs(), "games": [
             {"id": name, "name": g.name, "decks": g.decks, "rules": g.rules.name,
              "source": g.source, "bets": [b.id for b in g.bets]}
@@ -66,10 +65,10 @@ def builtin_game_list() -> GameList:
 class ColumnList(Rendered):
     """The outcome vocabulary: every column a pay table's events can read."""
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         return {"exact_odds_version": version()}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         from exact_odds.vocabulary import COLUMNS
 
         return {**self.inputs(), "columns": [

@@ -16,12 +16,9 @@ from typing import Any
 
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
-from exact_odds.games.conditions import (
-    RESERVED_WORDS,
-    Condition,
-    ConditionError,
-    Setting,
-)
+from exact_odds.games.condition_kinds import ConditionError, Setting
+from exact_odds.games.conditions import RESERVED_WORDS, Condition
+from exact_odds.games.dealing import DealingError, DealingProcedure, parse_dealing
 from exact_odds.games.fields import (
     BET_FIELDS,
     EVENT_FIELDS,
@@ -200,10 +197,8 @@ def _parse_table(path: Path, data: dict[str, Any]) -> dict[str, str]:
     return {"settlement_order": checked.get("settlement_order", SETTLEMENT_ORDERS[0])}
 
 
-def _parse_dealing(path: Path, data: object) -> object:
+def _parse_dealing(path: Path, data: object) -> DealingProcedure:
     """The dealing procedure of the ``dealing:`` section, checked with the rest of the file."""
-    from exact_odds.games.dealing import DealingError, parse_dealing
-
     try:
         return parse_dealing(data)
     except DealingError as error:

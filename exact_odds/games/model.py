@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.files import InputFileError
-from exact_odds.games.conditions import Condition, Parts, Setting
+from exact_odds.games.condition_kinds import Setting
+from exact_odds.games.conditions import Condition, Parts
+from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
@@ -231,7 +233,7 @@ class Game:
     rules: DrawingRules
     decks: int
     bets: tuple[Bet, ...]
-    source: dict[str, Any] = field(default_factory=dict)
+    source: dict[str, object] = field(default_factory=dict)
     readings: tuple[str, ...] = ()
     decks_allowed: tuple[int, ...] = ()
     strategy: str = "house-way"
@@ -240,7 +242,8 @@ class Game:
     optimise: tuple[str, ...] = ()  # the bets the best play on the option is computed for
     #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
     table: dict[str, str] = field(default_factory=dict)
-    dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
+    #: how a shoe of the game is dealt (its file's ``dealing:`` section; simulation)
+    dealing: DealingProcedure = field(default_factory=DealingProcedure)
     banker_bet: str | None = None  # where the Banker chooses too: his bet (chemin de fer)
 
     def shoe(self, decks: int | str | None = None, shoe: Shoe | None = None,

@@ -7,6 +7,7 @@ result that writes text from a file into a title or a line cuts it with ``safe``
 
 from __future__ import annotations
 
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from exact_odds.errors import escape_controls, shown
@@ -25,15 +26,46 @@ def grouped_text(value: float, places: int, sign: bool = False) -> str:
     return f"{value:{plus},.{places}f}" if abs(value) < 1e15 else f"{value:{plus}.3e}"
 
 
-def money_text(value: Fraction) -> str:
-    """An amount of money: whole cents as written ("500", "-2.50"), anything finer (an
-    expectation) as a decimal of four places."""
-    cents = value * 100
-    if cents.denominator != 1:
-        return grouped_text(to_float(value), 4, False)
-    whole, part = divmod(abs(int(cents)), 100)
+def money_text(value: Fraction | Decimal) -> str:
+    """An amount of money as people write it, never through a float (the one money format).
+
+    An exact amount (a ``Fraction``: a bank, a fee, a maximum bet) with every digit it has,
+    thousands grouped and cents shown where it is not whole; the fraction itself where no
+    decimal ends. An estimate (a ``Decimal``: money won a shoe) to the cent up to 100, to
+    the unit above, two figures below half a cent.
+
+    >>> money_text(Fraction(10**30)), money_text(Fraction(-5, 2)), money_text(Fraction(1, 1000))
+    ('1,000,000,000,000,000,000,000,000,000,000', '-2.50', '0.001')
+    >>> money_text(Fraction(1, 3)), money_text(Decimal("2.5")), money_text(Decimal("2500.4"))
+    ('1/3', '2.50', '2,500')
+    """
+    if isinstance(value, Decimal):
+        if value != 0 and abs(value) < Decimal("0.005"):
+            return f"{value:.2g}"
+        with localcontext() as context:  # every digit of the whole units: 10**30 has 31
+            context.prec = max(context.prec, value.adjusted() + 3)
+            return f"{value.quantize(Decimal(1) if abs(value) >= 100 else Decimal('0.01')):,}"
+    places = _decimal_places(value.denominator)
+    if places is None:  # no decimal ends: the fraction itself
+        return f"{value.numerator}/{value.denominator}"
+    if places:
+        places = max(places, 2)  # 2.50, not 2.5
+    whole, part = divmod(abs(value.numerator) * 10**places // value.denominator, 10**places)
     sign = "-" if value < 0 else ""
-    return f"{sign}{int_text(whole)}" if part == 0 else f"{sign}{int_text(whole)}.{part:02d}"
+    return sign + int_text(whole, grouped=True) + (f".{part:0{places}d}" if places else "")
+
+
+def _decimal_places(denominator: int) -> int | None:
+    """The decimal places of a fraction of this denominator (in lowest terms), None where
+    no decimal ends (a prime factor other than 2 and 5)."""
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
 
 
 def cell_text(value: Cell, column: Column) -> str:

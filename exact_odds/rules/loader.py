@@ -37,6 +37,7 @@ valued, and has no chart (``rules.round`` describes both families)::
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -68,6 +69,9 @@ _BANKER_OPTION_KEYS = {"who", "sees"}
 _OPTION_KEYS = {"house_way", "sees", "after_natural_check", "who"}
 _OPTION_REQUIRED = {"house_way", "sees", "after_natural_check"}
 _COLUMNS = [f"player third {x}" for x in range(10)] + ["player stood"]
+
+#: How a field's check fails: the message, in the error that names the file and field.
+Fail = Callable[[str], RulesError]
 
 
 def rules_dir() -> Path:
@@ -136,17 +140,7 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     unknown = sorted(set(map(str, data)) - _KEYS)
     if unknown:
         raise fail(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(_KEYS))})")
-    name = _word(data.get("name", default_name), "name", fail)
-    title = _word(data.get("title"), "title", fail)
-    source = data.get("source", {})
-    if not isinstance(source, dict):
-        raise fail("field 'source' must be a mapping (document, seed, ...)")
-    readings = data.get("readings", [])
-    if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
-        raise fail("field 'readings' must be a list of sentences")
-    about: dict[str, Any] = {
-        "name": name, "title": title, "source": tuple((str(k), str(v)) for k, v in source.items()),
-        "readings": tuple(r.strip() for r in readings)}
+    about = _about(data, default_name, fail)
     if data.get("compare", "higher") != "higher":
         raise fail(f"field 'compare' is {data['compare']!r}: the hands compare by 'higher' "
                    "total (equal totals tie), the only comparison supported")
@@ -196,7 +190,22 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     return replace(rules, information=information)
 
 
-def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> DrawingRules:
+def _about(data: dict[str, Any], default_name: str, fail: Fail) -> dict[str, Any]:
+    """The rules' name, title, source and readings, checked."""
+    name = _word(data.get("name", default_name), "name", fail)
+    title = _word(data.get("title"), "title", fail)
+    source = data.get("source", {})
+    if not isinstance(source, dict):
+        raise fail("field 'source' must be a mapping (document, seed, ...)")
+    readings = data.get("readings", [])
+    if not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
+        raise fail("field 'readings' must be a list of sentences")
+    return {"name": name, "title": title,
+            "source": tuple((str(k), str(v)) for k, v in source.items()),
+            "readings": tuple(r.strip() for r in readings)}
+
+
+def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Fail) -> DrawingRules:
     """Rules of a game without draws: ``cards`` to each hand, valued by ``valuation``."""
     drawn = sorted({"naturals", "player", "banker", "option"} & set(data))
     if drawn:
@@ -211,7 +220,7 @@ def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> Drawi
 _VALUE_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
-def _values(data: object, fail: Any) -> tuple[HandValue, ...]:
+def _values(data: object, fail: Fail) -> tuple[HandValue, ...]:
     """``values:``: each hand value's name and what it is, ``{count: RANKS}`` (how many of
     the hand's cards are of those ranks) or ``{all: RANKS}`` (whether every card is)."""
     if not isinstance(data, dict):
@@ -234,7 +243,7 @@ def _values(data: object, fail: Any) -> tuple[HandValue, ...]:
     return tuple(found)
 
 
-def _ranking(data: object, values: tuple[HandValue, ...], fail: Any) -> tuple[str, ...]:
+def _ranking(data: object, values: tuple[HandValue, ...], fail: Fail) -> tuple[str, ...]:
     """``ranking:``: what hands are compared by, in order: ``total`` and hand values."""
     names = ["total", *(value.name for value in values)]
     if (not isinstance(data, list) or not data or not all(isinstance(n, str) for n in data)
@@ -244,13 +253,13 @@ def _ranking(data: object, values: tuple[HandValue, ...], fail: Any) -> tuple[st
     return tuple(data)
 
 
-def _word(value: object, field_name: str, fail: Any) -> str:
+def _word(value: object, field_name: str, fail: Fail) -> str:
     if not isinstance(value, str) or not value.strip():
         raise fail(f"field {field_name!r} must be text, got {value!r}")
     return value.strip()
 
 
-def _row(text: object, width: int, label: str, allowed: tuple[str, ...], fail: Any,
+def _row(text: object, width: int, label: str, allowed: tuple[str, ...], fail: Fail,
          columns: list[str] | None = None) -> tuple[str, ...]:
     """One chart row: ``width`` cells separated by spaces, each one of ``allowed``."""
     names = columns or [f"total {t}" for t in range(width)]
@@ -268,7 +277,7 @@ def _row(text: object, width: int, label: str, allowed: tuple[str, ...], fail: A
     return cells
 
 
-def _banker(data: object, naturals: tuple[int, ...], fail: Any) -> tuple[tuple[str, ...], ...]:
+def _banker(data: object, naturals: tuple[int, ...], fail: Fail) -> tuple[tuple[str, ...], ...]:
     if not isinstance(data, dict):
         raise fail("field 'banker' must map each Banker two-card total (0-9) to a row")
     rows: dict[int, tuple[str, ...]] = {}
@@ -289,7 +298,7 @@ def _banker(data: object, naturals: tuple[int, ...], fail: Any) -> tuple[tuple[s
     return tuple(rows[total] for total in range(10))
 
 
-def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
+def _option(data: object, player: tuple[str, ...], fail: Fail) -> Option | None:
     totals = tuple(t for t, cell in enumerate(player) if cell == OPTION)
     if data is None:
         if totals:
@@ -323,7 +332,7 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
     return Option(totals, house_way == HIT, sees, checked, who)
 
 
-def _player_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
+def _player_sees(sees: object, where: str, fail: Fail) -> tuple[str, ...]:
     """What the Player's decision sees, checked, in ``VISIBLE_COLUMNS`` order."""
     cards_or_total = ({"player_low_card", "player_high_card"}, {"player_two_card_total"})
     if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
@@ -335,7 +344,7 @@ def _player_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
     return tuple(c for c in VISIBLE_COLUMNS if c in sees)
 
 
-def _banker_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
+def _banker_sees(sees: object, where: str, fail: Fail) -> tuple[str, ...]:
     """What the Banker's choice sees, checked, in ``BANKER_COLUMNS`` order."""
     cards_or_total = ({"banker_low_card", "banker_high_card"}, {"banker_two_card_total"})
     if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
@@ -347,7 +356,7 @@ def _banker_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
     return tuple(c for c in BANKER_COLUMNS if c in sees)
 
 
-def _banker_option(data: object, banker: tuple[tuple[str, ...], ...], fail: Any
+def _banker_option(data: object, banker: tuple[tuple[str, ...], ...], fail: Fail
                    ) -> BankerOption | None:
     """``banker_option``: who takes the Banker's choice at the lower-case cells of his
     chart (h: the house way draws, s: it stands) and what he sees."""
@@ -373,7 +382,7 @@ def _banker_option(data: object, banker: tuple[tuple[str, ...], ...], fail: Any
 
 
 def _information(data: object, option: Option | None, banker: BankerOption | None,
-                 fail: Any) -> tuple[Information, ...]:
+                 fail: Fail) -> tuple[Information, ...]:
     """``information:``, a setting of every game these rules play: ``default`` and
     ``choices``, each naming what the Player's decision (``player:``) and the Banker's
     (``banker:``) see, as their ``sees:`` fields would."""

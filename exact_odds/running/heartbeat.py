@@ -1,6 +1,12 @@
-"""The heartbeat of a long piece of work: dealing calls ``beat(rounds)`` after every round of
-the shoes it plays, and whoever runs the work may listen, to show progress within a very
-large shoe or to stop the work when it is no longer wanted (a Dask task cancelled by Ctrl-C).
+"""The progress of a long piece of work, and its heartbeat.
+
+Every function that runs long work takes one optional callback, ``progress(done, total)``
+(``Progress``): told as the work advances, in the work's own unit (the shoes of a batch,
+the rounds of a simulation or a countability study), ``done`` never above ``total``.
+
+Dealing calls ``beat(rounds)`` after every round of the shoes it plays, and whoever runs the
+work may listen, to tell progress within a very large shoe or to stop the work when it is no
+longer wanted (a Dask task cancelled by Ctrl-C).
 
 Nothing listens by default, and a beat then costs one attribute read. A listener is called
 at most every ``INTERVAL`` seconds, with the rounds dealt since its last call; it stops the
@@ -23,6 +29,27 @@ from contextlib import contextmanager
 
 #: The least time between two calls of a listener, in seconds.
 INTERVAL = 0.25
+
+#: A long computation's progress, ``progress(done, total)``: the one form every function
+#: that runs long work takes (``check_progress``).
+Progress = Callable[[int, int], None]
+
+
+def check_progress(progress: object) -> Progress | None:
+    """``progress`` as given, refused (naming it) where it is not a function to call.
+
+    >>> check_progress(True)
+    Traceback (most recent call last):
+    ...
+    exact_odds.errors.InputTypeError: progress: True is a bool; give a function progress(done, total), or None
+    """
+    from exact_odds.errors import InputTypeError, input_name, shown
+
+    if progress is None or (callable(progress) and not isinstance(progress, bool)):
+        return progress
+    raise InputTypeError(f"{input_name('progress')}: {shown(repr(progress), 60)} is a "
+                         f"{type(progress).__name__}; give a function progress(done, total), "
+                         "or None")
 
 
 class Cancelled(Exception):  # noqa: N818 - the work was cancelled, not an error of the input
@@ -55,10 +82,12 @@ def beat(rounds: int = 1) -> None:
 
 
 @contextmanager
-def listening(callback: Callable[[int], None], interval: float = INTERVAL) -> Iterator[None]:
-    """Call ``callback(rounds)`` on this thread's beats while the block runs."""
+def listening(callback: Callable[[int], None], interval: float | None = None
+              ) -> Iterator[None]:
+    """Call ``callback(rounds)`` on this thread's beats while the block runs, at most every
+    ``interval`` seconds (``INTERVAL`` by default)."""
     previous = getattr(_local, "listener", None)
-    _local.listener = _Listener(callback, interval)
+    _local.listener = _Listener(callback, INTERVAL if interval is None else interval)
     try:
         yield
     finally:

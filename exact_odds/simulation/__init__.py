@@ -8,11 +8,13 @@ bettor (perfect play), when a count says so, or on every round (flat play). Its 
 are estimates, each with a standard error.
 
 Modules: ``dealing`` (shuffle, burn, rounds, by the procedure of ``games.dealing``),
-``counting`` (tags, running and true counts), ``play`` (perfect play, counts and flat play
-over many shoes in lockstep; each dealt round settled by ``games.settlement``),
-``runner`` (the setup, and the ranges run on a local process pool or Dask, with the rounds
-dealt told to the progress bar by ``exact_odds.running.heartbeat``), ``summary`` (per-bet
-statistics, and what a person reads of them), ``trace`` (every round to Parquet).
+``rounds`` (the one dealing loop: every round of many shoes in lockstep, valued and dealt,
+handed to its consumer; the ranges run on a local process pool or Dask, the rounds dealt
+told to a progress callback), ``counting`` (tags, running and true counts), ``play``
+(perfect play, counts and flat play, consumers of the loop; each dealt round settled by
+``games.settlement``), ``runner`` (a simulation's inputs checked, its cost estimated, its
+ranges played), ``summary`` (per-bet statistics, and what a person reads of them),
+``trace`` (every round to Parquet).
 
 Importing this package is light: numpy, polars and Dask are imported by the modules that
 use them.

@@ -20,27 +20,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from exact_odds.cards import DECK
-from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.settlement import settler
 from exact_odds.numbers import fraction_text
-from exact_odds.running.heartbeat import beat
 from exact_odds.simulation.counting import RankTags, RunningCounts
-from exact_odds.simulation.dealing import VALUES, DealtRounds, ShoesInPlay
+from exact_odds.simulation.dealing import VALUES, DealtRounds
+from exact_odds.simulation.rounds import deal_rounds
 
 if TYPE_CHECKING:
     import polars as pl
 
-    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.analysis.job import Job
     from exact_odds.batch.result import BatchResult
-    from exact_odds.games.model import Game
+    from exact_odds.simulation.trace import TracePart
 
 #: Width of the bins in which the edge of every round is tallied (0.1%).
 EDGE_BIN = 1000  # bins per unit of expected value
+
+#: What a fork server imports for this module's workers besides it: the compiled kernel,
+#: ready (``exact_odds.running.pool``).
+PRELOAD = ("exact_odds.batch.loaded",)
 
 
 @dataclass(frozen=True)
@@ -118,29 +121,15 @@ Play = PerfectPlay | CountPlay | FlatPlay
 
 
 @dataclass(frozen=True)
-class DealingPlan:
-    """Everything a worker needs to deal a range of shoes and value their bets
-    (picklable): the game and bets, the full shoe, the dealing procedure, the seed, the
-    option's strategy and the settings; ``key`` names the plan in a worker's cache of
-    evaluators."""
+class SimulationPlan:
+    """What a worker needs to play a range of shoes (picklable): the job (its game, bets,
+    shoe, dealing and seed), how its bets are played, and whether every round is traced
+    (``trace_detail``: the finest class a bet reads, ``value``, ``rank`` or ``card``)."""
 
-    game: Game
-    bet_ids: tuple[str, ...]
-    start: tuple[int, ...]  # the full shoe, one count per card of DECK
-    procedure: DealingProcedure
-    seed: int
-    strategy: str | None = None
-    settings: Mapping[str, str] = field(default_factory=dict)
-    key: str = ""
-
-
-@dataclass(frozen=True)
-class SimulationPlan(DealingPlan):
-    """A dealing plan and how its bets are played, and whether every round is traced."""
-
+    job: Job
     play: Play = field(default_factory=lambda: PerfectPlay())
     trace: bool = False
-    trace_detail: str = "value"  # "value", "rank" or "card": the finest class a bet reads
+    trace_detail: str = "value"
 
 
 @dataclass
@@ -157,87 +146,55 @@ class ShoeResults:
     edges: dict[str, Counter[int]]
     trace: pl.DataFrame | None = None
 
-
-#: What a fork server imports for this module's workers besides it: the compiled kernel,
-#: ready (``exact_odds.running.pool``).
-PRELOAD = ("exact_odds.batch.loaded",)
-
-_EVALUATORS: dict[str, BatchEvaluator] = {}
-
-
-def evaluator_for(plan: DealingPlan) -> BatchEvaluator:
-    """One evaluator per plan and process, kept for the plan's later ranges of shoes."""
-    from exact_odds.batch.evaluator import BatchEvaluator
-
-    evaluator = _EVALUATORS.get(plan.key) if plan.key else None
-    if evaluator is None:
-        evaluator = BatchEvaluator(plan.game, plan.bet_ids, strategy=plan.strategy,
-                                   settings=plan.settings, rules=_fixed_rules(plan))
-        if plan.key:
-            _EVALUATORS.clear()
-            _EVALUATORS[plan.key] = evaluator
-    return evaluator
-
-
-def _fixed_rules(plan: DealingPlan) -> Any:
-    """Where both hands choose, the rules every round of a shoe is played by: the
-    equilibrium of the shoe as it starts (mixed where it mixes); else None (the rules come
-    from the strategy's name)."""
-    from exact_odds.analysis.equilibrium import two_sided
-    from exact_odds.analysis.strategy import game_rules
-    from exact_odds.shoe import Shoe
-
-    if not two_sided(plan.game.rules):
-        return None
-    return game_rules(plan.game, Shoe(plan.start), plan.strategy, dict(plan.settings))
-
-
-def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
-    """Every bet's exact expected value for each row of ``unseen``; when every row is the
-    same shoe (a full shoe, reshuffled every round), it is evaluated once."""
-    from exact_odds.batch.result import BatchResult
-
-    if len(unseen) < 2 or not (unseen == unseen[0]).all():
-        return evaluator.evaluate(unseen)
-    result = evaluator.evaluate(unseen[:1])
-    same = np.zeros(len(unseen), dtype=np.int64)
-    return BatchResult(result.bet_ids,
-                       {b: result.numerators[b][same] for b in result.bet_ids},
-                       {b: result.denominators[b][same] for b in result.bet_ids},
-                       None if result.decisions is None else {
-                           state: taken[same] for state, taken in result.decisions.items()})
+    @property
+    def rounds_dealt(self) -> int:
+        return int(self.rounds.sum())
 
 
 def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
-    """Deal and play shoes ``first`` to ``first + count - 1`` of the plan."""
-    from exact_odds.analysis.strategy import game_rules
-    from exact_odds.shoe import Shoe
+    """Deal and play shoes ``first`` to ``first + count - 1`` of the plan's job."""
+    player = _Player(plan, first, count)
+    shoes = deal_rounds(plan.job, first, count, player)
+    return ShoeResults(first, shoes.rounds.copy(), player.tally.placed, player.tally.expected,
+                       player.tally.realised_per_shoe(), player.tally.edges(),
+                       player.trace.frame() if player.trace is not None else None)
 
-    evaluator = evaluator_for(plan)
-    rules = evaluator.rules or game_rules(plan.game, Shoe(plan.start), plan.strategy,
-                                          dict(plan.settings))
-    shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
-    tags = [plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay) else []
-    counts = RunningCounts(tags, count)
-    tally = _Tally(plan, count)
-    trace = _TraceRows(plan) if plan.trace else None
-    exposed = shoes.burn()
-    if exposed is not None:
-        counts.see(np.arange(count), exposed[:, None])
-    while len(rows := shoes.active_rows()):
-        unseen = shoes.unseen[rows]
-        result = evaluate_unseen(evaluator, unseen)
-        wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
-        tally.expect(rows, result, wagers)
-        dealt = shoes.deal_round(rows, result.decisions)  # the optimal play, shoe by shoe
-        counts.see(rows, dealt.cards)
-        units = tally.settle(rows, dealt, wagers)
-        if trace is not None:
-            trace.add(first + rows, shoes.rounds[rows], unseen, result, wagers, dealt, units)
-        beat(len(rows))
-    return ShoeResults(first, shoes.rounds.copy(), tally.placed, tally.expected,
-                       tally.realised_per_shoe(), tally.edges(),
-                       trace.frame() if trace is not None else None)
+
+class _Player:
+    """The rounds of a range of shoes played (``rounds.RoundConsumer``): before each round
+    the wagers its play makes (perfect play, a count or flat) and their exact values, after
+    it the wagers settled, the counts updated and the round traced where asked."""
+
+    def __init__(self, plan: SimulationPlan, first: int, count: int) -> None:
+        self.plan = plan
+        self.first = first
+        bet_ids = plan.job.bet_ids
+        tags = [plan.play.tags[b] for b in bet_ids] if isinstance(plan.play, CountPlay) else []
+        self.counts = RunningCounts(tags, count)
+        self.tally = _Tally(plan, count)
+        self.trace = _TraceRows(plan) if plan.trace else None
+        self.rounds = np.zeros(count, dtype=np.int64)
+        self.unseen = np.zeros((0, 0), dtype=np.int64)
+        self.values: BatchResult | None = None
+        self.wagers: dict[str, np.ndarray] = {}
+
+    def burned(self, exposed: np.ndarray | None) -> None:
+        if exposed is not None:
+            self.counts.see(np.arange(len(exposed)), exposed[:, None])
+
+    def before(self, rows: np.ndarray, unseen: np.ndarray, values: BatchResult) -> None:
+        self.unseen, self.values = unseen, values
+        self.wagers = self.plan.play.wagers(self.plan.job.bet_ids, values, self.counts, rows,
+                                            unseen)
+        self.tally.expect(rows, values, self.wagers)
+
+    def after(self, rows: np.ndarray, dealt: DealtRounds) -> None:
+        self.counts.see(rows, dealt.cards)
+        units = self.tally.settle(rows, dealt, self.wagers)
+        self.rounds[rows] += 1
+        if self.trace is not None and self.values is not None:
+            self.trace.add(self.first + rows, self.rounds[rows], self.unseen, self.values,
+                           self.wagers, dealt, units)
 
 
 class _Tally:
@@ -245,13 +202,14 @@ class _Tally:
     realised result; per bet, the edge of every round in bins of 0.1%."""
 
     def __init__(self, plan: SimulationPlan, count: int) -> None:
-        settings = plan.game.setting_values(dict(plan.settings))
+        job = plan.job
         self.count = count
-        self.settlers = {b: settler(plan.game.bet(b), settings, plan.game.rules.round) for b in plan.bet_ids}
-        self.placed = {b: np.zeros(count, dtype=np.int64) for b in plan.bet_ids}
-        self.expected = {b: np.zeros(count, dtype=np.float64) for b in plan.bet_ids}
-        self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in plan.bet_ids}
-        self.bins: dict[str, list[np.ndarray]] = {b: [] for b in plan.bet_ids}
+        self.settlers = {b: settler(job.game.bet(b), job.values, job.game.rules.round)
+                         for b in job.bet_ids}
+        self.placed = {b: np.zeros(count, dtype=np.int64) for b in job.bet_ids}
+        self.expected = {b: np.zeros(count, dtype=np.float64) for b in job.bet_ids}
+        self.realised: dict[str, dict[int, Fraction]] = {b: {} for b in job.bet_ids}
+        self.bins: dict[str, list[np.ndarray]] = {b: [] for b in job.bet_ids}
 
     def expect(self, rows: np.ndarray, result: BatchResult,
                wagers: Mapping[str, np.ndarray]) -> None:
@@ -336,14 +294,14 @@ class _TraceRows:
 
     def __init__(self, plan: SimulationPlan) -> None:
         self.plan = plan
-        self.parts: list[dict[str, Any]] = []
+        self.parts: list[TracePart] = []
 
     def add(self, shoes: np.ndarray, rounds: np.ndarray, unseen: np.ndarray, result: BatchResult,
             wagers: Mapping[str, np.ndarray], dealt: DealtRounds,
             units: Mapping[str, Mapping[int, Fraction]]) -> None:
         """One round of each shoe of ``shoes``: the cards unseen before it, each bet's exact
         expected value and wager, the cards dealt and each bet's settlement in units."""
-        part: dict[str, Any] = {"shoe": shoes.copy(), "round": rounds.copy(),
+        part: TracePart = {"shoe": shoes.copy(), "round": rounds.copy(),
                                 "unseen": unseen @ _BY_VALUE}
         if self.plan.trace_detail == "rank":
             part["unseen_ranks"] = unseen.reshape(len(unseen), 13, 4).sum(axis=2)
@@ -352,7 +310,7 @@ class _TraceRows:
         hands = [dealt.hands(i) for i in range(len(shoes))]
         part["player_cards"] = [list(player) for player, _ in hands]
         part["banker_cards"] = [list(banker) for _, banker in hands]
-        for bet_id in self.plan.bet_ids:
+        for bet_id in self.plan.job.bet_ids:
             part[f"{bet_id}_ev"] = _fraction_texts(result.numerators[bet_id],
                                                    result.denominators[bet_id])
             part[f"{bet_id}_bet"] = wagers[bet_id].copy()
@@ -365,7 +323,7 @@ class _TraceRows:
 
         detail = {"rank": ("unseen_ranks",), "card": ("unseen_cards",)}.get(
             self.plan.trace_detail, ())
-        return trace_frame(self.parts, self.plan.bet_ids, detail)
+        return trace_frame(self.parts, self.plan.job.bet_ids, detail)
 
 
 def _fraction_texts(numerators: np.ndarray, denominators: np.ndarray) -> list[str]:

@@ -1,47 +1,38 @@
 """Running a simulation: shoes split into ranges, played on local cores or on Dask.
 
-The shoes are split into ranges played independently (``play.play_shoes``); every shoe's
-cards come from its own generator (seed, shoe number), and the results are joined in shoe
-order, so a seed gives the same figures whatever the number of workers. Locally the ranges
-go to the standard library's process pool (``--workers``, all cores by default); with
-``--scheduler tcp://HOST:PORT`` the same ranges run on an existing Dask distributed cluster
-(``pip install 'exact-odds[distributed]'``; its workers need exact-odds installed).
+``simulate`` checks every input first (the game's in one ``Job``: ``analysis.job``; the play;
+where it runs: ``running.ranges.where``), estimates what the run costs, then splits the shoes
+into ranges played independently (``play.play_shoes``, on the one dealing loop of
+``rounds``); every shoe's cards come from its own generator (seed, shoe number), and the
+results are joined in shoe order, so a seed gives the same figures whatever the number of
+workers. Locally the ranges go to the standard library's process pool (``--workers``, all
+cores by default); with ``--scheduler tcp://HOST:PORT`` the same ranges run on an existing
+Dask distributed cluster (``pip install 'exact-odds[distributed]'``; its workers need
+exact-odds installed).
 """
 
 from __future__ import annotations
 
-import math
 import os
-import sys
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
+from exact_odds.analysis.job import Job, game_job
 from exact_odds.errors import input_name
-from exact_odds.games.dealing import DealingProcedure
-from exact_odds.games.inputs import game_inputs
-from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
 from exact_odds.limits import (
     MAX_BET_ROUNDS,
     MAX_CARDS_DEALT,
     MAX_ROUNDS_PER_SHOE,
-    MAX_SEED,
     MAX_SHOES,
+    MAX_SIMULATION_MEMORY,
     MAX_TRACE_ROUNDS,
 )
-from exact_odds.limits import MAX_SIMULATION_MEMORY as MAX_MEMORY
-from exact_odds.rules import DrawingRules
-from exact_odds.running.pool import (
-    RunError,
-    parse_bounded,
-    parse_scheduler,
-    parse_workers,
-    run_ranges,
-)
+from exact_odds.running.heartbeat import Progress, check_progress
+from exact_odds.running.ranges import RunError, Where, parse_bounded, where
 from exact_odds.shoe import Shoe
 from exact_odds.simulation.play import (
     CountPlay,
@@ -52,17 +43,11 @@ from exact_odds.simulation.play import (
     SimulationPlan,
     play_shoes,
 )
+from exact_odds.simulation.rounds import RoundsTold, deal_in_ranges, shoe_ranges
 from exact_odds.simulation.summary import SimulationSummary, summarise
 
 if TYPE_CHECKING:
     from exact_odds.simulation.trace import TraceWriter
-
-T = TypeVar("T")
-
-#: The most shoes played together in one range (one evaluation call per round covers them).
-MOST_SHOES_PER_RANGE = 2000
-#: The most cards dealt together in one range (every shoe's shuffled cards are held at once).
-MOST_CARDS_PER_RANGE = 4_000_000
 
 #: The cards an average round of baccarat deals (4.94), for the estimate of rounds a shoe.
 CARDS_PER_ROUND_AVERAGE = 4.9
@@ -81,76 +66,7 @@ def parse_shoes(value: object, what: str) -> int:
     return parse_bounded(value, what, MAX_SHOES, 1, SimulationError)
 
 
-def parse_seed(value: object, what: str) -> int:
-    """A random seed, 0 to ``MAX_SEED``."""
-    return parse_bounded(value, what, MAX_SEED, 0, SimulationError)
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What every simulation of a game starts from: the game and its bets, the full shoe,
-    the dealing procedure, the drawing rules (the option taken by ``strategy``), the seed
-    and the settings, every one checked."""
-
-    game: Game
-    bet_ids: tuple[str, ...]
-    start: Shoe
-    procedure: DealingProcedure
-    rules: DrawingRules
-    seed: int
-    strategy: str | None
-    settings: dict[str, str]
-
-    def inputs(self) -> dict[str, Any]:
-        """The inputs, under the keys every command records: the game, the shoe, the rules,
-        the strategy, the settings, the dealing procedure and the seed."""
-        game = self.game
-        return {
-            **game_inputs(game, self.start, self.rules.describe(),
-                          self.strategy or game.strategy if game.rules.option is not None
-                          else None, dict(self.settings)),
-            "dealing": self.procedure.to_dict(), "dealing_text": self.procedure.describe(),
-            "seed": self.seed}
-
-
-def setup(game: Game | str | Path, *, bets: Sequence[str] | None = None,
-          decks: int | None = None, shoe: Shoe | None = None, remove: Sequence[str] = (),
-          cut_card: str | int | None = None, burn: str | int | None = None,
-          after_cut: str | None = None, seed: int | None = None, strategy: str | None = None,
-          settings: Mapping[str, str] | None = None) -> Setup:
-    """Check and gather what a simulation starts from (``Setup``): the game (an id, a path
-    or a ``Game``), its bets (all by default), the shoe (``decks`` or ``shoe``, less
-    ``remove``), the game file's dealing procedure with ``cut_card``, ``burn`` and
-    ``after_cut`` overridden, and the seed (a fresh one when None). Every error names the
-    argument as the caller wrote it (``--cut-card`` on the command line)."""
-    from exact_odds.analysis.strategy import game_rules
-    from exact_odds.games.inputs import check_game_arguments
-
-    if seed is not None:
-        seed = parse_seed(seed, input_name("seed"))
-    bets, decks, shoe, remove, strategy, settings = check_game_arguments(
-        game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-        settings=settings)
-    loaded = game if isinstance(game, Game) else load_game(game)
-    bet_ids = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in loaded.bets)
-    for bet_id in bet_ids:
-        loaded.bet(bet_id)
-    loaded.setting_values(dict(settings or {}))
-    base = loaded.dealing if isinstance(loaded.dealing, DealingProcedure) else DealingProcedure()
-    procedure = base.with_overrides(cut_card=cut_card, burn=burn, after_cut=after_cut,
-                                    decks=decks)
-    if shoe is not None and decks is not None:
-        raise SimulationError(f"give either {input_name('decks')} or {input_name('shoe')}, "
-                              "not both")
-    start = loaded.shoe(None if shoe is not None else procedure.decks, shoe, remove)
-    procedure.check_fits(start.size, loaded.path or loaded.id)
-    rules = game_rules(loaded, start, strategy)
-    if seed is None:
-        seed = int(__import__("numpy").random.SeedSequence().entropy % 2**63)
-    return Setup(loaded, bet_ids, start, procedure, rules, seed, strategy, dict(settings or {}))
-
-
-def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None = None,
+def simulate(game: Game | str | Path | Job, shoes: int, *, bets: Sequence[str] | None = None,
              play: str = "perfect", min_edge: str | Fraction | int = 0,
              tags: str | None = None, threshold: str | Fraction | int | None = None,
              decks: int | None = None, shoe: Shoe | None = None,
@@ -159,17 +75,20 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
              seed: int | None = None, workers: int | None = 1,
              scheduler: str | None = None, trace: str | Path | None = None,
              strategy: str | None = None, settings: Mapping[str, str] | None = None,
-             progress: bool = False) -> SimulationSummary:
+             progress: Progress | None = None) -> SimulationSummary:
     """Deal ``shoes`` shoes of ``game`` and play the chosen bets (all by default).
 
-    ``play`` is ``"perfect"`` (one unit whenever a bet's exact edge exceeds ``min_edge``),
-    ``"count"`` (one unit when the true count of ``tags`` is at least ``threshold``;
-    ``tags`` is ``"6=-3,7=1"`` or ``"eor"``) or ``"flat"`` (one unit on every round where
-    the bet is offered). ``decks``, ``cut_card``, ``burn`` and ``after_cut`` override the
-    game file's dealing procedure; ``shoe`` deals a custom composition; ``remove`` takes
-    cards out of the shoe before every shoe is dealt. The summary's ``bets_frame()``,
-    ``histogram_frame()`` and ``shoes_frame()`` are polars DataFrames; ``trace`` writes
-    every round to a Parquet file.
+    ``game`` is a game (its id, its file's path or a ``Game``) or a ``Job``
+    (``game_job(..., dealt=True)``: the game's inputs checked once; then none of them is
+    given here). ``play`` is ``"perfect"`` (one unit whenever a bet's exact edge exceeds
+    ``min_edge``), ``"count"`` (one unit when the true count of ``tags`` is at least
+    ``threshold``; ``tags`` is ``"6=-3,7=1"`` or ``"eor"``) or ``"flat"`` (one unit on every
+    round where the bet is offered). ``decks``, ``cut_card``, ``burn`` and ``after_cut``
+    override the game file's dealing procedure; ``shoe`` deals a custom composition;
+    ``remove`` takes cards out of the shoe before every shoe is dealt. The summary's
+    ``bets_frame()``, ``histogram_frame()`` and ``shoes_frame()`` are polars DataFrames;
+    ``trace`` writes every round to a Parquet file; ``progress(rounds dealt, rounds
+    expected)`` is told as the shoes are played.
 
     The shoes are played in this process unless ``workers`` asks for more (``None``: every
     core) or ``scheduler`` names a Dask scheduler; a script that asks for workers starts
@@ -178,19 +97,17 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
     """
     from exact_odds.errors import check_type
 
-    check_run(shoes, workers, scheduler)
+    shoes = parse_shoes(shoes, input_name("shoes"))
+    place = where(workers, scheduler)
     if trace is not None:
         check_type(trace, (str, Path), "trace", "a Parquet file's path")
-    shoes = parse_shoes(shoes, input_name("shoes"))
-    if workers is not None:
-        workers = parse_workers(workers, input_name("workers"))
-    if scheduler is not None:
-        scheduler = parse_scheduler(scheduler, input_name("scheduler"))
-    ready = setup(game, bets=bets, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
-                  burn=burn, after_cut=after_cut, seed=seed, strategy=strategy,
-                  settings=settings)
-    _play(play, min_edge, tags, threshold, ready, check_only=True)  # every input checked first
-    cost = estimate(ready, shoes, workers if scheduler is None else 1, trace is not None)
+    progress = check_progress(progress)
+    job = game_job(game, bets=bets, decks=decks, shoe=shoe, remove=remove, cut_card=cut_card,
+                   burn=burn, after_cut=after_cut, seed=seed, strategy=strategy,
+                   settings=settings, dealt=True)
+    parse_play(play, min_edge, tags, threshold, job.bet_ids)  # every input checked first
+    cost = estimate(job, shoes, place.workers if place.scheduler is None else 1,
+                    trace is not None)
     cost.check()
     writer = None
     if trace is not None:
@@ -198,37 +115,22 @@ def simulate(game: Game | str | Path, shoes: int, *, bets: Sequence[str] | None 
 
         writer = TraceWriter(Path(trace))
     try:
-        chosen_play = _play(play, min_edge, tags, threshold, ready)
+        chosen_play = derived_play(parse_play(play, min_edge, tags, threshold, job.bet_ids), job)
     except BaseException:
         if writer is not None:
             writer.abort()
         raise
-    plan = SimulationPlan(ready.game, ready.bet_ids, ready.start.counts, ready.procedure,
-                          ready.seed, ready.strategy, ready.settings, uuid.uuid4().hex,
-                          chosen_play, writer is not None,
-                          _trace_detail(ready.game, ready.bet_ids))
+    plan = SimulationPlan(job, chosen_play, writer is not None, _trace_detail(job))
     header = {
-        **ready.inputs(), **chosen_play.to_dict(), "shoes": shoes,
+        **job.inputs(), **chosen_play.to_dict(), "shoes": shoes,
         "estimates": "simulated: every figure is an estimate; units_per_shoe_se is its "
                      "standard error",
     }
-    bar = (Progress(shoes, rounds_per_shoe=cost.rounds_per_shoe)
-           if progress and sys.stderr.isatty() else None)
-    shoe_ranges = ranges(shoes, workers if scheduler is None else None, cards=ready.start.size)
-    results = _play_ranges(plan, shoe_ranges, workers, scheduler, writer, bar)
-    names = {bet_id: ready.game.bet(bet_id).name for bet_id in ready.bet_ids}
-    return summarise(header, names, results)
-
-
-def check_run(shoes: int, workers: int | None, scheduler: str | None) -> None:
-    """Refuse, before any work, a number of shoes or of workers that cannot be run, and
-    workers given with a scheduler."""
-    parse_shoes(shoes, input_name("shoes"))
-    if workers is not None:
-        parse_workers(workers, input_name("workers"))
-    if workers not in (None, 1) and scheduler is not None:
-        raise SimulationError(f"give {input_name('workers')} (local cores) or "
-                              f"{input_name('scheduler')} (a Dask cluster), not both")
+    ranges = shoe_ranges(shoes, place.workers if place.scheduler is None else None,
+                         cards=job.shoe.size)
+    told = RoundsTold(progress, shoes * cost.rounds_per_shoe)
+    results = _play_ranges(plan, ranges, place, writer, told)
+    return summarise(header, job.bet_names(), results)
 
 
 # --- what a run costs, before it runs --------------------------------------------------------
@@ -257,7 +159,7 @@ class Cost:
     def check(self) -> None:
         """Refuse, in one line naming the option that makes it large and what would fit,
         a run beyond the limits (``MAX_ROUNDS_PER_SHOE``, ``MAX_BET_ROUNDS``,
-        ``MAX_CARDS_DEALT``, ``MAX_TRACE_ROUNDS``, ``MAX_MEMORY``)."""
+        ``MAX_CARDS_DEALT``, ``MAX_TRACE_ROUNDS``, ``MAX_SIMULATION_MEMORY``)."""
         shoes, decks = input_name("shoes"), input_name("decks")
         if self.rounds_per_shoe > MAX_ROUNDS_PER_SHOE:
             fits = int(MAX_ROUNDS_PER_SHOE * CARDS_PER_ROUND_AVERAGE)
@@ -285,83 +187,72 @@ class Cost:
                 f"{shoes}: a trace of {self.shoes:,} shoes holds about "
                 f"{self.shoes * self.rounds_per_shoe:,} rounds; {input_name('trace')} "
                 f"writes at most {MAX_TRACE_ROUNDS:,} (at most {most:,} shoes here)")
-        if self.memory > MAX_MEMORY:
-            most = (MAX_MEMORY - (self.memory - self.shoes * self._per_shoe())) \
+        if self.memory > MAX_SIMULATION_MEMORY:
+            most = (MAX_SIMULATION_MEMORY - (self.memory - self.shoes * self._per_shoe())) \
                 // self._per_shoe()
             raise SimulationError(
                 f"{shoes}: {self.shoes:,} shoes' figures for {self.bets} bet"
                 f"{'s' if self.bets != 1 else ''} would hold about {self.memory / 1e9:.1f} GB; a "
-                f"simulation holds at most {MAX_MEMORY / 1e9:.0f} GB (at most {most:,} shoes "
+                f"simulation holds at most {MAX_SIMULATION_MEMORY / 1e9:.0f} GB (at most {most:,} shoes "
                 "here; run several seeds and join them)")
 
     def _per_shoe(self) -> int:
         return SHOE_BYTES + SHOE_BET_BYTES * self.bets
 
 
-def estimate(ready: Setup, shoes: int, workers: int | None, trace: bool = False) -> Cost:
-    """What simulating ``shoes`` shoes of ``ready`` costs (``Cost``), from the shoe's size,
+def estimate(job: Job, shoes: int, workers: int | None, trace: bool = False) -> Cost:
+    """What simulating ``shoes`` shoes of ``job`` costs (``Cost``), from the shoe's size,
     the dealing procedure, the bets and the processes, before anything runs."""
-    cards = ready.start.size
-    procedure = ready.procedure
+    cards = job.shoe.size
+    procedure = job.dealing
     if procedure.cut_card is None:
         rounds = 1
     else:
         dealt = max(cards - procedure.cut_card - procedure.most_burned, 0)
         rounds = int(dealt / CARDS_PER_ROUND_AVERAGE) + 2
-    shoe_ranges = ranges(shoes, workers, cards=cards)
-    processes = min(workers or os.cpu_count() or 1, len(shoe_ranges))
-    range_shoes = max((count for _, count in shoe_ranges), default=1)
+    ranges = shoe_ranges(shoes, workers, cards=cards)
+    processes = min(workers or os.cpu_count() or 1, len(ranges))
+    range_shoes = max((count for _, count in ranges), default=1)
     per_range = range_shoes * (cards + 6) * 2 + range_shoes * 52 * 8 * 4
-    bets = len(ready.bet_ids)
+    bets = len(job.bet_ids)
     # the main process: every shoe's figures, and a range's cards when it plays one itself
     memory = shoes * (SHOE_BYTES + SHOE_BET_BYTES * bets) + per_range
     return Cost(shoes, bets, cards, rounds, processes, memory, trace,
                 procedure.cut_card is None, input_name("cut_card"))
 
 
-def _play_ranges(plan: SimulationPlan, shoe_ranges: list[tuple[int, int]],
-                 workers: int | None, scheduler: str | None, writer: TraceWriter | None,
-                 bar: Progress | None) -> list[ShoeResults]:
+def _play_ranges(plan: SimulationPlan, ranges: list[tuple[int, int]], place: Where,
+                 writer: TraceWriter | None, told: RoundsTold) -> list[ShoeResults]:
     """Play every range; the trace is written whole at the end, or nothing is left."""
-    from exact_odds.running.heartbeat import listening
-
     results: list[ShoeResults] = []
+
+    def handle(index: int, result: ShoeResults) -> None:
+        if writer is not None and result.trace is not None:
+            writer.add(index, result.trace)
+            result.trace = None
+        results.append(result)
+
     try:
-        with listening(bar.rounds if bar is not None else _ignore):
-            for index, result in run_ranges(play_shoes, plan, shoe_ranges, workers, scheduler):
-                if writer is not None and result.trace is not None:
-                    writer.add(index, result.trace)
-                    result.trace = None
-                results.append(result)
-                if bar is not None:
-                    bar.advance(len(result.rounds))
+        deal_in_ranges(play_shoes, plan, ranges, place, _rounds_dealt, told, handle)
+        told.finished()
         if writer is not None:
             writer.finish()
     except BaseException:
         if writer is not None:
             writer.abort()
         raise
-    finally:
-        if bar is not None:
-            bar.close()
     return results
 
 
-def _ignore(rounds: int) -> None:
-    """No one shows the rounds."""
+def _rounds_dealt(result: ShoeResults) -> int:
+    return result.rounds_dealt
 
 
-def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
-          threshold: str | Fraction | int | None, ready: Setup,
-          check_only: bool = False) -> Play:
-    """The play asked for, every input checked; ``check_only``: the inputs only, without
-    deriving tags from the effects of removal (an enumeration)."""
-    from exact_odds.simulation.counting import (
-        eor_scale,
-        parse_tags,
-        parse_threshold,
-        tags_from_effects,
-    )
+def parse_play(play: str, min_edge: str | Fraction | int, tags: str | None,
+               threshold: str | Fraction | int | None, bet_ids: Sequence[str]) -> Play:
+    """The play asked for, every input checked; a count's tags derived from the effects of
+    removal (``tags="eor"``) are derived later (``derived_play``: an enumeration)."""
+    from exact_odds.simulation.counting import eor_scale, parse_tags, parse_threshold
 
     if not isinstance(play, str) or play not in ("perfect", "count", "flat"):
         raise SimulationError(f"{input_name('play')}: is perfect, count or flat, not {play!r}")
@@ -385,19 +276,25 @@ def _play(play: str, min_edge: str | Fraction | int, tags: str | None,
     level = parse_threshold(threshold, input_name("threshold"))
     scale = eor_scale(tags, input_name("tags"))
     if scale is None:
-        rank_tags = parse_tags(tags, input_name("tags"))
-        return CountPlay(dict.fromkeys(ready.bet_ids, rank_tags), level, "tags")
-    if check_only:
-        return CountPlay({}, level, f"eor:{scale}")
+        return CountPlay(dict.fromkeys(bet_ids, parse_tags(tags, input_name("tags"))), level,
+                         "tags")
+    return CountPlay({}, level, f"eor:{scale}")
+
+
+def derived_play(play: Play, job: Job) -> Play:
+    """A count whose tags come from the effects of removal (``eor:K``) with each bet's
+    tags derived for the job's shoe; any other play as it is."""
+    if not isinstance(play, CountPlay) or not play.source.startswith("eor:"):
+        return play
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import game_report
+    from exact_odds.simulation.counting import tags_from_effects
 
-    report = game_report(ready.game, shoe=ready.start, bets=ready.bet_ids,
-                         strategy=ready.strategy, settings=ready.settings)
-    table = effect_of_removal(report, "rank")
+    scale = int(play.source.removeprefix("eor:"))
+    table = effect_of_removal(game_report(job), "rank")
     derived = {bet_id: tags_from_effects(dict(zip(table.labels, table.effects[bet_id])), scale)
-               for bet_id in ready.bet_ids}
-    return CountPlay(derived, level, f"eor:{scale}")
+               for bet_id in job.bet_ids}
+    return CountPlay(derived, play.threshold, play.source)
 
 
 def parse_tags_option(value: str, what: str) -> str:
@@ -422,61 +319,9 @@ def parse_min_edge(value: object, what: str) -> Fraction:
         raise SimulationError(str(error)) from None
 
 
-def _trace_detail(game: Game, bet_ids: Sequence[str]) -> str:
+def _trace_detail(job: Job) -> str:
     """The finest card class the bets read: ``value``, ``rank`` or ``card``."""
     from exact_odds.games.settlement import DETAILS, card_detail
 
-    return max((card_detail(game.bet(b)) for b in bet_ids), key=DETAILS.index, default="value")
-
-
-def ranges(shoes: int, workers: int | None, first: int = 0, *,
-           cards: int = 0) -> list[tuple[int, int]]:
-    """Shoes ``first`` to ``first + shoes - 1`` in ranges ``(first, count)``: a few per
-    worker (every core when ``workers`` is None), none over ``MOST_SHOES_PER_RANGE`` nor,
-    for shoes of ``cards`` cards, over ``MOST_CARDS_PER_RANGE`` cards."""
-    most = MOST_SHOES_PER_RANGE
-    if cards:
-        most = max(1, min(most, MOST_CARDS_PER_RANGE // cards))
-    size = max(1, min(most, math.ceil(shoes / (4 * (workers or os.cpu_count() or 1)))))
-    return [(start, min(size, first + shoes - start))
-            for start in range(first, first + shoes, size)]
-
-
-class Progress:
-    """A progress bar on the terminal's standard error: shoes played out of all, and within
-    very large shoes the rounds dealt (``rounds``, told by the dealing's heartbeat)."""
-
-    def __init__(self, total: int, rounds_per_shoe: int = 0) -> None:
-        self.total = total
-        self.done = 0
-        self.rounds_dealt = 0
-        self.rounds_per_shoe = rounds_per_shoe
-        self.draw()
-
-    def advance(self, shoes: int) -> None:
-        self.done += shoes
-        self.draw()
-
-    def rounds(self, rounds: int) -> None:
-        """``rounds`` more rounds dealt in this process (shown for shoes of many rounds)."""
-        self.rounds_dealt += rounds
-        self.draw()
-
-    def draw(self) -> None:
-        width = 30
-        expected = self.total * self.rounds_per_shoe
-        if self.rounds_dealt and expected:
-            fraction = max(self.done / max(self.total, 1),
-                           min(self.rounds_dealt / expected, 0.999))
-        else:
-            fraction = self.done / max(self.total, 1)
-        filled = int(width * fraction)
-        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done:,}/{self.total:,} shoes"
-        if self.rounds_dealt and self.rounds_per_shoe >= 1000:
-            line += f", {self.rounds_dealt:,} rounds dealt"
-        sys.stderr.write(line)
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        sys.stderr.write("\n")
-        sys.stderr.flush()
+    return max((card_detail(job.game.bet(b)) for b in job.bet_ids), key=DETAILS.index,
+               default="value")

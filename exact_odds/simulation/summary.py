@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -69,7 +69,7 @@ class BetSummary:
     units_placed: int
     histogram: tuple[EdgeBin, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         return {key: getattr(self, key) for key in BET_KEYS}
 
 
@@ -78,7 +78,7 @@ class SimulationSummary(Rendered):
     """A simulation's header (game, decks, dealing procedure, play, seed, shoes) and the
     estimates for each bet; ``per_shoe`` keeps every shoe's figures."""
 
-    header: Mapping[str, Any]
+    header: Json
     bets: tuple[BetSummary, ...]
     per_shoe: Mapping[str, np.ndarray] = field(repr=False)
 
@@ -88,14 +88,14 @@ class SimulationSummary(Rendered):
                 return bet
         raise KeyError(bet_id)
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, rules, strategy, settings, dealing, play, seed, shoes and version."""
         return _inputs(self)
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """The header and the estimates as plain data; numbers are JSON numbers."""
         return _dict(self)
 
@@ -123,7 +123,7 @@ class SimulationSummary(Rendered):
         return pl.DataFrame(dict(self.per_shoe))
 
 
-def summarise(header: Mapping[str, Any], names: Mapping[str, str],
+def summarise(header: Json, names: Mapping[str, str],
               results: Sequence[ShoeResults]) -> SimulationSummary:
     """Join the results of every range of shoes, in shoe order, into the estimates."""
     ordered = sorted(results, key=lambda r: r.first)
@@ -229,7 +229,7 @@ def _dict(summary: SimulationSummary) -> Json:
                                          for b in bet.histogram] for bet in summary.bets}}
 
 
-def _play_text(h: Mapping[str, Any]) -> str:
+def _play_text(h: Json) -> str:
     if h["play"] == "flat":
         return "flat: one unit on every round where the bet is offered"
     if h["play"] == "perfect":

@@ -18,7 +18,6 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import polars as pl
@@ -39,11 +38,16 @@ COUNT_TYPE = pl.Int32 if MOST_OF_A_VALUE < 2**31 else pl.Int64
 ROUND_TYPE = pl.Int32
 
 
+#: A round of some shoes as the trace gathers it: per column, its values in those shoes (an
+#: array, or a list of card names or exact values as text).
+TracePart = dict[str, np.ndarray | list[list[str]] | list[str]]
+
+
 class TraceError(ExactOddsError, OSError):
     """A trace file that cannot be written."""
 
 
-def trace_frame(parts: Sequence[dict[str, Any]], bet_ids: Sequence[str],
+def trace_frame(parts: Sequence[TracePart], bet_ids: Sequence[str],
                 detail: Sequence[str] = ()) -> pl.DataFrame:
     """The rows gathered round by round (``play._TraceRows``), as one DataFrame;
     ``detail`` names the finer unseen columns."""
@@ -70,7 +74,7 @@ def trace_frame(parts: Sequence[dict[str, Any]], bet_ids: Sequence[str],
 
 
 def empty_trace(bet_ids: Sequence[str], detail: Sequence[str]) -> pl.DataFrame:
-    schema: dict[str, Any] = {"shoe": pl.Int64, "round": ROUND_TYPE,
+    schema: dict[str, pl.DataType | type[pl.DataType]] = {"shoe": pl.Int64, "round": ROUND_TYPE,
                               "unseen": pl.List(COUNT_TYPE)}
     for name in detail:
         schema[name] = pl.List(COUNT_TYPE)

@@ -15,10 +15,10 @@ result: seats, player-dealer, cardroom).
 from __future__ import annotations
 
 from exact_odds.table.loader import TableFileError, load_table, parse_table
-from exact_odds.table.model import ON_FIVE, ORDERS, READINGS, Owner, Table, Wager
+from exact_odds.table.model import ON_FIVE, ORDERS, READINGS, Owner, PlayerDealerTable, Wager
 from exact_odds.table.report import DealerResult, OwnerResult, TableReport
 from exact_odds.table.results import table_report, wager_outcomes
 
-__all__ = ["ON_FIVE", "ORDERS", "READINGS", "DealerResult", "Owner", "OwnerResult", "Table",
-           "TableFileError", "TableReport", "Wager", "load_table", "parse_table",
+__all__ = ["ON_FIVE", "ORDERS", "READINGS", "DealerResult", "Owner", "OwnerResult",
+           "PlayerDealerTable", "TableFileError", "TableReport", "Wager", "load_table", "parse_table",
            "table_report", "wager_outcomes"]

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION
-from exact_odds.table.model import Table
+from exact_odds.table.model import PlayerDealerTable
 
 #: The action button (seed 004): the rank of the player-dealer's hole card (A=1 ... K=13)
 #: -> the seat, counted clockwise from the player-dealer's position 0 (seat 2 is the first
@@ -120,7 +120,7 @@ def coverage(bank: Fraction, exposures: Sequence[Fraction]) -> list[Fraction]:
     return shares
 
 
-def _clockwise(table: Table, start: int) -> list[int]:
+def _clockwise(table: PlayerDealerTable, start: int) -> list[int]:
     """The occupied seats clockwise, starting at relative position ``start`` from the
     player-dealer (1: the seat to its left)."""
     n = table.seats_at_table
@@ -128,7 +128,8 @@ def _clockwise(table: Table, start: int) -> list[int]:
     return sorted(seats, key=lambda seat: ((seat - table.dealer_seat) % n - start) % n)
 
 
-def settlement_order(table: Table, hole_rank: int | None = None) -> list[tuple[int, int]]:
+def settlement_order(table: PlayerDealerTable, hole_rank: int | None = None
+                     ) -> list[tuple[int, int]]:
     """The wagers in the order they are settled, as (owner index, wager index) pairs.
 
     ``hole_rank`` is the rank of the player-dealer's hole card (1-13), read by the order

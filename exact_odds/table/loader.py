@@ -37,7 +37,7 @@ from exact_odds.table.model import (
     ORDERS,
     READINGS,
     Owner,
-    Table,
+    PlayerDealerTable,
     Wager,
     one_deal_for_both,
 )
@@ -121,7 +121,7 @@ class _File:
         return value
 
 
-def load_table(path: str | Path) -> Table:
+def load_table(path: str | Path) -> PlayerDealerTable:
     """Read and check a table file."""
     from exact_odds.errors import check_type
 
@@ -132,8 +132,8 @@ def load_table(path: str | Path) -> Table:
     return parse_table(read_yaml(the_path), the_path)
 
 
-def parse_table(data: object, path: Path) -> Table:
-    """Check a table file's data and build the ``Table``."""
+def parse_table(data: object, path: Path) -> PlayerDealerTable:
+    """Check a table file's data and build the ``PlayerDealerTable``."""
     from exact_odds.errors import check_type
 
     check_type(path, (str, Path), "path", "the table file's path (where errors say it is)")
@@ -182,7 +182,7 @@ def parse_table(data: object, path: Path) -> Table:
         warnings += [f"{path}: seat {o.seat}: wager on {w.bet} of {money(w.amount)} is outside "
                      f"the table limit {money(limit[0])}-{money(limit[1])}"
                      for o in owners for w in o.wagers if not limit[0] <= w.amount <= limit[1]]
-    return Table(str(path), game, shoe, settings, reading, order, seats_at_table, dealer_seat,
+    return PlayerDealerTable(str(path), game, shoe, settings, reading, order, seats_at_table, dealer_seat,
                  bank, dealer_fee, owners, refund, tuple(warnings))
 
 

@@ -63,7 +63,7 @@ class Owner:
 
 
 @dataclass(frozen=True)
-class Table:
+class PlayerDealerTable:
     """A table file, checked: everything needed to settle every round exactly."""
 
     path: str

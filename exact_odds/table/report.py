@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from exact_odds.games.inputs import game_inputs
 from exact_odds.numbers import fraction_text, percent_text, to_float
@@ -63,7 +62,7 @@ class DealerResult:
 class TableReport(Rendered):
     """Every figure of a table: each seat and owner, the player-dealer and the cardroom."""
 
-    table: model.Table  # the table file (a ``Table`` below is a document's table)
+    table: model.PlayerDealerTable  # the table file
     seats: tuple[OwnerResult, ...]
     player_dealer: DealerResult
     total: int  # ordered six-card sequences: the denominator of every probability
@@ -79,14 +78,14 @@ class TableReport(Rendered):
         bettors = sum((s.expected for s in self.seats), Fraction(0))
         return bettors + self.player_dealer.expected + self.fees_per_hand
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The game, shoe, rules, settings, table file and version that produced it."""
         return _inputs(self)
 
     def to_document(self) -> Document:
         return _document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         """Plain data: the inputs, then seats, player-dealer and cardroom (exact strings)."""
         return _dict(self)
 
@@ -112,7 +111,7 @@ def _inputs(report: TableReport) -> Json:
     return data
 
 
-def _dict(report: TableReport) -> dict[str, Any]:
+def _dict(report: TableReport) -> Json:
     """The report as plain data: the inputs, then seats, player-dealer and cardroom."""
     table, dealer = report.table, report.player_dealer
     return {
@@ -158,13 +157,14 @@ def _header(report: TableReport, inputs: Json) -> tuple[Line, ...]:
     )
 
 
-def _amount(places: int = 4, **options: Any) -> dict[str, Any]:
-    return {"kind": "exact", "places": places, "sign": True, "grouped": True, **options}
+def _amount(name: str, width: int = 0) -> Column:
+    """A column of amounts: exact, four places, signed, thousands grouped."""
+    return Column(name, "exact", 4, sign=True, grouped=True, width=width)
 
 
 _SEATS = (Column("Seat", "count", align="left"), Column("Owner"), Column("Wagered", "money"),
-          Column("Fees", "money"), Column("Expected", **_amount()),
-          Column("Without fees", **_amount()), Column("House edge", "percent", 2),
+          Column("Fees", "money"), _amount("Expected"),
+          _amount("Without fees"), Column("House edge", "percent", 2),
           Column("Full action", "percent", 2), Column("Partial", "percent", 2),
           Column("No action", "percent", 2))
 _CSV = (Column("role"), Column("seat", "count"), Column("owner"),
@@ -199,7 +199,7 @@ def _document(report: TableReport) -> Document:
                       "(every one in --format json).",), formats=("text",))
     else:
         shown = Table("The player-dealer's result:",
-                      (Column("Result", **_amount(width=14)), Column("Probability", "exact")),
+                      (_amount("Result", width=14), Column("Probability", "exact")),
                       distribution, header=False, formats=("text",))
     others = Table(
         "The player-dealer and the cardroom",

@@ -25,7 +25,7 @@ from exact_odds.games.model import Bet
 from exact_odds.games.settlement import settler
 from exact_odds.table.bank import coverage, settle, settlement_order
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
-from exact_odds.table.model import Table, Wager, one_deal_for_both
+from exact_odds.table.model import PlayerDealerTable, Wager, one_deal_for_both
 from exact_odds.table.report import DealerResult, OwnerResult, TableReport
 from exact_odds.vocabulary import RoundBase
 
@@ -42,23 +42,25 @@ HOLE_CARD = "banker_second_rank"
 Rounds = dict[tuple[tuple[Fraction, ...], "int | None"], int]
 
 
-def table_report(table: Table | str | Path) -> TableReport:
-    """Exact figures of a player-dealer's table (a ``Table`` or the path of a table file)."""
-    if not isinstance(table, Table):
+def table_report(table: PlayerDealerTable | str | Path) -> TableReport:
+    """Exact figures of a player-dealer's table (a ``PlayerDealerTable``: ``load_table``; or
+    the path of a table file)."""
+    if not isinstance(table, PlayerDealerTable):
         from exact_odds.errors import check_type
         from exact_odds.table.loader import load_table
 
-        check_type(table, (str, Path), "table", "a Table (load_table) or a table file's path")
+        check_type(table, (str, Path), "table",
+                   "a PlayerDealerTable (load_table) or a table file's path")
         table = load_table(table)
     return _settle_rounds(table, wager_outcomes(table), total_sequences(table.shoe))
 
 
-def _wagers(table: Table) -> list[tuple[int, Wager]]:
+def _wagers(table: PlayerDealerTable) -> list[tuple[int, Wager]]:
     """Every wager on the table with its owner's index, owner by owner."""
     return [(o, wager) for o, owner in enumerate(table.owners) for wager in owner.wagers]
 
 
-def wager_outcomes(table: Table) -> Rounds:
+def wager_outcomes(table: PlayerDealerTable) -> Rounds:
     """The exact joint distribution of every wager's net pay per unit (and the hole card's
     rank when the action button orders the settlement), from one enumeration of the shoe.
 
@@ -112,7 +114,7 @@ def wager_outcomes(table: Table) -> Rounds:
     return rounds
 
 
-def _settle_rounds(table: Table, rounds: Rounds, total: int) -> TableReport:
+def _settle_rounds(table: PlayerDealerTable, rounds: Rounds, total: int) -> TableReport:
     """Settle every distinct round in money and weigh it by its count."""
     bets = {bet.id: bet for bet in table.game.bets}
     wagers = _wagers(table)
@@ -159,7 +161,7 @@ def _settle_rounds(table: Table, rounds: Rounds, total: int) -> TableReport:
                                                    expected, exhausted, distribution), total)
 
 
-def _rules(table: Table) -> Rules:
+def _rules(table: PlayerDealerTable) -> Rules:
     """The drawing rules the shoe is enumerated with: with an option that hitters and
     standers share one deal on (21st Century), the player hand hits on it (the hit line; a
     stander's round is read from the same deal); otherwise the option taken as every owner
@@ -173,7 +175,7 @@ def _rules(table: Table) -> Rules:
     return rules.with_strategy(choices.pop() or "hit")
 
 
-def _stand_lines(table: Table, wagers: list[tuple[int, Wager]]) -> list[bool]:
+def _stand_lines(table: PlayerDealerTable, wagers: list[tuple[int, Wager]]) -> list[bool]:
     """For each wager, whether it is read on the stand line of a shared deal."""
     if not one_deal_for_both(table.game.rules):
         return [False] * len(wagers)
