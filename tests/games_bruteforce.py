@@ -25,7 +25,10 @@ Every deal of the first four cards is played both ways (stand, draw) where the b
 choose, and each finished round is recorded with what the bettor saw: his two cards'
 point values (low, high) and the up card's, or his two-card total and the up card's.
 ``best_play`` then values each choice in each information state by a pay function given
-in words by the test, and picks the higher (standing on an exact tie).
+in words by the test, and picks the higher (standing on an exact tie). ``draw_game_hands``
+deals the same rounds under one play as explicit hands (the settlement tests settle them).
+``enter_net``, ``draw_net`` and ``round_value``: Lucky Draw's bets settled from their pays in
+words.
 
 Hands without draws (``deal_hands``)
 ------------------------------------
@@ -33,7 +36,8 @@ Hands without draws (``deal_hands``)
 function of its explicit cards; the count of each pair of values. On a small shoe every
 pair of disjoint explicit hands is listed (``deal_hands``); for three cards each on the
 full deck, every explicit hand is listed and the dealer's hands disjoint from it are
-counted by inclusion-exclusion over the cards they share (``deal_three_card_hands``).
+counted by inclusion-exclusion over the cards they share (``deal_three_card_hands``);
+``hands_in_order`` lists every ordered six-card sequence's explicit hands (a tiny shoe).
 """
 
 from __future__ import annotations
@@ -91,6 +95,8 @@ def sequences(counts: Mapping[str, int]) -> int:
 Finish = tuple[bool, int, int]
 #: What the bettor sees: (low, high, up) of point values, or (two-card total, up).
 Info = tuple[int, ...]
+#: A hand's explicit cards, in the order dealt.
+Hand = tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -212,11 +218,71 @@ def finishes_under(rounds: DrawRounds, draws: Callable[[Info], bool]) -> Counter
     return total
 
 
+def enter_net(bettor: int, dealer: int) -> Fraction:
+    """Lucky Draw's Enter bet: 1 to 1 on the higher total; a tie pushes; a dealer win loses."""
+    return Fraction(1) if bettor > dealer else Fraction(0) if bettor == dealer else Fraction(-1)
+
+
+def draw_net(drew: bool, bettor: int, dealer: int, seven: Fraction) -> Fraction:
+    """Lucky Draw's Draw bet: no action when he stands; a win pays 3 to 1 on 9, 2 to 1 on 8,
+    ``seven`` on 7, 1 to 1 on any other total; a tie pushes; a dealer win loses."""
+    if not drew or bettor == dealer:
+        return Fraction(0)
+    if bettor < dealer:
+        return Fraction(-1)
+    return {9: Fraction(3), 8: Fraction(2), 7: seven}.get(bettor, Fraction(1))
+
+
+#: What a winning Draw bet pays on a 7, by the game's setting ``lucky_seven_pays``.
+SEVEN = {"2 to 1": Fraction(2), "3 to 2": Fraction(3, 2)}
+
+
+def round_value(seven: Fraction) -> Callable[[Finish], Fraction]:
+    """Lucky Draw's round net, Enter and Draw bets together, per unit of the Enter bet."""
+    def value(finish: Finish) -> Fraction:
+        drew, bettor, dealer = finish
+        return enter_net(bettor, dealer) + draw_net(drew, bettor, dealer, seven)
+    return value
+
+
+def draw_game_hands(counts: Mapping[str, int], draws: Callable[[Info], bool],
+                    may_draw: range | frozenset[int] = range(10),
+                    dealer_draws: range | frozenset[int] = range(5), sees: str = "cards"
+                    ) -> Counter[tuple[Hand, Hand]]:
+    """The same game's rounds as explicit hands, the bettor drawing where he may and
+    ``draws(info)``: (the bettor's cards, the dealer's cards) -> six-card sequences. Each
+    ordered deal of the first four physical cards, then each third card of the cards left
+    (the bettor's first, then the dealer's)."""
+    assert sees in ("cards", "total")
+    cards = explicit_cards(counts)
+    values = [point(card) for card in cards]
+    n = len(cards)
+    found: Counter[tuple[Hand, Hand]] = Counter()
+    for p1, d1, p2, d2 in permutations(range(n), 4):
+        bettor = (values[p1] + values[p2]) % 10
+        dealer = (values[d1] + values[d2]) % 10
+        low, high = sorted((values[p1], values[p2]))
+        info: Info = (low, high, values[d1]) if sees == "cards" else (bettor, values[d1])
+        rest = [m for m in range(n) if m not in (p1, d1, p2, d2)]
+        mine, his = (cards[p1], cards[p2]), (cards[d1], cards[d2])
+        thirds: list[tuple[Hand, list[int]]] = (
+            [((*mine, cards[m]), [r for r in rest if r != m]) for m in rest]
+            if bettor in may_draw and draws(info) else [(mine, rest)])
+        for hand, left in thirds:
+            used = 4 + len(hand) - 2
+            if dealer in dealer_draws:
+                for m in left:
+                    found[(hand, (*his, cards[m]))] += falling(n - used - 1, 5 - used)
+            else:
+                found[(hand, his)] += falling(n - used, 6 - used)
+    assert sum(found.values()) == falling(n, 6)
+    return found
+
+
 # ---------------------------------------------------------------------------
 # Hands dealt without draws, ranked by their values
 # ---------------------------------------------------------------------------
 
-Hand = tuple[str, ...]
 Key = TypeVar("Key", bound=Hashable)
 
 
@@ -240,14 +306,24 @@ def deal_hands(counts: Mapping[str, int], cards: int, value: Callable[[Hand], Ke
     return result
 
 
+def hands_in_order(counts: Mapping[str, int], cards: int) -> Counter[tuple[Hand, Hand]]:
+    """Every ordered six-card sequence of explicit cards, the Player's cards in positions
+    1, 3, 5, the dealer's in 2, 4, 6 (a tiny shoe only): (the Player's ``cards`` cards, the
+    dealer's) -> sequences."""
+    shoe = explicit_cards(counts)
+    result: Counter[tuple[Hand, Hand]] = Counter()
+    for deal in permutations(shoe, 6):
+        result[(deal[0:2 * cards:2], deal[1:2 * cards:2])] += 1
+    return result
+
+
 def deal_hands_in_order(counts: Mapping[str, int], cards: int, value: Callable[[Hand], Key]
                         ) -> Counter[tuple[Key, Key]]:
-    """The same as ``deal_hands`` by the plainest route: every ordered six-card sequence,
-    the Player's cards in positions 1, 3, 5, the dealer's in 2, 4, 6 (a tiny shoe only)."""
-    shoe = explicit_cards(counts)
+    """The same as ``deal_hands`` by the plainest route: ``hands_in_order``, each hand
+    valued."""
     result: Counter[tuple[Key, Key]] = Counter()
-    for deal in permutations(shoe, 6):
-        result[(value(deal[0:2 * cards:2]), value(deal[1:2 * cards:2]))] += 1
+    for (player, dealer), ways in hands_in_order(counts, cards).items():
+        result[(value(player), value(dealer))] += ways
     return result
 
 

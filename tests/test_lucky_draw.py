@@ -24,6 +24,7 @@ import pytest
 import yaml
 from catalogue import shoes
 from clirun import ok
+from games_bruteforce import SEVEN, draw_net, enter_net, round_value
 
 from exact_odds import Shoe, game_report, read_yaml
 from exact_odds.analysis.strategy import decisions
@@ -50,22 +51,7 @@ HOW_NET = {"Win w/ Lucky 9": 4, "Win w/ Lucky 8": 3, "Win w/ Lucky 7": 3, "Win o
            "Tie on stand": 0}
 
 
-# --- the bets, settled from their pays in words -------------------------------------------
-
-def enter_net(bettor: int, dealer: int) -> Fraction:
-    """Enter: 1 to 1 on the higher total; a tie pushes; a dealer win loses."""
-    return Fraction(1) if bettor > dealer else Fraction(0) if bettor == dealer else Fraction(-1)
-
-
-def draw_net(drew: bool, bettor: int, dealer: int, seven: Fraction) -> Fraction:
-    """Draw bet: no action when he stands; a win pays 3 to 1 on 9, 2 to 1 on 8, ``seven``
-    on 7, 1 to 1 on any other total; a tie pushes; a dealer win loses."""
-    if not drew or bettor == dealer:
-        return Fraction(0)
-    if bettor < dealer:
-        return Fraction(-1)
-    return {9: Fraction(3), 8: Fraction(2), 7: seven}.get(bettor, Fraction(1))
-
+# --- the bets, settled from their pays in words (enter_net, draw_net and round_value: gb) ---
 
 def enter_event(finish: gb.Finish) -> str:
     _, bettor, dealer = finish
@@ -83,17 +69,6 @@ def draw_event(finish: gb.Finish, seven: Fraction) -> str:
     if bettor == 7:
         return "Win with 7 (2 to 1)" if seven == 2 else "Win with 7 (3 to 2)"
     return {9: "Win with 9", 8: "Win with 8"}.get(bettor, "Win with 6 or less")
-
-
-SEVEN = {"2 to 1": Fraction(2), "3 to 2": Fraction(3, 2)}
-
-
-def round_value(seven: Fraction):
-    """The round's net, Enter and Draw bets together, per unit of the Enter bet."""
-    def value(finish: gb.Finish) -> Fraction:
-        drew, bettor, dealer = finish
-        return enter_net(bettor, dealer) + draw_net(drew, bettor, dealer, seven)
-    return value
 
 
 def combinations(bet) -> dict[str, int]:
