@@ -264,12 +264,32 @@ def test_explorer_data_of_a_shoe():
         assert Fraction(int(event["combinations"]), total) == result.probability
 
 
-def test_docs_state_the_pages_limits():
-    """The limit on a link's fragment, stated in docs/explorer.md, is the script's."""
+def test_the_pages_limits_and_constants_come_from_python():
+    """Issue 42: the page's limits, the hold band's confidence and quantile, the rounding
+    rule and the figures shown are in its data, from Python's registry and figure table;
+    the script writes none of them itself (no limit, quantile or message in it)."""
+    from exact_odds.analysis.figures import FIGURES, normal_quantile
     from exact_odds.explorer.page import explorer_script
+    from exact_odds.games.pays import MESSAGES
+    from exact_odds.limits import MAX_FRAGMENT, MAX_HOLD_ROUNDS, MAX_NUMBER_CHARS, MAX_PAY
+    from exact_odds.numbers import ROUNDING
 
-    limit = int(re.search(r"const MAX_FRAGMENT = (\d+);", explorer_script())[1])
-    assert f"longer than {limit:,} characters" in (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
+    data = explorer_data(game_report("commission-free", bets="tie"))
+    assert data["limits"]["fragment"] == MAX_FRAGMENT
+    assert data["hold"]["max_rounds"] == str(MAX_HOLD_ROUNDS)
+    assert data["hold"]["z"] == normal_quantile(Fraction(19, 20))
+    assert data["rounding"] == ROUNDING
+    assert [f["key"] for f in data["figures"]] == [f.page for f in FIGURES.values() if f.page]
+    grammar = data["grammar"]
+    assert (grammar["max_number_chars"], grammar["max_pay"], grammar["messages"]) == (
+        MAX_NUMBER_CHARS, MAX_PAY, MESSAGES)
+    script = explorer_script()
+    for written in ("1.96", str(MAX_FRAGMENT), f"{MAX_FRAGMENT:,}", str(MAX_HOLD_ROUNDS),
+                    f"{MAX_HOLD_ROUNDS:,}", str(MAX_PAY), "is not a pay", "pays nothing",
+                    '"void"', '"lose half"', "Expected value", "Hit frequency", "\\p{Nd}"):
+        assert written not in script, written
+    docs = (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
+    assert "longer than <!-- limit: MAX_FRAGMENT -->" in docs
 
 
 def test_game_file_keeps_the_reports_inputs(tmp_path):

@@ -24,7 +24,7 @@ from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
 from exact_odds.explorer.page import explorer_script, report_page
 from exact_odds.games.loader import builtin_games, load_game
-from exact_odds.games.pays import PayError, parse_pay
+from exact_odds.games.pays import PayError, parse_pay, pay_grammar
 from exact_odds.render import render
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -439,20 +439,28 @@ PAYS = [
 ]
 
 
-def test_the_pages_pay_parser_is_the_loaders(browser):
-    """Issue 26: the page reads pays as the game file's loader reads them: the script's
-    ``parsePay`` (explorer.js) against ``exact_odds.games.pays.parse_pay`` on pays written
-    well, oddly and wrongly: the same pays accepted with the same exact value and text,
-    the same refused with the same message."""
+@pytest.fixture(scope="module")
+def reader(browser):
+    """A page with the script and the grammar Python ships (``pay_grammar``): its
+    ``window.__reader`` reads pays as the explorer does."""
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!DOCTYPE html><html><body></body></html>")
-    page.add_script_tag(content=explorer_script() + "\nwindow.__parsePay = parsePay; window.__ready = true;",
-                        type="module")
+    page.add_script_tag(content=explorer_script() + "\nwindow.__reader = new PayReader("
+                        + json.dumps(pay_grammar()) + "); window.__ready = true;", type="module")
     page.wait_for_function("window.__ready === true")
-    got = page.evaluate("""(pays) => pays.map(p => { try { const x = window.__parsePay(p);
-        return ['ok', x.kind, x.net.text(), x.text]; } catch (e) { return ['error', e.message]; } })""", PAYS)
+    yield page
     context.close()
+
+
+def test_the_pages_pay_parser_is_the_loaders(reader):
+    """Issue 26: the page reads pays as the game file's loader reads them: the script's
+    ``PayReader`` (explorer.js) with the grammar Python ships against
+    ``exact_odds.games.pays.parse_pay`` on pays written well, oddly and wrongly: the same
+    pays accepted with the same exact value and text, the same refused with the same
+    message."""
+    got = reader.evaluate("""(pays) => pays.map(p => { try { const x = window.__reader.read(p);
+        return ['ok', x.kind, x.net.text(), x.text]; } catch (e) { return ['error', e.message]; } })""", PAYS)
     accepted = 0
     for text, answer in zip(PAYS, got):
         try:

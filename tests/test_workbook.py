@@ -20,7 +20,8 @@ from spreadsheet import SKIP, SOFFICE, error_cells, named_cells, recalculate, va
 from spreadsheet import without_cached_values as uncached
 
 from exact_odds.analysis.approval import ApprovalWorkbook, approval_workbook
-from exact_odds.analysis.bet_result import CONFIDENCES, HOLD_ROUNDS, BetResult, normal_quantile
+from exact_odds.analysis.bet_result import BetResult
+from exact_odds.analysis.figures import CONFIDENCES, HOLD_ROUNDS, normal_quantile
 from exact_odds.analysis.compare import compare_games
 from exact_odds.analysis.report import game_report
 from exact_odds.analysis.worksheet import name_part

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from exact_odds.analysis.report import GameReport, game_report
-from exact_odds.analysis.worksheet import Removal, Shoes, report_workbook
+from exact_odds.analysis.worksheet import Removal, Shoes, report_play, report_workbook
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.errors import check_type
 from exact_odds.render.document import Document
@@ -56,7 +56,7 @@ class ApprovalWorkbook(Rendered):
         document = self.report.to_document()
         return report_workbook(document.title, document.inputs, document.notes,
                                self.report.bets, self.report.total, self.shoes, self.removal,
-                               self.notes)
+                               self.notes, report_play(self.report))
 
 
 def approval_workbook(report: GameReport) -> ApprovalWorkbook:

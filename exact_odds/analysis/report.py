@@ -92,13 +92,14 @@ class GameReport(Rendered):
 
     def to_workbook(self) -> Workbook:
         """The live math worksheet (``exact_odds.analysis.worksheet``): Summary, a sheet per
-        bet whose figures are formulas of its pays, and Hold. ``approval_workbook`` adds
-        the other decks and the effect of removal."""
-        from exact_odds.analysis.worksheet import report_workbook
+        bet whose figures are formulas of its pays, Hold, and where the play is chosen for
+        the pays, the Play its figures assume. ``approval_workbook`` adds the other decks
+        and the effect of removal."""
+        from exact_odds.analysis.worksheet import report_play, report_workbook
 
         document = self.to_document()
         return report_workbook(document.title, document.inputs, document.notes, self.bets,
-                               self.total)
+                               self.total, play=report_play(self))
 
     def to_polars(self) -> Any:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""
@@ -150,10 +151,10 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     if not isinstance(game, Game):
         game = load_game(game)
     the_shoe = game.shoe(decks, shoe, remove)
-    rules = game_rules(game, the_shoe, strategy)
+    values = game.setting_values(settings)
+    rules = game_rules(game, the_shoe, strategy, values)
     # a bet named twice is analysed once, in the order first named
     chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
-    values = game.setting_values(settings)
     own = Shoe.from_decks(game.decks)
     # the mistakes are looked for on the game's own shoe and rules: from these counts when
     # the report is of them, else by their own enumeration (another shoe)

@@ -32,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.engine.enumerator import enumeration_cost, outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
@@ -109,16 +109,19 @@ def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
     return (row["player_low_card"], row["player_high_card"], up)
 
 
-#: Per visible state, per bet tallied: [all ways, ways where the bet acts, sum of ways * net].
+#: Per visible state, per bet tallied: [all ways, ways where the bet acts, sum of ways * net,
+#: the ways of each settlement (its event and net)].
 Tally = dict[VisibleState, list[list[Any]]]
 
 
 def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
-           bets: tuple[tuple[Bet, bool], ...]) -> Tally:
+           bets: tuple[tuple[Bet, bool], ...],
+           settings: Mapping[str, object] | None = None) -> Tally:
     """One enumeration over the visible columns and every bet's columns. For each (bet,
     ``no_dealer_natural``) asked, and each visible state: the ways, the ways where the bet
-    acts and their sum of ways * net (only deals where the dealer holds no natural, if
-    ``no_dealer_natural``)."""
+    acts, their sum of ways * net and the ways of each settlement (only deals where the
+    dealer holds no natural, if ``no_dealer_natural``); the bets settled with ``settings``
+    (the game's values where not given)."""
     option = _option(game)
     needs_natural = any(skip for _, skip in bets)
     read_all = tuple(name for bet, _ in bets for name in bet.columns)
@@ -129,33 +132,36 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     up = index.get("dealer_up") if option.sees_up_card else None
     natural = index.get("banker_natural", -1)
     reads = [[index[name] for name in bet.columns] for bet, _ in bets]
-    settings = game.setting_values()
-    settlers = [settler(bet, settings, game.rules.round) for bet, _ in bets]
-    # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
+    chosen = game.setting_values(settings)
+    settlers = [settler(bet, chosen, game.rules.round) for bet, _ in bets]
+    # per state and bet: [ways, {settlement: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
+    enumeration_cost(shoe, columns, rules).check()  # refused in one line before any work
     for values, ways in outcome_counts(shoe, columns, rules).items():
         key = (values[low], values[high], None if up is None else values[up])
         state = found.get(key)
         if state is None:
-            state = found[key] = [[0, 0, {}] for _ in bets]
+            state = found[key] = [[0, {}] for _ in bets]
         for number, ((_, skip), read) in enumerate(zip(bets, reads)):
             if skip and values[natural]:
                 continue
             tally = state[number]
             tally[0] += ways
-            net = settlers[number](tuple(values[i] for i in read)).net
-            if net is not None:
-                tally[1] += ways
-                tally[2][net] = tally[2].get(net, 0) + ways
+            settled = settlers[number](tuple(values[i] for i in read))
+            tally[1][settled] = tally[1].get(settled, 0) + ways
     for state in found.values():
-        for tally in state:
-            tally[2] = sum((net * ways for net, ways in tally[2].items()), Fraction(0))
+        for number, (ways, settled) in enumerate(state):
+            acting = {s: w for s, w in settled.items() if s.net is not None}
+            state[number] = [ways, sum(acting.values()),
+                             sum((s.net * w for s, w in acting.items()), Fraction(0)), settled]
     return found
 
 
-def _runs(shoe: Shoe, game: Game, bets: tuple[tuple[Bet, bool], ...]) -> dict[bool, Tally]:
+def _runs(shoe: Shoe, game: Game, bets: tuple[tuple[Bet, bool], ...],
+          settings: Mapping[str, object] | None = None) -> dict[bool, Tally]:
     """The tallies with the option always hit (True) and always stood (False)."""
-    return {hits: _tally(shoe, game, game.rules.with_strategy("hit" if hits else "stand"), bets)
+    return {hits: _tally(shoe, game, game.rules.with_strategy("hit" if hits else "stand"), bets,
+                         settings)
             for hits in (True, False)}
 
 
@@ -202,13 +208,16 @@ def _late_bet(game: Game) -> Bet | None:
     return next((b for b in game.bets if b.placed == "after-visible-cards"), None)
 
 
-def decisions(shoe: Shoe, game: GameLike = "21st-century") -> tuple[Decision, ...]:
+def decisions(shoe: Shoe, game: GameLike = "21st-century",
+              settings: Mapping[str, object] | None = None) -> tuple[Decision, ...]:
     """The exact expected values of hitting and of standing on the option, in every
-    visible state, for the bet the game file names (``option: {optimise: BET}``)."""
+    visible state, for the bet the game file names (``option: {optimise: BET}``), settled
+    with ``settings`` (the game's values where not given)."""
     loaded = _game(game)
     option = _option(loaded)
     bet = optimised_bet(loaded)
-    return _decisions(loaded, _runs(shoe, loaded, ((bet, option.after_natural_check),)), 0)
+    return _decisions(loaded, _runs(shoe, loaded, ((bet, option.after_natural_check),),
+                                    settings), 0)
 
 
 def _decisions(game: Game, runs: dict[bool, Tally], number: int) -> tuple[Decision, ...]:
@@ -252,7 +261,7 @@ def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
     for state in sorted(runs[True], key=_order):
         p2 = (state[0] + state[1]) % 10
         hits = rules.player_draws(p2, state) if rules.player[p2] == "O" else True
-        ways, acting, net = runs[hits][state][number]
+        ways, acting, net, _ = runs[hits][state][number]
         if not acting:
             continue
         if acting != ways:
@@ -268,20 +277,26 @@ def on_five_map(found: tuple[Decision, ...]) -> dict[VisibleState, bool]:
     return {(d.low, d.high, d.up): d.choice == "hit" for d in found}
 
 
-def optimal_on_five(shoe: Shoe, game: GameLike = "21st-century") -> dict[VisibleState, bool]:
+def optimal_on_five(shoe: Shoe, game: GameLike = "21st-century",
+                    settings: Mapping[str, object] | None = None) -> dict[VisibleState, bool]:
     """The optimal decision on the option for each visible state: True to hit."""
-    return on_five_map(decisions(shoe, game))
+    return on_five_map(decisions(shoe, game, settings))
 
 
-def optimal_rules(shoe: Shoe, game: GameLike = "21st-century") -> DrawingRules:
-    """The game's rules with the option played optimally for this shoe."""
+def optimal_rules(shoe: Shoe, game: GameLike = "21st-century",
+                  settings: Mapping[str, object] | None = None) -> DrawingRules:
+    """The game's rules with the option played optimally for this shoe (and the values of
+    the game's ``settings``, its own where not given)."""
     loaded = _game(game)
-    return loaded.rules.with_strategy(StrategyMap(optimal_on_five(shoe, loaded)), "optimal")
+    return loaded.rules.with_strategy(StrategyMap(optimal_on_five(shoe, loaded, settings)),
+                                      "optimal")
 
 
-def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRules:
+def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
+               settings: Mapping[str, object] | None = None) -> DrawingRules:
     """The drawing rules of a game, the option (where the game has one) taken by
-    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
+    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe and
+    the values of the game's ``settings`` (its own where not given)."""
     if game.rules.option is None:
         if strategy not in (None, game.strategy):
             from exact_odds.errors import input_name
@@ -291,5 +306,5 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None) -> DrawingRu
         return game.rules
     chosen = strategy or game.strategy
     if chosen == "optimal":
-        return optimal_rules(shoe, game)
+        return optimal_rules(shoe, game, settings)
     return game.rules.with_strategy(chosen)

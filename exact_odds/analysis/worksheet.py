@@ -33,12 +33,13 @@ values are those figures, and tests recalculate the workbook in LibreOffice agai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from exact_odds.analysis.bet_result import CONFIDENCES, HOLD_ROUNDS, BetResult, normal_quantile
+from exact_odds.analysis.bet_result import BetResult
+from exact_odds.analysis.figures import CONFIDENCES, FIGURES, HOLD_ROUNDS, normal_quantile
 from exact_odds.numbers import fraction_text, int_text, to_float
 from exact_odds.render.document import Field, Line
 from exact_odds.render.workbook import (
@@ -54,6 +55,9 @@ from exact_odds.render.workbook import (
     ref,
     span,
 )
+
+if TYPE_CHECKING:
+    from exact_odds.analysis.report import GameReport
 
 #: A bet sheet's columns, in order.
 EVENT_HEADER = ("Event", "When", "Pays (game file)", "Pay (net, input)", "Combinations",
@@ -108,6 +112,68 @@ class Removal:
     expected: dict[str, Fraction]
 
 
+class PlayState(NamedTuple):
+    """One state of the play a workbook's figures assume: what the decider sees, the option
+    taken (its place in ``Play.options``) and, for each option, each line of the bet played
+    for: its probability given the state (0 for a line without action)."""
+
+    label: str
+    assumed: int
+    given: tuple[tuple[Fraction, ...], ...]
+
+
+@dataclass(frozen=True)
+class Play:
+    """The play a report's figures assume where it is chosen for the pays (the optimal
+    strategy on an option): the bet it is played for, the options and every state; or,
+    where the states pass the limits, why they are not listed (``note``)."""
+
+    decider: str
+    bet: str
+    options: tuple[str, ...]
+    states: tuple[PlayState, ...]
+    note: str = ""
+
+
+def report_play(report: GameReport) -> Play | None:
+    """The play ``report``'s figures assume, where it is chosen for the pays and its bet
+    played for is among the report's (a pay the workbook holds can then make the other
+    choice the better one); else None."""
+    from exact_odds.analysis.decision_counts import decision_counts
+    from exact_odds.engine.cost import EnumerationTooLarge
+
+    option = report.game.rules.option
+    if option is None or report.strategy != "optimal" or report.game.optimise not in {
+            bet.id for bet in report.bets}:
+        return None
+    bet = report.game.optimise
+    try:
+        counts = decision_counts(report, bets=[bet])
+    except EnumerationTooLarge as error:
+        return Play("the bettor", bet, (), (), f"the states are not listed: {error}")
+    assert counts is not None  # the play follows the pays of a bet of the report
+    states = []
+    for state in counts.states:
+        hits = report.rules.player_draws((state.seen[0] + state.seen[1]) % 10, state.seen)
+        given = []
+        for option_counts in state.counts:
+            lines = option_counts[bet]
+            acting = sum(c for c, acts in zip(lines, counts.acting[bet]) if acts)
+            given.append(tuple(Fraction(c, acting) if acts and acting else Fraction(0)
+                               for c, acts in zip(lines, counts.acting[bet])))
+        states.append(PlayState(state.label, counts.options.index("hit" if hits else "stand"),
+                                tuple(given)))
+    return Play(counts.decider, bet, counts.options, tuple(states))
+
+
+def _play_note(play: Play) -> str:
+    return (f"These figures are for one play: the choice of {play.decider} in each state he "
+            "sees, the better one for the game file's pays (strategy optimal), listed on the Play "
+            "sheet. A pay changed here does not change that play; where it makes the other "
+            "choice the better one, the Play sheet says so (exact-odds report of the game "
+            "file with the new pays gives the figures of the play chosen again).")
+
+
 class _Side:
     """One side's bets (a report, or one side of a comparison) and the names it defines."""
 
@@ -128,9 +194,10 @@ class _Side:
         return name
 
 
-class Figure(NamedTuple):
-    """A figure of a bet's sheet: its label, its name's first word (none: no name), its
-    exact value (None where it is not rational), its cached value and its style."""
+class Shown(NamedTuple):
+    """A figure of a bet's sheet (``analysis.figures``): its label, its name's first word
+    (none: no name), its exact value (None where it is not rational), its cached value and
+    its style."""
 
     label: str
     name: str
@@ -139,32 +206,23 @@ class Figure(NamedTuple):
     style: Style
 
 
-def _figures(bet: BetResult) -> dict[str, Figure]:
+def _figures(bet: BetResult) -> dict[str, Shown]:
     """A bet's figures, by label, in the order its sheet lists them."""
-    top = bet.top_award
-    rows = [
-        Figure("Expected value", "ev", bet.expected_value, to_float(bet.expected_value),
-               "decimal"),
-        Figure("House edge", "edge", bet.house_edge, to_float(bet.house_edge), "percent"),
-        Figure("Return to player", "", 1 - bet.house_edge, to_float(1 - bet.house_edge),
-               "percent"),
-        Figure("Hit frequency", "hit", bet.hit_frequency, to_float(bet.hit_frequency),
-               "percent"),
-        Figure("Push", "push", bet.push_probability, to_float(bet.push_probability), "percent"),
-        Figure("Element of risk", "risk", bet.element_of_risk, to_float(bet.element_of_risk),
-               "percent"),
-        Figure("Variance", "var", bet.variance, to_float(bet.variance), "decimal"),
-        Figure("Standard deviation", "sd", None, bet.standard_deviation, "decimal"),
-        Figure("Volatility index 90%", "", None, bet.volatility_index(CONFIDENCES[0]), "decimal"),
-        Figure("Volatility index 95%", "", None, bet.volatility_index(CONFIDENCES[1]), "decimal"),
-        Figure("Top award pays", "top_pay", None if top is None else top.net,
-               "" if top is None else to_float(top.net), "general"),
-        Figure("Top award event", "top_event", None, "" if top is None else top.event,
-               "general"),
-        Figure("Top award, 1 in", "top_odds", None if top is None else 1 / top.probability,
-               "" if top is None else to_float(1 / top.probability), "odds"),
-    ]
-    return {figure.label: figure for figure in rows}
+    shown = {}
+    for figure in FIGURES.values():
+        value = figure.of(bet)
+        cached: float | str = ("" if value is None else value if isinstance(value, str)
+                               else to_float(value))  # type: ignore[arg-type]
+        exact = value if figure.exact and isinstance(value, Fraction) else None
+        shown[figure.label] = Shown(figure.label, figure.cell, exact, cached, figure.style)
+    return shown
+
+
+def _cells(ranges: dict[str, str], figure: Callable[[str], str]) -> dict[str, str]:
+    """What a figure's formula reads (``Figure.formula_with``): a bet's ranges, each other
+    figure's cell (``figure(name)``) and the normal quantiles' names."""
+    return {**ranges, **{f.cell: figure(f.cell) for f in FIGURES.values() if f.cell},
+            **{_z(c): _z(c) for c in CONFIDENCES}}
 
 
 def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
@@ -196,38 +254,21 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
             to_float(event.net) if wins else "", "general"))
     row = last + 2
     sheet.line(row, [Label("Figure"), Label("Value"), Label("Exact (game file's pays)")], first)
-    ev = side.name("ev", bet)
-    push = side.name("push", bet)
-    var = side.name("var", bet)
-    edge = side.name("edge", bet)
-    best = f"MATCH(MAX({candidates}),{candidates},0)"
-    none = f"COUNT({candidates})=0"
-    formulas = {
-        "Expected value": f"SUMPRODUCT({pays},{probabilities})",
-        "House edge": f"-{ev}",
-        "Return to player": f"1+{ev}",
-        "Hit frequency": f'SUMIF({pays},">0",{probabilities})',
-        "Push": f"SUMIF({pays},0,{probabilities})",
-        "Element of risk": f"IF({push}=1,0,{edge}/(1-{push}))",
-        "Variance": f"SUMPRODUCT({pays},{pays},{probabilities})-{ev}^2",
-        "Standard deviation": f"SQRT({var})",
-        "Volatility index 90%": f"{_z(CONFIDENCES[0])}*{side.name('sd', bet)}",
-        "Volatility index 95%": f"{_z(CONFIDENCES[1])}*{side.name('sd', bet)}",
-        "Top award pays": f'IF({none},"",MAX({candidates}))',
-        "Top award event": f'IF({none},"",INDEX({events},{best}))',
-        "Top award, 1 in": f'IF({none},"",1/INDEX({probabilities},{best}))',
-    }
+    cells = _cells({"pays": pays, "probabilities": probabilities, "candidates": candidates,
+                    "events": events}, lambda name: side.name(name, bet))
     total_row = row + 1
     sheet.line(total_row, ["Total probability", Formula(f"SUM({probabilities})", 1.0,
                                                         "probability"), "1"], first)
-    for i, figure in enumerate(_figures(bet).values()):
+    shown = _figures(bet)
+    for i, figure in enumerate(FIGURES.values()):
         r = total_row + 1 + i
+        value = shown[figure.label]
         sheet.put(r, first, figure.label)
-        sheet.put(r, first + 1, Formula(formulas[figure.label], figure.value, figure.style))
-        if figure.name:
-            side.define(figure.name, bet, sheet, r, first + 1)
-        if figure.exact is not None:
-            sheet.put(r, first + 2, fraction_text(figure.exact))
+        sheet.put(r, first + 1, Formula(figure.formula_with(cells), value.value, value.style))
+        if figure.cell:
+            side.define(figure.cell, bet, sheet, r, first + 1)
+        if value.exact is not None:
+            sheet.put(r, first + 2, fraction_text(value.exact))
     widths = {0: 28, 1: 22, 2: 18, 3: 12, 4: 24, 5: 20, 6: 40, 7: 16, 8: 12}
     for offset, width in widths.items():
         sheet.widths[first + offset] = width
@@ -403,61 +444,117 @@ def _deck_block(side: _Side, bet: BetResult, results: list[BetResult], shoes: Se
     pays = span(1, first, last)
     row = last + 1
     sheet.line(row, [Label("Cycle"), None, *(int_text(s.total) for s in shoes)])
-    labels = ("Expected value", "House edge", "Hit frequency", "Push", "Element of risk",
-              "Variance", "Standard deviation", "Volatility index 90%", "Volatility index 95%",
-              "Top award, 1 in")
-    at = {label: row + 1 + i for i, label in enumerate(labels)}
-    for label in labels:
-        sheet.put(at[label], 0, label)
+    at = {name: row + 1 + i for i, name in enumerate(DECK_FIGURES)}
+    for name in DECK_FIGURES:
+        sheet.put(at[name], 0, FIGURES[name].label)
+    by_cell = {figure.cell: name for name, figure in FIGURES.items() if figure.cell}
     for k, result in enumerate(results):
         col = 2 + k
-        p = span(col, first, last)
-        candidates = span(2 + 2 * n + k, first, last)
+        def cell_of(cell: str, column: int = col) -> str:
+            return ref(at.get(by_cell[cell], 0), column)
 
-        def cell(label: str, column: int = col) -> str:
-            return ref(at[label], column)
+        cells = _cells({"pays": pays, "probabilities": span(col, first, last),
+                        "candidates": span(2 + 2 * n + k, first, last)}, cell_of)
+        shown = _figures(result)
+        for name in DECK_FIGURES:
+            figure, value = FIGURES[name], shown[FIGURES[name].label]
+            sheet.put(at[name], col, Formula(figure.formula_with(cells), value.value,
+                                             value.style))
+    return row + len(DECK_FIGURES)
 
-        figures = _figures(result)
-        formulas = {
-            "Expected value": f"SUMPRODUCT({pays},{p})",
-            "House edge": f"-{cell('Expected value')}",
-            "Hit frequency": f'SUMIF({pays},">0",{p})',
-            "Push": f"SUMIF({pays},0,{p})",
-            "Element of risk": f"IF({cell('Push')}=1,0,{cell('House edge')}/(1-{cell('Push')}))",
-            "Variance": f"SUMPRODUCT({pays},{pays},{p})-{cell('Expected value')}^2",
-            "Standard deviation": f"SQRT({cell('Variance')})",
-            "Volatility index 90%": f"{_z(CONFIDENCES[0])}*{cell('Standard deviation')}",
-            "Volatility index 95%": f"{_z(CONFIDENCES[1])}*{cell('Standard deviation')}",
-            "Top award, 1 in": f'IF(COUNT({candidates})=0,"",1/INDEX({p},MATCH(MAX('
-                               f'{candidates}),{candidates},0)))',
-        }
-        for label in labels:
-            figure = figures[label]
-            sheet.put(at[label], col, Formula(formulas[label], figure.value, figure.style))
-    return row + len(labels)
+
+#: The figures of each bet on each shoe of the Decks sheet, in order.
+DECK_FIGURES = ("expected_value", "house_edge", "hit_frequency", "push_probability",
+                "element_of_risk", "variance", "standard_deviation", "volatility_index_90",
+                "volatility_index_95", "top_award_odds")
 
 
 def _pay_name(side: _Side, bet: BetResult, index: int) -> str:
     return f"{side.prefix}pay_{name_part(bet.id)}_{index + 1}"
 
 
+#: How much better (per unit bet) the other choice must be, with the pays as they are in
+#: the workbook, for the Play sheet to say the play assumed is no longer the better one:
+#: above the floating point's error, so that the game file's own pays never trip it.
+PLAY_TOLERANCE = "1E-12"
+
+
+def _play_sheet(play: Play, side: _Side, summary: Sheet, row: int) -> Sheet:
+    """The Play sheet: each state, the option assumed, each option's expected value for
+    the bet played for with the pays as they are now (formulas of its pay cells), and
+    whether the option assumed is still the better one; on the Summary from ``row``, what
+    the figures assume and how many states no longer hold (named ``play_changed``)."""
+    sheet = Sheet("Play", widths={0: 52, 1: 14, **dict.fromkeys(range(2, 5), 20)})
+    sheet.put(0, 0, Label(f"The play the figures assume: the choice of {play.decider}, "
+                          f"optimal for the game file's pays of the bet {play.bet}"))
+    sheet.put(1, 0, Label(_play_note(play), "note"))
+    summary.line(row, [Label("Play"), _play_note(play)])
+    if not play.states:
+        summary.put(row + 1, 1, play.note)
+        sheet.put(2, 0, Label(play.note, "note"))
+        return sheet
+    bet = next(b for b in side.bets if b.id == play.bet)
+    lines = len(bet.events)
+    given = 2 + len(play.options) + 1  # the first column of the probabilities given a state
+    sheet.line(3, [Label("What the decider sees"), Label("Play assumed"),
+                   *(Label(f"EV {o}, pays as now") for o in play.options),
+                   Label("Still the better choice"),
+                   *(Label(f"P({e.event} | state), {o}") for o in play.options
+                     for e in bet.events)])
+    first = 4
+    for i, state in enumerate(play.states):
+        r = first + i
+        values = []
+        for k, probabilities in enumerate(state.given):
+            columns = [given + k * lines + n for n in range(lines)]
+            for column, probability in zip(columns, probabilities):
+                sheet.put(r, column, Number(to_float(probability), "probability"))
+            value = sum((p * e.net for p, e in zip(probabilities, bet.events)), Fraction(0))
+            values.append(value)
+            terms = [f"{_pay_name(side, bet, n)}*{ref(r, column)}"
+                     for n, (column, probability) in enumerate(zip(columns, probabilities))
+                     if probability]
+            sheet.put(r, 2 + k, Formula("+".join(terms) or "0", to_float(value)))
+        assumed = ref(r, 2 + state.assumed)
+        others = [ref(r, 2 + k) for k in range(len(play.options)) if k != state.assumed]
+        sheet.line(r, [state.label, play.options[state.assumed]])
+        better = f"MAX({','.join(others)})-{assumed}>{PLAY_TOLERANCE}"
+        sheet.put(r, 2 + len(play.options), Formula(f'IF({better},"no","yes")', "yes",
+                                                    "general"))
+    last = first + len(play.states) - 1
+    still = span(2 + len(play.options), first, last)
+    summary.line(row + 1, ["States where the play is no longer the better choice",
+                           Formula(f'COUNTIF(Play!{still},"no")', 0.0, "count")])
+    side.names.append(Name("play_changed", summary, row + 1, 1))
+    return sheet
+
+
 def report_workbook(title: str, header: Sequence[Line], notes: Sequence[str],
                     bets: Sequence[BetResult], total: int, shoes: Sequence[Shoes] = (),
-                    removal: Removal | None = None, deck_notes: Sequence[str] = ()
-                    ) -> Workbook:
-    """A report's workbook: Summary, a sheet per bet, Hold, and (given other shoes or the
-    effect of removal) Decks."""
+                    removal: Removal | None = None, deck_notes: Sequence[str] = (),
+                    play: Play | None = None) -> Workbook:
+    """A report's workbook: Summary, a sheet per bet, Hold, (given other shoes or the
+    effect of removal) Decks, and (given the play its figures assume, where the play is
+    chosen for the pays) Play."""
     side = _Side(bets, total)
     summary, row = _summary(title, header, notes, [side])
+    if play is not None:
+        row += 3
     _summary_rows(summary, row, side)
     sheets = [summary]
     for bet in side.bets:
         sheet = Sheet(bet.id)
         _bet_block(side, bet, sheet, 0)
+        if play is not None:
+            sheet.put(2, 0, Label(_play_note(play), "note"))
         sheets.append(sheet)
     sheets.append(_hold([side]))
     if shoes or removal is not None or deck_notes:
-        sheets.append(_decks(side, shoes, removal, deck_notes))
+        more = ("Each shoe's figures are for its own optimal play for the game file's pays; "
+                "a pay changed here does not change it.",) if play is not None else ()
+        sheets.append(_decks(side, shoes, removal, (*deck_notes, *more)))
+    if play is not None:
+        sheets.append(_play_sheet(play, side, summary, row - 3))
     return Workbook(tuple(sheets), tuple(side.names))
 
 

@@ -11,6 +11,7 @@ from functools import cached_property
 from importlib.resources import files
 from typing import Any
 
+from exact_odds.analysis.decision_counts import DecisionCounts, decision_counts
 from exact_odds.analysis.removal import RemovalTable, check_removal_cost, effect_of_removal
 from exact_odds.analysis.report import GameReport
 from exact_odds.engine.cost import EnumerationTooLarge
@@ -47,6 +48,15 @@ def removal_by_rank(report: GameReport) -> tuple[RemovalTable | None, str]:
         return None, f"The effect of removal is not shown: {error}"
 
 
+def play_counts(report: GameReport) -> tuple[DecisionCounts | None, str]:
+    """What choosing the report's play again needs where it follows the pays
+    (``decision_counts``), or None and why where its enumerations pass the limits."""
+    try:
+        return decision_counts(report), ""
+    except EnumerationTooLarge as error:
+        return None, f"the play follows the pays, and choosing it again would pass the limits: {error}"
+
+
 @dataclass(frozen=True)
 class ReportPage(Rendered):
     """A ``GameReport`` that renders as the explorer's page in HTML (its effect of removal
@@ -65,9 +75,10 @@ class ReportPage(Rendered):
 
     @cached_property
     def data(self) -> Json:
-        """The explorer's data: the report's bets, their effect of removal by rank."""
+        """The explorer's data: the report's bets, their effect of removal by rank, and
+        what choosing the play again needs where it follows the pays."""
         removal, note = removal_by_rank(self.report)
-        return explorer_data(self.report, removal, note)
+        return explorer_data(self.report, removal, note, *play_counts(self.report))
 
     def page(self) -> InteractivePage:
         return InteractivePage(f"{self.report.game.name}: exact-odds explorer", self.data,
