@@ -215,6 +215,9 @@ class Figure:
             return percent_text(value, self.places, sign=self.sign)  # type: ignore[arg-type]
         if self.shown == "decimal" and isinstance(value, Fraction):
             return decimal_text(value, self.places, sign=self.sign)
+        if self.shown == "odds" and isinstance(value, Fraction) and value < 10**15:
+            whole, _, part = decimal_text(value, self.places).partition(".")
+            return f"{int(whole):,}" + (f".{part}" if part else "")
         if self.shown == "odds":
             return f"{float(value):,.{self.places}f}"  # type: ignore[arg-type]
         return f"{value:{'+' if self.sign else ''}.{self.places}f}"

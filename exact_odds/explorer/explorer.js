@@ -1,12 +1,16 @@
 // The exact-odds explorer: change a pay and see every figure of the bet move, exactly.
 //
 // One ES module for the page (`exact-odds report GAME --format html`, mounted by
-// `mountPage`) and the Jupyter widget (`exact_odds.explore`, anywidget's `render`). It reads
-// each event's exact combinations and the shoe's total, and recomputes expected value,
-// house edge, hit frequency, variance, push, element of risk and the top award with BigInt
-// fractions: decimals are only the rounding of an exact value. Pays are read as the game
-// file's loader reads them (`parsePay`, a port of exact_odds/games/pays.py). Every text from
-// the game file or the URL is shown as text (textContent), never as markup.
+// `mountPage`) and the Jupyter widget (`exact_odds.explore`, anywidget's `render`). It keeps
+// the algorithms only; what they read comes from Python with the data (exact_odds/explorer/
+// data.py): each event's exact combinations and the shoe's total, the figures to show
+// (exact_odds/analysis/figures.py), the pay grammar (exact_odds/games/pays.py: its regular
+// expression, spaces, digits, words, limits and messages), the rounding rule, the hold
+// band's quantile, the limits, and where the play is chosen for the pays each decision
+// state's combinations (exact_odds/analysis/decision_counts.py). Figures are computed with
+// BigInt fractions: decimals are only the rounding of an exact value. Every map keyed by a
+// name from the game file or the link is a Map. Every text from the game file or the URL is
+// shown as text (textContent), never as markup.
 
 // --- exact fractions ----------------------------------------------------------------------
 
@@ -333,14 +337,17 @@ function ticks(lo, hi, count = 5) {
 }
 const fmt = (x) => (Math.abs(x) >= 1e5 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(1) : String(+x.toPrecision(4)));
 
-// A chart frame: title, axes with ticks and labels; returns {svg, x(v), y(v)}.
+// A chart's title, as text of the page: it wraps where the chart is narrow (in an SVG it
+// would run past the chart's edge)
+const chartTitle = (title) => h("p", { class: "chart-title", "aria-hidden": "true" }, title);
+
+// A chart frame: axes with ticks and labels; returns {heading, svg, x(v), y(v)}.
 function frame(title, xLabel, yLabel, xr, yr, desc) {
-  const W = 560, H = 300, L = 78, R = 16, T = 34, B = 52;
+  const W = 560, H = 280, L = 78, R = 16, T = 14, B = 52;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart" });
   const tid = nextId("title");
   svg.setAttribute("aria-labelledby", tid);
   svg.append(s("title", { id: tid }, `${title}. ${desc}`));
-  svg.append(s("text", { x: W / 2, y: 20, "text-anchor": "middle", class: "chart-title" }, title));
   const [x0, x1] = xr, [y0, y1] = yr;
   const x = (v) => L + ((v - x0) / (x1 - x0 || 1)) * (W - L - R);
   const y = (v) => H - B - ((v - y0) / (y1 - y0 || 1)) * (H - T - B);
@@ -354,7 +361,7 @@ function frame(title, xLabel, yLabel, xr, yr, desc) {
   svg.append(s("text", { x: (L + W - R) / 2, y: H - 10, "text-anchor": "middle", class: "label" }, xLabel));
   svg.append(s("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle", class: "label",
     transform: `rotate(-90 14 ${(T + H - B) / 2})` }, yLabel));
-  return { svg, x, y, W, H, L, R, T, B };
+  return { heading: chartTitle(title), svg, x, y, W, H, L, R, T, B };
 }
 
 // --- one bet --------------------------------------------------------------------------------
@@ -557,20 +564,24 @@ class BetView {
     const right = cx > (c.L + c.W - c.R) / 2;
     c.svg.append(s("text", { x: right ? cx - 8 : cx + 8, y: cy - 8, "text-anchor": right ? "end" : "start", class: "note" },
       `now ${this.dec(chosen.net, 4)} to 1: ${this.pct(edge, 4)}`));
-    wrap.append(c.svg, h("figcaption", {}, desc));
+    const caption = h("figcaption", {}, desc);
+    if (breakEven) {
+      caption.append(" ", h("span", { "data-bet": bet.id, "data-event": chosen.event, "data-figure": "break-even",
+        "data-exact": breakEven.text() }, `(break-even exactly ${breakEven.text()} to 1)`));
+    }
+    wrap.append(c.heading, c.svg, caption);
     return wrap;
   }
 
   probabilityChart() {
     const wrap = h("figure", { class: "chart-box" });
     const rows = this.events;
-    const W = 560, rowH = 24, L = 190, R = 120, T = 34, B = 40, H = T + B + rowH * rows.length;
+    const W = 560, rowH = 24, L = 190, R = 120, T = 24, B = 40, H = T + B + rowH * rows.length;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart" });
     const title = `Probability of each event of ${this.bet.name}`;
     const tid = nextId("title");
     svg.setAttribute("aria-labelledby", tid);
     svg.append(s("title", { id: tid }, title));
-    svg.append(s("text", { x: W / 2, y: 20, "text-anchor": "middle", class: "chart-title" }, title));
     const ps = rows.map((e) => new Q(e.combinations, this.total));
     const max = Math.max(...ps.map((p) => p.toNumber()), 1e-12);
     const x = (v) => L + (v / max) * (W - L - R);
@@ -588,8 +599,8 @@ class BetView {
       svg.append(s("text", { x: x(t / 100), y: H - B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
     }
     svg.append(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "label" }, "probability (%)"));
-    svg.append(s("text", { x: L - 6, y: T - 4, "text-anchor": "end", class: "label" }, "event"));
-    wrap.append(svg);
+    svg.append(s("text", { x: L - 6, y: T - 8, "text-anchor": "end", class: "label" }, "event"));
+    wrap.append(chartTitle(title), svg);
     return wrap;
   }
 
@@ -618,7 +629,7 @@ class BetView {
     const edited = this.app.edited();
     const caption = edited ? "At the published pays (the pays edited here are not in these figures)."
       : "At the published pays. Above the line: a card whose removal helps the bettor.";
-    wrap.append(c.svg, h("figcaption", {}, caption));
+    wrap.append(c.heading, c.svg, h("figcaption", {}, caption));
     return wrap;
   }
 
@@ -668,7 +679,7 @@ class BetView {
     c.svg.append(s("text", { x: c.x(last[0]) - 4, y: c.y(last[3]) + 14, "text-anchor": "end", class: "note" }, `${hold.label} (dashed)`));
     const figure = h("span", { "data-bet": this.bet.id, "data-figure": "expected-result", "data-exact": expected.text() },
       `${this.dec(expected, 4, true)} units (exactly ${expected.text()})`);
-    wrap.append(c.svg, h("figcaption", {}, `Expected result after ${rounds} ${unit}: `, figure,
+    wrap.append(c.heading, c.svg, h("figcaption", {}, `Expected result after ${rounds} ${unit}: `, figure,
       `; the band is the expected result ± ${hold.z_text} standard deviations (${hold.approximation}).`));
     return wrap;
   }

@@ -29,17 +29,21 @@ from exact_odds.shoe import Shoe
 
 
 def explore(game: Game | str | Path, shoe: Shoe | None = None,
-            bets: list[str] | tuple[str, ...] | str | None = None) -> Any:
+            bets: list[str] | tuple[str, ...] | str | None = None,
+            strategy: str | None = None) -> Any:
     """A widget exploring ``game``'s pays on ``shoe`` (default: the game's), for the bets
-    named (default: all): every pay editable, every figure exact.
+    named (default: all), the bettor's option taken by ``strategy`` (default: the game's):
+    every pay editable, every figure exact. Where the play is chosen for the pays
+    (``optimal``), a pay changed chooses it again, as ``exact-odds report`` does.
 
     The widget offers ``set_pay(bet, event, pay)``, ``figures()`` (each bet's exact
     figures), ``game`` (the game with its pays as edited) and ``to_yaml()`` (that game's
     file, which ``exact-odds report`` reads back to the same figures).
     """
-    chosen, _, shoe, _, _, _ = check_game_arguments(game, bets=bets, shoe=shoe)
+    chosen, _, shoe, _, strategy, _ = check_game_arguments(game, bets=bets, shoe=shoe,
+                                                           strategy=strategy)
     loaded = game if isinstance(game, Game) else load_game(game)
-    return _widget_class()(loaded, shoe, chosen)
+    return _widget_class()(loaded, shoe, chosen, strategy)
 
 
 @cache
@@ -59,11 +63,13 @@ def _widget_class() -> type:
         pays = traitlets.Dict().tag(sync=True)
         shoe_request = traitlets.Dict().tag(sync=True)
 
-        def __init__(self, game: Game, shoe: Shoe | None, bets: tuple[str, ...] | None) -> None:
+        def __init__(self, game: Game, shoe: Shoe | None, bets: tuple[str, ...] | None,
+                     strategy: str | None) -> None:
             super().__init__()
             self._published = game
             self._bets = bets
-            self._report = game_report(game, shoe=shoe, bets=bets)
+            self._strategy = strategy
+            self._report = game_report(game, shoe=shoe, bets=bets, strategy=strategy)
             self._counts, self._counts_note = play_counts(self._report)
             self.data = self._data()
             self.observe(self._shoe_chosen, names="shoe_request")
@@ -83,7 +89,7 @@ def _widget_class() -> type:
                 decks = parse_count(decks_text, "decks", MAX_DECKS) if decks_text else None
                 remove = str(request.get("remove", ""))
                 self._report = game_report(self._published, decks=decks, remove=remove,
-                                           bets=self._bets)
+                                           bets=self._bets, strategy=self._strategy)
                 self._counts, self._counts_note = play_counts(self._report)
                 message = f"Computed exactly for {self._report.shoe.describe()}."
             except ExactOddsError as error:
