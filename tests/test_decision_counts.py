@@ -21,7 +21,6 @@ from exact_odds.analysis.decision_counts import (
     best_option,
     decision_counts,
     line_nets,
-    repriced,
 )
 from exact_odds.analysis.figures import FIGURES
 from exact_odds.analysis.report import game_report
@@ -74,7 +73,7 @@ def test_edited_pays_give_the_report_of_the_edited_file(published, counts, game,
     is the line ``report`` gives for the game with those pays (its own optimal play)."""
     edited = _edited(game, edits)
     want = game_report(edited, strategy="optimal")
-    got = repriced(published[game], edited, counts[game])
+    got = published[game].repriced(edited, counts[game])
     assert _lines(got) == _lines(want)
     assert {b.id: b.expected_value for b in got.bets} == {b.id: b.expected_value for b in want.bets}
     assert {s: v for s, v in got.rules.on_option.items() if s in want.rules.on_option} == \
@@ -86,9 +85,9 @@ def test_the_play_chosen_again_matters(published, counts):
     the new pay gives the page's wrong figure, -1537921708223/6508331087895 for the Player
     line at 1 to 2; choosing again gives report's -922751159129/3904998652737."""
     edited = _edited("21st-century", EDITS["21st-century"][0])
-    kept = repriced(published["21st-century"], edited)  # the combinations kept
+    kept = published["21st-century"].repriced(edited)  # the combinations kept
     assert kept.bet("player").expected_value == Fraction(-1537921708223, 6508331087895)
-    chosen = repriced(published["21st-century"], edited, counts["21st-century"])
+    chosen = published["21st-century"].repriced(edited, counts["21st-century"])
     assert chosen.bet("player").expected_value == Fraction(-922751159129, 3904998652737)
     assert game_report(edited, strategy="optimal").bet("player").expected_value == \
         Fraction(-922751159129, 3904998652737)
@@ -116,7 +115,7 @@ def test_small_shoes_too():
     found = decision_counts(report)
     for edits in EDITS["21st-century"]:
         edited = _edited("21st-century", edits)
-        assert _lines(repriced(report, edited, found)) == _lines(
+        assert _lines(report.repriced(edited, found)) == _lines(
             game_report(edited, shoe=shoe, strategy="optimal"))
 
 
@@ -155,7 +154,7 @@ def test_the_optimal_play_reads_the_reports_settings(tmp_path):
     assert plays["true"] != plays["false"]
     assert dict(lost.rules.on_option) == plays["true"]
     edited = game.with_pay("player", "Player wins", "1 to 2")
-    assert _lines(repriced(lost, edited, decision_counts(lost))) == _lines(
+    assert _lines(lost.repriced(edited, decision_counts(lost))) == _lines(
         game_report(edited, strategy="optimal", settings={"tie_lost": "true"}))
 
 

@@ -304,3 +304,25 @@ def test_game_file_keeps_the_reports_inputs(tmp_path):
     removed = game_report("commission-free", remove=["9D", "KS"], bets="tie")
     text = fill_template(explorer_data(removed)["template"], _published(removed.game))
     assert text.splitlines()[0].endswith("read it with: exact-odds report FILE --remove 9D,KS")
+
+
+def test_a_play_that_cannot_be_counted_again_locks_the_pays(monkeypatch):
+    """Issue 44.1: where the play follows the pays but its counts would pass the limits,
+    the page says so and lets no pay change (its data says why), and the widget refuses a
+    pay, naming the reason: no figure is shown for a play that was not chosen again."""
+    from exact_odds.engine.cost import EnumerationTooLarge
+    from exact_odds.explorer import page
+
+    def too_large(report):
+        raise EnumerationTooLarge("4 columns of cards: about 90 s (the limit is 60 s)")
+
+    monkeypatch.setattr(page, "decision_counts", too_large)
+    data = report_page(game_report("baccarat-gold", strategy="optimal")).data
+    assert data["strategy"] == {"unavailable": "The pays cannot be edited here: the play follows the pays, "
+                                "and choosing it again would pass the limits: 4 columns of cards: about 90 s "
+                                "(the limit is 60 s)"}
+    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    widget = exact_odds.explore("baccarat-gold", strategy="optimal")
+    with pytest.raises(ExactOddsError, match="^bet 'player': the pays cannot be edited here: the play follows"):
+        widget.set_pay("player", "Player wins", "1 to 2")
+    assert widget.pays == {}

@@ -837,3 +837,26 @@ def test_names_that_are_javascripts_own_words(tmp_path, watched):
     assert w.page.evaluate("location.hash") == ""
     assert w.field("constructor", "__proto__").input_value() == "8 to 1"
     assert not [e for e in w.close() if "pageerror" in e or "error" in e], w.events
+
+
+def test_a_play_that_cannot_be_counted_again_locks_the_pays(tmp_path, monkeypatch, watched):
+    """Issue 44.1: where the play follows the pays but choosing it again would pass the
+    limits, the page says why, its pay fields are read-only, and a link's pays are not used
+    (each named): no figure is shown for a play not chosen again."""
+    from exact_odds.engine.cost import EnumerationTooLarge
+    from exact_odds.explorer import page
+
+    def too_large(report):
+        raise EnumerationTooLarge("too large here")
+
+    monkeypatch.setattr(page, "decision_counts", too_large)
+    page_file = _page(tmp_path, "baccarat-gold", strategy="optimal")
+    w = watched()
+    w.open(page_file, "#pays=" + urllib.parse.quote(json.dumps({"tie": {"Tie": "20 to 1"}})))
+    assert "the pays cannot be edited here" in w.page.locator(".status").text_content()
+    assert w.field("tie", "Tie").input_value() == "9 to 1"
+    assert w.page.evaluate("[...document.querySelectorAll('input[data-event]')].every(i => i.readOnly)")
+    before = w.figure("tie", "expected-value")
+    w.field("tie", "Tie").press_sequentially("0")  # read-only: nothing typed
+    assert w.field("tie", "Tie").input_value() == "9 to 1" and w.figure("tie", "expected-value") == before
+    assert w.close() == []

@@ -466,7 +466,6 @@ def test_the_play_sheet_says_where_a_changed_pay_changes_the_play(calc):
     changed in its cell, exactly the states where report of the game file with that pay
     plays otherwise read "no", the Summary counts them (``play_changed``), and the figures
     are those of the play assumed (each line's probability as it was), as the sheets say."""
-    from exact_odds.analysis.decision_counts import repriced
     from exact_odds.analysis.decision_counts import state_label as label_of
 
     report = game_report("21st-century", strategy="optimal")
@@ -495,6 +494,6 @@ def test_the_play_sheet_says_where_a_changed_pay_changes_the_play(calc):
                    != again.rules.player_draws((s[0] + s[1]) % 10, s)}
         assert changed and {k for k, v in answers(book).items() if v == "no"} == changed, name
         assert read(book, "play_changed") == len(changed)
-        assumed = repriced(report, game).bet("player")  # the play assumed, its lines as they were
+        assumed = report.repriced(game).bet("player")  # the play assumed, its lines as they were
         assert close(read(book, "ev_player"), assumed.expected_value)
         assert not close(read(book, "ev_player"), again.bet("player").expected_value)

@@ -16,8 +16,9 @@ per visible state, played each way; one enumeration per bet and way):
 ``choices`` takes, in every state, the option with the better expected value for the bets
 played for, conditional on the state, exactly as ``report`` does (``takes_option``: the
 house way on an exact tie); ``combinations`` adds up the lines of the options chosen.
-``repriced`` gives a report with a game's pays, chosen again: the widget's. The explorer's
-page carries the same counts (``explorer.data``) and its script chooses the same way.
+``GameReport.repriced`` gives a report with a game's pays, the play chosen again: the
+widget's. The explorer's page carries the same counts (``explorer.data``) and its script
+chooses the same way.
 
 >>> from exact_odds.analysis.report import game_report
 >>> report = game_report("baccarat-gold", strategy="optimal", bets="player")
@@ -32,14 +33,33 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from exact_odds.analysis.bet_result import BetResult, line_of
-from exact_odds.analysis.report import GameReport
 from exact_odds.analysis.strategy import _order, _runs, optimised_bet, option_hands
 from exact_odds.games.model import Game
-from exact_odds.rules import StrategyMap, VisibleState
+from exact_odds.rules import DrawingRules, StrategyMap, VisibleState
+from exact_odds.shoe import Shoe
+
+
+class Played(Protocol):
+    """What counting a report's play again reads of it (a ``GameReport``)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def shoe(self) -> Shoe: ...
+    @property
+    def rules(self) -> DrawingRules: ...
+    @property
+    def strategy(self) -> str | None: ...
+    @property
+    def settings(self) -> dict[str, object]: ...
+    @property
+    def bets(self) -> tuple[BetResult, ...]: ...
+
 
 #: The options on the bettor's option, in the order every count lists them.
 OPTIONS = ("hit", "stand")
@@ -122,7 +142,7 @@ def best_option(values: Sequence[Fraction | None], house_way: int) -> int:
     return house_way if known[house_way] == best else known.index(best)
 
 
-def line_nets(report: GameReport) -> dict[str, tuple[Fraction, ...]]:
+def line_nets(report: Played) -> dict[str, tuple[Fraction, ...]]:
     """What each line of each bet of ``report`` pays, net, by bet id."""
     return {bet.id: tuple(e.net for e in bet.events) for bet in report.bets}
 
@@ -139,7 +159,7 @@ def state_label(seen: VisibleState, after_natural_check: bool) -> str:
     return text + (", no dealer natural" if after_natural_check else "")
 
 
-def decision_counts(report: GameReport, bets: Sequence[str] | None = None
+def decision_counts(report: Played, bets: Sequence[str] | None = None
                     ) -> DecisionCounts | None:
     """What choosing ``report``'s play again needs, where its play is chosen for its pays
     (the optimal strategy on an option, its bet played for among the report's), for the
@@ -185,30 +205,3 @@ def decision_counts(report: GameReport, bets: Sequence[str] | None = None
     return DecisionCounts("the bettor on the Player hand", OPTIONS,
                           "hit" if option.house_way else "stand", (played_for,), fixed,
                           states, acting)
-
-
-def repriced(report: GameReport, game: Game, counts: DecisionCounts | None = None
-             ) -> GameReport:
-    """``report`` with each event paying what it pays in ``game`` (the same game, its pays
-    changed). A bet settles on the first event whose condition holds, whatever it pays, so
-    the combinations stay as they are, unless the play is chosen for the pays
-    (``counts``, from ``decision_counts``): then it is chosen again, as ``report`` would
-    choose it for ``game``, and every bet's combinations follow."""
-    bets: list[BetResult] = []
-    for result in report.bets:
-        bet = game.bet(result.id)
-        first = 1 if bet.offered is not None else 0
-        events = list(result.events)
-        for i, event in enumerate(bet.events):
-            events[first + i] = replace(events[first + i], pays=event.pay.text,
-                                        net=event.pay.net)
-        bets.append(replace(result, events=tuple(events)))
-    rules = report.rules
-    if counts is not None:
-        choices = counts.choices({bet.id: tuple(e.net for e in bet.events) for bet in bets})
-        found = counts.combinations(choices)
-        bets = [replace(bet, events=tuple(
-            replace(e, combinations=c, probability=Fraction(c, bet.total))
-            for e, c in zip(bet.events, found[bet.id]))) for bet in bets]
-        rules = rules.with_strategy(counts.strategy_map(choices), "optimal")
-    return replace(report, game=game, rules=rules, bets=tuple(bets), found_mistakes=None)

@@ -57,7 +57,7 @@ from exact_odds.render.workbook import (
 )
 
 if TYPE_CHECKING:
-    from exact_odds.analysis.report import GameReport
+    from exact_odds.analysis.decision_counts import Played
 
 #: A bet sheet's columns, in order.
 EVENT_HEADER = ("Event", "When", "Pays (game file)", "Pay (net, input)", "Combinations",
@@ -135,7 +135,7 @@ class Play:
     note: str = ""
 
 
-def report_play(report: GameReport) -> Play | None:
+def report_play(report: Played) -> Play | None:
     """The play ``report``'s figures assume, where it is chosen for the pays and its bet
     played for is among the report's (a pay the workbook holds can then make the other
     choice the better one); else None."""

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.analysis.bet_result import BetResult
-from exact_odds.analysis.decision_counts import repriced
 from exact_odds.analysis.figures import FIGURES
 from exact_odds.analysis.report import GameReport, game_report
 from exact_odds.errors import ExactOddsError, check_type
@@ -102,8 +101,8 @@ def _widget_class() -> type:
         @property
         def report(self) -> GameReport:
             """The report of the shoe shown, every pay as edited: where the play is chosen
-            for the pays, chosen again (``analysis.decision_counts.repriced``)."""
-            return repriced(self._report, self.game, self._counts)
+            for the pays, chosen again (``GameReport.repriced``)."""
+            return self._report.repriced(self.game, self._counts)
 
         @property
         def game(self) -> Game:

@@ -224,7 +224,8 @@ def pay_grammar() -> dict[str, Any]:
     ratio = _ratio(_class(found(r"\s")), _class(found(r"\d")), word).replace("(?P<", "(?<")
     return {"ratio": ratio, "space": _runs(found(r"\s")), "digits": digits, "lower": lower,
             "push": sorted(_PUSH), "lose": sorted(_LOSE), "lose_half": sorted(_LOSE_HALF),
-            "written": _WRITTEN, "display": _DISPLAY, "returns_word": _RETURNS, "max_number_chars": MAX_NUMBER_CHARS,
+            "written": _WRITTEN, "display": _DISPLAY, "returns_word": _RETURNS,
+            "max_number_chars": MAX_NUMBER_CHARS,
             "max_pay": MAX_PAY, "max_text": _LONGEST, "echo": _SHOWN, "messages": MESSAGES,
             "controls": [list(pair) for pair in CONTROL_RANGES],
             "named_escapes": NAMED_ESCAPES}
