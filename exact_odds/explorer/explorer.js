@@ -371,7 +371,7 @@ class BetView {
     this.app = app; this.bet = bet; this.index = index;
     this.total = BigInt(app.data.total);
     this.events = bet.events.map((e) => ({ ...e, combinations: BigInt(e.combinations),
-      published: Q.of(e.net), net: Q.of(e.net) }));
+      publishedCombinations: BigInt(e.combinations), published: Q.of(e.net), net: Q.of(e.net) }));
     this.fields = new Map(); this.messages = new Map(); // by event name (the editable lines)
     this.cells = []; // by line: [combinations, probability, return]
     this.el = this.draw();
@@ -439,6 +439,12 @@ class BetView {
 
   setNet(eventName, net) { this.events[this.line(eventName)].net = net; }
 
+  // whether a pay, or the play, is not the published one: the effect of removal is the
+  // published pays' alone
+  isEdited() {
+    return this.events.some((e) => e.net.cmp(e.published) !== 0 || e.combinations !== e.publishedCombinations);
+  }
+
   // each line's combinations (the play chosen again may change them): whether any changed
   setCombinations(lines) {
     let changed = false;
@@ -494,7 +500,7 @@ class BetView {
 
   // the charts that change with the pays (or with the play) are drawn again
   drawCharts(all = true) {
-    const edited = this.events.some((e) => e.net.cmp(e.published) !== 0); // the removal's caption
+    const edited = this.isEdited(); // the removal's caption
     const counts = this.events.map((e) => e.combinations).join(",");
     const again = all || !this.boxes;
     const drawn = [this.payChart(), again || counts !== this.counts ? this.probabilityChart() : this.boxes[1],
@@ -543,7 +549,7 @@ class BetView {
     const yr = [Math.min(...ys, 0), Math.max(...ys, 0)];
     const title = `House edge of ${bet.name} against the pay of ${chosen.event}`;
     const desc = breakEven ? `Break-even at ${this.dec(breakEven, 4)} to 1; now ${this.dec(chosen.net, 4)} to 1.`
-      : "No pay of this event makes the bet even: its pay changes nothing.";
+      : "The event never happens (with the play shown): its pay changes nothing here.";
     const c = frame(title, `pay of ${chosen.event} (to 1)`, "house edge (%)", [lo, hi], yr, desc);
     for (const t of ticks(lo, hi)) {
       c.svg.append(s("text", { x: c.x(t), y: c.H - c.B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
@@ -626,8 +632,7 @@ class BetView {
       c.svg.append(bar);
       c.svg.append(s("text", { x: c.L + (i + 0.5) * band, y: c.H - c.B + 16, "text-anchor": "middle", class: "tick" }, removal.labels[i]));
     });
-    const edited = this.app.edited();
-    const caption = edited ? "At the published pays (the pays edited here are not in these figures)."
+    const caption = this.isEdited() ? "At the published pays (the pays edited here are not in these figures)."
       : "At the published pays. Above the line: a card whose removal helps the bettor.";
     wrap.append(c.heading, c.svg, h("figcaption", {}, caption));
     return wrap;
@@ -813,8 +818,6 @@ class Explorer {
     }
     return null;
   }
-
-  edited() { return this.applied.size > 0; }
 
   shoeControl() {
     const box = h("div", { class: "shoe" });
