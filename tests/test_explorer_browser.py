@@ -726,6 +726,8 @@ def test_optimal_play_edits_are_the_report_of_the_downloaded_file(optimal_page, 
     even = Fraction(w.page.get_attribute('[data-bet="player"][data-figure="break-even"]', "data-exact"))
     evened = load_game(saved).with_pay("player", "Player wins", f"{even.numerator} to {even.denominator}")
     assert game_report(evened, bets="player").bet("player").expected_value == 0
+    w.page.click("[data-control=reset]")  # the published pays, and their play, again
+    assert _shown(w) == before
     assert w.close() == []
 
 

@@ -497,3 +497,14 @@ def test_the_play_sheet_says_where_a_changed_pay_changes_the_play(calc):
         assumed = report.repriced(game).bet("player")  # the play assumed, its lines as they were
         assert close(read(book, "ev_player"), assumed.expected_value)
         assert not close(read(book, "ev_player"), again.bet("player").expected_value)
+
+
+def test_a_comparison_says_which_play_its_figures_assume():
+    """Issue 44.1: a comparison's workbook, a side played optimally for its pays, says on its
+    Summary that a pay changed in it does not change that play; a fixed play says nothing."""
+    comparison = compare_games("baccarat-gold", "baccarat-gold", strategy="optimal")
+    summary = next(sheet for sheet in comparison.to_workbook().sheets if sheet.name == "Summary")
+    said = [cell for cell in summary.cells.values() if isinstance(cell, str) and "one play" in cell]
+    assert [text[:2] for text in said] == ["A'", "B'"]
+    fixed = compare_games("baccarat-gold", "baccarat-gold").to_workbook()
+    assert not [c for s in fixed.sheets for c in s.cells.values() if isinstance(c, str) and "one play" in c]

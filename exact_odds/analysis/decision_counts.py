@@ -159,6 +159,14 @@ def state_label(seen: VisibleState, after_natural_check: bool) -> str:
     return text + (", no dealer natural" if after_natural_check else "")
 
 
+def follows_pays(report: Played) -> bool:
+    """Whether a pay changed in ``report`` can change its play: its play is chosen for the
+    pays (the optimal strategy on an option) and the bet it is played for is among its own."""
+    game = report.game
+    return (game.rules.option is not None and report.strategy == "optimal"
+            and game.optimise in {bet.id for bet in report.bets})
+
+
 def decision_counts(report: Played, bets: Sequence[str] | None = None
                     ) -> DecisionCounts | None:
     """What choosing ``report``'s play again needs, where its play is chosen for its pays
@@ -168,11 +176,9 @@ def decision_counts(report: Played, bets: Sequence[str] | None = None
     enumeration with the visible cards passes the limits."""
     game = report.game
     option = game.rules.option
-    if option is None or report.strategy != "optimal":
+    if option is None or not follows_pays(report):
         return None
     played_for = optimised_bet(game).id
-    if played_for not in {bet.id for bet in report.bets}:
-        return None
     hands = set(option_hands(game.rules))
     per_state: dict[VisibleState, tuple[dict[str, tuple[int, ...]], ...]] = {}
     fixed: dict[str, tuple[int, ...]] = {}

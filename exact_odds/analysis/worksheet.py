@@ -139,12 +139,10 @@ def report_play(report: Played) -> Play | None:
     """The play ``report``'s figures assume, where it is chosen for the pays and its bet
     played for is among the report's (a pay the workbook holds can then make the other
     choice the better one); else None."""
-    from exact_odds.analysis.decision_counts import decision_counts
+    from exact_odds.analysis.decision_counts import decision_counts, follows_pays
     from exact_odds.engine.cost import EnumerationTooLarge
 
-    option = report.game.rules.option
-    if option is None or report.strategy != "optimal" or report.game.optimise not in {
-            bet.id for bet in report.bets}:
+    if not follows_pays(report) or report.game.optimise is None:
         return None
     bet = report.game.optimise
     try:
