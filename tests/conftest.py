@@ -46,6 +46,17 @@ def unavailable(reason: str, *, module: bool = False) -> NoReturn:
     pytest.skip(reason, allow_module_level=module)
 
 
+def needs(name: str, reason: str, *, module: bool = False):
+    """The module ``name`` imported, or the test (``module``: the test file) ``unavailable``:
+    skipped, failed in CI."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        unavailable(reason, module=module)
+
+
 def first_fast(values):
     """Parameters for ``pytest.mark.parametrize`` with only the first in the fast loop: the
     rest are marked ``slow`` (the same check on more inputs), so ``-m "not slow"`` runs one

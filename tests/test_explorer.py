@@ -286,7 +286,8 @@ def test_the_pages_limits_and_constants_come_from_python():
     script = explorer_script()
     for written in ("1.96", str(MAX_FRAGMENT), f"{MAX_FRAGMENT:,}", str(MAX_HOLD_ROUNDS),
                     f"{MAX_HOLD_ROUNDS:,}", str(MAX_PAY), "is not a pay", "pays nothing",
-                    '"void"', '"lose half"', "Expected value", "Hit frequency", "\\p{Nd}"):
+                    '"void"', '"lose half"', "Expected value", "Hit frequency", "\\p{Nd}",
+                    "FAVOURS THE BETTOR", "neither side has an edge"):
         assert written not in script, written
     docs = (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
     assert "longer than <!-- limit: MAX_FRAGMENT -->" in docs

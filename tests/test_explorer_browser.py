@@ -19,7 +19,7 @@ import pytest
 from browser import CHROMIUM, TEXT_CUT, TEXT_OVERLAPS
 from click.testing import CliRunner
 
-from conftest import unavailable
+from conftest import needs, unavailable
 from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
 from exact_odds.explorer.page import explorer_script, report_page
@@ -32,7 +32,7 @@ try:
 except ImportError:
     unavailable("Playwright is not installed (the test extra)", module=True)
 if not Path(CHROMIUM).exists():
-    unavailable("no Chromium at /usr/bin/chromium (apt-get install chromium)", module=True)
+    unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)", module=True)
 
 @pytest.fixture(scope="module")
 def browser():
@@ -500,7 +500,7 @@ def test_the_widget_runs_the_same_module(browser):
     """Issue 26: the widget (anywidget's render({model, el})) draws the explorer from the
     Python widget's own data; a pay typed reaches the model, a pay set from Python is shown,
     and the shoe control asks Python for a shoe."""
-    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    needs("anywidget", "anywidget is not installed (the explorer extra)")
     import exact_odds
 
     widget = exact_odds.explore("commission-free", bets=["tie"])
@@ -735,7 +735,7 @@ def test_the_widget_chooses_the_play_again_in_the_browser(browser):
     """Issue 44.1: the widget under the optimal play, in the browser: a pay typed there is
     shown with the figures Python's widget computes for it (the play chosen again on both
     sides), every bet."""
-    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    needs("anywidget", "anywidget is not installed (the explorer extra)")
     import exact_odds
 
     widget = exact_odds.explore("21st-century", strategy="optimal")

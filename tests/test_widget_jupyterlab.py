@@ -37,7 +37,7 @@ for needed, why in (("jupyterlab", "JupyterLab is not installed (the notebook ex
     except ImportError:
         unavailable(why, module=True)
 if not Path(CHROMIUM).exists():
-    unavailable("no Chromium at /usr/bin/chromium (apt-get install chromium)", module=True)
+    unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)", module=True)
 
 BETS = ["tie", "super-six"]
 CELLS = [f"import exact_odds\nw = exact_odds.explore('rock-bac', bets={BETS!r})\nw",

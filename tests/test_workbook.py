@@ -19,7 +19,7 @@ from clirun import ok
 from spreadsheet import SKIP, SOFFICE, error_cells, named_cells, recalculate, values
 from spreadsheet import without_cached_values as uncached
 
-from conftest import unavailable
+from conftest import needs, unavailable
 from exact_odds.analysis.approval import ApprovalWorkbook, approval_workbook
 from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.compare import compare_games
@@ -30,7 +30,7 @@ from exact_odds.games.loader import builtin_games, load_game, tables_dir
 from exact_odds.numbers import fraction_text
 from exact_odds.render import render
 
-openpyxl = pytest.importorskip("openpyxl")
+openpyxl = needs("openpyxl", "openpyxl is not installed (the test extra)", module=True)
 needs_calc = pytest.mark.usefixtures("calc_installed")
 
 

@@ -275,11 +275,16 @@ EVENT_COLUMNS = (Column("Event"), Column("Pays"), Column("Combinations", "count"
                  Column("Probability", "exact"), Column("Return", "signed"))
 
 
+#: What a report says of a bet that favours the bettor, or that is even (the explorer's too).
+VERDICTS = {"favours": "FAVOURS THE BETTOR: the bettor's edge is {edge}",
+            "even": "EVEN: neither side has an edge"}
+
+
 def verdict(bet: BetResult) -> str:
     if bet.favours_bettor:
-        return f"FAVOURS THE BETTOR: the bettor's edge is {percent_text(bet.expected_value)}"
+        return VERDICTS["favours"].format(edge=percent_text(bet.expected_value))
     if bet.expected_value == 0:
-        return "EVEN: neither side has an edge"
+        return VERDICTS["even"]
     return ""
 
 

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from exact_odds.analysis.bet_result import VERDICTS
 from exact_odds.analysis.decision_counts import DecisionCounts
 from exact_odds.analysis.figures import HOLD_CONFIDENCE, confidence_label, normal_quantile, page_figures
 from exact_odds.analysis.removal import RemovalTable
@@ -84,6 +85,7 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
         "strategy": strategy_data(report, counts, counts_note),
         "removal_note": removal_note,
         "figures": page_figures(),
+        "verdicts": VERDICTS,
         "hold": {"rounds": "1000", "max_rounds": str(MAX_HOLD_ROUNDS),
                  "z": normal_quantile(HOLD_CONFIDENCE),
                  "z_text": f"{normal_quantile(HOLD_CONFIDENCE):.2f}",

@@ -481,8 +481,9 @@ class BetView {
     this.figures = f;
     for (const figure of this.app.data.figures) this.show(figure, f);
     const ev = f.get("expected_value"), sign = ev.sign();
-    this.flag.textContent = sign > 0 ? `FAVOURS THE BETTOR: the bettor's edge is ${this.pct(ev, 4)}`
-      : sign === 0 ? "EVEN: neither side has an edge" : "";
+    const verdicts = this.app.data.verdicts;
+    this.flag.textContent = sign > 0 ? fill(verdicts.favours, new Map([["edge", this.pct(ev, 4)]]))
+      : sign === 0 ? verdicts.even : "";
     this.flag.className = sign > 0 ? "flag favours" : "flag";
     this.el.classList.toggle("favours-bettor", sign > 0);
     this.events.forEach((e, i) => {
