@@ -202,27 +202,36 @@ def pay_grammar() -> dict[str, Any]:
     (['push', 'pushes'], 1000000000, True)
     """
     import unicodedata
+    from array import array
 
-    every = "".join(map(chr, [*range(0xD800), *range(0xE000, 0x110000)]))
+    every = array("I", [*range(0xD800), *range(0xE000, 0x110000)]).tobytes().decode("utf-32")
 
     def found(pattern: str, flags: int = 0) -> list[int]:
         return sorted({ord(char) for char in re.findall(pattern, every, flags)})
 
-    def word(text: str) -> str:
-        return "".join(_class(found(re.escape(letter), re.IGNORECASE)) for letter in text)
+    # every character a letter matches case-insensitively matches a-z so, a few dozen
+    cased = sorted(set(re.findall("[a-z]", every, re.IGNORECASE)))
 
-    digits: list[list[int]] = []
-    for code in found(r"\d"):
+    def word(text: str) -> str:
+        return "".join(_class([ord(char) for char in cased
+                               if re.fullmatch(re.escape(letter), char, re.IGNORECASE)])
+                       for letter in text)
+
+    numerals = found(r"\d")
+    digits: list[list[int]] = []  # [first, last, the first's value]: runs of 0 to 9
+    for code in numerals:
         value = unicodedata.decimal(chr(code))
         last = digits[-1] if digits else None
         if last is not None and last[1] == code - 1 and last[2] + code - last[0] == value:
             last[1] = code
         else:
             digits.append([code, code, value])
-    lower = {char: char.lower() for char in every
+    # what lowers to a letter is among what matches one case-insensitively
+    lower = {char: char.lower() for char in cased
              if char.lower() != char and len(char.lower()) == 1 and "a" <= char.lower() <= "z"}
-    ratio = _ratio(_class(found(r"\s")), _class(found(r"\d")), word).replace("(?P<", "(?<")
-    return {"ratio": ratio, "space": _runs(found(r"\s")), "digits": digits, "lower": lower,
+    spaces = found(r"\s")
+    ratio = _ratio(_class(spaces), _class(numerals), word).replace("(?P<", "(?<")
+    return {"ratio": ratio, "space": _runs(spaces), "digits": digits, "lower": lower,
             "push": sorted(_PUSH), "lose": sorted(_LOSE), "lose_half": sorted(_LOSE_HALF),
             "written": _WRITTEN, "display": _DISPLAY, "returns_word": _RETURNS,
             "max_number_chars": MAX_NUMBER_CHARS,
