@@ -63,4 +63,4 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     # the explorer's page (issue 26): its script and style shipped in the wheel, inlined
     page = subprocess.run([str(exe), "report", "rock-bac", "--bet", "tie", "--format", "html"],
                           cwd=elsewhere, check=True, capture_output=True, text=True).stdout
-    assert "export function parsePay" in page and ".exact-odds-explorer" in page
+    assert "export class PayReader" in page and ".exact-odds-explorer" in page
