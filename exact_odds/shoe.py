@@ -25,6 +25,9 @@ from exact_odds.limits import MAX_DECKS
 #: Cards needed to finish any round of baccarat: two hands of at most three cards.
 CARDS_PER_ROUND = 6
 
+#: What ``--decks`` and a shoe's ``decks`` say for the infinite deck (``Shoe.infinite``).
+INFINITE = "infinite"
+
 
 class ShoeError(ExactOddsError, ValueError):
     """An impossible shoe: a negative count, an unknown card, or too few cards."""
@@ -45,9 +48,12 @@ class CardClass:
 
 @dataclass(frozen=True)
 class Shoe:
-    """A finite shoe: ``counts[i]`` copies of ``DECK[i]``."""
+    """A finite shoe: ``counts[i]`` copies of ``DECK[i]``; or, with ``replacement``, the
+    textbook infinite deck (``Shoe.infinite``): every card dealt from one deck and put back,
+    so that a 0 comes with probability 4/13 and each of 1-9 with 1/13, whatever came before."""
 
     counts: tuple[int, ...]
+    replacement: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.counts, tuple):
@@ -84,6 +90,15 @@ class Shoe:
         return cls((decks,) * len(DECK))
 
     @classmethod
+    def infinite(cls) -> Shoe:
+        """The infinite deck: one deck's cards, each dealt with replacement.
+
+        >>> Shoe.infinite().describe()
+        'an infinite deck (cards dealt with replacement)'
+        """
+        return cls((1,) * len(DECK), replacement=True)
+
+    @classmethod
     def from_counts(cls, counts: Mapping[str, int], *, default: int = 0) -> Shoe:
         """A shoe from a count for each card (``{"9D": 3, "KH": 8, ...}``).
 
@@ -110,7 +125,10 @@ class Shoe:
 
     @property
     def decks(self) -> int | None:
-        """The number of decks if the shoe is whole decks, else ``None``."""
+        """The number of decks if the shoe is whole decks, else ``None`` (the infinite deck
+        too)."""
+        if self.replacement:
+            return None
         first = self.counts[0]
         return first if all(count == first for count in self.counts) else None
 
@@ -129,6 +147,11 @@ class Shoe:
             cards = cards.replace(",", " ").split()
         cards = check_texts(cards, "cards", "a list of cards (or one string of them)",
                             "cards as text ('9D')", (Iterable,))
+        if self.replacement:
+            if cards:
+                raise ShoeError("an infinite deck deals every card with replacement: no card "
+                                "can be removed from it")
+            return self
         counts = list(self.counts)
         for text in cards:
             try:
@@ -184,6 +207,8 @@ class Shoe:
         >>> Shoe.from_decks(8).remove(["9D", "KS", "9D"]).as_removed()
         (8, ('9D', '9D', 'KS'))
         """
+        if self.replacement:
+            return None
         decks = max(self.counts)
         missing = sum(decks - count for count in self.counts)
         if missing > len(DECK):
@@ -199,6 +224,8 @@ class Shoe:
         >>> Shoe.from_decks(8).remove(["9D"]).spec()
         {'decks': 8, 'remove': ['9D']}
         """
+        if self.replacement:
+            return {"decks": INFINITE}
         whole = self.as_removed()
         if whole is not None:
             decks, removed = whole
@@ -213,6 +240,8 @@ class Shoe:
         >>> Shoe.from_decks(8).remove(["9D", "KS", "9D"]).describe()
         '8 decks less 9D x2, KS (413 cards)'
         """
+        if self.replacement:
+            return "an infinite deck (cards dealt with replacement)"
         whole = self.as_removed()
         if whole is not None:
             decks, removed = whole
@@ -226,6 +255,23 @@ class Shoe:
             return f"{text} ({self.size:,} cards)"
         listed = ", ".join(f"{card} {count}" for card, count in zip(DECK, self.counts) if count)
         return f"a shoe of {self.size:,} cards: {listed}"
+
+
+def parse_decks(text: str | int, what: str, infinite: bool = False) -> int | str:
+    """A number of decks, 1 to ``MAX_DECKS``; or, where the command takes it
+    (``infinite``), ``infinite``: the textbook model, each card dealt with replacement.
+
+    >>> parse_decks("6", "--decks"), parse_decks("infinite", "--decks", True)
+    (6, 'infinite')
+    """
+    from exact_odds.numbers import parse_count
+
+    if isinstance(text, str) and text.strip().lower() == INFINITE:
+        if not infinite:
+            raise ShoeError(f"{what}: infinite (cards dealt with replacement) is taken by "
+                            "exact-odds report and strategy; this command deals a finite shoe")
+        return INFINITE
+    return parse_count(text, what, MAX_DECKS)
 
 
 SHOE_FIELDS = ("decks", "counts", "remove")

@@ -1,6 +1,6 @@
 """Batches at scale (issue 28): shoes files streamed in ranges, on one or two local workers
 or a Dask cluster, the same bytes whatever runs them; the fast exact sums on both kernels
-(numpy, and numba where the extra 'fast' is installed), equal to the report; and the
+(numpy, and numba, the program's compiled kernel), equal to the report; and the
 batch's messages and bounds of issue 31 (findings 2 and 5)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def shoes_file(tmp_path: Path) -> Path:
 def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Each test run on both kernels of the exact sums (numba skipped where absent)."""
     if request.param == "numba":
-        pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
+        pytest.importorskip("numba", reason="numba cannot be installed here")
         monkeypatch.setattr(sums, "_KERNEL", [])
         monkeypatch.delenv("EXACT_ODDS_KERNEL", raising=False)
     else:
@@ -63,8 +63,9 @@ def _random_rows(game: str, count: int, seed: int) -> np.ndarray:
     full = np.array(load_game(game).shoe(None, None, ()).counts)
     rng = np.random.default_rng(seed)
     rows = np.tile(full, (count, 1))
-    for row in rows:
-        gone = rng.choice(int(full.sum()), int(rng.integers(0, 300)), replace=False)
+    for row in rows:  # up to 300 cards gone, and at least 20 left (a one-deck game's shoe)
+        most = min(300, int(full.sum()) - 20)
+        gone = rng.choice(int(full.sum()), int(rng.integers(0, most)), replace=False)
         np.subtract.at(row, np.repeat(np.arange(52), full)[gone], 1)
     return rows
 
@@ -82,7 +83,8 @@ def test_every_value_equals_the_report_on_both_kernels(game: str, kernel: str) -
                       [Shoe.from_counts(c).counts for c in SMALL]])
     evaluator = _evaluator(game)
     result = evaluator.evaluate(rows)
-    assert any(g.top_sums(int(rows.sum(axis=1).max())) for g in evaluator.plan.groups)
+    if load_game(game).strategy not in ("optimal", "equilibrium"):  # a play chosen per shoe
+        assert any(g.top_sums(int(rows.sum(axis=1).max())) for g in evaluator.plan.groups)
     for row, counts in enumerate(rows):
         values = _reported(game, tuple(int(c) for c in counts))
         assert values  # every bet of the game
@@ -153,7 +155,7 @@ def test_the_int64_kernel_beyond_the_split(kernel: str) -> None:
 
 
 def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("numba", reason="the extra 'fast' (numba) is not installed")
+    pytest.importorskip("numba", reason="numba cannot be installed here")
     rows = _random_rows("rock-bac", 300, seed=9)
     found = {}
     for name in ("numpy", "numba"):

@@ -42,6 +42,12 @@ EDITS = {
         [("player", "Player wins", "1 to 2"), ("banker", "Banker wins", "1 to 1")],
         [("player", "Tie", "2 to 1"), ("tie", "Tie", "8 to 1")],
     ],
+    # the play chosen for two bets together, one a stake the draw adds (issue 39)
+    "lucky-draw": [
+        [("draw", "Win with 9", "5 to 1")],
+        [("enter", "Win", "1 to 2")],
+        [("draw", "Win with 6 or less", "push"), ("enter", "Tie", "lose")],
+    ],
 }
 
 
@@ -117,6 +123,37 @@ def test_small_shoes_too():
         edited = _edited("21st-century", edits)
         assert _lines(report.repriced(edited, found)) == _lines(
             game_report(edited, shoe=shoe, strategy="optimal"))
+
+
+@pytest.mark.parametrize("kwargs", [{"settings": {"information": "total"}}, {"bets": ["draw"]},
+                                    {"bets": ["enter", "draw"], "decks": 6}])
+def test_information_states_and_a_bet_not_shown(kwargs):
+    """Lucky Draw: the decider told only his total (an information state of several visible
+    states, one choice for them all), or the Enter bet the play is also chosen for not in
+    the report (its pays the game file's): the edits still give report's figures."""
+    report = game_report("lucky-draw", **kwargs)
+    found = decision_counts(report)
+    if "settings" in kwargs:
+        assert len(found.states) == 100 and max(len(s.visible) for s in found.states) > 1
+    for edits in EDITS["lucky-draw"]:
+        edited = _edited("lucky-draw", [e for e in edits if e[0] in {b.id for b in report.bets}])
+        assert _lines(report.repriced(edited, found)) == _lines(game_report(edited, **kwargs))
+
+
+def test_an_equilibrium_is_not_chosen_again_here():
+    """Chemin de fer: both hands choose, at their equilibrium for the pays; that is not
+    chosen again from counts, and the pays it is chosen for are named (the page and the
+    widget then leave them alone, the workbook says so)."""
+    from exact_odds.analysis.decision_counts import played_bets, replay_refusal
+
+    report = game_report("chemin-de-fer", decks=1)
+    assert report.strategy == "equilibrium"
+    assert decision_counts(report) is None
+    assert played_bets(report) == ("player", "banker")
+    assert replay_refusal(report).startswith("the play is the equilibrium of both hands' choices")
+    only = game_report("chemin-de-fer", decks=1, bets="banker")
+    assert played_bets(only) == ("banker",) and replay_refusal(only)
+    assert played_bets(game_report("chemin-de-fer", decks=1, strategy="house-way")) == ()
 
 
 def test_best_option_is_takes_option_for_two():

@@ -307,10 +307,11 @@ def test_game_file_keeps_the_reports_inputs(tmp_path):
     assert text.splitlines()[0].endswith("read it with: exact-odds report FILE --remove 9D,KS")
 
 
-def test_a_play_that_cannot_be_counted_again_locks_the_pays(monkeypatch):
+def test_a_play_that_cannot_be_counted_again_locks_its_pays(monkeypatch):
     """Issue 44.1: where the play follows the pays but its counts would pass the limits,
-    the page says so and lets no pay change (its data says why), and the widget refuses a
-    pay, naming the reason: no figure is shown for a play that was not chosen again."""
+    the pays it is chosen for cannot change (the data says why and names them), and the
+    widget refuses them, naming the reason; the other bets' pays, which cannot change the
+    play, still can: no figure is shown for a play that was not chosen again."""
     from exact_odds.engine.cost import EnumerationTooLarge
     from exact_odds.explorer import page
 
@@ -319,11 +320,22 @@ def test_a_play_that_cannot_be_counted_again_locks_the_pays(monkeypatch):
 
     monkeypatch.setattr(page, "decision_counts", too_large)
     data = report_page(game_report("baccarat-gold", strategy="optimal")).data
-    assert data["strategy"] == {"unavailable": "The pays cannot be edited here: the play follows the pays, "
-                                "and choosing it again would pass the limits: 4 columns of cards: about 90 s "
-                                "(the limit is 60 s)"}
+    assert data["strategy"] == {
+        "unavailable": "The pays of player cannot be edited here: the play follows the pays, and "
+                       "choosing it again would pass the limits: 4 columns of cards: about 90 s "
+                       "(the limit is 60 s)", "locked": ["player"]}
     pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
     widget = exact_odds.explore("baccarat-gold", strategy="optimal")
-    with pytest.raises(ExactOddsError, match="^bet 'player': the pays cannot be edited here: the play follows"):
+    with pytest.raises(ExactOddsError, match="^bet 'player': its pays cannot be edited here: the play"):
         widget.set_pay("player", "Player wins", "1 to 2")
-    assert widget.pays == {}
+    widget.set_pay("tie", "Tie", "8 to 1")
+    assert widget.pays == {"tie": {"Tie": "8 to 1"}}
+
+
+def test_an_equilibrium_locks_the_pays_it_is_chosen_for():
+    """Chemin de fer, both hands at their equilibrium for the pays: the page cannot find it
+    again, so the pays of the bets it is chosen for are not editable there, and say why."""
+    data = report_page(game_report("chemin-de-fer", decks=1)).data
+    assert data["strategy"]["locked"] == ["player", "banker"]
+    assert data["strategy"]["unavailable"].startswith(
+        "The pays of player, banker cannot be edited here: the play is the equilibrium")

@@ -652,6 +652,8 @@ OPTIMAL_EDITS = [
     ("baccarat-gold", [("player", "Tie", "lose")]),
     ("baccarat-gold", [("player", "Player wins", "1 to 2"), ("banker", "Banker wins", "1 to 1"),
                        ("tie", "Tie", "8 to 1")]),
+    # the play chosen for two bets together, one a stake the draw adds
+    ("lucky-draw", [("draw", "Win with 9", "5 to 1"), ("enter", "Win", "1 to 2")]),
 ]
 
 
@@ -715,17 +717,21 @@ def test_optimal_play_edits_are_the_report_of_the_downloaded_file(optimal_page, 
     shown = _shown(w)
     assert shown == _report_figures(report)
     assert shown != before
-    # the play the page shows is the report's
-    choices = w.page.evaluate("() => [...document.querySelectorAll('[data-state]')].map(e => e.dataset.choice)")
+    # the play the page shows, state by state, is the report's
+    from exact_odds.analysis.decision_counts import decision_counts
+
+    shown_play = w.page.evaluate("""() => [...document.querySelectorAll('[data-state]')]
+        .map(e => [e.closest('tr').querySelector('th').textContent, e.dataset.choice])""")
     read = game_report(saved)
-    assert choices.count("hit") == sum(read.rules.player_draws((s[0] + s[1]) % 10, s) for s in
-                                       {(lo, hi, up) for lo, hi in [(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)]
-                                        for up in (range(10) if game == "21st-century" else [None])})
-    # the break-even of the Player line's first pay, written in the file, makes it even
-    w.page.select_option('select[data-bet="player"][data-control="pay-chart"]', "Player wins")
-    even = Fraction(w.page.get_attribute('[data-bet="player"][data-figure="break-even"]', "data-exact"))
-    evened = load_game(saved).with_pay("player", "Player wins", f"{even.numerator} to {even.denominator}")
-    assert game_report(evened, bets="player").bet("player").expected_value == 0
+    assert shown_play == [[state.label, "hit" if read.rules.player_draws(
+        (state.visible[0][0] + state.visible[0][1]) % 10, state.visible[0]) else "stand"]
+        for state in decision_counts(read).states]
+    # the break-even of the first bet's first pay, written in the file, makes it even
+    bet, event = report["bets"][0]["id"], report["bets"][0]["events"][0]["event"]
+    w.page.select_option(f'select[data-bet="{bet}"][data-control="pay-chart"]', event)
+    even = Fraction(w.page.get_attribute(f'[data-bet="{bet}"][data-figure="break-even"]', "data-exact"))
+    evened = load_game(saved).with_pay(bet, event, f"{even.numerator} to {even.denominator}")
+    assert game_report(evened).bet(bet).expected_value == 0
     w.page.click("[data-control=reset]")  # the published pays, and their play, again
     assert _shown(w) == before
     assert w.close() == []
@@ -841,10 +847,11 @@ def test_names_that_are_javascripts_own_words(tmp_path, watched):
     assert not [e for e in w.close() if "pageerror" in e or "error" in e], w.events
 
 
-def test_a_play_that_cannot_be_counted_again_locks_the_pays(tmp_path, monkeypatch, watched):
+def test_a_play_that_cannot_be_counted_again_locks_its_pays(tmp_path, monkeypatch, watched):
     """Issue 44.1: where the play follows the pays but choosing it again would pass the
-    limits, the page says why, its pay fields are read-only, and a link's pays are not used
-    (each named): no figure is shown for a play not chosen again."""
+    limits, the page says why; the pay fields of the bet the play is chosen for are
+    read-only and a link's pays for it are not used (each named); another bet's pays, which
+    cannot change the play, still move its figures exactly."""
     from exact_odds.engine.cost import EnumerationTooLarge
     from exact_odds.explorer import page
 
@@ -854,11 +861,18 @@ def test_a_play_that_cannot_be_counted_again_locks_the_pays(tmp_path, monkeypatc
     monkeypatch.setattr(page, "decision_counts", too_large)
     page_file = _page(tmp_path, "baccarat-gold", strategy="optimal")
     w = watched()
-    w.open(page_file, "#pays=" + urllib.parse.quote(json.dumps({"tie": {"Tie": "20 to 1"}})))
-    assert "the pays cannot be edited here" in w.page.locator(".status").text_content()
-    assert w.field("tie", "Tie").input_value() == "9 to 1"
-    assert w.page.evaluate("[...document.querySelectorAll('input[data-event]')].every(i => i.readOnly)")
-    before = w.figure("tie", "expected-value")
-    w.field("tie", "Tie").press_sequentially("0")  # read-only: nothing typed
-    assert w.field("tie", "Tie").input_value() == "9 to 1" and w.figure("tie", "expected-value") == before
+    link = {"player": {"Player wins": "2 to 1"}, "tie": {"Tie": "20 to 1"}}
+    w.open(page_file, "#pays=" + urllib.parse.quote(json.dumps(link)))
+    status = w.page.locator(".status").text_content()
+    assert "'player', event 'Player wins': its pays cannot be edited here" in status
+    assert w.field("player", "Player wins").input_value() == "1 to 1"
+    assert w.page.evaluate("[...document.querySelectorAll('input[data-bet=player][data-event]')].every(i => i.readOnly)")
+    before = w.figure("player", "expected-value")
+    w.field("player", "Player wins").press_sequentially("0")  # read-only: nothing typed
+    assert w.field("player", "Player wins").input_value() == "1 to 1"
+    assert w.figure("player", "expected-value") == before
+    assert w.field("tie", "Tie").input_value() == "20 to 1"
+    assert w.figure("tie", "expected-value") == game_report(
+        load_game("baccarat-gold").with_pay("tie", "Tie", "20 to 1"), strategy="optimal",
+        bets=["player", "tie"]).bet("tie").expected_value
     assert w.close() == []

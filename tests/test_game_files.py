@@ -87,10 +87,13 @@ def test_game_file_is_plain_yaml(name):
 @pytest.mark.parametrize("decks", [1, 8])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_bet_settles_every_round_once(game, decks):
-    """Every bet's lines add up to probability exactly 1 and to every six-card sequence."""
+    """Every bet's lines add up to probability exactly 1 and to every six-card sequence
+    (each counted once per draw of a mixed strategy's choices: chemin de fer's equilibrium)."""
     report = game_report(game, decks=decks)
     cards = 52 * decks
     total = cards * (cards - 1) * (cards - 2) * (cards - 3) * (cards - 4) * (cards - 5)
+    assert (report.rules.denominator > 1) == (report.strategy == "equilibrium")
+    total *= report.rules.denominator
     assert report.total == total
     for bet in report.bets:
         assert sum(e.probability for e in bet.events) == Fraction(1), bet.id

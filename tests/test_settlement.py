@@ -372,7 +372,7 @@ def _decision(game: Game, strategy: str | None) -> str:
         return "hit"
     chosen = strategy or game.strategy
     if chosen == "optimal":
-        assert game.optimise == "player", "the brute force knows the player lines only"
+        assert game.optimise == ("player",), "the brute force knows the player lines only"
         return f"optimal:{game.id}"
     hits = {"hit": True, "stand": False, "house-way": option.house_way}[chosen]
     return "hit" if hits else "stand"

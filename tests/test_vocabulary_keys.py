@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from exact_odds.cards import DECK
-from exact_odds.engine.vocabulary import COLUMNS, Column, RoundColumn, read_round
+from exact_odds.engine.vocabulary import COLUMNS, Column, RoundColumn, column, read_round
 from exact_odds.rules import PUNTO_BANCO
 
 READ = [name for name, col in COLUMNS.items() if col.kind in ("deal", "cards")]
@@ -158,7 +158,7 @@ def test_a_bet_judged_suit_symmetric_settles_alike_on_rows_with_the_suits_rename
     for _ in range(200):
         row: dict[str, object] = {}
         for name in bet.columns:
-            col = COLUMNS[name]
+            col = column(name)
             values = list(col.values or range(-1, 14))
             row[name] = None if col.nullable and rng.random() < 0.2 else rng.choice(values)
         for to in RENAMINGS:

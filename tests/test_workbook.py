@@ -16,7 +16,18 @@ from pathlib import Path
 
 import pytest
 from clirun import ok
-from spreadsheet import SKIP, SOFFICE, error_cells, named_cells, recalculate, values
+from spreadsheet import (
+    PDFTOTEXT,
+    SKIP,
+    SKIP_PDF,
+    SOFFICE,
+    error_cells,
+    named_cells,
+    pdf_pages,
+    recalculate,
+    values,
+)
+from spreadsheet import printed as print_pdf
 from spreadsheet import without_cached_values as uncached
 
 from conftest import needs, unavailable
@@ -489,7 +500,7 @@ def test_the_play_sheet_says_where_a_changed_pay_changes_the_play(calc):
             game = game.with_pay("player", event, pay)
         again = game_report(game, strategy="optimal")
         states = {(lo, hi, up) for lo, hi in [(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)] for up in range(10)}
-        changed = {label_of(s, True) for s in states
+        changed = {label_of(s, ("player_low_card", "player_high_card", "dealer_up"), True) for s in states
                    if report.rules.player_draws((s[0] + s[1]) % 10, s)
                    != again.rules.player_draws((s[0] + s[1]) % 10, s)}
         assert changed and {k for k, v in answers(book).items() if v == "no"} == changed, name
@@ -508,3 +519,86 @@ def test_a_comparison_says_which_play_its_figures_assume():
     assert [text[:2] for text in said] == ["A'", "B'"]
     fixed = compare_games("baccarat-gold", "baccarat-gold").to_workbook()
     assert not [c for s in fixed.sheets for c in s.cells.values() if isinstance(c, str) and "one play" in c]
+
+
+# --- printed, as a lab prints it (issue 43) ---------------------------------------------------
+
+#: A bet of 100 events (every pair of final totals): its sheet is longer than a page.
+LONG_BET = """id: long-bet
+name: A long bet
+source: {document: "A test game: one event per pair of final totals"}
+decks: 8
+rules: punto-banco
+bets:
+  - id: totals
+    name: Every pair of totals
+    events:
+""" + "".join(f"      - {{event: 'Player {p}, Banker {b}', when: player_total == {p} and "
+              f"banker_total == {b}, pays: '{p + b + 1} to 1'}}\n"
+              for p in range(10) for b in range(10) if (p, b) != (9, 9)) + \
+    "      - {event: Both nine, when: otherwise, pays: lose}\n"
+
+
+@pytest.fixture(scope="module")
+def pdfs(calc):
+    """rock-bac's approval workbook, the comparison and a game with a 100-event bet, printed
+    to PDF by LibreOffice in one run: each as its pages' text."""
+    if PDFTOTEXT is None:
+        pytest.skip(SKIP_PDF)
+    folder = calc["folder"] / "print"
+    folder.mkdir()
+    game = folder / "long-bet.yaml"
+    game.write_text(LONG_BET, encoding="utf-8")
+    long_bet = folder / "long-bet.xlsx"
+    ok("report", str(game), "--format", "xlsx", "--output", str(long_bet))
+    books = [calc["rock"], calc["compared"], long_bet]
+    found = print_pdf(books, folder)
+    return {path.name: pdf_pages(pdf) for path, pdf in found.items()}
+
+
+def _first_line(page: str) -> str:
+    return next(line.strip() for line in page.splitlines() if line.strip())
+
+
+@needs_calc
+def test_each_sheet_prints_one_page_wide_with_its_titles_whole(pdfs, calc):
+    """Printed through LibreOffice (issue 43: the Summary split across pages, 49 pages for
+    rock-bac, and "Standard deviatio"): every sheet one page wide, starting a page of its
+    own with its title; every column title whole on the sheet's first page."""
+    from exact_odds.analysis.worksheet import EVENT_HEADER, SUMMARY_HEADER
+
+    pages = pdfs["rock-bac.xlsx"]
+    book = calc["book"].to_workbook()
+    titles = [sheet.cells[0, 0].text for sheet in book.sheets[1:]]
+    starts = [_first_line(page) for page in pages]
+    assert starts[0].startswith("Rock Bac Commission Free"), starts[0]
+    for title in titles:
+        assert title in starts, title
+    # one page per sheet, the Decks sheet (the effect of removal by rank) on two
+    assert len(book.sheets) <= len(pages) <= len(book.sheets) + 1, len(pages)
+    summary = " ".join(pages[0].split())
+    for header in SUMMARY_HEADER:
+        assert header in summary, header
+    for page in pages[1:8]:  # the bets' sheets
+        text = " ".join(page.split())
+        for header in EVENT_HEADER:
+            assert header in text, (header, _first_line(page))
+        assert "Standard deviation" in text and "Exact (game file's pays)" in text
+    for page in pdfs["compare.xlsx"]:  # two bets side by side, and their Summary
+        assert "Standard deviatio " not in page
+
+
+@needs_calc
+def test_a_long_sheet_repeats_its_title_and_headers_on_every_page(pdfs):
+    """The 100-event bet's sheet runs over pages: each begins with the bet's title and its
+    events' header, in landscape one page wide."""
+    from exact_odds.analysis.worksheet import EVENT_HEADER
+
+    pages = [page for page in pdfs["long-bet.xlsx"]
+             if _first_line(page) == "Every pair of totals [totals]"]
+    assert len(pages) >= 2, [_first_line(page) for page in pdfs["long-bet.xlsx"]]
+    for page in pages:
+        text = " ".join(page.split())
+        for header in EVENT_HEADER:
+            assert header in text, header
+    assert "Player 0, Banker 0" in pages[0] and "Both nine" in pages[-1]

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from exact_odds.analysis.play_sheet import report_play
 from exact_odds.analysis.report import GameReport, game_report
-from exact_odds.analysis.worksheet import Removal, Shoes, report_play, report_workbook
+from exact_odds.analysis.worksheet import Removal, Shoes, report_workbook
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.errors import check_type
 from exact_odds.render.document import Document

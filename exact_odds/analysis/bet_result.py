@@ -32,7 +32,7 @@ from exact_odds.engine.enumerator import (
     factored,
     outcome_counts,
     outcome_frames,
-    total_sequences,
+    total_ways,
 )
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, Settlement
@@ -65,6 +65,10 @@ class EventResult:
     def expected_return(self) -> Fraction:
         """This line's share of the expected value: probability times net pay."""
         return self.probability * self.net
+
+
+#: What a line where the bet has no action pays.
+NO_ACTION_PAYS = "no action"
 
 
 class HoldBand(NamedTuple):
@@ -107,6 +111,12 @@ class BetResult(Rendered):
     def hit_frequency(self) -> Fraction:
         """The probability that the bet wins something."""
         return figures.hit_frequency(self)
+
+    @cached_property
+    def not_placed(self) -> Fraction:
+        """The probability that the bet has no action (a late bet not offered, a stake the
+        bettor adds when he draws and he stood)."""
+        return sum((e.probability for e in self.events if e.pays == NO_ACTION_PAYS), Fraction(0))
 
     @cached_property
     def push_probability(self) -> Fraction:
@@ -172,13 +182,14 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
     offered (a "Not offered" line)."""
     ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings)
-    total = total_sequences(shoe)
+    total = total_ways(shoe, rules)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
         for e, w in zip(bet.events, ways)
     ]
     if bet.offered is not None:
-        events.insert(0, EventResult("Not offered", f"not ({bet.offered.text})", "no action",
+        unplaced = "Not placed (the bettor stood)" if bet.adds_stake else "Not offered"
+        events.insert(0, EventResult(unplaced, f"not ({bet.offered.text})", NO_ACTION_PAYS,
                                      Fraction(0), not_offered, Fraction(not_offered, total)))
     if bet.loses_otherwise:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
@@ -199,6 +210,12 @@ def line_of(bet: Bet, settled: Settlement) -> int:
     if settled.net is None:
         return 0
     return first + (len(bet.events) if settled.event is None else settled.event)
+
+
+def line_nets_of(bet: Bet) -> tuple[Fraction, ...]:
+    """What each line of ``bet_result``'s events pays, net (a line without action 0)."""
+    return ((Fraction(0),) if bet.offered is not None else ()) + tuple(
+        e.pay.net for e in bet.events) + ((Fraction(-1),) if bet.loses_otherwise else ())
 
 
 def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,

@@ -1,24 +1,29 @@
 """A report whose play is chosen to suit its pays, played again when a pay changes.
 
 Where the bettor's play is chosen for the pays (``--strategy optimal``: the better choice on
-the option in every state the bettor can see), a changed pay can change the play, and with
-it the combinations of every event of every bet. ``DecisionCounts`` holds what choosing
-again needs, from the decision machinery of ``exact_odds.analysis.strategy`` (its tallies
-per visible state, played each way; one enumeration per bet and way):
+the option in every state the decider can tell apart), a changed pay can change the play,
+and with it the combinations of every event of every bet. ``DecisionCounts`` holds what
+choosing again needs, from the decision machinery of ``exact_odds.analysis.strategy`` (its
+tallies per visible state, played each way; one enumeration per bet and way):
 
-* the **decision states**: what the decider sees (the Player's two cards, the dealer's up
-  card where it is seen, and that the dealer holds no natural where he checks first), each
-  with, for each **option** (hit, stand), the combinations of every line of every bet over
-  the deals of that state;
+* the **decision states**: each information state of the decider (what he sees: his two
+  cards or their total, the dealer's up card where it is seen; and that the dealer holds no
+  natural where he checks first), with, for each **option** (hit, stand), the combinations
+  of every line of every bet over the deals of that state;
 * the combinations of every line over the deals where no decision is made (``fixed``);
-* the bets the choice is played for, and the house way.
+* the bets the choice is played for (together: a stake the draw adds counts in the units of
+  the first), and the house way.
 
-``choices`` takes, in every state, the option with the better expected value for the bets
-played for, conditional on the state, exactly as ``report`` does (``takes_option``: the
-house way on an exact tie); ``combinations`` adds up the lines of the options chosen.
-``GameReport.repriced`` gives a report with a game's pays, the play chosen again: the
-widget's. The explorer's page carries the same counts (``explorer.data``) and its script
-chooses the same way.
+``choices`` takes, in every state, the option of the better expected value of the bets
+played for, exactly as ``report`` does (``strategy._decisions``: their nets over the first
+bet's ways; ``takes_option``: the house way on an exact tie); ``combinations`` adds up the
+lines of the options chosen. ``GameReport.repriced`` gives a report with a game's pays, the
+play chosen again: the widget's. The explorer's page carries the same counts
+(``explorer.data``) and its script chooses the same way.
+
+Where both hands choose (chemin de fer, ``--strategy equilibrium``) the play is an
+equilibrium the page does not compute: ``replay_refusal`` says so, and the pays it is
+chosen for (``played_bets``) are not edited.
 
 >>> from exact_odds.analysis.report import game_report
 >>> report = game_report("baccarat-gold", strategy="optimal", bets="player")
@@ -37,10 +42,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from exact_odds.analysis.bet_result import BetResult, line_of
-from exact_odds.analysis.strategy import _order, _runs, optimised_bet, option_hands
+from exact_odds.analysis.bet_result import BetResult, line_nets_of, line_of
+from exact_odds.analysis.strategy import _option, _order, _runs, optimised_bets, option_hands
 from exact_odds.games.model import Game
-from exact_odds.rules import DrawingRules, StrategyMap, VisibleState
+from exact_odds.rules import DrawingRules, InfoState, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
 
@@ -67,19 +72,22 @@ OPTIONS = ("hit", "stand")
 
 @dataclass(frozen=True)
 class DecisionState:
-    """What the decider sees (``seen``, and in words ``label``) and, for each option, the
-    combinations of each line of each bet (by bet id) over the deals of this state."""
+    """What the decider sees (``seen``: his information state, and in words ``label``),
+    the visible states it holds (``visible``) and, for each option, the combinations of
+    each line of each bet (by bet id) over the deals of this state."""
 
-    seen: VisibleState
+    seen: InfoState
     label: str
+    visible: tuple[VisibleState, ...]
     counts: tuple[dict[str, tuple[int, ...]], ...]
 
 
 @dataclass(frozen=True)
 class DecisionCounts:
     """Every decision state's combinations by option, the combinations no decision
-    touches (``fixed``, by bet id), the bets the choice is played for, the house way,
-    and which lines of each bet are an action (not the "Not offered" line of a late bet)."""
+    touches (``fixed``, by bet id: the report's bets), the bets the choice is played for,
+    the house way, and what a bet played for but not in the report pays (``hidden``:
+    each line's net, its pays being the game file's)."""
 
     decider: str
     options: tuple[str, ...]
@@ -87,42 +95,45 @@ class DecisionCounts:
     played_for: tuple[str, ...]
     fixed: dict[str, tuple[int, ...]]
     states: tuple[DecisionState, ...]
-    acting: dict[str, tuple[bool, ...]]
+    hidden: dict[str, tuple[Fraction, ...]]
 
     def choices(self, nets: Mapping[str, Sequence[Fraction]]) -> tuple[int, ...]:
         """The option taken in each state (its index in ``options``) when each line of each
-        bet pays ``nets[bet][line]``: the best expected value of the bets played for,
-        conditional on the state (``best_option``)."""
-        return tuple(best_option([self._value(state, option, nets)
+        bet pays ``nets[bet][line]`` (a bet played for and not given: ``hidden``'s): the
+        best expected value of the bets played for, conditional on the state
+        (``best_option``)."""
+        paid = {**self.hidden, **nets}
+        return tuple(best_option([self._value(state, option, paid)
                                   for option in range(len(self.options))],
                                  self.options.index(self.house_way))
                      for state in self.states)
 
     def _value(self, state: DecisionState, option: int,
                nets: Mapping[str, Sequence[Fraction]]) -> Fraction | None:
-        """The expected value of the bets played for, ``option`` taken in ``state``, each
-        conditional on the deals of the state where it acts (None: one never acts)."""
-        total = Fraction(0)
-        for bet in self.played_for:
-            lines = state.counts[option][bet]
-            acting = sum(c for c, acts in zip(lines, self.acting[bet]) if acts)
-            if not acting:
-                return None
-            total += Fraction(sum(c * net for c, net in zip(lines, nets[bet])), acting)
-        return total
+        """The expected value of the bets played for together, ``option`` taken in
+        ``state``: their nets over the ways of the first (None: the state never happens)."""
+        counts = state.counts[option]
+        ways = sum(counts[self.played_for[0]])
+        if not ways:
+            return None
+        return Fraction(sum(c * net for bet in self.played_for
+                            for c, net in zip(counts[bet], nets[bet])), ways)
 
     def combinations(self, choices: Sequence[int]) -> dict[str, tuple[int, ...]]:
-        """Each bet's combinations of each line, the options ``choices`` taken."""
+        """Each of the report's bets' combinations of each line, the options ``choices``
+        taken."""
         found = {bet: list(lines) for bet, lines in self.fixed.items()}
         for state, option in zip(self.states, choices):
-            for bet, lines in state.counts[option].items():
-                found[bet] = [a + b for a, b in zip(found[bet], lines)]
+            for bet, lines in found.items():
+                for i, count in enumerate(state.counts[option][bet]):
+                    lines[i] += count
         return {bet: tuple(lines) for bet, lines in found.items()}
 
     def strategy_map(self, choices: Sequence[int]) -> StrategyMap:
-        """The choices as the rules take them (True: hit)."""
-        return StrategyMap({state.seen: self.options[option] == "hit"
-                            for state, option in zip(self.states, choices)})
+        """The choices as the rules take them, by visible state (True: hit)."""
+        return StrategyMap({seen: self.options[option] == "hit"
+                            for state, option in zip(self.states, choices)
+                            for seen in state.visible})
 
 
 def best_option(values: Sequence[Fraction | None], house_way: int) -> int:
@@ -147,67 +158,101 @@ def line_nets(report: Played) -> dict[str, tuple[Fraction, ...]]:
     return {bet.id: tuple(e.net for e in bet.events) for bet in report.bets}
 
 
-def state_label(seen: VisibleState, after_natural_check: bool) -> str:
-    """What the decider sees, in words.
+def state_label(seen: InfoState, sees: Sequence[str], after_natural_check: bool) -> str:
+    """What the decider sees (``seen``, the values of the columns ``sees``), in words.
 
-    >>> state_label((0, 5, 3), True)
+    >>> state_label((0, 5, 3), ("player_low_card", "player_high_card", "dealer_up"), True)
     "Player's cards 0 and 5, dealer's up card 3, no dealer natural"
+    >>> state_label((5, 7), ("player_two_card_total", "dealer_up"), False)
+    "Player's two-card total 5, dealer's up card 7"
     """
-    text = f"Player's cards {seen[0]} and {seen[1]}"
-    if seen[2] is not None:
-        text += f", dealer's up card {seen[2]}"
+    known = dict(zip(sees, seen))
+    if "player_low_card" in known:
+        text = f"Player's cards {known['player_low_card']} and {known['player_high_card']}"
+    else:
+        text = f"Player's two-card total {known['player_two_card_total']}"
+    if known.get("dealer_up") is not None:
+        text += f", dealer's up card {known['dealer_up']}"
     return text + (", no dealer natural" if after_natural_check else "")
 
 
-def follows_pays(report: Played) -> bool:
-    """Whether a pay changed in ``report`` can change its play: its play is chosen for the
-    pays (the optimal strategy on an option) and the bet it is played for is among its own."""
+def played_bets(report: Played) -> tuple[str, ...]:
+    """The report's bets whose pays its play is chosen for (the optimal play's bets played
+    for; the equilibrium's, each side's bet): a pay of theirs changed can change the play,
+    and so every bet's combinations. Empty where the play does not follow the pays."""
     game = report.game
-    return (game.rules.option is not None and report.strategy == "optimal"
-            and game.optimise in {bet.id for bet in report.bets})
+    if game.rules.option is None or report.strategy not in ("optimal", "equilibrium"):
+        return ()
+    chosen = (*game.optimise, *((game.banker_bet,) if report.strategy == "equilibrium"
+                               and game.banker_bet else ()))
+    shown = {bet.id for bet in report.bets}
+    return tuple(bet for bet in dict.fromkeys(chosen) if bet in shown)
+
+
+def follows_pays(report: Played) -> bool:
+    """Whether a pay changed in ``report`` can change its play (``played_bets``)."""
+    return bool(played_bets(report))
+
+
+def replay_refusal(report: Played) -> str:
+    """Why ``report``'s play, which follows its pays, cannot be chosen again here; empty
+    where it can (the optimal play) or need not be."""
+    if report.strategy == "equilibrium" and follows_pays(report):
+        bets = ", ".join(played_bets(report))
+        return (f"the play is the equilibrium of both hands' choices for the pays of {bets}, "
+                "found by exact-odds report, not here: change those pays in the game file")
+    return ""
 
 
 def decision_counts(report: Played, bets: Sequence[str] | None = None
                     ) -> DecisionCounts | None:
-    """What choosing ``report``'s play again needs, where its play is chosen for its pays
-    (the optimal strategy on an option, its bet played for among the report's), for the
-    report's ``bets`` named (all by default; the bets played for always); None where a pay
-    changed in it cannot change the play. Refused (``EnumerationTooLarge``) where a bet's
-    enumeration with the visible cards passes the limits."""
+    """What choosing ``report``'s play again needs, where its play is the optimal one for
+    the pays of bets among its own (``follows_pays``), for the report's ``bets`` named (all
+    by default); None where a pay changed in it cannot change the play, or where the play
+    is not the optimal one (``replay_refusal``). Refused (``EnumerationTooLarge``) where a
+    bet's enumeration with the visible cards passes the limits."""
     game = report.game
-    option = game.rules.option
-    if option is None or not follows_pays(report):
+    if report.strategy != "optimal" or not follows_pays(report):
         return None
-    played_for = optimised_bet(game).id
+    option = _option(game, report.settings)
+    played_for = tuple(bet.id for bet in optimised_bets(game))
+    shown = {result.id: result for result in report.bets}
     hands = set(option_hands(game.rules))
-    per_state: dict[VisibleState, tuple[dict[str, tuple[int, ...]], ...]] = {}
+    per_state: dict[InfoState, tuple[dict[str, list[int]], ...]] = {}
+    members: dict[InfoState, list[VisibleState]] = {}
     fixed: dict[str, tuple[int, ...]] = {}
-    acting: dict[str, tuple[bool, ...]] = {}
-    wanted = set(bets if bets is not None else [bet.id for bet in report.bets])
-    for result in report.bets:
-        if result.id not in wanted and result.id != played_for:
+    wanted = set(bets if bets is not None else shown)
+    for bet_id in dict.fromkeys([*shown, *played_for]):
+        if bet_id not in wanted and bet_id not in played_for:
             continue
-        bet = game.bet(result.id)
+        bet = game.bet(bet_id)
+        size = len(line_nets_of(bet))
         runs = _runs(report.shoe, game, ((bet, option.after_natural_check),), report.settings)
-        played = [0] * len(result.events)  # the lines of the report's own choices
-        for seen in runs[True]:
-            if (seen[0], seen[1]) not in hands:
+        played = [0] * size  # the lines of the report's own choices
+        for seen in sorted(runs[True], key=_order):
+            if seen[:2] not in hands:
                 continue
-            counts = per_state.setdefault(seen, tuple({} for _ in OPTIONS))
+            info = option.information(seen)
+            if bet_id == played_for[0]:
+                members.setdefault(info, []).append(seen)
+            counts = per_state.setdefault(info, tuple({} for _ in OPTIONS))
             chosen = report.rules.player_draws((seen[0] + seen[1]) % 10, seen)
             for number, hits in enumerate((True, False)):
-                lines = [0] * len(result.events)
+                lines = counts[number].setdefault(bet_id, [0] * size)
                 for settled, ways in runs[hits][seen][0][3].items():
                     lines[line_of(bet, settled)] += ways
-                counts[number][bet.id] = tuple(lines)
                 if hits == chosen:
-                    played = [a + b for a, b in zip(played, lines)]
-        fixed[bet.id] = tuple(e.combinations - c for e, c in zip(result.events, played))
-        acting[bet.id] = tuple(not (bet.offered is not None and i == 0)
-                               for i in range(len(result.events)))
-    states = tuple(DecisionState(seen, state_label(seen, option.after_natural_check),
-                                 per_state[seen])
-                   for seen in sorted(per_state, key=_order))
-    return DecisionCounts("the bettor on the Player hand", OPTIONS,
-                          "hit" if option.house_way else "stand", (played_for,), fixed,
-                          states, acting)
+                    for settled, ways in runs[hits][seen][0][3].items():
+                        played[line_of(bet, settled)] += ways
+        if bet_id in shown:
+            fixed[bet_id] = tuple(e.combinations - c
+                                  for e, c in zip(shown[bet_id].events, played))
+    states = tuple(DecisionState(info, state_label(info, option.sees, option.after_natural_check),
+                                 tuple(members[info]),
+                                 tuple({bet: tuple(lines) for bet, lines in by_bet.items()}
+                                       for by_bet in per_state[info]))
+                   for info in sorted(per_state, key=lambda info: _order(members[info][0])))
+    hidden = {bet: line_nets_of(game.bet(bet)) for bet in played_for if bet not in shown}
+    return DecisionCounts(f"the {option.who} on the Player hand", OPTIONS,
+                          "hit" if option.house_way else "stand", played_for, fixed, states,
+                          hidden)

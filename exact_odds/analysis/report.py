@@ -19,11 +19,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
+from exact_odds.analysis.bet_result import (
+    BetResult,
+    bet_dict,
+    bet_result,
+    bet_table,
+    line_nets_of,
+)
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.strategy import game_rules
 from exact_odds.engine.cost import EnumerationTooLarge
-from exact_odds.engine.enumerator import total_sequences
+from exact_odds.engine.enumerator import total_ways
 from exact_odds.games.inputs import check_game_arguments, game_inputs
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game, UnknownGameError
@@ -37,6 +43,40 @@ from exact_odds.shoe import Shoe
 if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer alone
     from exact_odds.analysis.decision_counts import DecisionCounts
     from exact_odds.render.workbook import Workbook
+
+
+@dataclass(frozen=True)
+class BettorRound:
+    """The bettor's round where a decision adds a stake (Lucky Draw: the Enter bet, and the
+    Draw bet placed with the third card): its expected value per unit of the first bet,
+    the average total stake (one unit, plus the chance each added stake is placed) and the
+    element of risk, the house edge per unit of that average stake."""
+
+    bets: tuple[BetResult, ...]  # the first bet, then the stakes the decision adds
+
+    @property
+    def expected_value(self) -> Fraction:
+        """Per unit of the first bet: the bets' expected values added (a stake not placed
+        nets 0)."""
+        return sum((bet.expected_value for bet in self.bets), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected_value
+
+    @property
+    def average_stake(self) -> Fraction:
+        """The units staked on average, in units of the first bet."""
+        return sum((1 - bet.not_placed for bet in self.bets), Fraction(0))
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of the average total stake."""
+        return self.house_edge / self.average_stake
+
+    @property
+    def favours_bettor(self) -> bool:
+        return self.expected_value > 0
 
 
 @dataclass(frozen=True)
@@ -56,8 +96,9 @@ class GameReport(Rendered):
 
     @property
     def total(self) -> int:
-        """Every ordered six-card sequence of the shoe: the denominator of every probability."""
-        return total_sequences(self.shoe)
+        """Every ordered six-card sequence of the shoe (each once per draw of a mixed
+        strategy's choices): the denominator of every probability."""
+        return total_ways(self.shoe, self.rules)
 
     def bet(self, bet_id: str) -> BetResult:
         """The result of the bet called ``bet_id``."""
@@ -69,6 +110,16 @@ class GameReport(Rendered):
                 return bet
         self.game.bet(bet_id)  # raises for a bet the game does not have
         raise UnknownGameError(f"bet {bet_id!r} was not part of this report")
+
+    @property
+    def bettor_round(self) -> BettorRound | None:
+        """Where the game's decision adds a stake and the report holds every bet of the
+        bettor's round (``Game.round_bets``): the round's figures; else None."""
+        ids = self.game.round_bets
+        held = {bet.id: bet for bet in self.bets}
+        if not ids or not set(ids) <= set(held):
+            return None
+        return BettorRound(tuple(held[bet_id] for bet_id in ids))
 
     def mistakes(self) -> list[Mistake]:
         """The probable mistakes of the game file's bets reported here (events no outcome
@@ -89,15 +140,20 @@ class GameReport(Rendered):
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data: its inputs, then every bet."""
-        return {**self.inputs(), "total": self.total, "notes": list(self.notes),
-                "bets": [bet_dict(bet) for bet in self.bets]}
+        found = {**self.inputs(), "total": self.total, "notes": list(self.notes),
+                 "bets": [bet_dict(bet) for bet in self.bets]}
+        played = self.bettor_round
+        if played is not None:
+            found["bettor_round"] = round_dict(played)
+        return found
 
     def to_workbook(self) -> Workbook:
         """The live math worksheet (``exact_odds.analysis.worksheet``): Summary, a sheet per
         bet whose figures are formulas of its pays, Hold, and where the play is chosen for
         the pays, the Play its figures assume. ``approval_workbook`` adds the other decks
         and the effect of removal."""
-        from exact_odds.analysis.worksheet import report_play, report_workbook
+        from exact_odds.analysis.play_sheet import report_play
+        from exact_odds.analysis.worksheet import report_workbook
 
         document = self.to_document()
         return report_workbook(document.title, document.inputs, document.notes, self.bets,
@@ -120,7 +176,9 @@ class GameReport(Rendered):
             bets.append(replace(result, events=tuple(events)))
         rules = self.rules
         if counts is not None:
-            choices = counts.choices({bet.id: tuple(e.net for e in bet.events) for bet in bets})
+            nets = {bet: line_nets_of(game.bet(bet)) for bet in counts.hidden}
+            choices = counts.choices({**nets, **{bet.id: tuple(e.net for e in bet.events)
+                                                 for bet in bets}})
             found = counts.combinations(choices)
             bets = [replace(bet, events=tuple(
                 replace(e, combinations=c, probability=Fraction(c, bet.total))
@@ -157,7 +215,8 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 
 
 
-def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe | None = None,
+def game_report(game: Game | str | Path, *, decks: int | str | None = None,
+                shoe: Shoe | None = None,
                 remove: Sequence[str] | str = (), bets: Sequence[str] | str | None = None,
                 strategy: str | None = None,
                 settings: Mapping[str, object] | None = None,
@@ -174,14 +233,14 @@ def game_report(game: Game | str | Path, *, decks: int | None = None, shoe: Shoe
     """
     bets, decks, shoe, remove, strategy, settings = check_game_arguments(
         game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-        settings=settings)
+        settings=settings, infinite=True)
     if not isinstance(game, Game):
         game = load_game(game)
     the_shoe = game.shoe(decks, shoe, remove)
-    values = game.setting_values(settings)
-    rules = game_rules(game, the_shoe, strategy, values)
+    rules = game_rules(game, the_shoe, strategy, settings)
     # a bet named twice is analysed once, in the order first named
     chosen = [game.bet(b) for b in dict.fromkeys(bets)] if bets else list(game.bets)
+    values = game.setting_values(settings)
     own = Shoe.from_decks(game.decks)
     # the mistakes are looked for on the game's own shoe and rules: from these counts when
     # the report is of them, else by their own enumeration (another shoe)
@@ -231,6 +290,34 @@ def _summary_row(bet: BetResult) -> tuple[Cell, ...]:
             None if top is None else float(1 / top.probability), bet.favours_bettor)
 
 
+#: The bettor's round, where a decision adds a stake: one row.
+ROUND_COLUMNS = (Column("Bets"), Column("Expected value per unit of the first bet", "signed"),
+                 Column("House edge", "percent", 4), Column("Average total stake", "decimal", 4),
+                 Column("Element of risk per unit staked", "percent", 4),
+                 Column("Favours bettor", "flag"))
+
+
+def round_dict(played: BettorRound) -> Json:
+    """The bettor's round as data, exact fractions as strings."""
+    from exact_odds.numbers import fraction_text
+
+    return {"bets": [bet.id for bet in played.bets],
+            "expected_value": fraction_text(played.expected_value),
+            "house_edge": fraction_text(played.house_edge),
+            "average_stake": fraction_text(played.average_stake),
+            "element_of_risk": fraction_text(played.element_of_risk),
+            "favours_bettor": played.favours_bettor}
+
+
+def _round_table(played: BettorRound) -> Table:
+    names = " with ".join(safe(bet.name) for bet in played.bets)
+    return Table(f"The bettor's round ({names})", ROUND_COLUMNS, ((
+        " + ".join(bet.id for bet in played.bets), played.expected_value, played.house_edge,
+        played.average_stake, played.element_of_risk, played.favours_bettor),),
+        notes=("Per unit of the first bet; a stake not placed counts 0. The element of risk "
+               "divides the house edge by the average total stake.",), sheet="Round")
+
+
 def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
     """The report's inputs, one per line: enough to compute it again."""
     lines: list[Line] = []
@@ -247,8 +334,12 @@ def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
         default = " (default)" if setting is not None and value == setting.default else ""
         shown_value = str(value).lower() if isinstance(value, bool) else safe(value)
         lines.append(f"Setting {safe(name)} = {shown_value}{default}")
-    lines.append(f"Counts are ordered six-card sequences: {int_text(report.total, grouped=True)} "
-                 f"in all. exact-odds {inputs['exact_odds_version']}.")
+    mixing = report.rules.denominator
+    each = (f", each with the {int_text(mixing, grouped=True)} equally likely draws of the "
+            "mixed strategy's choices" if mixing > 1 else "")
+    lines.append(f"Counts are ordered six-card sequences{each}: "
+                 f"{int_text(report.total, grouped=True)} in all. "
+                 f"exact-odds {inputs['exact_odds_version']}.")
     lines += [f"Note: {safe(note)}" for note in report.notes]
     return tuple(lines)
 
@@ -263,6 +354,8 @@ def _document(report: GameReport) -> Document:
          e.combinations, e.probability, e.probability, e.expected_return, bet.expected_value,
          bet.house_edge, bet.favours_bettor)
         for bet in report.bets for e in bet.events), formats=("csv",))
+    played = report.bettor_round
+    rounds = (_round_table(played),) if played is not None else ()
     return Document(f"{safe(report.game.name)} ({safe(report.game.id)})",
                     _report_header(report, inputs),
-                    (summary, *(bet_table(b) for b in report.bets), events))
+                    (summary, *(bet_table(b) for b in report.bets), *rounds, events))

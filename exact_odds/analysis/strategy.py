@@ -37,13 +37,23 @@ from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game
 from exact_odds.games.settlement import settler
-from exact_odds.rules import DrawingRules, Option, RulesError, StrategyMap, VisibleState
+from exact_odds.rules import (
+    CARDS_SEEN,
+    DrawingRules,
+    InfoState,
+    Option,
+    RulesError,
+    StrategyMap,
+    VisibleState,
+)
 from exact_odds.shoe import Shoe
 
 if TYPE_CHECKING:
     import numpy as np
 
 GameLike = Game | str | Path
+#: Values chosen for a game's settings (``Game.setting_values``); None: the defaults.
+Settings = Mapping[str, object] | None
 
 
 class StrategyError(ExactOddsError, ValueError):
@@ -54,11 +64,13 @@ def _game(game: GameLike) -> Game:
     return game if isinstance(game, Game) else load_game(game)
 
 
-def _option(game: Game) -> Option:
-    if game.rules.option is None:
+def _option(game: Game, settings: Settings = None) -> Option:
+    """The game's option as the decider takes it under the settings (what he sees)."""
+    option = game.rules_under(settings).option
+    if option is None:
         raise StrategyError(f"game {game.id!r} plays the {game.rules.name} rules: the bettor "
                             "has no choice to make")
-    return game.rules.option
+    return option
 
 
 def option_hands(rules: DrawingRules) -> tuple[tuple[int, int], ...]:
@@ -95,13 +107,13 @@ def takes_option(gain: Fraction | np.ndarray, house_way_hits: bool) -> bool | np
     return gain >= 0 if house_way_hits else gain > 0
 
 
-def optimised_bet(game: Game) -> Bet:
-    """The bet the best play on the option is computed for: the one the game file names
-    (``option: {optimise: BET}``)."""
-    if game.optimise is None:
+def optimised_bets(game: Game) -> tuple[Bet, ...]:
+    """The bets the best play on the option is computed for, together: the ones the game
+    file names (``option: {optimise: BET}`` or ``{optimise: [BET, ...]}``)."""
+    if not game.optimise:
         raise StrategyError(f"game {game.id!r}: the optimal play on the option needs the "
                             "bet it is played for: add 'option: {optimise: BET}' to its game file")
-    return game.bet(game.optimise)
+    return tuple(game.bet(bet) for bet in game.optimise)
 
 
 def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
@@ -115,17 +127,18 @@ Tally = dict[VisibleState, list[list[Any]]]
 
 
 def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
-           bets: tuple[tuple[Bet, bool], ...],
-           settings: Mapping[str, object] | None = None) -> Tally:
+           bets: tuple[tuple[Bet, bool], ...], settings: Settings = None) -> Tally:
     """One enumeration over the visible columns and every bet's columns. For each (bet,
     ``no_dealer_natural``) asked, and each visible state: the ways, the ways where the bet
     acts, their sum of ways * net and the ways of each settlement (only deals where the
-    dealer holds no natural, if ``no_dealer_natural``); the bets settled with ``settings``
-    (the game's values where not given)."""
-    option = _option(game)
+    dealer holds no natural, if ``no_dealer_natural``). Refused before any work where the
+    enumeration passes the limits."""
+    option = _option(game, settings)
     needs_natural = any(skip for _, skip in bets)
     read_all = tuple(name for bet, _ in bets for name in bet.columns)
-    columns = tuple(dict.fromkeys(option.sees + (("banker_natural",) if needs_natural else ())
+    # the visible state: the Player's two cards, and the up card where it is seen
+    seen = CARDS_SEEN if option.sees_up_card else CARDS_SEEN[:2]
+    columns = tuple(dict.fromkeys(seen + (("banker_natural",) if needs_natural else ())
                                   + read_all))
     index = {name: i for i, name in enumerate(columns)}
     low, high = index["player_low_card"], index["player_high_card"]
@@ -136,7 +149,7 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     settlers = [settler(bet, chosen, game.rules.round) for bet, _ in bets]
     # per state and bet: [ways, {settlement: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
-    enumeration_cost(shoe, columns, rules).check()  # refused in one line before any work
+    enumeration_cost(shoe, columns, rules).check()
     for values, ways in outcome_counts(shoe, columns, rules).items():
         key = (values[low], values[high], None if up is None else values[up])
         state = found.get(key)
@@ -158,16 +171,21 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
 
 
 def _runs(shoe: Shoe, game: Game, bets: tuple[tuple[Bet, bool], ...],
-          settings: Mapping[str, object] | None = None) -> dict[bool, Tally]:
+          settings: Settings = None) -> dict[bool, Tally]:
     """The tallies with the option always hit (True) and always stood (False)."""
-    return {hits: _tally(shoe, game, game.rules.with_strategy("hit" if hits else "stand"), bets,
+    rules = game.rules_under(settings)
+    return {hits: _tally(shoe, game, rules.with_strategy("hit" if hits else "stand"), bets,
                          settings)
             for hits in (True, False)}
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The choice on the option in one visible state, with both exact expected values."""
+    """The choice on the option in one visible state, with both exact expected values:
+    those of the decider's information state (``info``, what he sees: ``Option.information``),
+    the same in every visible state he cannot tell apart. An expected value is per unit of
+    the first bet played for, every bet played for together (a stake the draw adds counted
+    in the same units)."""
 
     low: int
     high: int
@@ -175,6 +193,7 @@ class Decision:
     ev_hit: Fraction
     ev_stand: Fraction
     house_way_hits: bool = True
+    info: InfoState = ()
 
     @property
     def choice(self) -> str:
@@ -208,35 +227,47 @@ def _late_bet(game: Game) -> Bet | None:
     return next((b for b in game.bets if b.placed == "after-visible-cards"), None)
 
 
-def decisions(shoe: Shoe, game: GameLike = "21st-century",
-              settings: Mapping[str, object] | None = None) -> tuple[Decision, ...]:
+def decisions(shoe: Shoe, game: GameLike = "21st-century", settings: Settings = None
+              ) -> tuple[Decision, ...]:
     """The exact expected values of hitting and of standing on the option, in every
-    visible state, for the bet the game file names (``option: {optimise: BET}``), settled
-    with ``settings`` (the game's values where not given)."""
+    visible state, for the bets the game file names (``option: {optimise: ...}``), from
+    what the decider sees there."""
     loaded = _game(game)
-    option = _option(loaded)
-    bet = optimised_bet(loaded)
-    return _decisions(loaded, _runs(shoe, loaded, ((bet, option.after_natural_check),),
-                                    settings), 0)
+    option = _option(loaded, settings)
+    bets = tuple((bet, option.after_natural_check) for bet in optimised_bets(loaded))
+    return _decisions(loaded, _runs(shoe, loaded, bets, settings), tuple(range(len(bets))),
+                      settings)
 
 
-def _decisions(game: Game, runs: dict[bool, Tally], number: int) -> tuple[Decision, ...]:
-    option = _option(game)
+def _decisions(game: Game, runs: dict[bool, Tally], numbers: tuple[int, ...],
+               settings: Settings = None) -> tuple[Decision, ...]:
+    """Each visible state's decision from the tallies of the bets ``numbers`` played for:
+    the ways and the nets summed over the visible states of one information state, and
+    over the bets (a bet with no action, the Draw bet of a stand, nets 0)."""
+    option = _option(game, settings)
     hands = set(option_hands(game.rules))
-    ev: dict[bool, dict[VisibleState, Fraction]] = {
-        hits: {state: Fraction(tallies[number][2], tallies[number][1])
-               for state, tallies in found.items()
-               if (state[0], state[1]) in hands and tallies[number][1]}
-        for hits, found in runs.items()}
-    return tuple(Decision(*state, ev[True][state], ev[False][state], option.house_way)
-                 for state in sorted(ev[True], key=_order))
+    states = [state for state in sorted(runs[True], key=_order) if state[:2] in hands]
+    sums: dict[bool, dict[InfoState, list[Any]]] = {True: {}, False: {}}
+    for hits, found in runs.items():
+        for state in states:
+            tallies = found.get(state)
+            if tallies is None:
+                continue
+            group = sums[hits].setdefault(option.information(state), [0, Fraction(0)])
+            group[0] += tallies[numbers[0]][0]
+            group[1] += sum((tallies[n][2] for n in numbers), Fraction(0))
+    ev = {hits: {info: net / ways for info, (ways, net) in found.items() if ways}
+          for hits, found in sums.items()}
+    return tuple(Decision(*state, ev[True][info], ev[False][info], option.house_way, info)
+                 for state in states for info in [option.information(state)]
+                 if info in ev[True] and info in ev[False])
 
 
 def _order(state: VisibleState) -> tuple[int, int, int]:
     return (state[0], state[1], -1 if state[2] is None else state[2])
 
 
-def late_ties(shoe: Shoe, on_five: str | Mapping[VisibleState, bool],
+def late_ties(shoe: Shoe, on_five: str | Mapping[InfoState, bool],
               game: GameLike = "21st-century") -> tuple[LateTie, ...]:
     """The late bet's exact value in every visible state where it is offered, the player
     hand played by ``on_five`` (a strategy's name or a decision map)."""
@@ -250,7 +281,7 @@ def late_ties(shoe: Shoe, on_five: str | Mapping[VisibleState, bool],
 
 
 def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
-               on_five: str | Mapping[VisibleState, bool]) -> tuple[LateTie, ...]:
+               on_five: str | Mapping[InfoState, bool]) -> tuple[LateTie, ...]:
     """The late bet under ``on_five``, from a run that hits (True) and one that stands
     (False) on the option (the same run twice when it was played by ``on_five`` itself):
     in each visible state, the tally of the run that plays the state's decision."""
@@ -272,31 +303,30 @@ def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
     return tuple(found)
 
 
-def on_five_map(found: tuple[Decision, ...]) -> dict[VisibleState, bool]:
+def on_five_map(found: tuple[Decision, ...]) -> dict[InfoState, bool]:
     """The better choice in each visible state, as the rules take it: True to hit."""
     return {(d.low, d.high, d.up): d.choice == "hit" for d in found}
 
 
-def optimal_on_five(shoe: Shoe, game: GameLike = "21st-century",
-                    settings: Mapping[str, object] | None = None) -> dict[VisibleState, bool]:
+def optimal_on_five(shoe: Shoe, game: GameLike = "21st-century", settings: Settings = None
+                    ) -> dict[InfoState, bool]:
     """The optimal decision on the option for each visible state: True to hit."""
     return on_five_map(decisions(shoe, game, settings))
 
 
-def optimal_rules(shoe: Shoe, game: GameLike = "21st-century",
-                  settings: Mapping[str, object] | None = None) -> DrawingRules:
-    """The game's rules with the option played optimally for this shoe (and the values of
-    the game's ``settings``, its own where not given)."""
+def optimal_rules(shoe: Shoe, game: GameLike = "21st-century", settings: Settings = None
+                  ) -> DrawingRules:
+    """The game's rules with the option played optimally for this shoe."""
     loaded = _game(game)
-    return loaded.rules.with_strategy(StrategyMap(optimal_on_five(shoe, loaded, settings)),
+    return loaded.rules_under(settings).with_strategy(
+        StrategyMap(optimal_on_five(shoe, loaded, settings)),
                                       "optimal")
 
 
 def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
-               settings: Mapping[str, object] | None = None) -> DrawingRules:
+               settings: Settings = None) -> DrawingRules:
     """The drawing rules of a game, the option (where the game has one) taken by
-    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe and
-    the values of the game's ``settings`` (its own where not given)."""
+    ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
     if game.rules.option is None:
         if strategy not in (None, game.strategy):
             from exact_odds.errors import input_name
@@ -307,4 +337,13 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
     chosen = strategy or game.strategy
     if chosen == "optimal":
         return optimal_rules(shoe, game, settings)
-    return game.rules.with_strategy(chosen)
+    if chosen == "equilibrium":
+        from exact_odds.analysis.equilibrium import equilibrium_rules, two_sided
+
+        if not two_sided(game.rules):
+            from exact_odds.errors import input_name
+
+            raise RulesError(f"{input_name('strategy')} equilibrium: in game {game.id!r} only the "
+                             "bettor chooses: his best play is --strategy optimal")
+        return equilibrium_rules(shoe, game, settings)
+    return game.rules_under(settings).with_strategy(chosen)

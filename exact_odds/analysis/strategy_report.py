@@ -8,8 +8,8 @@ The figures come from ``exact_odds.analysis.strategy``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -23,7 +23,7 @@ from exact_odds.analysis.strategy import (
     decisions,
     late_ties,
     on_five_map,
-    optimised_bet,
+    optimised_bets,
 )
 from exact_odds.games.inputs import is_builtin
 from exact_odds.games.model import Bet, Game
@@ -41,7 +41,7 @@ from exact_odds.render.document import (
 )
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
-from exact_odds.rules import VisibleState
+from exact_odds.rules import CARDS_SEEN, InfoState, Option
 from exact_odds.shoe import Shoe
 
 
@@ -54,10 +54,11 @@ class StrategyReport(Rendered):
     decisions: tuple[Decision, ...]
     late_ties: tuple[LateTie, ...]
     game: Game | None = None
+    settings: dict[str, object] = field(default_factory=dict)  # name -> value used
 
     @property
-    def optimised_bet(self) -> Bet | None:
-        return optimised_bet(self.game) if self.game and self.game.optimise else None
+    def optimised_bets(self) -> tuple[Bet, ...]:
+        return optimised_bets(self.game) if self.game and self.game.optimise else ()
 
     @property
     def late_bet(self) -> Bet | None:
@@ -81,7 +82,7 @@ class StrategyReport(Rendered):
         """Expected gain per round of one unit on the late bet in exactly the favourable states."""
         return sum((t.probability * t.ev for t in self.favourable_late_ties), Fraction(0))
 
-    def on_five(self) -> dict[VisibleState, bool]:
+    def on_five(self) -> dict[InfoState, bool]:
         """The decision map (True: hit), for rules ``with_strategy``."""
         return on_five_map(self.decisions)
 
@@ -98,8 +99,10 @@ class StrategyReport(Rendered):
 
 
 def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
-                    game: GameLike = "21st-century") -> StrategyReport:
-    """Decisions on the option and the late bet, the player hand played by ``strategy``."""
+                    game: GameLike = "21st-century",
+                    settings: Mapping[str, object] | None = None) -> StrategyReport:
+    """Decisions on the option and the late bet, the player hand played by ``strategy``,
+    under the game's settings (``settings``: values chosen, e.g. what the decider sees)."""
     from exact_odds.errors import check_type
     from exact_odds.rules import STRATEGIES
     from exact_odds.rules.chart import RulesError
@@ -109,14 +112,16 @@ def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
     if strategy not in STRATEGIES:
         raise RulesError(f"strategy: {strategy!r} is not one of {', '.join(STRATEGIES)}")
     loaded = _game(game)
-    found = decisions(shoe, loaded)
-    on_five: str | dict[VisibleState, bool]
+    values = loaded.setting_values(settings)
+    found = decisions(shoe, loaded, values)
+    on_five: str | dict[InfoState, bool]
     if strategy == "optimal":
         on_five = on_five_map(found)
     else:
         loaded.rules.with_strategy(strategy)  # checks the name
         on_five = strategy
-    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded)
+    return StrategyReport(shoe, strategy, found, late_ties(shoe, on_five, loaded), loaded,
+                          values)
 
 
 def _inputs(result: StrategyReport) -> Json:
@@ -128,12 +133,11 @@ def _inputs(result: StrategyReport) -> Json:
             data["game_file"] = game.path
         data["notes"] = list(deck_notes(game, result.shoe))
     rules = game.rules.title if game is not None else "21st Century 5.0"
-    bet = result.optimised_bet
     data.update({"rules": rules, "decks": result.shoe.decks,
                  "cards": result.shoe.size, "shoe": result.shoe.spec(),
                  "shoe_description": result.shoe.describe(), "strategy": result.strategy,
-                 "optimised_bet": bet.id if bet is not None else None,
-                 "settings": {}})
+                 "optimised_bets": [bet.id for bet in result.optimised_bets],
+                 "settings": dict(result.settings)})
     return data
 
 
@@ -177,8 +181,8 @@ def _strategy_header(data: Json) -> tuple[Field, ...]:
     if data.get("game"):
         lines.append(Field("Game", f"{data['name']} ({data['game']})"))
     lines += [Field("Shoe", data["shoe_description"]), Field("Rules", data["rules"])]
-    if data.get("optimised_bet"):
-        lines.append(Field("Best play for", str(data["optimised_bet"])))
+    if data.get("optimised_bets"):
+        lines.append(Field("Best play for", " and ".join(data["optimised_bets"])))
     lines += [Field("Player hand played", data["strategy"]),
               Field("exact-odds", data["exact_odds_version"])]
     lines += [Field("Note", note) for note in data.get("notes", [])]
@@ -192,46 +196,67 @@ def strategy_title(result: StrategyReport) -> str:
     return f"{game.name}: best play {game.rules.option.describe()}"
 
 
-def _state_map(ups: list[int | None], width: int,
+#: How each column a decider may see is headed in the decisions' tables.
+_SEEN_LABELS = {"player_low_card": "Player low card", "player_high_card": "Player high card",
+                "player_two_card_total": "Player total", "dealer_up": "Dealer up card"}
+
+
+def _state_map(ups: list[int | None], width: int, label: str,
                rows: Sequence[tuple[Cell, ...]]) -> Table:
-    """A map of the visible states for the terminal: player cards by dealer up card."""
+    """A map of the states for the terminal: the Player's cards or total by up card."""
     heads = [f"up {u}" if u is not None else "any up" for u in ups]
-    return Table("", (Column("Player cards", width=12),
+    return Table("", (Column(label, width=12),
                       *(Column(h, align="right", width=width) for h in heads)),
                  tuple(rows), indent=0, separator=" ", label_separator=" | ", rule=True,
                  formats=("text",))
 
 
-def _document(result: StrategyReport) -> Document:
-    game = result.game
-    option = game.rules.option if game is not None else None
-    on = option.describe() if option is not None else "on 5"
-    bet = result.optimised_bet
-    label = _late_label(result)
-    data = _inputs(result)
-    after_check = option.after_natural_check if option is not None else True
-    given = ("given the cards seen and that the dealer holds no natural."
-             if after_check else "given the cards seen.")
+def _decision_blocks(result: StrategyReport, option: Option | None, on: str
+                     ) -> list[Table | Text]:
+    """The decisions: a chart for the terminal (by the Player's two cards where the decider
+    sees them, else by his total; against the up card where he sees it), and a table of
+    every information state with both exact expected values."""
+    sees = option.sees if option is not None else CARDS_SEEN
+    by_cards = option is None or option.sees_cards
     ups: list[int | None] = (list(range(10)) if option is None or option.sees_up_card
                              else [None])
-    cells = {(d.low, d.high, d.up): d for d in result.decisions}
-    choices = [(f"{low},{high}", *("-" if d is None else
-                                   f"{d.choice[0].upper()} {float(d.gain) * 100:5.2f}"
-                                   for up in ups for d in [cells.get((low, high, up))]))
-               for low, high in sorted({(d.low, d.high) for d in result.decisions})]
-    blocks: list[Table | Text] = [
-        Text(("Each cell: H (hit) or S (stand), then what that choice gains over the other, "
+    bets = result.optimised_bets
+    played_for = (f"the {safe(bets[0].name)}" + "".join(f", with the {safe(b.name)}"
+                                                         for b in bets[1:])
+                  if bets else "the player line")
+    after_check = option.after_natural_check if option is not None else True
+    given = ("given the cards seen and that the dealer holds no natural."
+             if after_check else "given what the decider sees.")
+    # one decision per information state (the visible states he cannot tell apart agree)
+    by_info = {d.info or (d.low, d.high, d.up): d for d in result.decisions}
+    hand = (lambda d: (d.low, d.high)) if by_cards else (lambda d: ((d.low + d.high) % 10,))
+    cells = {(*hand(d), d.up if ups != [None] else None): d for d in result.decisions}
+    choices = [(",".join(map(str, row)), *("-" if d is None else
+                                           f"{d.choice[0].upper()} {float(d.gain) * 100:5.2f}"
+                                           for up in ups for d in [cells.get((*row, up))]))
+               for row in sorted({hand(d) for d in result.decisions})]
+    return [
+        Text(("Each cell: H (draw) or S (stand), then what that choice gains over the other, "
               "in % of",
-              f"the {safe(bet.name.lower()) if bet is not None else 'player-line'} bet, {given}"),
-             formats=("text",)),
-        _state_map(ups, 8, choices),
+              f"a unit of {played_for}, {given}"), formats=("text",)),
+        _state_map(ups, 8, "Player cards" if by_cards else "Player total", choices),
         Table(f"The decision {on}",
-              (Column("Player low card", "count"), Column("Player high card", "count"),
-               Column("Dealer up card", "count"), Column("Choice"), Column("EV hit", "signed"),
-               Column("EV stand", "signed"), Column("Gain", "exact")),
-              tuple((d.low, d.high, d.up, d.choice, d.ev_hit, d.ev_stand, d.gain)
-                    for d in result.decisions), sheet="Decisions", formats=TABULAR),
+              (*(Column(_SEEN_LABELS[name], "count") for name in sees), Column("Choice"),
+               Column("EV hit", "signed"), Column("EV stand", "signed"), Column("Gain", "exact")),
+              tuple((*info, d.choice, d.ev_hit, d.ev_stand, d.gain)
+                    for info, d in by_info.items()), sheet="Decisions", formats=TABULAR),
     ]
+
+
+def _document(result: StrategyReport) -> Document:
+    game = result.game
+    option = game.rules_under(result.settings).option if game is not None else None
+    on = option.describe() if option is not None else "on 5"
+    label = _late_label(result)
+    data = _inputs(result)
+    ups: list[int | None] = (list(range(10)) if option is None or option.sees_up_card
+                             else [None])
+    blocks: list[Table | Text] = _decision_blocks(result, option, on)
     if result.late_bet is not None:
         ties = {(t.low, t.high, t.up): t for t in result.late_ties}
         late_rows: list[tuple[Cell, ...]] = []
@@ -251,7 +276,7 @@ def _document(result: StrategyReport) -> Document:
                   f"{result.strategy}: expected value in % of the",
                   "bet, given the cards seen; '+' marks where it favours the bettor, '.' where "
                   "it is not offered."), formats=("text",)),
-            _state_map(ups, 7, late_rows),
+            _state_map(ups, 7, "Player cards", late_rows),
             Text((f"{favourable}.",
                   f"Placing one unit in exactly those states gains {percent_text(value)} of a "
                   f"unit per round (exact {fraction_text(value)})."), formats=("text",)),

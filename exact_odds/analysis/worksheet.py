@@ -36,10 +36,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.figures import CONFIDENCES, FIGURES, HOLD_ROUNDS, normal_quantile
+from exact_odds.analysis.play_sheet import Play, play_note, play_sheet
 from exact_odds.numbers import fraction_text, int_text, to_float
 from exact_odds.render.document import Field, Line
 from exact_odds.render.workbook import (
@@ -55,9 +56,6 @@ from exact_odds.render.workbook import (
     ref,
     span,
 )
-
-if TYPE_CHECKING:
-    from exact_odds.analysis.decision_counts import Played
 
 #: A bet sheet's columns, in order.
 EVENT_HEADER = ("Event", "When", "Pays (game file)", "Pay (net, input)", "Combinations",
@@ -110,66 +108,6 @@ class Removal:
     labels: tuple[str, ...]
     effects: dict[str, tuple[Fraction, ...]]
     expected: dict[str, Fraction]
-
-
-class PlayState(NamedTuple):
-    """One state of the play a workbook's figures assume: what the decider sees, the option
-    taken (its place in ``Play.options``) and, for each option, each line of the bet played
-    for: its probability given the state (0 for a line without action)."""
-
-    label: str
-    assumed: int
-    given: tuple[tuple[Fraction, ...], ...]
-
-
-@dataclass(frozen=True)
-class Play:
-    """The play a report's figures assume where it is chosen for the pays (the optimal
-    strategy on an option): the bet it is played for, the options and every state; or,
-    where the states pass the limits, why they are not listed (``note``)."""
-
-    decider: str
-    bet: str
-    options: tuple[str, ...]
-    states: tuple[PlayState, ...]
-    note: str = ""
-
-
-def report_play(report: Played) -> Play | None:
-    """The play ``report``'s figures assume, where it is chosen for the pays and its bet
-    played for is among the report's (a pay the workbook holds can then make the other
-    choice the better one); else None."""
-    from exact_odds.analysis.decision_counts import decision_counts, follows_pays
-    from exact_odds.engine.cost import EnumerationTooLarge
-
-    if not follows_pays(report) or report.game.optimise is None:
-        return None
-    bet = report.game.optimise
-    try:
-        counts = decision_counts(report, bets=[bet])
-    except EnumerationTooLarge as error:
-        return Play("the bettor", bet, (), (), f"the states are not listed: {error}")
-    assert counts is not None  # the play follows the pays of a bet of the report
-    states = []
-    for state in counts.states:
-        hits = report.rules.player_draws((state.seen[0] + state.seen[1]) % 10, state.seen)
-        given = []
-        for option_counts in state.counts:
-            lines = option_counts[bet]
-            acting = sum(c for c, acts in zip(lines, counts.acting[bet]) if acts)
-            given.append(tuple(Fraction(c, acting) if acts and acting else Fraction(0)
-                               for c, acts in zip(lines, counts.acting[bet])))
-        states.append(PlayState(state.label, counts.options.index("hit" if hits else "stand"),
-                                tuple(given)))
-    return Play(counts.decider, bet, counts.options, tuple(states))
-
-
-def _play_note(play: Play) -> str:
-    return (f"These figures are for one play: the choice of {play.decider} in each state he "
-            "sees, the better one for the game file's pays (strategy optimal), listed on the Play "
-            "sheet. A pay changed here does not change that play; where it makes the other "
-            "choice the better one, the Play sheet says so (exact-odds report of the game "
-            "file with the new pays gives the figures of the play chosen again).")
 
 
 class _Side:
@@ -230,6 +168,7 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
                               "a pay and every figure moves; the exact column is the game "
                               "file's pays.", "note"))
     sheet.line(3, [Label(h) for h in EVENT_HEADER], first)
+    sheet.repeat = (0, 3)  # printed: the bet's title and its events' header on every page
     col = [first + i for i in range(len(EVENT_HEADER))]
     last = _FIRST + len(bet.events) - 1
     pays, probabilities = span(col[_PAY], _FIRST, last), span(col[_PROBABILITY], _FIRST, last)
@@ -306,6 +245,7 @@ SUMMARY_HEADER = ("Bet", "Name", "Expected value", "House edge", "Hit frequency"
 def _summary_rows(sheet: Sheet, row: int, side: _Side) -> int:
     """A report's table of bets on its Summary, from ``row``: the last row written."""
     sheet.line(row, [Label(h) for h in SUMMARY_HEADER])
+    sheet.repeat = (row, row)
     sheet.widths.update(dict.fromkeys(range(2, len(SUMMARY_HEADER)), 16))
     sheet.widths[len(SUMMARY_HEADER) - 1] = 40
     for bet in side.bets:
@@ -338,6 +278,7 @@ def _comparison_rows(sheet: Sheet, row: int, sides: Sequence[_Side]) -> None:
         header += [Label(f"{label} A"), Label(f"{label} B")]
         header += [Label(f"Change in {label.lower()}")] if change else []
     sheet.line(row, header)
+    sheet.repeat = (row, row)
     sheet.widths.update(dict.fromkeys(range(2, len(header)), 16))
     for bet_id in dict.fromkeys([*first, *second]):
         row += 1
@@ -362,7 +303,8 @@ def _comparison_rows(sheet: Sheet, row: int, sides: Sequence[_Side]) -> None:
 
 def _hold(sides: Sequence[_Side]) -> Sheet:
     """The hold over 100 to 1,000,000 rounds, with its 90% and 95% bands."""
-    sheet = Sheet("Hold", widths={0: 24, 1: 12, **dict.fromkeys(range(2, 9), 16)})
+    sheet = Sheet("Hold", widths={0: 24, 1: 12, **dict.fromkeys(range(2, 9), 16)},
+                  repeat=(0, 3))
     sheet.put(0, 0, Label("Hold: the house's win per unit bet over a number of rounds"))
     sheet.put(1, 0, Label("Expected: the house edge. Bands: the hold falls inside with that "
                           "confidence (normal approximation: edge +/- z x SD / sqrt(rounds)).",
@@ -392,7 +334,8 @@ def _hold(sides: Sequence[_Side]) -> Sheet:
 def _decks(side: _Side, shoes: Sequence[Shoes], removal: Removal | None,
            notes: Sequence[str]) -> Sheet:
     """The bets' figures on other shoes, side by side, and the effect of removal."""
-    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)})
+    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)},
+                  repeat=(0, 0))
     sheet.put(0, 0, Label("The bets on 4, 6 and 8 decks, and the effect of removal"))
     row = 1
     for note in notes:
@@ -471,62 +414,6 @@ def _pay_name(side: _Side, bet: BetResult, index: int) -> str:
     return f"{side.prefix}pay_{name_part(bet.id)}_{index + 1}"
 
 
-#: How much better (per unit bet) the other choice must be, with the pays as they are in
-#: the workbook, for the Play sheet to say the play assumed is no longer the better one:
-#: above the floating point's error, so that the game file's own pays never trip it.
-PLAY_TOLERANCE = "1E-12"
-
-
-def _play_sheet(play: Play, side: _Side, summary: Sheet, row: int) -> Sheet:
-    """The Play sheet: each state, the option assumed, each option's expected value for
-    the bet played for with the pays as they are now (formulas of its pay cells), and
-    whether the option assumed is still the better one; on the Summary from ``row``, what
-    the figures assume and how many states no longer hold (named ``play_changed``)."""
-    sheet = Sheet("Play", widths={0: 52, 1: 14, **dict.fromkeys(range(2, 5), 20)})
-    sheet.put(0, 0, Label(f"The play the figures assume: the choice of {play.decider}, "
-                          f"optimal for the game file's pays of the bet {play.bet}"))
-    sheet.put(1, 0, Label(_play_note(play), "note"))
-    summary.line(row, [Label("Play"), _play_note(play)])
-    if not play.states:
-        summary.put(row + 1, 1, play.note)
-        sheet.put(2, 0, Label(play.note, "note"))
-        return sheet
-    bet = next(b for b in side.bets if b.id == play.bet)
-    lines = len(bet.events)
-    given = 2 + len(play.options) + 1  # the first column of the probabilities given a state
-    sheet.line(3, [Label("What the decider sees"), Label("Play assumed"),
-                   *(Label(f"EV {o}, pays as now") for o in play.options),
-                   Label("Still the better choice"),
-                   *(Label(f"P({e.event} | state), {o}") for o in play.options
-                     for e in bet.events)])
-    first = 4
-    for i, state in enumerate(play.states):
-        r = first + i
-        values = []
-        for k, probabilities in enumerate(state.given):
-            columns = [given + k * lines + n for n in range(lines)]
-            for column, probability in zip(columns, probabilities):
-                sheet.put(r, column, Number(to_float(probability), "probability"))
-            value = sum((p * e.net for p, e in zip(probabilities, bet.events)), Fraction(0))
-            values.append(value)
-            terms = [f"{_pay_name(side, bet, n)}*{ref(r, column)}"
-                     for n, (column, probability) in enumerate(zip(columns, probabilities))
-                     if probability]
-            sheet.put(r, 2 + k, Formula("+".join(terms) or "0", to_float(value)))
-        assumed = ref(r, 2 + state.assumed)
-        others = [ref(r, 2 + k) for k in range(len(play.options)) if k != state.assumed]
-        sheet.line(r, [state.label, play.options[state.assumed]])
-        better = f"MAX({','.join(others)})-{assumed}>{PLAY_TOLERANCE}"
-        sheet.put(r, 2 + len(play.options), Formula(f'IF({better},"no","yes")', "yes",
-                                                    "general"))
-    last = first + len(play.states) - 1
-    still = span(2 + len(play.options), first, last)
-    summary.line(row + 1, ["States where the play is no longer the better choice",
-                           Formula(f'COUNTIF(Play!{still},"no")', 0.0, "count")])
-    side.names.append(Name("play_changed", summary, row + 1, 1))
-    return sheet
-
-
 def report_workbook(title: str, header: Sequence[Line], notes: Sequence[str],
                     bets: Sequence[BetResult], total: int, shoes: Sequence[Shoes] = (),
                     removal: Removal | None = None, deck_notes: Sequence[str] = (),
@@ -544,7 +431,7 @@ def report_workbook(title: str, header: Sequence[Line], notes: Sequence[str],
         sheet = Sheet(bet.id)
         _bet_block(side, bet, sheet, 0)
         if play is not None:
-            sheet.put(2, 0, Label(_play_note(play), "note"))
+            sheet.put(2, 0, Label(play_note(play), "note"))
         sheets.append(sheet)
     sheets.append(_hold([side]))
     if shoes or removal is not None or deck_notes:
@@ -552,7 +439,11 @@ def report_workbook(title: str, header: Sequence[Line], notes: Sequence[str],
                 "a pay changed here does not change it.",) if play is not None else ()
         sheets.append(_decks(side, shoes, removal, (*deck_notes, *more)))
     if play is not None:
-        sheets.append(_play_sheet(play, side, summary, row - 3))
+        pays = {bet.id: [_pay_name(side, bet, n) for n in range(len(bet.events))]
+                for bet in side.bets}
+        sheet, name = play_sheet(play, pays, summary, row - 3)
+        sheets.append(sheet)
+        side.names += [name] if name is not None else []
     return Workbook(tuple(sheets), tuple(side.names))
 
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: The columns that show a visible state of the bettor's option (the player's two cards,
 #: the dealer's up card).
 from exact_odds.limits import MAX_MONOMIALS
-from exact_odds.rules import VISIBLE_COLUMNS as VISIBLE
+from exact_odds.rules import CARDS_SEEN, InfoState
 
 
 @dataclass
@@ -48,7 +48,7 @@ class _Group:
     bets: list[CompiledBet]
     # the bettor's option, where the strategy is optimal: per visible state, the
     # monomials it touches and each bet's change when the option is taken (hit)
-    option_states: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = field(
+    option_states: dict[InfoState, tuple[np.ndarray, np.ndarray]] = field(
         default_factory=dict)
     option_bets: list[str] = field(default_factory=list)  # column order of the changes
     largest_size: int = 0  # the largest shoe of the batch being evaluated
@@ -91,21 +91,24 @@ class _Plan:
     request: Request
     groups: list[_Group]
     fallback: list[str]
-    objective: str | None = None  # with the optimal play: the bet the option maximises
+    objective: tuple[str, ...] = ()  # with the optimal play: the bets the option maximises
 
     @classmethod
     def build(cls, request: Request) -> _Plan:
-        from exact_odds.analysis.strategy import game_rules, optimised_bet
+        from exact_odds.analysis.strategy import game_rules, optimised_bets
         from exact_odds.shoe import Shoe
 
         game = request.game
         optimal = _is_optimal(request)
         bets = [game.bet(b) for b in request.bet_ids]
+        if (request.strategy or game.strategy) == "equilibrium":
+            # both hands' equilibrium is solved shoe by shoe: the reference report of each
+            return cls(request, [], list(request.bet_ids))
         if optimal:
             hit, stand = _option_rules(game)
-            objective = optimised_bet(game)
-            wanted = dict.fromkeys([*bets, objective], None)
-            extra: tuple[str, ...] = VISIBLE
+            objective = optimised_bets(game)
+            wanted = dict.fromkeys([*bets, *objective], None)
+            extra: tuple[str, ...] = CARDS_SEEN
         else:
             rules = game_rules(game, Shoe.from_decks(game.decks), request.strategy)
             wanted = dict.fromkeys(bets, None)
@@ -142,7 +145,8 @@ class _Plan:
                                 for bet in bets_here]
                     groups.append(_Group(basis, partition_matrix(partition), compiled))
                 members = [(b, c) for b, c in members if b not in bets_here]
-        return cls(request, groups, fallback, objective.id if optimal else None)
+        return cls(request, groups, fallback,
+                   tuple(bet.id for bet in objective) if optimal else ())
 
     def evaluate(self, rows: np.ndarray) -> BatchResult:
         sizes = rows.sum(axis=1).astype(np.int64)
@@ -181,7 +185,7 @@ class _Plan:
                   ) -> dict[str, np.ndarray]:
         """The numerators of the compiled bets of ``groups`` for a few shoes."""
         evaluated = []
-        decisions: dict[Any, np.ndarray] = {}
+        gains: dict[Any, np.ndarray] = {}  # per information state: what drawing gains
         for group in groups:
             group.largest_size = int(sizes.max(initial=0))
             class_counts = rows.astype(np.int64) @ group.to_classes
@@ -189,9 +193,10 @@ class _Plan:
             found = evaluate_bets(group.basis, group.bets, class_counts, sizes, values)
             if group.option_states:
                 values = group.basis.padded(values, sizes)
-            if self.objective in group.option_bets:
-                decisions = _decisions(group, values, self.objective or "")
+                for state, gain in _gains(group, values, self.objective).items():
+                    gains[state] = gains[state] + gain if state in gains else gain
             evaluated.append((group, values, found))
+        decisions = _decisions(gains, self.groups)
         numerators: dict[str, np.ndarray] = {}
         for group, values, found in evaluated:
             if group.option_states:
@@ -243,13 +248,13 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     nets = {(bet.id, t): _net_pay(bet, t, values, rules) for bet in bets for t in (t_hit, t_stand)}
     compiled = [fold_bet(bet.id, t_stand, nets[bet.id, t_stand], basis) for bet in bets]
     # the terms of each table, by the visible state of their outcome
-    by_state: dict[CompiledCounts, dict[tuple[int, int, int], np.ndarray]] = {}
+    by_state: dict[CompiledCounts, dict[InfoState, np.ndarray]] = {}
     for t in (t_hit, t_stand):
-        pick = itemgetter(*(t.columns.index(name) for name in VISIBLE))
+        pick = itemgetter(*(t.columns.index(name) for name in CARDS_SEEN))
         seen = {cards: _visible(cards, rules) for cards in set(map(pick, t.outcomes))}
         states = [seen[cards] for cards in map(pick, t.outcomes)]  # a few hundred distinct
         key_index = t.key_index
-        found: dict[tuple[int, int, int], list[int]] = {}
+        found: dict[InfoState, list[int]] = {}
         for term, k in enumerate(key_index.tolist()):
             state = states[k]
             if state is not None:
@@ -273,27 +278,33 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
 
 
 def _visible(cards: tuple[Any, ...], rules: Any) -> Any:
-    """What the bettor sees when the Player's two cards give the option, else None, from
-    the ``VISIBLE`` columns' values."""
+    """What the decider knows (his information state) when the Player's two cards give
+    the option, else None, from the ``CARDS_SEEN`` columns' values."""
     low, high, up = cards
     if (low + high) % 10 not in rules.option.totals:
         return None
-    return rules._seen((low, high, up))
+    return rules.option.information((low, high, up))
 
 
-def _decisions(group: _Group, values: np.ndarray, objective: str
-               ) -> dict[tuple[int, int, int], np.ndarray]:
-    """Shoe by shoe, in each visible state, whether the option is taken (hit): the one
-    decision of ``analysis.strategy.takes_option`` on what hitting gains over standing
-    for the objective."""
+def _gains(group: _Group, values: np.ndarray, objective: tuple[str, ...]
+           ) -> dict[InfoState, np.ndarray]:
+    """Shoe by shoe, in each information state of the option, what drawing gains over
+    standing for the group's bets played for (their changes added)."""
+    columns = [group.option_bets.index(bet) for bet in objective if bet in group.option_bets]
+    if not columns:
+        return {}
+    return {state: _product(group, values, touched, change)[:, columns].sum(axis=1)
+            for state, (touched, change) in group.option_states.items()}
+
+
+def _decisions(gains: dict[InfoState, np.ndarray], groups: list[_Group]
+               ) -> dict[InfoState, np.ndarray]:
+    """Shoe by shoe, in each information state, whether the option is taken (drawn): the
+    one decision of ``analysis.strategy.takes_option`` on what drawing gains."""
     from exact_odds.analysis.strategy import takes_option
 
-    column_of = group.option_bets.index(objective)
-    found = {}
-    for state, (touched, change) in group.option_states.items():
-        gain = _product(group, values, touched, change)[:, column_of]
-        found[state] = takes_option(gain, group.house_way_hits)
-    return found
+    house = next((g.house_way_hits for g in groups if g.option_states), True)
+    return {state: takes_option(gain, house) for state, gain in gains.items()}
 
 
 def _product(group: _Group, values: np.ndarray, touched: np.ndarray, change: np.ndarray
@@ -312,7 +323,7 @@ def _product(group: _Group, values: np.ndarray, touched: np.ndarray, change: np.
 
 
 def _apply_option(group: _Group, values: np.ndarray, found: dict[str, np.ndarray],
-                  decisions: dict[tuple[int, int, int], np.ndarray]) -> dict[str, np.ndarray]:
+                  decisions: dict[InfoState, np.ndarray]) -> dict[str, np.ndarray]:
     """Add each state's change to every bet, in the shoes where the option is taken."""
     from exact_odds.analysis.strategy import takes_option
 

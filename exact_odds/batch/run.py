@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from exact_odds.render.document import Json
     from exact_odds.shoe import Shoe
 
+#: What a fork server imports for this module's workers besides it: the compiled kernel,
+#: ready (``exact_odds.running.pool``).
+PRELOAD = ("exact_odds.batch.loaded",)
+
 #: The formats written as the ranges come (the others hold the whole result).
 STREAMED = ("csv", "json", "parquet")
 

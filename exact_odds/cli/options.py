@@ -60,10 +60,9 @@ class Parsed(click.ParamType):  # type: ignore[type-arg]
             self.fail(str(error).removeprefix(f"{what}: "), param, ctx)
 
 
-def _decks() -> Parsed:
-    from exact_odds.limits import MAX_DECKS
-
-    return Parsed("exact_odds.numbers:parse_count", "integer", MAX_DECKS)
+def _decks(infinite: bool = False) -> Parsed:
+    return Parsed("exact_odds.shoe:parse_decks", "N|infinite" if infinite else "integer",
+                  infinite)
 
 
 def _load_shoe(ctx: click.Context, param: click.Parameter, value: Path | None) -> Any:
@@ -102,9 +101,21 @@ remove_option = click.option(
     help="Cards already dealt, taken out of the shoe, e.g. '9D,9H,KS' (repeatable).")
 
 
+infinite_decks_option = click.option(
+    "--decks", type=_decks(infinite=True),
+    help=f"Number of decks, 1 to {MAX_DECKS:,} (default: the game's), or infinite: each card "
+         "dealt with replacement, the textbook model (a 0 with probability 4/13, each of 1-9 "
+         "with 1/13).")
+
+
 def shoe_options(command: F) -> F:
     """``--decks``, ``--shoe`` and ``--remove``."""
     return decks_option(shoe_option(remove_option(command)))
+
+
+def model_shoe_options(command: F) -> F:
+    """``shoe_options`` with ``--decks infinite`` taken (report and strategy)."""
+    return infinite_decks_option(shoe_option(remove_option(command)))
 
 
 bet_option = click.option(

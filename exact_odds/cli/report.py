@@ -12,6 +12,7 @@ import click
 from exact_odds.cli.options import (
     Parsed,
     bet_option,
+    model_shoe_options,
     settings_option,
     shoe_options,
     strategy_option,
@@ -26,12 +27,12 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("game")
-@shoe_options
+@model_shoe_options
 @bet_option
 @strategy_option()
 @settings_option
 @output_options()
-def report(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
+def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
            bets: tuple[str, ...], strategy: str | None, settings: dict[str, str], fmt: str,
            output: Path | None) -> None:
     """Exact odds of every bet of GAME (a built-in id or a YAML file).
@@ -109,27 +110,29 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
 
 @click.command()
 @click.argument("game", default="21st-century")
-@shoe_options
+@model_shoe_options
 @strategy_option(default="optimal")
+@settings_option
 @output_options()
-def strategy(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
-             strategy: str, fmt: str, output: Path | None) -> None:
-    """Best play on the bettor's option (21st Century, Baccarat Gold): hit or stand in
-    every visible state, and the late tie under the strategy played; every pay from the
-    game file.
+def strategy(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
+             strategy: str, settings: dict[str, str], fmt: str, output: Path | None) -> None:
+    """Best play on a game's decision (21st Century, Baccarat Gold, Lucky Draw): draw or
+    stand in every state the decider can see, each with both exact expected values, and
+    the late tie under the strategy played; every pay from the game file.
 
     \b
     Examples:
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
-      exact-odds strategy baccarat-gold
+      exact-odds strategy lucky-draw --set information=total
     """
     from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.games.loader import load_game
 
     with Working("exact-odds strategy"):
         loaded = load_game(game)
-        result = strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded)
+        result = strategy_report(loaded.shoe(decks, shoe, remove), strategy, game=loaded,
+                                 settings=settings)
     emit(result, fmt, output)
 
 

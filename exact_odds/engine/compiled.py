@@ -26,27 +26,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb, prod
+from math import comb, factorial, prod
 from typing import Any
 
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.classes import class_keys, class_partition
-from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost, values_product
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.plan import Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
 from exact_odds.engine.vocabulary import (
     CardColumn,
+    RoundBase,
+    RoundCards,
     VocabularyError,
+    column,
     read_round,
     unreadable,
     valued_key,
 )
 from exact_odds.limits import MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
+from exact_odds.rules.round import BANKER, PLAYER, STOOD
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A multiset of card classes: a sorted tuple of class indices.
@@ -71,14 +75,18 @@ class CompiledCounts:
     coefs: np.ndarray  # int64: class sequences, at most 6! per (outcome, monomial)
 
     def counts(self, shoe: Shoe) -> dict[tuple[Any, ...], int]:
-        """The outcome counts of one shoe, in Python integers (for checking)."""
+        """The outcome counts of one shoe, in Python integers: its falling monomials' values
+        times the terms' coefficients; for the infinite deck (``shoe.replacement``), each
+        card put back, powers instead of falling factorials."""
         n = [sum(shoe.counts[DECK.index(card)] for card in cards) for cards in self.partition]
         # a monomial of a class the shoe lacks is 0 (falling(0, j) = 0): on a small shoe
         # most are, and neither they nor their terms are computed
         lacking = {c for c, held in enumerate(n) if not held}
+        ways: Callable[[int, int], int] = (
+            (lambda count, k: count ** k) if shoe.replacement else falling)
         value = [0 if not lacking.isdisjoint(m) else
-                 falling(shoe.size - len(m), CARDS_PER_ROUND - len(m))
-                 * prod(falling(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
+                 ways(shoe.size - (0 if shoe.replacement else len(m)), CARDS_PER_ROUND - len(m))
+                 * prod(ways(n[c], m.count(c)) for c in set(m)) for m in self.monomials]
         live = np.flatnonzero(np.array([v != 0 for v in value], dtype=bool)[self.mono_index])
         found: dict[int, int] = {}
         for k, m, coef in zip(self.key_index[live].tolist(), self.mono_index[live].tolist(),
@@ -145,13 +153,33 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> Compil
     return _tallied(columns, partition, rounds.sequences(), rounds.read)
 
 
+def with_replacement(shoe: Shoe, columns: Names, rules: DrawingRules
+                     ) -> dict[tuple[Any, ...], int]:
+    """The outcome counts of the infinite deck (``Shoe.infinite``): every ordered sequence
+    of six cards of one deck, each put back, counted from the compiled table (a mixed
+    strategy: its pure ones, weighted)."""
+    if rules.mixed:
+        found: dict[tuple[Any, ...], int] = {}
+        for pure, weight in rules.corners():
+            for key, ways in with_replacement(shoe, columns, pure).items():
+                found[key] = found.get(key, 0) + ways * weight
+        return found
+    try:
+        table = compiled_counts(columns, rules)
+    except ValueError as error:
+        raise VocabularyError(f"the infinite deck: {error}") from None
+    return table.counts(shoe)
+
+
 @lru_cache(maxsize=64)
 def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...] | None = None
                       ) -> CompiledCounts:
-    """Every class sequence of a round without draws (Dragon Tiger), over the classes
-    ``held`` (None: all): each hand's cards in turn, every column read from the
-    representative cards (``read_round``). Its cost is the sequences counted in
-    ``dealt_only_cost``, refused in one line past the limit before any work."""
+    """Every class sequence of a round without draws (Dragon Tiger, Three Card Baccarat),
+    over the classes ``held`` (None: all). Where no column reads the order of a hand's
+    cards, each hand is dealt as a multiset of classes (its orderings its weight) and the
+    hands are paired and ranked with numpy (``_dealt_hands``); else every sequence is read in
+    Python (``read_round``). Its cost (``dealt_only_cost``) is refused in one line past the
+    limit before any work."""
     described, wanted = rules.round, plan(columns)
     unread = unreadable(columns, described)
     if unread:
@@ -159,6 +187,8 @@ def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...]
     partition = partition_of(columns, rules)
     held = tuple(range(len(partition))) if held is None else held
     dealt_only_cost(columns, rules, len(held)).check()
+    if not _reads_order(columns):
+        return _dealt_hands(columns, rules, partition, held)
     reps, dealt = [partition[i][0] for i in held], 2 * described.cards
     k = len(reps)
     ordered = wanted.deal + wanted.round + wanted.cards
@@ -175,10 +205,77 @@ def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...]
         outcomes[c][:parts[0]], outcomes[c][parts[0]:parts[1]], outcomes[c][parts[1]:]))
 
 
+def _reads_order(columns: Names) -> bool:
+    """Whether a column reads which card of a hand came first (a first or second card)."""
+    deal_cols = plan(columns).columns()[0]
+    return any(c.ordered for c in deal_cols)
+
+
+def _dealt_hands(columns: Names, rules: DrawingRules, partition: tuple[tuple[str, ...], ...],
+                 held: tuple[int, ...]) -> CompiledCounts:
+    """A round without draws whose columns read no order within a hand: each hand a
+    multiset of the held classes, standing for its orderings; the two hands paired with
+    numpy, each pair's outcome coded by the hands' totals, which ranks higher, and what the
+    columns reading one hand read of it (columns reading both hands: read per pair)."""
+    from itertools import combinations_with_replacement
+
+    described, wanted = rules.round, plan(columns)
+    deal_cols, card_cols, round_cols = wanted.columns()
+    reps = [partition[i][0] for i in held]
+    size = described.cards
+    hands = list(combinations_with_replacement(range(len(reps)), size))
+    cards = [tuple(reps[c] for c in hand) for hand in hands]
+    orderings = np.array([factorial(size) // prod(factorial(hand.count(c)) for c in set(hand))
+                          for hand in hands], dtype=np.int64)
+    keys = [described.key(hand) for hand in cards]
+    # a hand's key as one integer, compared as the key is (each part below 100)
+    rank = np.array([sum(part * 100 ** (len(key) - 1 - i) for i, part in enumerate(key))
+                     for key in keys], dtype=np.int64)
+    totals = np.array([described.total(hand) for hand in cards], dtype=np.int64)
+    others = [c for c in deal_cols + card_cols if len(c.hands) == 1]
+    both = [c for c in deal_cols + card_cols if len(c.hands) != 1]
+    nothing = RoundBase(0, 0, size, size, None, None, None, None)
+    own = [ids([tuple(c.read(RoundCards(nothing, hand, hand, None, None))
+                      for c in others if c.hands == (side,)) for hand in cards])
+           for side in ("player", "banker")]
+    p, b = (x.ravel() for x in np.meshgrid(np.arange(len(hands)), np.arange(len(hands)),
+                                           indexing="ij"))
+    order = np.sign(rank[p] - rank[b])
+    base, bases = ids(list(zip(totals[p].tolist(), totals[b].tolist(), order.tolist())))
+    code = (base * len(own[0][1]) + own[0][0][p]) * len(own[1][1]) + own[1][0][b]
+    pairs: list[tuple[object, ...]] = []
+    if both:  # read pair by pair
+        extra, pairs = ids([tuple(c.read(RoundCards(nothing, cards[i], cards[j], None, None))
+                                  for c in both) for i, j in zip(p.tolist(), b.tolist())])
+        code = code * len(pairs) + extra
+    index = np.array(held, dtype=np.int64)
+    spread = [index[np.array([hand[i] for hand in hands], dtype=np.int64)] for i in range(size)]
+    read_cols = [c.of_round for c in round_cols]
+
+    def read(at: int) -> tuple[Any, ...]:
+        rest, extra_at = divmod(at, max(len(pairs), 1)) if both else (at, 0)
+        rest, b_own = divmod(rest, len(own[1][1]))
+        base_at, p_own = divmod(rest, len(own[0][1]))
+        tp, tb, ranked = bases[base_at]
+        round_base = RoundBase(tp, tb, size, size, None, None, None, None,
+                               None if described.ranks_by_total else ranked)
+        found = {c.name: v for c, v in zip([c for c in others if c.hands == ("player",)],
+                                           own[0][1][p_own])}
+        found.update(zip([c.name for c in others if c.hands == ("banker",)], own[1][1][b_own]))
+        found.update(zip([c.name for c in both], pairs[extra_at] if both else ()))
+        return (tuple(found[n] for n in wanted.deal), tuple(f(round_base) for f in read_cols),
+                tuple(found[n] for n in wanted.cards))
+
+    return _tallied(columns, partition, [(code, [s[p] for s in spread] + [s[b] for s in spread])],
+                    read, orderings[p] * orderings[b])
+
+
 def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: Sequences,
-             read: Callable[[int], tuple[Any, ...]]) -> CompiledCounts:
+             read: Callable[[int], tuple[Any, ...]], weights: np.ndarray | None = None
+             ) -> CompiledCounts:
     """Class sequences counted by (outcome, multiset of classes); ``read`` gives the key
-    parts (deal values, round values, card values) of an outcome code."""
+    parts (deal values, round values, card values) of an outcome code; ``weights``: the
+    sequences each row stands for (one piece only; None: one each)."""
     k = len(partition)
     digits = (k + 1) ** np.arange(CARDS_PER_ROUND, dtype=np.int64)
     pieces = []
@@ -187,7 +284,8 @@ def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: 
         spread = [c.ravel() for c in np.broadcast_arrays(code, *classes)]
         spread += [np.full(len(spread[0]), k, dtype=np.int64)] * (CARDS_PER_ROUND + 1 - len(spread))
         multiset = np.sort(np.stack(spread[1:], axis=1), axis=1) @ digits
-        pieces.append(_counted(spread[0], multiset, np.ones(len(multiset), dtype=np.int64)))
+        ones = np.ones(len(multiset), dtype=np.int64) if weights is None else weights
+        pieces.append(_counted(spread[0], multiset, ones))
     code, multiset, count = (np.concatenate(piece) for piece in zip(*pieces))
     codes, code_index = np.unique(code, return_inverse=True)
     order = key_order(columns)
@@ -257,26 +355,19 @@ class _Rounds:
 
     def sequences(self) -> Sequences:
         """Every class sequence, in pieces."""
-        v, (c1, c2, c3, c4), p2, b2 = self.values, self.at, self.p2, self.b2
-        described = self.rules.round  # the naturals and draws, as tables
-        if described.player_on is None:
-            draws = np.array(described.player, dtype=bool)[v[c1], v[c2], v[c3]]
-        else:
-            draws = np.array(described.player_on, dtype=bool)[p2]
-        banker = np.array(described.banker, dtype=bool)
-        alone, after = ~banker[b2, 0], banker[:, 1:]
-        natural = np.array(described.natural, dtype=bool)
-        natural = natural[p2] | natural[b2]
+        v, (c1, c2, c3, c4) = self.values, self.at
+        described = self.rules.round  # the play: what the first four cards lead to, then
+        step = described.openings(v[c1], v[c3], v[c2], v[c4])  # the Banker's after a third
         cls = np.arange(len(self.reps), dtype=np.int64)
-        s = np.flatnonzero(natural | (~draws & alone))  # nobody draws
+        s = np.flatnonzero(step == STOOD)  # nobody draws
         found = [(self._code(s, None, None), [c1[s], c2[s], c3[s], c4[s]])]
-        s = np.flatnonzero(~natural & ~draws & ~alone)[:, None]  # the Banker alone draws b
+        s = np.flatnonzero(step == BANKER)[:, None]  # the Banker alone draws b
         found.append((self._code(s, None, cls), [c1[s], c2[s], c3[s], c4[s], cls]))
         # the Player draws a, then the Banker stands, or draws b
-        playing = np.flatnonzero(~natural & draws)
+        playing = np.flatnonzero(step == PLAYER)
         for lo in range(0, len(playing), 4096):
             s, a = np.broadcast_arrays(playing[lo:lo + 4096, None], cls)
-            banker = after[b2[s], v[a]]
+            banker = described.banker_draws_after(v[c3[s]], v[c4[s]], v[a])
             s, a, s2, a2 = s[~banker], a[~banker], s[banker][:, None], a[banker][:, None]
             found.append((self._code(s, a, None), [c1[s], c2[s], c3[s], c4[s], a]))
             found.append((self._code(s2, a2, cls), [c1[s2], c2[s2], c3[s2], c4[s2], a2, cls]))
@@ -315,14 +406,25 @@ class _Rounds:
         return self.reading.cards(partials, *(None if not c else self.reps[c - 1] for c in (a, b)))
 
 
-#: Measured seconds to read one class sequence of a round without draws, in Python.
+#: Measured seconds to read one class sequence of a round without draws, in Python; to pair
+#: two hands with numpy; to read a pair's columns that read both hands, in Python.
 SEQUENCE_SECONDS = 20e-6
+PAIR_SECONDS = 1e-6
+BOTH_SECONDS = 20e-6
 
 
 @lru_cache(maxsize=256)
 def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCost:
     """The cost of ``dealt_only_counts`` over ``k`` card classes: every sequence of them,
-    each hand's cards in turn, read once in Python."""
-    sequences = k ** (2 * rules.cards)
-    return EnumerationCost(names, "dealt only", sequences, 0, sequences, k,
-                           sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)
+    each hand's cards in turn, read once in Python; or, where no column reads the order of
+    a hand's cards, every pair of hands (multisets of classes) paired with numpy."""
+    outcomes = values_product(names)  # the rows: at most every combination of values
+    if _reads_order(names):
+        sequences = k ** (2 * rules.cards)
+        return EnumerationCost(names, "dealt only", sequences, 0, min(sequences, outcomes), k,
+                               sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)
+    pairs = comb(k + rules.cards - 1, rules.cards) ** 2
+    both = any(len(column(name).hands) == 2 for name in names)
+    return EnumerationCost(names, "dealt hands", pairs, 0, min(pairs, outcomes), k,
+                           pairs * (PAIR_SECONDS + both * BOTH_SECONDS),
+                           BASE_BYTES + pairs * ROW_BYTES)

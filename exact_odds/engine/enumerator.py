@@ -75,20 +75,40 @@ FACTOR_PAIRS = 1_000_000
 COARSE_STARTS = 100_000
 
 __all__ = ["Counts", "Rules", "falling", "outcome_counts", "outcome_frames", "outcome_table",
-           "shoe_signature", "total_sequences"]
+           "shoe_signature", "total_sequences", "total_ways"]
 
 
 def total_sequences(shoe: Shoe) -> int:
-    """Every ordered six-card sequence the shoe can deal: N(N-1)...(N-5)."""
+    """Every ordered six-card sequence the shoe can deal: N(N-1)...(N-5); N**6 for the
+    infinite deck (each card put back)."""
+    if shoe.replacement:
+        return int(shoe.size ** CARDS_PER_ROUND)
     return falling(shoe.size, CARDS_PER_ROUND)
+
+
+def total_ways(shoe: Shoe, rules: Rules = PUNTO_BANCO) -> int:
+    """What the outcome counts under ``rules`` add up to: every ordered six-card sequence,
+    once for each equally likely draw of a mixed strategy's choices (``rules.denominator``)."""
+    return total_sequences(shoe) * rules.denominator
 
 
 def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> Counts:
     """Exact counts of every combination of the requested columns' values.
 
     Keys are tuples of the columns' values in the order asked; values are numbers of
-    ordered six-card sequences. Outcomes that cannot happen are absent.
+    ordered six-card sequences (each counted once per draw of a mixed strategy's choices:
+    ``total_ways``). Outcomes that cannot happen are absent.
     """
+    if shoe.replacement:  # the infinite deck: the compiled table, each card put back
+        from exact_odds.engine.compiled import with_replacement
+
+        return with_replacement(shoe, tuple(columns), rules)
+    if rules.mixed:  # the pure strategies it draws from, each with its weight
+        found: Counts = {}
+        for pure, weight in rules.corners():
+            for key, ways in outcome_counts(shoe, columns, pure).items():
+                found[key] = found.get(key, 0) + ways * weight
+        return {key: ways for key, ways in found.items() if ways}
     names = tuple(columns)
     wanted = plan(names)
     if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
@@ -219,8 +239,8 @@ def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO
     A table counted by factoring goes from its arrays to the frame without a row in Python.
     """
     names = tuple(columns)
-    wanted, (schema, ways_type) = plan(names), _schema(shoe, names)
-    if factored(wanted) and rules.draws:
+    wanted, (schema, ways_type) = plan(names), _schema(shoe, names, rules)
+    if factored(wanted) and rules.draws and not rules.mixed and not shoe.replacement:
         enumeration_cost(shoe, names, rules, True, rows_in_python=False).check()
         return _frame(_factored(shoe, wanted, rules), names, wanted, schema, ways_type,
                       sort=True)
@@ -248,8 +268,8 @@ def outcome_frames(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     import polars as pl
 
     names = tuple(columns)
-    wanted, (schema, ways_type) = plan(names), _schema(shoe, names, enums=True)
-    if not factored(wanted) or not rules.draws:
+    wanted, (schema, ways_type) = plan(names), _schema(shoe, names, rules, enums=True)
+    if not factored(wanted) or not rules.draws or rules.mixed or shoe.replacement:
         table = outcome_table(shoe, names, rules)
         yield table if reading is None else _with_reading(reading, table, wanted.deal)
         return
@@ -303,12 +323,13 @@ def _read(reading: Callable[[pl.DataFrame], pl.DataFrame], deals: pl.DataFrame) 
     return read
 
 
-def _schema(shoe: Shoe, names: Names, enums: bool = False) -> tuple[dict[str, Any], Any]:
+def _schema(shoe: Shoe, names: Names, rules: Rules, enums: bool = False
+            ) -> tuple[dict[str, Any], Any]:
     """The polars types of the columns (words as text, or as Enums of the column's words),
     and of ``ways`` (Int64 or Int128 by the total)."""
     import polars as pl
 
-    total = total_sequences(shoe)
+    total = total_ways(shoe, rules)
     if shoe.size > INT128_CARDS:
         raise EnumerationTooLarge(
             f"a shoe of {shoe.size:,} cards: a table of outcome counts (outcome_table, and a "

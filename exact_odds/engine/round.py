@@ -28,6 +28,7 @@ from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weigh
 from exact_odds.engine.plan import Names, Plan, Table, hand_order
 from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 from exact_odds.rules import DrawingRules
+from exact_odds.rules.round import PLAYER, STOOD
 
 
 class Reading:
@@ -97,13 +98,10 @@ class Round:
                                           card_cols, thirds=True)
         # the round as its description gives it (rules.round): the naturals, the draws
         self.described = rules.round
+        assert not self.described.mixed, "a mixed strategy is enumerated by its corners"
         self.deal_key = DealKeys(deal_cols, card_cols)
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
         self._card_rows: dict[tuple[Hashable, ...], list[tuple[object, ...]]] = {}
-
-    def player_draws(self, pg: HandGroup, bg: HandGroup) -> bool:  # by the up card's rules
-        vi, vj = pg.values
-        return self.described.player[vi][vj][bg.values[0]]
 
     def banker_row(self, p2: int, b2: int, va: int | None) -> list[tuple[object, ...]]:
         """A Banker draw's round values, one per B class, after the Player's third card
@@ -162,46 +160,47 @@ def _dealt(round_: Round) -> tuple[dict[tuple[Any, ...], list[int]], dict[tuple[
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
     described = round_.described
-    natural, chart = described.natural, described.banker  # chart[b2][0]: after a stand
+    opening, by_cards = described.opening, described.reads_banker_cards
     no_draw: dict[tuple[Any, ...], list[int]] = {}
     states: dict[tuple[Any, ...], list[Any]] = {}
     # without deal or card columns every deal has the same (empty) deal key
     plain = not round_.deal_key.reads
     dkey: tuple[Any, ...] = ((), ((), (), ()))
     standing = no_draw[dkey] = [0] * 100
-    draws_on = described.player_on
-    # Banker groups in buckets that share a Player group's state (the same total, features
-    # and, where the Player's draw reads it, first card): a state and its deal key are
-    # found once per bucket, the sums over its groups added once
+    # Banker groups in buckets that the play sees alike (the same total and, where it reads
+    # them, up card or cards) and that share a Player group's deal key (the same features):
+    # a state and its deal key are found once per bucket, the sums over its groups added once
     buckets: dict[tuple[Any, ...], list[HandGroup]] = {}
     for bg in round_.banker_groups:
-        up = bg.values[0] if draws_on is None else None
-        buckets.setdefault((bg.features, bg.total, up), []).append(bg)
-    banker: list[tuple[HandGroup, int, list[tuple[int, int, int, int, int, int, int, int,
-                                                  HandGroup]]]] = [
-        (bgs[0], bgs[0].total, [(bg.mask, bg.weight, tk, tl, a_of[tk], a_of[tl], b_of[tk],
-                                 b_of[tl], bg) for bg in bgs for tk, tl in [bg.thirds]])
+        seen = bg.values if by_cards else bg.values[0] if described.reads_up_card else None
+        buckets.setdefault((bg.features, bg.total, seen), []).append(bg)
+    banker: list[tuple[HandGroup, int, tuple[int, int], list[tuple[
+        int, int, int, int, int, int, int, int, HandGroup]]]] = [
+        (bgs[0], bgs[0].total, bgs[0].values if by_cards else (0, bgs[0].total),
+         [(bg.mask, bg.weight, tk, tl, a_of[tk], a_of[tl], b_of[tk], b_of[tl], bg)
+          for bg in bgs for tk, tl in [bg.thirds]])
         for bgs in buckets.values()]
     for pg in round_.player_groups:
         p2, p_weight, p_mask = pg.total, pg.weight, pg.mask
         ti, tj = pg.thirds
         bi, bj = b_of[ti], b_of[tj]
-        p_draws = None if draws_on is None else draws_on[p2]
-        for first, b2, members in banker:
+        after = opening[min(pg.values)][max(pg.values)]  # the play after this Player hand
+        for first, b2, seen, members in banker:
             if not plain:
                 dkey = round_.deal_key(pg, first)
                 known = no_draw.get(dkey)
                 standing = known if known is not None else no_draw.setdefault(dkey, [0] * 100)
-            draws = p_draws if p_draws is not None else round_.player_draws(pg, first)
-            if natural[p2] or natural[b2] or (not draws and not chart[b2][0]):
+            step = after[first.values[0]][first.values[1]]
+            if step == STOOD:
                 # the pair's ways: the product, corrected where the groups share a class
                 standing[10 * p2 + b2] += sum(
                     pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight
                     for mask, b_weight, _, _, _, _, _, _, bg in members)
                 continue
-            state = states.get((p2, b2, draws, dkey))
+            draws = step == PLAYER
+            state = states.get((p2, b2, draws, seen, dkey))
             if state is None:
-                state = states[(p2, b2, draws, dkey)] = [0, [0] * k3, [
+                state = states[(p2, b2, draws, seen, dkey)] = [0, [0] * k3, [
                     [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
             m1, pairs = state[1], state[2]
             # the rows of pairs of the Player's two cards (with the Banker's, and each other)
@@ -265,14 +264,14 @@ def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
     reads the third cards, the Banker's final total is all that tells two of its draws
     apart: each row of draws is added into a grid indexed by the final totals, returned."""
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
-    b_of, chart = draw_b.of, round_.described.banker
+    b_of, banker_after = draw_b.of, round_.described.banker_after
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
     card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
                                             round_.finals)
     after_five = round_.classes.pad[5]
     grids: dict[tuple[Any, ...], list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
-    for (p2, b2, player_draws, (dv, pv)), (s0, m1, pairs) in states.items():
+    for (p2, b2, player_draws, (up, other), (dv, pv)), (s0, m1, pairs) in states.items():
         # r1[t]: sum over the state's deals of weight * (cards of third class t left);
         # m1a, m1b, r1a, r1b: the same by the classes each hand draws from
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
@@ -292,7 +291,7 @@ def _drawn(round_: Round, states: dict[tuple[Any, ...], Any],
         # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
         # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
         transposed = list(zip(*pairs)) if not split else None
-        draws_after = chart[b2][1:]
+        draws_after = banker_after[up][other]  # after a Player third card of value x
         grid: list[int] | None = None
         rotation = [(b2 + v) % 10 for v in draw_b.values]
         if not third and not finals:
@@ -406,16 +405,14 @@ def round_cost(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Dea
             features[side][group.total].add(group.features)
             own[side][group.total].add(group.own)
     both = values_product([col.name for col in deal_cols + card_cols if len(col.hands) == 2])
-    states, stood, described = 0, 0, rules.round
+    states, stood, steps = 0, 0, rules.round.steps_by_totals
     for p2 in range(10):
         for b2 in range(10):
             met = min(len(features[0][p2]) * len(features[1][b2]),
                       len(own[0][p2]) * len(own[1][b2]) * both) if reads else 1
-            drawn = not (described.natural[p2] or described.natural[b2]) and (
-                described.player_on is None or described.player_on[p2]
-                or described.banker[b2][0])
-            states += met * drawn * (2 if rules.uses_up_card else 1)
-            stood += met * (not drawn or rules.uses_up_card)
+            # a state for each way the round goes on to draw, a grid where nobody draws
+            states += met * len(steps[p2][b2] - {STOOD})
+            stood += met * (STOOD in steps[p2][b2])
     states = min(states, pairs)
     # a row is (deal values, round values, card values): each part has at most so many
     # values; the card values are each part's partials read with the third cards drawn

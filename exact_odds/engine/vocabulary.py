@@ -25,7 +25,7 @@ from typing import ClassVar, Literal, NamedTuple
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
 from exact_odds.errors import ExactOddsError
-from exact_odds.rules.round import NATURALS, RoundDescription, card_points
+from exact_odds.rules.round import NATURALS, RANK_ORDER, HandValue, RoundDescription, card_points
 
 
 class RoundBase(NamedTuple):
@@ -42,6 +42,16 @@ class RoundBase(NamedTuple):
     banker_two_card_total: int | None
     player_third: int | None  # the point value of the third card; None: no draw
     banker_third: int | None
+    #: which hand ranks higher (1 the Player's, -1 the Banker's, 0 a tie) where the hands are
+    #: ranked by more than their totals (``rules.round.ranking``); None: by the totals
+    order: int | None = None
+
+    @property
+    def ranked(self) -> int:
+        """1 where the Player's hand ranks higher, -1 where the Banker's does, 0 a tie."""
+        if self.order is not None:
+            return self.order
+        return (self.player_total > self.banker_total) - (self.player_total < self.banker_total)
 
 
 class RoundCards(NamedTuple):
@@ -164,8 +174,7 @@ class CardColumn(Column):
 
 
 def _winner(base: RoundBase) -> str:
-    player, banker = base.player_total, base.banker_total
-    return "player" if player > banker else "banker" if banker > player else "tie"
+    return ("tie", "player", "banker")[base.ranked]
 
 
 def _pair(cards: tuple[str, ...], same: Callable[[str], Hashable]) -> bool:
@@ -211,13 +220,14 @@ _COLUMN_LIST: list[Column] = [
     _round("banker_natural", "bool", "the Banker's first two cards total 8 or 9",
            lambda b: b.banker_cards == 2 and b.banker_total in NATURALS, values=_BOOL,
            drawing=True),
-    _round("winner", "str", '"player", "banker" or "tie": the hand with the higher total',
-           _winner, values=("player", "banker", "tie")),
-    _round("player_wins", "bool", "the Player total is higher", lambda b: b.player_total > b.banker_total,
+    _round("winner", "str", '"player", "banker" or "tie": the hand that ranks higher (the higher '
+           "total, or the game's ranking)", _winner, values=("player", "banker", "tie")),
+    _round("player_wins", "bool", "the Player hand ranks higher (its total is higher)",
+           lambda b: b.ranked > 0, values=_BOOL),
+    _round("banker_wins", "bool", "the Banker hand ranks higher (its total is higher)",
+           lambda b: b.ranked < 0, values=_BOOL),
+    _round("tie", "bool", "the hands rank alike (equal totals)", lambda b: b.ranked == 0,
            values=_BOOL),
-    _round("banker_wins", "bool", "the Banker total is higher", lambda b: b.banker_total > b.player_total,
-           values=_BOOL),
-    _round("tie", "bool", "the totals are equal", lambda b: b.player_total == b.banker_total, values=_BOOL),
     _round("margin", "int", "the winning total less the losing total (0 on a tie)",
            lambda b: abs(b.player_total - b.banker_total)),
     _round("player_two_card_total", "int", "the total of the Player's first two cards",
@@ -497,6 +507,68 @@ def known_from(seen: Iterable[str]) -> frozenset[str]:
     return given | {name for name, deciders in DECIDED_BY.items() if deciders <= given}
 
 
+#: Columns a game's rules declare (``values:``), each hand value's two: ``player_NAME`` and
+#: ``banker_NAME`` (``declare_hand_values``).
+DECLARED: dict[str, Column] = {}
+
+
+def hand_value_columns(value: HandValue) -> tuple[CardColumn, CardColumn]:
+    """The two columns a hand value gives, the Player's and the Banker's: how many of the
+    hand's final cards are of its ranks, or whether all of them are.
+
+    >>> from exact_odds.rules.round import HandValue
+    >>> player, _ = hand_value_columns(HandValue("faces", "count", frozenset("JQK")))
+    >>> player.name, player.read(RoundCards(RoundBase(0, 0, 3, 3, None, None, None, None),
+    ...                                     ("JS", "TD", "KH"), ("2S", "3S", "4S"), None, None))
+    ('player_faces', 2)
+    """
+    ranks, counts = value.ranks, value.kind == "count"
+    what = "/".join(r for r in RANK_ORDER if r in ranks)
+    found = []
+    for mine, hand in enumerate(_HANDS):
+        def partial(p: tuple[str, ...], b: tuple[str, ...], mine: int = mine) -> Hashable:
+            held = (p, b)[mine]
+            return sum(c[0] in ranks for c in held) if counts else all(c[0] in ranks for c in held)
+
+        def final(part: Hashable, p3: str | None, b3: str | None, mine: int = mine) -> object:
+            third = (p3, b3)[mine]
+            if counts:
+                return part + (third is not None and third[0] in ranks)  # type: ignore[operator]
+            return bool(part) and (third is None or third[0] in ranks)
+
+        doc = (f"how many cards of the {hand.title()}'s final hand are {what} (a hand value "
+               f"the game's rules name '{value.name}')" if counts else
+               f"every card of the {hand.title()}'s final hand is {what} (a hand value the "
+               f"game's rules name '{value.name}')")
+        found.append(CardColumn(f"{hand}_{value.name}", "int" if counts else "bool", doc,
+                                partial, final, hands=(hand,), card_key=value.reads,
+                                values=tuple(range(4)) if counts else _BOOL, dealt=1,
+                                example=f"{hand}_{value.name} {'== 3' if counts else ''}".strip()))
+    return found[0], found[1]
+
+
+def known_column(name: str) -> Column | None:
+    """The column called ``name``, of the vocabulary or declared by a game's rules; None if
+    there is none."""
+    return COLUMNS.get(name) or DECLARED.get(name)
+
+
+def declare_hand_values(values: tuple[HandValue, ...], where: str) -> None:
+    """Make the columns of a game's hand values known to the vocabulary; a name the
+    vocabulary or another game's rules already give another meaning is refused."""
+    for value in values:
+        for col in hand_value_columns(value):
+            known = COLUMNS.get(col.name)
+            if known is not None:
+                raise VocabularyError(f"{where}: hand value {value.name!r} would define column "
+                                      f"{col.name}, which the outcome vocabulary already has")
+            other = DECLARED.get(col.name)
+            if other is not None and other.doc != col.doc:
+                raise VocabularyError(f"{where}: hand value {value.name!r}: column {col.name} "
+                                      "is already declared differently by another game's rules")
+            DECLARED[col.name] = col
+
+
 class VocabularyError(ExactOddsError, KeyError):
     """A column that the vocabulary does not have."""
 
@@ -506,14 +578,14 @@ class VocabularyError(ExactOddsError, KeyError):
 
 def column(name: str) -> Column:
     """The column called ``name``, or a ``VocabularyError`` suggesting the nearest names."""
-    try:
-        return COLUMNS[name]
-    except KeyError:
+    found = known_column(name)
+    if found is None:
         import difflib
 
-        near = difflib.get_close_matches(name, COLUMNS, n=3)
+        near = difflib.get_close_matches(name, [*COLUMNS, *DECLARED], n=3)
         hint = f" (did you mean {', '.join(near)}?)" if near else ""
-        raise VocabularyError(f"unknown column {name!r}{hint}") from None
+        raise VocabularyError(f"unknown column {name!r}{hint}")
+    return found
 
 
 def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | None:
@@ -521,6 +593,9 @@ def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | N
     than the column reads, or has no tableau), or None."""
     for name in columns:
         col = column(name)
+        if name in ("player_natural", "banker_natural") and described.draws \
+                and not any(described.natural):
+            return f"column {name} reads a natural, which the game does not have"
         if col.drawing and not described.draws:
             return (f"column {name} reads the baccarat tableau (naturals, two-card totals, "
                     "third cards), which a game without draws does not have")
@@ -532,10 +607,14 @@ def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | N
 
 def valued_key(key: Callable[[str], tuple[Hashable, ...]], described: RoundDescription
                ) -> Callable[[str], tuple[Hashable, ...]]:
-    """A class key that also tells apart what the round values a card by (its rank, in a
-    game valued by rank; the point value is in every key already)."""
-    if described.valuation == "points":
+    """A class key that also tells apart what the round values and ranks a card by (its
+    rank, in a game valued by rank; whether it is of the ranks of each hand value the game
+    ranks by; the point value is in every key already)."""
+    ranked = [value for value in described.values if value.name in described.ranking]
+    if described.valuation == "points" and not ranked:
         return key
+    if described.valuation == "points":
+        return lambda card: (*key(card), *(value.reads(card) for value in ranked))
     return lambda card: (card_rank(card), *key(card))
 
 
@@ -557,5 +636,7 @@ def read_round(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterab
         described.total(banker[:2]) if drawn else None,
         None if p3 is None else card_points(p3, "points"),
         None if b3 is None else card_points(b3, "points"))
+    if not described.ranks_by_total:
+        base = base._replace(order=described.order(player, banker))
     cards = RoundCards(base, player[:first], banker[:first], p3, b3)
     return {name: column(name).read(cards) for name in columns}

@@ -47,12 +47,12 @@ Piece = str | dict[str, str]
 
 def explorer_data(report: GameReport, removal: RemovalTable | None = None,
                   removal_note: str = "", counts: DecisionCounts | None = None,
-                  counts_note: str = "") -> Json:
+                  counts_note: str = "", locked: tuple[str, ...] = ()) -> Json:
     """The explorer's data for ``report`` (its bets, their events' combinations and pays),
     with each bet's effect of removal from ``removal`` (by rank) where it was computed, and
     ``removal_note`` saying why where it was not; where the play is chosen for the pays,
-    its ``counts`` (``decision_counts``), or ``counts_note`` saying why they could not be
-    computed (the pays are then not editable)."""
+    its ``counts`` (``decision_counts``), or ``counts_note`` saying why it cannot be chosen
+    again here and the bets whose pays are then not editable (``locked``)."""
     game = report.game
     header = [line_text(line) for line in report.to_document().inputs]
     bets = []
@@ -82,7 +82,7 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
         "shoe": report.shoe.describe(),
         "total": int_text(report.total),
         "bets": bets,
-        "strategy": strategy_data(report, counts, counts_note),
+        "strategy": strategy_data(report, counts, counts_note, locked),
         "removal_note": removal_note,
         "figures": page_figures(),
         "verdicts": VERDICTS,
@@ -100,26 +100,30 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
     }
 
 
-def strategy_data(report: GameReport, counts: DecisionCounts | None, note: str = ""
-                  ) -> Json | None:
+def strategy_data(report: GameReport, counts: DecisionCounts | None, note: str = "",
+                  locked: tuple[str, ...] = ()) -> Json | None:
     """The play as the script chooses it again: for each decision state its label and, for
-    each option, the combinations of every line of every bet (bets by their place in the
-    report); the combinations no decision touches; the bets played for; the house way.
-    None where the play does not follow the pays; where its counts could not be computed,
-    why (``unavailable``: the script then lets no pay change)."""
+    each option, the combinations of every line of every bet counted (the report's bets in
+    its order, then any bet played for that it does not show, with what that one pays);
+    the combinations no decision touches; the bets played for (their places); the house
+    way. None where the play does not follow the pays; where it cannot be chosen again
+    here, why (``unavailable``) and the bets whose pays are then ``locked``."""
     if counts is None:
-        return {"unavailable": f"The pays cannot be edited here: {note}"} if note else None
+        return {"unavailable": f"The pays of {', '.join(locked)} cannot be edited here: {note}",
+                "locked": list(locked)} if note else None
     order = [bet.id for bet in report.bets]
-    names = ", ".join(report.bet(bet).name for bet in counts.played_for)
+    counted = [*order, *counts.hidden]
+    names = ", ".join(report.bet(bet).name if bet in order else bet for bet in counts.played_for)
     return {
         "decider": counts.decider,
         "options": list(counts.options),
         "house_way": counts.house_way,
-        "played_for": list(counts.played_for),
+        "bets": [{"id": bet, "nets": [fraction_text(n) for n in counts.hidden[bet]]
+                  if bet in counts.hidden else None} for bet in counted],
+        "played_for": [counted.index(bet) for bet in counts.played_for],
         "fixed": [[int_text(c) for c in counts.fixed[bet]] for bet in order],
-        "acting": [list(counts.acting[bet]) for bet in order],
         "states": [{"label": state.label,
-                    "counts": [[[int_text(c) for c in option[bet]] for bet in order]
+                    "counts": [[[int_text(c) for c in option[bet]] for bet in counted]
                                for option in state.counts]}
                    for state in counts.states],
         "summary": f"The play, optimal for the pays shown ({names})",
@@ -167,7 +171,7 @@ def game_file_template(game: Game, bets: list[str] | None = None, *, shoe: Shoe 
             raw["description"] = bet.description
         if bet.placed != "before-deal":
             raw["placed"] = bet.placed
-        if bet.offered is not None:
+        if bet.offered is not None and not bet.adds_stake:  # a stake the draw adds: implied
             raw["offered"] = bet.offered.text
         events = []
         for event in bet.events:

@@ -241,36 +241,35 @@ export function betFigures(lines, total) {
 // --- the play, chosen again for the pays (exact_odds.analysis.decision_counts) ------------------
 
 // data.strategy: for each decision state (what the decider sees), each option's combinations
-// of every line of every bet; the combinations no decision touches; the bets the choice is
-// played for; the house way. Bets are given by their place in data.bets.
+// of every line of every bet counted: the page's bets in their order, then any bet played for
+// that the page does not show (with what it pays); the combinations no decision touches; the
+// bets played for (their places); the house way.
 class Play {
-  constructor(strategy, bets) {
+  constructor(strategy) {
     const big = (lines) => lines.map((c) => BigInt(c));
     this.options = strategy.options;
     this.house = strategy.options.indexOf(strategy.house_way);
-    const place = new Map(bets.map((b, i) => [b.id, i]));
-    this.playedFor = strategy.played_for.map((id) => place.get(id));
+    this.playedFor = strategy.played_for;
+    this.hidden = strategy.bets.filter((b) => b.nets !== null).map((b) => b.nets.map((n) => Q.of(n)));
     this.fixed = strategy.fixed.map(big);
-    this.acting = strategy.acting;
     this.states = strategy.states.map((st) => ({ label: st.label,
       counts: st.counts.map((byBet) => byBet.map(big)) }));
   }
 
-  // the option taken in each state for nets[bet][line]: the best expected value of the bets
-  // played for, conditional on the state; the house way on an exact tie (takes_option)
-  choices(nets) {
+  // the option taken in each state for nets[bet][line] (the page's bets): the best expected
+  // value of the bets played for together, their nets over the ways of the first; the
+  // house way on an exact tie (takes_option)
+  choices(shown) {
+    const nets = [...shown, ...this.hidden];
     return this.states.map((st) => {
       const values = st.counts.map((byBet) => {
-        let total = ZERO;
+        const ways = byBet[this.playedFor[0]].reduce((sum, c) => sum + c, 0n);
+        if (ways === 0n) return null;
+        let sum = ZERO;
         for (const b of this.playedFor) {
-          const lines = byBet[b];
-          const acting = lines.reduce((sum, c, i) => (this.acting[b][i] ? sum + c : sum), 0n);
-          if (acting === 0n) return null;
-          let sum = ZERO;
-          lines.forEach((c, i) => { if (c) sum = sum.add(nets[b][i].mul(new Q(c))); });
-          total = total.add(sum.div(new Q(acting)));
+          byBet[b].forEach((c, i) => { if (c) sum = sum.add(nets[b][i].mul(new Q(c))); });
         }
-        return total;
+        return sum.div(new Q(ways));
       });
       if (values.some((v) => v === null)) return this.house;
       let best = values[this.house];
@@ -279,7 +278,7 @@ class Play {
     });
   }
 
-  // a bet's combinations of each line, the options `choices` taken
+  // a page's bet's combinations of each line, the options `choices` taken
   combinations(choices, b) {
     const lines = this.fixed[b].slice();
     choices.forEach((option, s) => {
@@ -406,7 +405,7 @@ class BetView {
           "data-event": e.event, "aria-label": `Pays for ${e.event} (${bet.name})`,
           "aria-describedby": msg, autocomplete: "off", spellcheck: "false", size: "12" });
         input.value = e.pays;
-        if (this.app.locked) input.readOnly = true;
+        if (this.app.locked.has(bet.id)) input.readOnly = true;
         else input.addEventListener("input", () => this.app.edit(bet.id, e.event, input.value));
         const message = h("span", { id: msg, class: "message", role: "alert" });
         cell.append(input, message);
@@ -535,7 +534,7 @@ class BetView {
     if (line < 0) return wrap;
     const chosen = this.events[line];
     const edgeAt = (x) => this.app.at(this, line, x).ev.neg(); // exact, the play chosen again
-    const breakEven = this.app.breakEven(this, line);
+    const found = this.app.breakEven(this, line), breakEven = found.pay;
     const current = chosen.net.toNumber();
     let hi = Math.max(1, current * 1.5, breakEven ? breakEven.toNumber() * 1.25 : 0);
     const lo = Math.floor(Math.min(0, current, breakEven ? breakEven.toNumber() : 0));
@@ -550,7 +549,8 @@ class BetView {
     const yr = [Math.min(...ys, 0), Math.max(...ys, 0)];
     const title = `House edge of ${bet.name} against the pay of ${chosen.event}`;
     const desc = breakEven ? `Break-even at ${this.dec(breakEven, 4)} to 1; now ${this.dec(chosen.net, 4)} to 1.`
-      : "The event never happens (with the play shown): its pay changes nothing here.";
+      : found.never ? "The event never happens (with the play shown): its pay changes nothing here."
+        : "No pay of this event was found to make the bet even.";
     const c = frame(title, `pay of ${chosen.event} (to 1)`, "house edge (%)", [lo, hi], yr, desc);
     for (const t of ticks(lo, hi)) {
       c.svg.append(s("text", { x: c.x(t), y: c.H - c.B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
@@ -704,8 +704,9 @@ class Explorer {
     this.data = data;
     this.reader = new PayReader(data.grammar);
     const strategy = data.strategy;
-    this.locked = Boolean(strategy && strategy.unavailable);
-    this.play = strategy && !this.locked ? new Play(strategy, data.bets) : null;
+    // the bets whose pays cannot change here: the play follows them and cannot be chosen again
+    this.locked = new Set(strategy && strategy.unavailable ? strategy.locked : []);
+    this.play = strategy && !strategy.unavailable ? new Play(strategy) : null;
     this.el.replaceChildren();
     this.el.classList.add("exact-odds-explorer");
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
@@ -726,7 +727,7 @@ class Explorer {
     if (data.shoe_control) tools.append(this.shoeControl());
     header.append(tools, this.status);
     if (data.message) this.say(data.message);
-    if (this.locked) this.say(strategy.unavailable);
+    if (strategy && strategy.unavailable) this.say(strategy.unavailable);
     this.el.append(header);
     const main = h("div", { class: "bets" });
     this.views = new Map();
@@ -803,21 +804,23 @@ class Explorer {
     return { ev, lines };
   }
 
-  // the pay of a line at which its bet is even, exactly; null where none is. The expected
-  // value is linear in the pay for a play held fixed; where the play follows the pays it is
-  // the best of those lines (convex, never decreasing): Newton's steps from the pay in force
-  // reach the root exactly, each step the break-even of the play chosen at the last
+  // the pay of a line at which its bet is even, exactly: {pay}, or {pay: null, never} where
+  // the line never happens (with the play in force), {pay: null} where no pay was found. The
+  // expected value is linear in the pay for a play held fixed; where the play follows the
+  // pays it is the best of those lines (for the bet played for alone: convex, never
+  // decreasing): Newton's steps from the pay in force reach the root exactly, each step the
+  // break-even of the play chosen at the last
   breakEven(view, line) {
     let x = view.events[line].net;
     for (let step = 0; step < 100; step++) {
       const { ev, lines } = this.at(view, line, x);
-      if (ev.isZero()) return x;
-      if (lines[line] === 0n) return null;
+      if (ev.isZero()) return { pay: x };
+      if (lines[line] === 0n) return { pay: null, never: step === 0 };
       const next = x.sub(ev.div(new Q(lines[line], view.total)));
-      if (next.cmp(x) === 0) return x;
+      if (next.cmp(x) === 0) return { pay: x };
       x = next;
     }
-    return null;
+    return { pay: null };
   }
 
   shoeControl() {
@@ -858,7 +861,7 @@ class Explorer {
         const input = view.fields.get(eventName);
         if (!input) { problems.push(`bet ${q(betId)} has no event ${q(eventName)} whose pay can change`); continue; }
         if (typeof text !== "string") { problems.push(`bet ${q(betId)}, event ${q(eventName)}: a pay is text`); continue; }
-        if (this.locked) { problems.push(`bet ${q(betId)}, event ${q(eventName)}: the pays cannot be edited here`); continue; }
+        if (this.locked.has(betId)) { problems.push(`bet ${q(betId)}, event ${q(eventName)}: its pays cannot be edited here`); continue; }
         input.value = text;
         this.setPay(view, eventName, text);
       }

@@ -69,14 +69,15 @@ def _widget_class() -> type:
             self._bets = bets
             self._strategy = strategy
             self._report = game_report(game, shoe=shoe, bets=bets, strategy=strategy)
-            self._counts, self._counts_note = play_counts(self._report)
+            self._counts, self._counts_note, self._locked = play_counts(self._report)
             self.data = self._data()
             self.observe(self._shoe_chosen, names="shoe_request")
             self.observe(self._pays_typed, names="pays")
 
         def _data(self, message: str = "") -> dict[str, Any]:
             removal, note = removal_by_rank(self._report)
-            data = explorer_data(self._report, removal, note, self._counts, self._counts_note)
+            data = explorer_data(self._report, removal, note, self._counts, self._counts_note,
+                                 self._locked)
             data["shoe_control"] = True
             data["message"] = message
             return data
@@ -89,7 +90,7 @@ def _widget_class() -> type:
                 remove = str(request.get("remove", ""))
                 self._report = game_report(self._published, decks=decks, remove=remove,
                                            bets=self._bets, strategy=self._strategy)
-                self._counts, self._counts_note = play_counts(self._report)
+                self._counts, self._counts_note, self._locked = play_counts(self._report)
                 message = f"Computed exactly for {self._report.shoe.describe()}."
             except ExactOddsError as error:
                 message = f"Error: {error}"
@@ -119,8 +120,8 @@ def _widget_class() -> type:
             check_type(bet, str, "bet", "a bet's id")
             check_type(event, str, "event", "an event's name")
             check_type(pay, str, "pay", 'a pay as the game file writes it ("25 to 1")')
-            if self._counts_note:
-                raise ExactOddsError(f"bet {bet!r}: the pays cannot be edited here: "
+            if bet in self._locked:
+                raise ExactOddsError(f"bet {bet!r}: its pays cannot be edited here: "
                                      f"{self._counts_note}")
             if bet not in [b.id for b in self._report.bets]:
                 self._report.bet(bet)  # the game's bets named

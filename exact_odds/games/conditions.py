@@ -47,7 +47,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.engine.cost import Grouping
-from exact_odds.engine.vocabulary import COLUMNS, VocabularyError, column
+from exact_odds.engine.vocabulary import VocabularyError, column, known_column
 from exact_odds.errors import ExactOddsError
 
 if TYPE_CHECKING:
@@ -258,7 +258,7 @@ class Parts:
         """Whether ``node`` reads inner columns and nothing else but settings."""
         read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} - {"true", "false"}
         return bool(read & self.inner) and all(
-            name in self.inner or name not in COLUMNS for name in read)
+            name in self.inner or known_column(name) is None for name in read)
 
     def _part(self, node: ast.expr) -> ast.expr:
         if isinstance(node, ast.Name):  # an inner column alone: kept as it is
@@ -319,15 +319,16 @@ class _Scope:
     def kind(self, name: str) -> str:
         if name in self.settings:
             return self.settings[name].dtype
-        return COLUMNS[name].dtype
+        return column(name).dtype
 
     def values(self, name: str) -> tuple[object, ...] | None:
         if name in self.settings:
             return self.settings[name].choices
-        return COLUMNS[name].values if name in COLUMNS else None
+        found = known_column(name)
+        return found.values if found is not None else None
 
     def knows(self, name: str) -> bool:
-        return name in self.settings or name in COLUMNS
+        return name in self.settings or known_column(name) is not None
 
 
 def constant_value(node: ast.expr) -> object:
@@ -607,7 +608,8 @@ def _to_polars(node: ast.expr) -> pl.Expr:
     if isinstance(node, ast.Name):
         if node.id in ("true", "false"):
             return pl.lit(node.id == "true")
-        if node.id in COLUMNS and COLUMNS[node.id].dtype == "int":
+        found = known_column(node.id)
+        if found is not None and found.dtype == "int":
             return pl.col(node.id).cast(pl.Int64)  # outcome tables hold Int8: no wrapping
         return pl.col(node.id)
     if isinstance(node, ast.Constant):

@@ -58,7 +58,8 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("strategy", "text", "Rules with an option only: how the bettor takes it "
           "(house-way, hit, stand or optimal).", choices=tuple(STRATEGIES)),
     Field("option", "mapping", "Rules with an option only: {optimise: BET}, the bet the "
-          "optimal play on the option is computed for."),
+          "optimal play on the option is computed for, or {optimise: [BET, BET]}, bets played "
+          "for together (Lucky Draw's Enter and Draw bets)."),
     Field("readings", "sentences", "Every reading of an ambiguous rule, in words."),
     Field("settings", "settings", "Named settings where a reasonable reader could differ."),
     Field("table", "table", "The player-dealer's table (exact-odds table): "
@@ -93,9 +94,11 @@ BET_FIELDS: tuple[Field, ...] = (
           required=True, unless="use"),
     Field("pays", "pays_by_event", "With use: new pays for some events, by event name."),
     Field("when", "when_by_event", "With use: new conditions for some events, by event name."),
-    Field("placed", "text", "before-deal (the default) or after-visible-cards: a late bet, "
-          "placed seeing the player's two cards and the dealer's up card.",
-          choices=("before-deal", "after-visible-cards")),
+    Field("placed", "text", "before-deal (the default); after-visible-cards: a late bet, "
+          "placed seeing the player's two cards and the dealer's up card; with-the-draw: "
+          "placed, one unit like the first bet, when the bettor takes the Player's third card "
+          "(Lucky Draw's Draw bet), no action when he stands.",
+          choices=("before-deal", "after-visible-cards", "with-the-draw")),
     Field("offered", "condition", "A late bet: when it may be placed (else no action)."),
     Field("mirror", "text", "Also define the same bet for the other hand under this id "
           "(player_ and banker_ columns swapped, Player and Banker swapped in names).",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from exact_odds.errors import check_texts, check_type
+from exact_odds.errors import check_texts, check_type, input_name
 from exact_odds.games.model import Game
 from exact_odds.render.document import Json, version
 from exact_odds.render.inputs import plain
@@ -52,10 +52,12 @@ class GameArguments(NamedTuple):
 
 def check_game_arguments(game: object, *, bets: object = None, decks: object = None,
                          shoe: object = None, remove: object = (), strategy: object = None,
-                         settings: object = None) -> GameArguments:
+                         settings: object = None, infinite: bool = False) -> GameArguments:
     """Refuse, naming the argument, a value of the wrong type given to a public function
     (``game_report``, ``compare_games``, ``simulate``, ...); a bet or cards given as one
-    string are taken as written (``bets="tie"``, ``remove="9D,9H"``).
+    string are taken as written (``bets="tie"``, ``remove="9D,9H"``). The infinite deck
+    (``decks="infinite"``, ``Shoe.infinite()``) only where the analysis takes it
+    (``infinite``: a report of exact odds, a strategy).
 
     >>> check_game_arguments("rock-bac", bets="tie", remove="9D, 9H").remove
     ('9D', '9H')
@@ -72,10 +74,17 @@ def check_game_arguments(game: object, *, bets: object = None, decks: object = N
     if bets is not None:
         bet_ids = check_texts(bets, "bets", "a list of bet ids (or one id)", "bet ids as text",
                               (list, tuple, set, frozenset, dict))
-    if decks is not None:
-        check_type(decks, int, "decks", "a whole number of decks")
+    from exact_odds.shoe import INFINITE, ShoeError
+
+    if decks is not None and not (infinite and decks == INFINITE):
+        check_type(decks, int, "decks", "a whole number of decks"
+                   + (" or 'infinite'" if infinite else ""))
     if shoe is not None:
         check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+    if not infinite and (getattr(shoe, "replacement", False) or decks == INFINITE):
+        raise ShoeError(f"{input_name('decks' if decks == INFINITE else 'shoe')}: the infinite "
+                        "deck (cards dealt with replacement) is taken by reports of exact odds "
+                        "and strategies; this analysis deals a finite shoe")
     if isinstance(remove, str):
         remove = tuple(part for part in remove.replace(",", " ").split() if part)
     cards = check_texts(remove, "remove", "a list of cards", "cards as text ('9D')")
@@ -85,5 +94,9 @@ def check_game_arguments(game: object, *, bets: object = None, decks: object = N
         check_type(settings, Mapping, "settings", "a mapping of setting names to values")
     chosen = {str(name): str(value).lower() if isinstance(value, bool) else str(value)
               for name, value in cast("Mapping[str, object]", settings or {}).items()}
+    if decks == INFINITE:  # the infinite deck, where the analysis takes it
+        if shoe is not None:
+            raise ShoeError(f"give either {input_name('decks')} or {input_name('shoe')}, not both")
+        decks, shoe = None, Shoe.infinite()
     return GameArguments(bet_ids, cast("int | None", decks), cast("Shoe | None", shoe), cards,
                          cast("str | None", strategy), chosen)

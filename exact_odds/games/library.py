@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.engine.vocabulary import known_column
 from exact_odds.games.fields import BET_FIELDS, LIBRARY_FIELDS, check_record
 from exact_odds.games.model import GameFileError
 from exact_odds.names import AmbiguousNameError, find_name
@@ -50,15 +50,15 @@ class MirrorError(GameFileError):
 def mirror_text(condition: str) -> str:
     """A condition with the Player's and the Banker's columns (and words) swapped."""
     for name in re.findall(r"\b[a-z_][a-z0-9_]*\b", condition):
-        col = COLUMNS.get(name)
+        col = known_column(name)
         if col is not None and not _COLUMN.fullmatch(name) and len(col.hands) == 1:
             raise MirrorError(f"{name} reads the {col.hands[0]} hand only and has no twin")
 
     def column(match: re.Match[str]) -> str:
         twin = f"{_HANDS[match[1]]}_{match[2]}"
-        if match[0] in COLUMNS and twin not in COLUMNS:
+        if known_column(match[0]) is not None and known_column(twin) is None:
             raise MirrorError(f"{match[0]} has no twin column {twin}")
-        return twin if match[0] in COLUMNS else match[0]
+        return twin if known_column(match[0]) is not None else match[0]
 
     swapped = _COLUMN.sub(column, condition)
     return _QUOTED.sub(lambda m: f"{m[1]}{_HANDS[m[2]]}{m[1]}", swapped)

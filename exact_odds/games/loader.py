@@ -14,7 +14,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import COLUMNS, known_from, unreadable
+from exact_odds.engine.vocabulary import (
+    VocabularyError,
+    declare_hand_values,
+    known_column,
+    known_from,
+    unreadable,
+)
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
 from exact_odds.games.conditions import (
@@ -33,11 +39,20 @@ from exact_odds.games.fields import (
     check_record,
 )
 from exact_odds.games.library import expand, shared_bets
-from exact_odds.games.model import Bet, Event, Game, GameFileError, UnknownGameError
+from exact_odds.games.model import (
+    DRAWN,
+    WITH_THE_DRAW,
+    Bet,
+    Event,
+    Game,
+    GameFileError,
+    UnknownGameError,
+)
 from exact_odds.games.pays import PayError, parse_pay
 from exact_odds.limits import MAX_BETS, MAX_EVENTS
-from exact_odds.rules import VISIBLE_COLUMNS, DrawingRules
-from exact_odds.rules.loader import read_game_rules
+from exact_odds.rules import CARDS_SEEN, DrawingRules
+from exact_odds.rules.chart import INFORMATION
+from exact_odds.rules.loader import read_game_rules, rules_field
 
 
 def tables_dir() -> Path:
@@ -103,6 +118,19 @@ def parse_game(data: object, path: Path) -> Game:
     fields = check_record(path, "", data, GAME_FIELDS)
     game_id = fields.get("id", path.stem)
     settings = _parse_settings(path, fields.get("settings", {}))
+    # the rules first: the hand values they name are columns the bets may read
+    declared = rules_field(fields.get("rules"), path)
+    try:
+        declare_hand_values(declared.values, f"{path}: field 'rules'")
+    except VocabularyError as error:
+        raise GameFileError(str(error)) from None
+    if declared.information:  # what each decision sees: a setting the rules declare
+        if INFORMATION in settings:
+            raise _fail(path, f"setting {INFORMATION!r}", f"the {declared.name} rules declare "
+                        "this setting (what each side knows when he decides)")
+        choices = tuple(choice.name for choice in declared.information)
+        settings[INFORMATION] = Setting(INFORMATION, choices[0], choices,
+                                        declared.information[0].description)
     raw_bets: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(fields["bets"], start=1):
         raw_bets += [(index, bet) for bet in expand(entry, path, index, tables_dir())]
@@ -117,7 +145,7 @@ def parse_game(data: object, path: Path) -> Game:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
-    rules, strategy, optimise = read_game_rules(fields, path, tuple(seen))
+    rules, strategy, optimise, banker_bet = read_game_rules(fields, path, tuple(seen), declared)
     for bet in bets:  # a column the game's round cannot read (a pair, with one card each)
         unread = unreadable(tuple(bet.columns), rules.round)
         if unread:
@@ -127,7 +155,7 @@ def parse_game(data: object, path: Path) -> Game:
     return Game(game_id, fields["name"], rules, fields["decks"], tuple(bets),
                 fields.get("source", {}), tuple(fields.get("readings", [])),
                 tuple(fields.get("decks_allowed", [])), strategy, str(path), settings, optimise,
-                table, _parse_dealing(path, fields.get("dealing")))
+                table, _parse_dealing(path, fields.get("dealing")), banker_bet)
 
 
 def _check_offered(path: Path, bets: list[Bet], rules: DrawingRules) -> None:
@@ -137,9 +165,14 @@ def _check_offered(path: Path, bets: list[Bet], rules: DrawingRules) -> None:
     decide (``known_from``: the Player's two-card total from its two cards). Rules with no
     option show what field 'placed' says: the Player's two cards and the dealer's up card.
     A mirrored or shared bet is checked as it is expanded."""
-    sees = rules.option.sees if rules.option is not None else VISIBLE_COLUMNS
+    sees = rules.option.sees if rules.option is not None else CARDS_SEEN
     known = known_from(sees)
     for bet in bets:
+        if bet.adds_stake:  # placed by the bettor's draw: the rules must let him draw
+            if rules.option is None or rules.option.who != "bettor":
+                raise _fail(path, f"bet {bet.id!r}", f"field 'placed' is {WITH_THE_DRAW}: the "
+                            f"{rules.name} rules give the bettor no decision to draw")
+            continue
         unknown = sorted(bet.offered.columns - known) if bet.offered is not None else []
         if unknown:
             where = (f"the {rules.name} rules' option sees {', '.join(sees)}"
@@ -186,7 +219,7 @@ def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
             raise _fail(path, where, f"{name!r} is a word of the condition language (like and, "
                         "or, not, in, otherwise, true, false): a condition could never read it; "
                         "choose another name")
-        if name in COLUMNS:
+        if known_column(name) is not None:
             raise _fail(path, where, "this name is an outcome column")
         if not isinstance(spec, dict):
             raise _fail(path, where, "a setting is a mapping with description, default (and choices)")
@@ -229,7 +262,7 @@ def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str,
             raise _fail(path, f"{where}, event {event.name!r}",
                         "'when: otherwise' must be the last event")
     placed = checked.get("placed", "before-deal")
-    offered = None
+    offered = Condition.parse(DRAWN, settings) if placed == WITH_THE_DRAW else None
     if "offered" in checked:
         if placed != "after-visible-cards":
             raise _fail(path, where, "field 'offered' applies to a bet placed after-visible-cards")

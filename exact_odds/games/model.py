@@ -35,7 +35,7 @@ from exact_odds.games.conditions import Condition, Parts, Setting
 from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
-from exact_odds.shoe import Shoe, ShoeError
+from exact_odds.shoe import INFINITE, Shoe, ShoeError
 
 if TYPE_CHECKING:
     import polars as pl
@@ -89,6 +89,11 @@ class Settlement(NamedTuple):
         return -1 if self.net is None else self.event
 
 
+#: Placed when the bettor takes the Player's third card: no action when he stands.
+WITH_THE_DRAW = "with-the-draw"
+#: The condition a bet placed with the draw acts on: the Player took a third card.
+DRAWN = "player_cards == 3"
+
 #: A late bet not offered.
 NO_ACTION = Settlement(None, None)
 #: No event of a bet (without ``when: otherwise``) holds: "Any other outcome" loses.
@@ -103,8 +108,13 @@ class Bet:
     name: str
     events: tuple[Event, ...]
     description: str = ""
-    placed: str = "before-deal"  # or "after-visible-cards": a late bet
+    placed: str = "before-deal"  # "after-visible-cards": a late bet; "with-the-draw"
     offered: Condition | None = None  # a late bet: when it may be placed (None: always)
+
+    @property
+    def adds_stake(self) -> bool:
+        """Whether the bet is a stake the bettor adds when he draws (Lucky Draw's Draw bet)."""
+        return self.placed == WITH_THE_DRAW
 
     @property
     def conditions(self) -> tuple[Condition, ...]:
@@ -223,12 +233,13 @@ class Game:
     strategy: str = "house-way"
     path: str = ""
     settings: dict[str, Setting] = field(default_factory=dict)  # name -> Setting
-    optimise: str | None = None  # the bet the best play on the option is computed for
+    optimise: tuple[str, ...] = ()  # the bets the best play on the option is computed for
     #: the player-dealer's table (``exact-odds table``): ``{"settlement_order": ...}``
     table: dict[str, str] = field(default_factory=dict)
     dealing: object = None  # the DealingProcedure of the file's dealing: section (simulation)
+    banker_bet: str | None = None  # where the Banker chooses too: his bet (chemin de fer)
 
-    def shoe(self, decks: int | None = None, shoe: Shoe | None = None,
+    def shoe(self, decks: int | str | None = None, shoe: Shoe | None = None,
              remove: Iterable[str] = ()) -> Shoe:
         """The shoe the game is dealt from: ``shoe`` if given, else ``decks`` decks (else the
         game's), less the cards in ``remove`` (a list of cards, or one string of them).
@@ -237,6 +248,11 @@ class Game:
         >>> load_game("rock-bac").shoe(remove=["9H", "9D"]).describe()
         '8 decks less 9H, 9D (414 cards)'
         """
+        if decks == INFINITE:
+            if shoe is not None:
+                raise ShoeError(f"give either {input_name('decks')} or {input_name('shoe')}, "
+                                "not both")
+            return Shoe.infinite().remove(remove)
         if decks is not None:
             check_type(decks, int, "decks", "a whole number of decks")
         if shoe is not None:
@@ -248,7 +264,7 @@ class Game:
                             f"{input_name('shoe')}, not both")
         if shoe is None:
             try:
-                shoe = Shoe.from_decks(self.decks if decks is None else decks)
+                shoe = Shoe.from_decks(self.decks if decks is None else int(decks))
             except ShoeError as error:
                 if decks is not None:
                     raise
@@ -259,6 +275,27 @@ class Game:
             return shoe.remove(cards)
         except ShoeError as error:
             raise ShoeError(f"{input_name('remove')}: {error}") from None
+
+    @property
+    def round_bets(self) -> tuple[str, ...]:
+        """Where the game's decision adds a stake (a bet placed with the draw): the bets of
+        the bettor's round, the first bet then the added stakes (the bets the option is
+        played for); else none."""
+        added = [bet.id for bet in self.bets if bet.adds_stake]
+        if not added:
+            return ()
+        first = [bet for bet in self.optimise if bet not in added]
+        return (*first, *added)
+
+    def rules_under(self, values: Mapping[str, object] | None = None) -> DrawingRules:
+        """The game's rules under the settings' values (``setting_values``): what each
+        decision sees, where the rules declare it a setting (``information``)."""
+        from exact_odds.rules.chart import INFORMATION
+
+        if not self.rules.information:
+            return self.rules
+        chosen = (values or {}).get(INFORMATION, self.rules.information[0].name)
+        return self.rules.with_information(chosen)
 
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:
         """Every setting's value: its default, or the one given for it, as text

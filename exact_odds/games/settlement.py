@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
-from exact_odds.engine.vocabulary import COLUMNS, RoundBase, RoundColumn, read_round
+from exact_odds.engine.vocabulary import RoundBase, RoundColumn, known_column, read_round
 from exact_odds.games.conditions import with_settings
 from exact_odds.games.model import Bet, Settlement
 from exact_odds.rules import PUNTO_BANCO
@@ -81,7 +81,7 @@ class _Reads(NamedTuple):
 
 
 def _reads(bet: Bet) -> _Reads:
-    columns = [COLUMNS.get(name) for name in bet.columns]
+    columns = [known_column(name) for name in bet.columns]
     detail = "value"
     for col in columns:
         key = card_value if col is None else col.card_key
@@ -132,8 +132,9 @@ class Settler:
         # reads; a round valued by rank is told apart by its ranks at least
         self.detail = reads.detail
         self.by_round = described.draws and all(kind == "round" for kind in reads.kinds)
-        if described.valuation == "rank" and self.detail == "value":
-            self.detail = "rank"
+        if (described.valuation == "rank" or not described.ranks_by_total) \
+                and self.detail == "value":
+            self.detail = "rank"  # what values and ranks a hand reads more than points
         #: the card slots the bet reads: the first four cards when it reads only the deal
         self.slots = (slice(0, 4) if all(kind == "deal" for kind in reads.kinds)
                       else slice(0, 6))
@@ -184,7 +185,7 @@ class Settler:
         row ``i``'s Player and Banker cards, read only for a round not met before."""
         import numpy as np
 
-        codes = round_codes(cards) if self.by_round else card_codes(cards, self.detail,
+        codes = round_codes(cards, self.described) if self.by_round else card_codes(cards, self.detail,
                                                                     self.slots)
         unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
         results = self.results
@@ -333,18 +334,19 @@ def card_codes(cards: np.ndarray, detail: str, slots: slice = slice(0, 6)) -> np
     return codes
 
 
-def round_codes(cards: np.ndarray) -> np.ndarray:
-    """One integer per dealt round that tells apart rounds with different round bases:
-    each hand's total, cards, two-card total and third card's value (10: none), each
-    a digit in base 11: 11**8 < 2**63."""
+def round_codes(cards: np.ndarray, described: RoundDescription) -> np.ndarray:
+    """One integer per dealt round (of a game that draws) that tells apart rounds with
+    different round bases: each hand's total (``described.totals``), cards, two-card total
+    and third card's value (10: none), each a digit in base 11: 11**8 < 2**63."""
     import numpy as np
 
     values = _detail("value")[0][cards]  # 10 where no card
     dealt = values < 10
-    player = np.where(dealt[:, [0, 2, 4]], values[:, [0, 2, 4]], 0)
-    banker = np.where(dealt[:, [1, 3, 5]], values[:, [1, 3, 5]], 0)
-    parts = (player.sum(axis=1) % 10, banker.sum(axis=1) % 10, dealt[:, 4], dealt[:, 5],
-             player[:, :2].sum(axis=1) % 10, banker[:, :2].sum(axis=1) % 10,
+    parts = (described.totals(values[:, [0, 2, 4]], dealt[:, [0, 2, 4]]),
+             described.totals(values[:, [1, 3, 5]], dealt[:, [1, 3, 5]]),
+             dealt[:, 4], dealt[:, 5],
+             described.totals(values[:, [0, 2]], dealt[:, [0, 2]]),
+             described.totals(values[:, [1, 3]], dealt[:, [1, 3]]),
              values[:, 4], values[:, 5])
     code = np.zeros(len(cards), dtype=np.int64)
     for part in parts:

@@ -23,7 +23,7 @@ from exact_odds.errors import escape_controls
 from exact_odds.numbers import to_float
 from exact_odds.render.document import Cell, Document, Field, Table, Text
 from exact_odds.render.inputs import csv_text
-from exact_odds.render.workbook import Entry, Formula, Label, Number, Workbook, ref
+from exact_odds.render.workbook import Entry, Formula, Label, Number, Sheet, Workbook, ref
 
 #: Number formats by style (``exact_odds.render.workbook.Style``).
 _NUMBER_FORMATS = {"percent": "0.0000%", "decimal": "0.0000000000",
@@ -116,15 +116,20 @@ def document_xlsx(document: Document) -> bytes:
         row += 1
     summary.set_column(0, 0, 24)
     summary.set_column(1, 1, 60)
+    _print_setup(summary, {0: 24, 1: 60}, None)
     if first is not None:
         _frame(_columns(first)).write_excel(workbook=workbook, worksheet=summary.name,
                                             position=(row + 1, 0), autofit=True)
     for table in tables:
         sheet = _sheet_name(table.sheet or table.title, taken)
-        frame = _frame(_columns(table))
+        columns = _columns(table)
+        frame = _frame(columns)
         frame.write_excel(workbook=workbook, worksheet=sheet, position=(2, 0), autofit=True)
         ws = workbook.get_worksheet_by_name(sheet)
         ws.write_string(0, 0, escape_controls(table.title), bold)
+        # widths as polars' autofit sets them (about the longest text of each column)
+        _print_setup(ws, {i: min(60, 2 + max(len(str(v)) for v in (name, *values)))
+                          for i, (name, values) in enumerate(columns.items())}, (0, 2))
         for i, note in enumerate(table.notes):
             ws.write_string(len(table.rows) + 4 + i, 0, escape_controls(note))
     workbook.close()
@@ -155,6 +160,48 @@ def _exact_worksheet() -> type:
     return ExactWorksheet
 
 
+#: The widths (in characters) a portrait page holds at full size; a wider sheet prints in
+#: landscape. Every sheet is printed one page wide, as many pages tall as it needs.
+PORTRAIT_WIDTH = 100
+
+
+def _print_setup(ws: Any, widths: dict[int, float], repeat: tuple[int, int] | None) -> None:
+    """How a sheet prints (issue 43, a lab prints the workbook): one page wide, in landscape
+    where its columns are wider than a portrait page, its titles and column headers
+    (``repeat``) at the top of every page."""
+    if sum(widths.values()) > PORTRAIT_WIDTH:
+        ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    if repeat is not None:
+        ws.repeat_rows(*repeat)
+
+
+#: The widest a column grows for the text a formula gives (an event's name).
+MOST_TEXT_WIDTH = 40
+
+
+def title_widths(sheet: Sheet) -> dict[int, float]:
+    """The sheet's column widths, each at least as wide as the titles of its column (a bold
+    label in a row of several: column headers, not a sheet's title), so that no printed
+    title is cut ("Standard deviatio"), and as the text its formulas give (up to
+    ``MOST_TEXT_WIDTH``: "Banker wins (not with 6)" as a bet's top award)."""
+    widths = dict(sheet.widths)
+    labels: dict[int, list[tuple[int, str]]] = {}
+    for (row, column), cell in sheet.cells.items():
+        if isinstance(cell, Label) and cell.style == "bold":
+            labels.setdefault(row, []).append((column, cell.text))
+        elif isinstance(cell, Formula) and isinstance(cell.value, str):
+            width = min(MOST_TEXT_WIDTH, len(cell.value) + 2)
+            widths[column] = max(widths.get(column, 0), width)
+    for row_labels in labels.values():
+        if len(row_labels) < 2:
+            continue
+        for column, text in row_labels:
+            # bold characters are wider than the width unit (a digit of the normal font)
+            widths[column] = max(widths.get(column, 0), round(len(text) * 1.15 + 2, 1))
+    return widths
+
+
 def workbook_xlsx(book: Workbook) -> bytes:
     """A ``Workbook`` as an .xlsx file: its sheets cell by cell, each formula with its
     cached value, inputs marked as inputs, and its defined names."""
@@ -175,8 +222,10 @@ def workbook_xlsx(book: Workbook) -> bytes:
         name = _sheet_name(sheet.name, taken)
         names[id(sheet)] = name
         ws = workbook.add_worksheet(name, worksheet_class=_exact_worksheet())
-        for column, width in sorted(sheet.widths.items()):
+        widths = title_widths(sheet)
+        for column, width in sorted(widths.items()):
             ws.set_column(column, column, width)
+        _print_setup(ws, widths, sheet.repeat)
         for (row, column), cell in sorted(sheet.cells.items()):
             if isinstance(cell, str):
                 ws.write_string(row, column, escape_controls(cell))

@@ -7,10 +7,12 @@ files shipped in ``tables/rules/`` and a game file's ``rules:`` field.
 from __future__ import annotations
 
 from exact_odds.rules.chart import (
+    CARDS_SEEN,
     FIXED_STRATEGIES,
     STRATEGIES,
     VISIBLE_COLUMNS,
     DrawingRules,
+    InfoState,
     Option,
     RulesError,
     StrategyMap,
@@ -31,7 +33,8 @@ def rules_named(name: str, strategy: str = "house-way") -> DrawingRules:
 
 
 __all__ = [
-    "FIXED_STRATEGIES", "PUNTO_BANCO", "STRATEGIES", "VISIBLE_COLUMNS", "DrawingRules",
+    "CARDS_SEEN", "FIXED_STRATEGIES", "PUNTO_BANCO", "STRATEGIES", "VISIBLE_COLUMNS",
+    "DrawingRules", "InfoState",
     "Option", "RulesError", "StrategyMap", "VisibleState", "builtin_rules", "load_rules",
     "parse_rules", "rules_field", "rules_named",
 ]

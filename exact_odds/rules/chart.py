@@ -19,33 +19,62 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import lru_cache
+from itertools import product
+from math import prod
 
 from exact_odds.errors import ExactOddsError
-from exact_odds.rules.round import RoundDescription, Valuation
+from exact_odds.rules.round import (
+    BANKER,
+    PLAYER,
+    STOOD,
+    HandValue,
+    RoundDescription,
+    Valuation,
+)
 
 #: A visible state when the option is taken: the Player's two cards (point values, low
 #: first) and the dealer's up card (``None`` where the bettor does not see it).
 VisibleState = tuple[int, int, int | None]
 
-#: What a chart cell may say: hit, stand, or (Player only) the bettor's option.
+#: What a decider knows in a visible state: the values of the columns he sees
+#: (``Option.information``).
+InfoState = tuple[int | None, ...]
+
+#: What a chart cell may say: hit, stand, or (Player only) the bettor's option; a Banker
+#: cell in lower case is the Banker's choice, drawing (h) or standing (s) the house way.
 HIT, STAND, OPTION = "H", "S", "O"
+CHOOSE_HIT, CHOOSE_STAND = "h", "s"
 
 #: The strategies on an option that need no computation, and every strategy a game offers.
 FIXED_STRATEGIES = ("house-way", "stand", "hit")
-STRATEGIES = ("house-way", "stand", "hit", "optimal")
+STRATEGIES = ("house-way", "stand", "hit", "optimal", "equilibrium")
 
-#: The columns a bettor may see when taking an option.
-VISIBLE_COLUMNS = ("player_low_card", "player_high_card", "dealer_up")
+#: The columns a bettor may see when taking an option: his two cards (their point values,
+#: low and high) or only their total, and the dealer's up card.
+VISIBLE_COLUMNS = ("player_low_card", "player_high_card", "player_two_card_total", "dealer_up")
+
+#: The columns the Banker may see when he chooses: his two cards or their total, and the
+#: Player's third card (null: the Player stood).
+BANKER_COLUMNS = ("banker_low_card", "banker_high_card", "banker_two_card_total",
+                  "player_third")
+
+#: What a bettor sees of the deal (a visible state): the Player's two cards and the up card.
+CARDS_SEEN = ("player_low_card", "player_high_card", "dealer_up")
+
+#: Who decides: each bettor on the hand for himself, or the hand's holder (chemin de fer).
+DECIDERS = ("bettor", "player")
 
 
 class RulesError(ExactOddsError, ValueError):
     """Unknown or malformed drawing rules, or a strategy the rules cannot take."""
 
 
-class StrategyMap(dict[VisibleState, bool]):
-    """A decision on the option per visible state (True: hit), hashable so that rules
-    holding it can key the enumerator's cache."""
+class StrategyMap(dict[InfoState, "bool | Fraction"]):
+    """A decision per state (True: draw; a Fraction strictly between 0 and 1: draw with
+    that probability): the bettor's per visible state, the Banker's per state he sees;
+    hashable so that rules holding it can key the enumerator's cache."""
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items(), key=repr)))
@@ -53,25 +82,88 @@ class StrategyMap(dict[VisibleState, bool]):
 
 @dataclass(frozen=True)
 class Option:
-    """The bettor's option on the Player hand.
+    """A decision on the Player hand's third card, at the Player's O cells.
 
-    ``totals``: the two-card totals on which the bettor chooses; ``house_way``: True if the
-    house hits; ``sees``: the visible columns the bettor decides on; ``after_natural_check``:
-    the dealer checks the hole card for a natural before the option is taken (so a decision
-    is only ever made against a hand that is not a natural).
+    ``totals``: the two-card totals on which it is taken; ``house_way``: True if the house
+    draws (the play when no strategy is given, and the choice on an exact tie); ``sees``:
+    the visible columns the decider sees (``VISIBLE_COLUMNS``: his two cards or their total,
+    and the up card); ``after_natural_check``: the dealer checks the hole card for a natural
+    before the decision (so it is only ever taken against a hand that is not a natural);
+    ``who``: the bettor on the hand, or its holder.
+
+    >>> option = Option((5,), True, ("player_two_card_total", "dealer_up"), False)
+    >>> option.information((2, 3, 7)), option.describe()
+    ((5, 7), 'on 5')
     """
 
     totals: tuple[int, ...]
     house_way: bool
     sees: tuple[str, ...]
     after_natural_check: bool
+    who: str = "bettor"
 
     @property
     def sees_up_card(self) -> bool:
         return "dealer_up" in self.sees
 
+    @property
+    def sees_cards(self) -> bool:
+        """Whether the decider sees his two cards, not only their total."""
+        return "player_low_card" in self.sees
+
+    def information(self, visible: VisibleState) -> InfoState:
+        """What the decider knows in a visible state (the Player's low and high card, the
+        up card): the values of the columns he sees, in ``VISIBLE_COLUMNS`` order."""
+        low, high, up = visible
+        known = {"player_low_card": low, "player_high_card": high,
+                 "player_two_card_total": (low + high) % 10, "dealer_up": up}
+        return tuple(known[name] for name in self.sees)
+
     def describe(self) -> str:
+        """The totals it is taken on, in words: "on 5", "on every two-card total"."""
+        if self.totals == tuple(range(10)):
+            return "on every two-card total"
         return "on " + ", ".join(map(str, self.totals))
+
+
+@dataclass(frozen=True)
+class BankerOption:
+    """The Banker hand's choice at the lower-case cells of his chart (chemin de fer): who
+    decides (the hand's holder) and what he sees (``BANKER_COLUMNS``: his two cards or
+    their total, and the Player's third card or that he stood).
+
+    >>> BankerOption(("banker_two_card_total", "player_third")).information((3, 4), None)
+    (7, None)
+    """
+
+    sees: tuple[str, ...]
+    who: str = "banker"
+
+    @property
+    def sees_cards(self) -> bool:
+        return "banker_low_card" in self.sees
+
+    def information(self, cards: tuple[int, int], third: int | None) -> InfoState:
+        """What the Banker knows: his two cards' point values (either order) and the Player's
+        third card's (None: he stood), as the columns he sees read them."""
+        low, high = min(cards), max(cards)
+        known = {"banker_low_card": low, "banker_high_card": high,
+                 "banker_two_card_total": (low + high) % 10, "player_third": third}
+        return tuple(known[name] for name in self.sees)
+
+
+@dataclass(frozen=True)
+class Information:
+    """One choice of the setting ``information``: what each side's decision sees."""
+
+    name: str
+    player: tuple[str, ...] | None
+    banker: tuple[str, ...] | None
+    description: str = ""
+
+
+#: The setting a rules file's ``information:`` declares in every game played by it.
+INFORMATION = "information"
 
 
 @dataclass(frozen=True)
@@ -98,6 +190,14 @@ class DrawingRules:
     readings: tuple[str, ...] = field(default=(), compare=False)
     cards: int = 2
     valuation: Valuation = "points"
+    values: tuple[HandValue, ...] = ()  # the hand values the rules name (faces, ...)
+    ranking: tuple[str, ...] = ("total",)  # what hands are compared by, in order
+    banker_option: BankerOption | None = None  # the Banker's choice (lower-case cells)
+    banker_on: str | StrategyMap = "house-way"  # how the Banker takes it
+    #: what each decider may be told, a setting the rules declare (``information:``): each
+    #: choice's name and what the Player's and the Banker's decisions then see (None: as
+    #: written); the first choice is the default
+    information: tuple[Information, ...] = field(default=(), compare=False)
 
     @property
     def draws(self) -> bool:
@@ -130,18 +230,117 @@ class DrawingRules:
             return choice == "hit"
         if visible is None:
             raise RulesError(f"the decision on {total} needs the visible cards")
-        return choice.get(self._seen(visible), self.option is not None and self.option.house_way)
+        return _pure(choice.get(self._seen(visible), self.option is not None
+                                and self.option.house_way))
 
     def _seen(self, visible: VisibleState) -> VisibleState:
         if self.option is not None and not self.option.sees_up_card:
             return (visible[0], visible[1], None)
         return visible
 
-    def banker_draws(self, total: int, player_third: int | None) -> bool:
-        """Whether the Banker hand draws, given the Player's third card (``None``: stood)."""
-        return self.banker[total][10 if player_third is None else player_third] == HIT
+    @property
+    def reads_banker_cards(self) -> bool:
+        """Whether the Banker's draw reads his two cards, not only their total: he chooses,
+        seeing them, by a decision map."""
+        return (self.banker_option is not None and self.banker_option.sees_cards
+                and isinstance(self.banker_on, StrategyMap))
 
-    def with_strategy(self, strategy: str | Mapping[VisibleState, bool],
+    def banker_draws(self, total: int, player_third: int | None,
+                     cards: tuple[int, int] | None = None) -> bool:
+        """Whether the Banker hand draws, given the Player's third card (``None``: stood)
+        and, where he chooses seeing them, his two cards' point values."""
+        cell = self.banker[total][10 if player_third is None else player_third]
+        if cell in (HIT, STAND):
+            return cell == HIT
+        choice = self.banker_on
+        if choice == "house-way":
+            return cell == CHOOSE_HIT
+        if isinstance(choice, str):
+            return choice == "hit"
+        assert self.banker_option is not None
+        seen = self.banker_option.information(cards or (0, total), player_third)
+        return _pure(choice.get(seen, cell == CHOOSE_HIT))
+
+    @property
+    def mixed(self) -> tuple[tuple[str, InfoState, Fraction], ...]:
+        """The information states where a side draws with a probability strictly between 0
+        and 1: (side, state, probability). The bettor's map is by visible state: the
+        visible states of one information state make one draw."""
+        return tuple((side, state, p) for (side, state), (p, _) in self._mixed_groups.items())
+
+    @property
+    def _mixed_groups(self) -> dict[tuple[str, InfoState], tuple[Fraction, list[InfoState]]]:
+        """Each mixed (side, information state): its probability and its map's keys."""
+        found: dict[tuple[str, InfoState], tuple[Fraction, list[InfoState]]] = {}
+        for side, taken in (("player", self.on_option), ("banker", self.banker_on)):
+            if not isinstance(taken, StrategyMap):
+                continue
+            for key, p in taken.items():
+                if 0 < p < 1:
+                    info = (self.option.information(self._seen(key))  # type: ignore[arg-type]
+                            if side == "player" and self.option is not None else key)
+                    found.setdefault((side, info), (Fraction(p), []))[1].append(key)
+        return found
+
+    @property
+    def denominator(self) -> int:
+        """The ways of the chance a mixed strategy adds: the product of its probabilities'
+        denominators (1 for a pure strategy). A count under it counts each ordered
+        sequence of cards once for each of these equally likely draws."""
+        return prod(p.denominator for _, _, p in self.mixed)
+
+    def corners(self) -> tuple[tuple[DrawingRules, int], ...]:
+        """A mixed strategy as the pure ones it draws from: each choice of draw or stand at
+        the mixed information states, with its weight in ``denominator`` ways (the weights
+        add up to it)."""
+        groups = list(self._mixed_groups.items())
+        found = []
+        for choices in product((True, False), repeat=len(groups)):
+            weight = prod((p if draws else 1 - p) * p.denominator
+                          for (_, (p, _)), draws in zip(groups, choices))
+            maps = {side: dict(taken) for side, taken in (("player", self.on_option),
+                                                          ("banker", self.banker_on))
+                    if isinstance(taken, StrategyMap)}
+            for ((side, _), (_, keys)), draws in zip(groups, choices):
+                maps[side].update(dict.fromkeys(keys, draws))
+            pure = self
+            if "player" in maps:
+                pure = pure.with_strategy(maps["player"], self.strategy_name)
+            if "banker" in maps:
+                pure = pure.with_banker_strategy(maps["banker"])
+            found.append((pure, int(weight)))
+        return tuple(found)
+
+    def with_information(self, choice: object) -> DrawingRules:
+        """These rules with the decisions seeing what the ``information`` choice says."""
+        for known in self.information:
+            if known.name == choice:
+                option = (self.option if self.option is None or known.player is None
+                          else replace(self.option, sees=known.player))
+                banker = (self.banker_option if self.banker_option is None
+                          or known.banker is None else replace(self.banker_option,
+                                                                sees=known.banker))
+                return replace(self, option=option, banker_option=banker)
+        names = ", ".join(known.name for known in self.information) or "none"
+        raise RulesError(f"setting {INFORMATION}: {choice!r} is not one of {names}")
+
+    def with_banker_strategy(self, strategy: str | Mapping[InfoState, bool | Fraction]
+                             ) -> DrawingRules:
+        """These rules with the Banker's choice taken by ``strategy``: ``house-way``,
+        ``hit``, ``stand``, or a map from what he sees to True (draw) / False (stand)."""
+        if self.banker_option is None:
+            if strategy == "house-way":
+                return self
+            raise RulesError(f"the {self.name} rules leave the Banker no choice to make")
+        if isinstance(strategy, str):
+            if strategy not in FIXED_STRATEGIES:
+                raise RulesError(f"unknown strategy {strategy!r} for the Banker (use "
+                                 f"{', '.join(FIXED_STRATEGIES)})")
+            return replace(self, banker_on=strategy)
+        chosen = strategy if isinstance(strategy, StrategyMap) else StrategyMap(strategy)
+        return replace(self, banker_on=chosen)
+
+    def with_strategy(self, strategy: str | Mapping[InfoState, bool | Fraction],
                       name: str | None = None) -> DrawingRules:
         """These rules with the option taken by ``strategy``: ``house-way``, ``hit``,
         ``stand``, or a map from visible state to True (hit) / False (stand); states the
@@ -167,16 +366,49 @@ class DrawingRules:
         return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
 
 
+def _pure(choice: bool | Fraction) -> bool:
+    """A decision of a pure strategy; a mixed one is played as its corners."""
+    if 0 < choice < 1:
+        raise RulesError("a mixed strategy is played as the pure strategies it draws from "
+                         "(DrawingRules.corners)")
+    return bool(choice)
+
+
 @lru_cache(maxsize=256)
 def round_of(rules: DrawingRules) -> RoundDescription:
-    """The description of a round under ``rules``: their charts read once into tables."""
+    """The round these rules play, as the two tables every part of the program reads
+    (``rules/round.py``): this function is the one place the naturals, the Player's rule or
+    decision and the Banker's chart are applied to the cards. Under a mixed strategy the
+    round is played as the pure ones it draws from (``corners``): its description is the
+    first one's, marked ``mixed``, its tables not to be played."""
+    if rules.mixed:
+        return replace(round_of(rules.corners()[0][0]), mixed=True)
     if not rules.draws:
-        return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10, None, (), ())
-    player = tuple(tuple(tuple(rules.player_draws((low + high) % 10,
-                                                  (min(low, high), max(low, high), up))
-                               for up in range(10)) for high in range(10)) for low in range(10))
-    player_on = None if rules.uses_up_card else tuple(map(rules.player_draws, range(10)))
-    banker = tuple(tuple(rules.banker_draws(total, third) for third in (None, *range(10)))
-                   for total in range(10))
+        return RoundDescription(rules.cards, rules.valuation, False, (False,) * 10,
+                                values=rules.values, ranking=rules.ranking)
     natural = tuple(total in rules.naturals for total in range(10))
-    return RoundDescription(2, "points", True, natural, player_on, player, banker)
+    digits = range(10)
+    # the Player's draw on each two-card hand (low, high) against each up card
+    player = [[[rules.player_draws((low + high) % 10, (low, high, up)) for up in digits]
+               if low <= high else None for high in digits] for low in digits]
+    # after the first four cards, by the Banker's two-card total: a natural ends the round;
+    # else the Player draws, or stands and the Banker draws or stands (his stood column)
+    ends = [STOOD if natural[b2] else BANKER if rules.banker_draws(b2, None) else STOOD
+            for b2 in digits]
+
+    def opening(low: int, high: int, up: int) -> tuple[int, ...]:
+        draws = player[min(low, high)][max(low, high)][up]  # type: ignore[index]
+        if natural[(low + high) % 10]:
+            return (STOOD,) * 10
+        return tuple(STOOD if natural[(up + other) % 10] else PLAYER if draws
+                     else ends[(up + other) % 10] for other in digits)
+
+    return RoundDescription(
+        2, "points", True, natural,
+        tuple(tuple(tuple(opening(low, high, up) for up in digits) for high in digits)
+              for low in digits),
+        tuple(tuple(tuple(rules.banker_draws((up + other) % 10, None if x == 10 else x,
+                                             (up, other))
+                          for x in range(11)) for other in digits) for up in digits),
+        rules.values, rules.ranking, reads_up_card=rules.uses_up_card,
+        reads_banker_cards=rules.reads_banker_cards)

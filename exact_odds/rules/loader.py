@@ -4,7 +4,7 @@ A rules file, every field checked (a chart with a hole, a cell that is not H/S/O
 a column out of range is refused with the file, the cell and the reason)::
 
     name: punto-banco
-    title: standard tableau (seed 000 chart)        # what reports print
+    title: punto banco tableau                     # what reports print
     source: {document: "...", seed: 000_...txt}
     readings: ["..."]
     naturals: [8, 9]          # two-card totals that end the round: neither hand draws
@@ -37,25 +37,36 @@ valued, and has no chart (``rules.round`` describes both families)::
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from exact_odds.cards import RANKS
 from exact_odds.files import InputFileError, is_file, read_yaml
 from exact_odds.rules.chart import (
+    BANKER_COLUMNS,
+    CHOOSE_HIT,
+    CHOOSE_STAND,
+    DECIDERS,
     HIT,
     OPTION,
     STAND,
     VISIBLE_COLUMNS,
+    BankerOption,
     DrawingRules,
+    Information,
     Option,
     RulesError,
 )
-from exact_odds.rules.round import NATURALS, VALUATIONS
+from exact_odds.rules.round import NATURALS, VALUATIONS, HandValue
 
 _KEYS = {"name", "title", "source", "readings", "naturals", "player", "banker", "option",
-         "cards", "valuation", "compare"}
-_OPTION_KEYS = {"house_way", "sees", "after_natural_check"}
+         "banker_option", "information", "cards", "valuation", "compare", "values",
+         "ranking"}
+_BANKER_OPTION_KEYS = {"who", "sees"}
+_OPTION_KEYS = {"house_way", "sees", "after_natural_check", "who"}
+_OPTION_REQUIRED = {"house_way", "sees", "after_natural_check"}
 _COLUMNS = [f"player third {x}" for x in range(10)] + ["player stood"]
 
 
@@ -142,20 +153,26 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     valuation = data.get("valuation", "points")
     if valuation not in VALUATIONS:
         raise fail(f"field 'valuation' is {valuation!r}: a hand is valued by 'points' "
-                   "(baccarat, with a drawing chart) or 'rank' (ace 1 ... king 13, no draws)")
-    if valuation == "rank":
+                   "(modulo 10) or 'rank' (ace 1 ... king 13)")
+    values = _values(data.get("values", {}), fail)
+    ranking = _ranking(data.get("ranking", ["total"]), values, fail)
+    about.update(valuation=valuation, values=values, ranking=ranking)
+    if "player" not in data and "banker" not in data:
         return _dealt_only(data, about, fail)
+    if valuation != "points" or ranking != ("total",):
+        raise fail("a game whose hands draw by a chart values them by 'points' and ranks them "
+                   "by their total: fields 'valuation' and 'ranking' are for games without draws")
     if data.get("cards", 2) != 2 or isinstance(data.get("cards"), bool):
-        raise fail(f"field 'cards' is {data['cards']!r}: a game valued by points deals two "
-                   "cards to each hand, then draws by its chart")
+        raise fail(f"field 'cards' is {data['cards']!r}: a game that draws deals two cards "
+                   "to each hand, then draws by its chart")
     for required in ("naturals", "player", "banker"):
         if required not in data:
             raise fail(f"missing field {required!r}")
     naturals = data["naturals"]
-    if not isinstance(naturals, list) or [type(n) for n in naturals] != [int, int] \
-            or naturals != list(NATURALS):
-        raise fail(f"field 'naturals' is {naturals!r}: the outcome vocabulary reads a natural "
-                   "as a two-card 8 or 9, so only [8, 9] is supported")
+    if not isinstance(naturals, list) or any(type(n) is not int for n in naturals) \
+            or naturals not in ([], list(NATURALS)):
+        raise fail(f"field 'naturals' is {naturals!r}: [8, 9] (a two-card 8 or 9 ends the "
+                   "round, as the outcome vocabulary reads a natural) or [] (no naturals)")
     player = _row(data["player"], 10, "player", (HIT, STAND, OPTION), fail)
     for total in naturals:
         if player[total] != STAND:
@@ -163,21 +180,68 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
                        "round, the cell must be S")
     banker = _banker(data["banker"], tuple(naturals), fail)
     option = _option(data.get("option"), player, fail)
-    return DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
-                        option=option, **about)
+    banker_option = _banker_option(data.get("banker_option"), banker, fail)
+    rules = DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
+                         option=option, banker_option=banker_option, **about)
+    if "information" not in data:
+        return rules
+    information = _information(data["information"], option, banker_option, fail)
+    default = information[0]
+    for side, written in (("option", option), ("banker_option", banker_option)):
+        seen = default.player if side == "option" else default.banker
+        if written is not None and seen is not None and seen != written.sees:
+            raise fail(f"field 'information': its default, {default.name}, sees "
+                       f"{', '.join(seen)}, but field '{side}' sees {', '.join(written.sees)}: "
+                       "write them alike")
+    return replace(rules, information=information)
 
 
 def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> DrawingRules:
-    """Rules of a game without draws: ``cards`` to each hand, valued by rank."""
+    """Rules of a game without draws: ``cards`` to each hand, valued by ``valuation``."""
     drawn = sorted({"naturals", "player", "banker", "option"} & set(data))
     if drawn:
-        raise fail(f"field {drawn[0]!r}: a game valued by rank has no naturals and no "
-                   "drawing chart (each hand keeps the cards it is dealt)")
+        raise fail(f"field {drawn[0]!r}: a game without a drawing chart has no naturals and "
+                   "no options (each hand keeps the cards it is dealt)")
     cards = data.get("cards")
     if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 3:
         raise fail(f"field 'cards' is {cards!r}: the cards dealt to each hand, 1, 2 or 3")
-    return DrawingRules(naturals=(), player=(), banker=(), cards=cards, valuation="rank",
-                        **about)
+    return DrawingRules(naturals=(), player=(), banker=(), cards=cards, **about)
+
+
+_VALUE_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _values(data: object, fail: Any) -> tuple[HandValue, ...]:
+    """``values:``: each hand value's name and what it is, ``{count: RANKS}`` (how many of
+    the hand's cards are of those ranks) or ``{all: RANKS}`` (whether every card is)."""
+    if not isinstance(data, dict):
+        raise fail("field 'values' must map each hand value's name to {count: [ranks]} or "
+                   "{all: [ranks]}")
+    found = []
+    for name, spec in data.items():
+        if not isinstance(name, str) or not _VALUE_NAME.fullmatch(name) or name == "total":
+            raise fail(f"values: {name!r} is not a name for a hand value (lower-case letters, "
+                       "digits and _, not 'total')")
+        if not isinstance(spec, dict) or len(spec) != 1 or next(iter(spec)) not in ("count", "all"):
+            raise fail(f"values, {name}: {spec!r} is not {{count: [ranks]}} or {{all: [ranks]}}")
+        kind, ranks = next(iter(spec.items()))
+        letters = [("T" if str(r).upper() == "10" else str(r).upper()) for r in ranks] \
+            if isinstance(ranks, list) else None
+        if not letters or any(r not in RANKS for r in letters) or len(set(letters)) != len(letters):
+            raise fail(f"values, {name}: {ranks!r} is not a list of distinct ranks "
+                       "(A, 2-9, 10 or T, J, Q, K)")
+        found.append(HandValue(name, kind, frozenset(letters)))
+    return tuple(found)
+
+
+def _ranking(data: object, values: tuple[HandValue, ...], fail: Any) -> tuple[str, ...]:
+    """``ranking:``: what hands are compared by, in order: ``total`` and hand values."""
+    names = ["total", *(value.name for value in values)]
+    if (not isinstance(data, list) or not data or not all(isinstance(n, str) for n in data)
+            or len(set(data)) != len(data) or not set(data) <= set(names)):
+        raise fail(f"field 'ranking' is {data!r}: a list of distinct names among "
+                   f"{', '.join(names)}, compared in that order (the higher wins)")
+    return tuple(data)
 
 
 def _word(value: object, field_name: str, fail: Any) -> str:
@@ -211,8 +275,9 @@ def _banker(data: object, naturals: tuple[int, ...], fail: Any) -> tuple[tuple[s
     for total, text in data.items():
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 9:
             raise fail(f"banker, row {total!r}: out of range, a row is a two-card total 0-9")
-        cells = _row(text, 11, f"banker, row {total}", (HIT, STAND), fail, _COLUMNS)
-        if total in naturals and HIT in cells:
+        cells = _row(text, 11, f"banker, row {total}", (HIT, STAND, CHOOSE_HIT, CHOOSE_STAND),
+                     fail, _COLUMNS)
+        if total in naturals and set(cells) != {STAND}:
             raise fail(f"banker, row {total}: a natural ends the round, every cell must be S")
         rows[total] = cells
     for total in range(10):
@@ -241,33 +306,120 @@ def _option(data: object, player: tuple[str, ...], fail: Any) -> Option | None:
     if unknown:
         raise fail(f"option: unknown field {unknown[0]!r} (allowed: "
                    f"{', '.join(sorted(_OPTION_KEYS))})")
-    missing = sorted(_OPTION_KEYS - set(data))
+    missing = sorted(_OPTION_REQUIRED - set(data))
     if missing:
         raise fail(f"option: missing field {missing[0]!r}")
     house_way = data["house_way"]
     if house_way not in (HIT, STAND):
         raise fail(f"option, field 'house_way': {house_way!r} is not H or S")
-    sees = data["sees"]
-    if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
-            or not {"player_low_card", "player_high_card"} <= set(sees)
-            or not set(sees) <= set(VISIBLE_COLUMNS)):
-        raise fail(f"option, field 'sees': {sees!r}: a list holding player_low_card and "
-                   "player_high_card, and dealer_up if the bettor sees the dealer's up card")
+    sees = _player_sees(data["sees"], "option", fail)
     checked = data["after_natural_check"]
     if not isinstance(checked, bool):
         raise fail(f"option, field 'after_natural_check' is true or false, not {checked!r}")
-    ordered = tuple(c for c in VISIBLE_COLUMNS if c in sees)
-    return Option(totals, house_way == HIT, ordered, checked)
+    who = data.get("who", "bettor")
+    if who not in DECIDERS:
+        raise fail(f"option, field 'who' is {who!r}: {' or '.join(DECIDERS)} (each bettor on "
+                   "the hand decides, or the hand's holder)")
+    return Option(totals, house_way == HIT, sees, checked, who)
 
 
-def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...]
-               ) -> tuple[DrawingRules, str, str | None]:
+def _player_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
+    """What the Player's decision sees, checked, in ``VISIBLE_COLUMNS`` order."""
+    cards_or_total = ({"player_low_card", "player_high_card"}, {"player_two_card_total"})
+    if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
+            or not set(sees) <= set(VISIBLE_COLUMNS) or len(set(sees)) != len(sees)
+            or set(sees) - {"dealer_up"} not in cards_or_total):
+        raise fail(f"{where}, field 'sees': {sees!r}: a list holding player_low_card and "
+                   "player_high_card (the decider sees his two cards) or player_two_card_total "
+                   "(only their total), and dealer_up if he sees the dealer's up card")
+    return tuple(c for c in VISIBLE_COLUMNS if c in sees)
+
+
+def _banker_sees(sees: object, where: str, fail: Any) -> tuple[str, ...]:
+    """What the Banker's choice sees, checked, in ``BANKER_COLUMNS`` order."""
+    cards_or_total = ({"banker_low_card", "banker_high_card"}, {"banker_two_card_total"})
+    if (not isinstance(sees, list) or not all(isinstance(s, str) for s in sees)
+            or not set(sees) <= set(BANKER_COLUMNS) or len(set(sees)) != len(sees)
+            or set(sees) - {"player_third"} not in cards_or_total):
+        raise fail(f"{where}, field 'sees': {sees!r}: a list holding banker_low_card and "
+                   "banker_high_card (the Banker sees his two cards) or banker_two_card_total "
+                   "(only their total), and player_third if he sees the Player's third card")
+    return tuple(c for c in BANKER_COLUMNS if c in sees)
+
+
+def _banker_option(data: object, banker: tuple[tuple[str, ...], ...], fail: Any
+                   ) -> BankerOption | None:
+    """``banker_option``: who takes the Banker's choice at the lower-case cells of his
+    chart (h: the house way draws, s: it stands) and what he sees."""
+    choices = any(cell in (CHOOSE_HIT, CHOOSE_STAND) for row in banker for cell in row)
+    if data is None:
+        if choices:
+            raise fail("banker: a cell is h or s (the Banker's choice) but there is no "
+                       "'banker_option' field saying what the Banker sees")
+        return None
+    if not choices:
+        raise fail("field 'banker_option' is given but no banker cell is h or s")
+    if not isinstance(data, dict):
+        raise fail("field 'banker_option' must be a mapping with sees (and who)")
+    unknown = sorted(set(map(str, data)) - _BANKER_OPTION_KEYS)
+    if unknown:
+        raise fail(f"banker_option: unknown field {unknown[0]!r} (allowed: "
+                   f"{', '.join(sorted(_BANKER_OPTION_KEYS))})")
+    sees = _banker_sees(data.get("sees"), "banker_option", fail)
+    who = data.get("who", "banker")
+    if who != "banker":
+        raise fail(f"banker_option, field 'who' is {who!r}: the Banker hand's holder, 'banker'")
+    return BankerOption(sees, who)
+
+
+def _information(data: object, option: Option | None, banker: BankerOption | None,
+                 fail: Any) -> tuple[Information, ...]:
+    """``information:``, a setting of every game these rules play: ``default`` and
+    ``choices``, each naming what the Player's decision (``player:``) and the Banker's
+    (``banker:``) see, as their ``sees:`` fields would."""
+    if not isinstance(data, dict) or set(data) - {"default", "choices", "description"} \
+            or not isinstance(data.get("choices"), dict) or not data["choices"]:
+        raise fail("field 'information' must be a mapping with description, default and "
+                   "choices (each choice a mapping of player: and banker: lists of columns)")
+    found = []
+    for name, sees in data["choices"].items():
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", name) \
+                or not isinstance(sees, dict) or set(sees) - {"player", "banker"}:
+            raise fail(f"information, choice {name!r}: a name in lower-case words, mapping "
+                       "player: and banker: to what each decision sees")
+        player = banker_sees = None
+        if "player" in sees:
+            if option is None:
+                raise fail(f"information, choice {name}: player: the rules give the Player "
+                           "no decision")
+            player = _player_sees(sees["player"], f"information, choice {name}, player", fail)
+        if "banker" in sees:
+            if banker is None:
+                raise fail(f"information, choice {name}: banker: the rules give the Banker "
+                           "no choice")
+            banker_sees = _banker_sees(sees["banker"], f"information, choice {name}, banker",
+                                       fail)
+        found.append(Information(name, player, banker_sees))
+    default = data.get("default")
+    names = [choice.name for choice in found]
+    if default not in names:
+        raise fail(f"information, field 'default': {default!r} is not one of {', '.join(names)}")
+    found.sort(key=lambda choice: choice.name != default)  # the default first
+    description = str(data.get("description", ""))
+    return tuple(replace(choice, description=description) for choice in found)
+
+
+def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
+                    rules: DrawingRules | None = None
+                    ) -> tuple[DrawingRules, str, tuple[str, ...], str | None]:
     """A game file's drawing-rule fields, checked: ``rules`` (a name or inline), ``strategy``
     (how the option is taken by default) and ``option: {optimise: BET}`` (the bet the best
-    play on the option is computed for). Returns (rules, strategy, the bet optimised for)."""
+    play on the option is computed for, or a list of bets played for together; and
+    ``banker: BET``, the Banker's, where he chooses too). Returns (rules, strategy, the bets
+    optimised for: none where the game names none, the Banker's bet or None)."""
     from exact_odds.rules.chart import STRATEGIES
 
-    rules = rules_field(data.get("rules"), path)
+    rules = rules_field(data.get("rules"), path) if rules is None else rules
     strategy = data.get("strategy", "house-way")
     if strategy not in STRATEGIES:
         raise RulesError(f"{path}: field 'strategy' is {strategy!r}; known: {', '.join(STRATEGIES)}")
@@ -276,17 +428,26 @@ def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...]
                          f"{rules.name} rules leave the bettor no choice")
     option = data.get("option")
     if option is None:
-        if strategy == "optimal":
-            raise RulesError(f"{path}: field 'strategy' is optimal: the optimal play needs the "
-                             "bet it is played for, 'option: {optimise: BET}'")
-        return rules, strategy, None
+        if strategy in ("optimal", "equilibrium"):
+            raise RulesError(f"{path}: field 'strategy' is {strategy}: it needs the bet the play "
+                             "is chosen for, 'option: {optimise: BET}'")
+        return rules, strategy, (), None
     if rules.option is None:
         raise RulesError(f"{path}: field 'option': the {rules.name} rules give the bettor no option")
-    if not isinstance(option, dict) or set(option) != {"optimise"}:
-        raise RulesError(f"{path}: field 'option' is a mapping with one field, 'optimise': "
-                         "the id of the bet the best play on the option is computed for")
-    bet = option["optimise"]
-    if bet not in bet_ids:
-        raise RulesError(f"{path}: field 'option', 'optimise': {bet!r} is not a bet of this "
-                         f"game ({', '.join(bet_ids)})")
-    return rules, strategy, str(bet)
+    if not isinstance(option, dict) or "optimise" not in option or set(option) - {"optimise", "banker"}:
+        raise RulesError(f"{path}: field 'option' is a mapping with the field 'optimise': "
+                         "the id of the bet the best play on the option is computed for, or a "
+                         "list of bets played for together (the Enter and the Draw bet); and, "
+                         "where the Banker chooses too, 'banker': the Banker's bet")
+    chosen = option["optimise"]
+    bets = chosen if isinstance(chosen, list) and chosen else [chosen]
+    for bet in [*bets, *([option["banker"]] if "banker" in option else [])]:
+        if not isinstance(bet, str) or bet not in bet_ids:
+            raise RulesError(f"{path}: field 'option', 'optimise': {bet!r} is not a bet of this "
+                             f"game ({', '.join(bet_ids)})")
+    if len(set(bets)) != len(bets):
+        raise RulesError(f"{path}: field 'option', 'optimise' names a bet twice: {bets!r}")
+    if ("banker" in option) != (rules.banker_option is not None):
+        raise RulesError(f"{path}: field 'option', 'banker': the Banker's bet is named where, "
+                         "and only where, the rules let the Banker choose (banker_option)")
+    return rules, strategy, tuple(bets), option.get("banker")

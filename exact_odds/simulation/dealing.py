@@ -27,30 +27,6 @@ from exact_odds.shoe import CARDS_PER_ROUND
 VALUES = np.array([card_value(card) for card in DECK] + [0], dtype=np.int64)
 
 
-@dataclass(frozen=True)
-class DrawingTables:
-    """A round's description (``rules.round``) as numpy lookup tables:
-    ``player[low, high, up]`` (the Player's two card values and the Banker's first),
-    ``banker[total, third + 1]`` (column 0: the Player stood), ``natural[total]`` for a
-    two-card total that ends the round, read first; ``cards`` to each hand, ``rank``
-    where a hand is valued by rank and never draws."""
-
-    player: np.ndarray
-    banker: np.ndarray
-    natural: np.ndarray
-    cards: int = 2
-    draws: bool = True
-
-    @classmethod
-    def of(cls, rules: DrawingRules) -> DrawingTables:
-        described = rules.round
-        if not described.draws:
-            nothing = np.zeros(0, dtype=bool)
-            return cls(nothing, nothing, nothing, described.cards, False)
-        return cls(np.array(described.player, dtype=bool), np.array(described.banker, dtype=bool),
-                   np.array(described.natural, dtype=bool))
-
-
 def shuffled_shoes(start: Sequence[int], seed: int, first: int, count: int) -> np.ndarray:
     """Shoes ``first`` to ``first + count - 1`` shuffled: an array of card indices, one row
     per shoe, padded with ``CARDS_PER_ROUND`` columns of 52 (no card)."""
@@ -96,7 +72,7 @@ class ShoesInPlay:
     def __init__(self, start: Sequence[int], procedure: DealingProcedure, rules: DrawingRules,
                  seed: int, first: int, count: int) -> None:
         self.procedure = procedure
-        self.tables = DrawingTables.of(rules)
+        self.described = rules.round
         self.orders = shuffled_shoes(start, seed, first, count)
         self.size = int(sum(start))
         self.position = np.zeros(count, dtype=np.int64)
@@ -128,17 +104,9 @@ class ShoesInPlay:
         round it was stop."""
         start = self.position[rows]
         cards = self.orders[rows[:, None], start[:, None] + np.arange(CARDS_PER_ROUND)].astype(np.int64)
-        if not self.tables.draws:
+        if not self.described.draws:
             return self._dealt_only(rows, start, cards)
-        values = VALUES[cards]
-        player_two = (values[:, 0] + values[:, 2]) % 10
-        banker_two = (values[:, 1] + values[:, 3]) % 10
-        natural = self.tables.natural[player_two] | self.tables.natural[banker_two]
-        low = np.minimum(values[:, 0], values[:, 2])
-        high = np.maximum(values[:, 0], values[:, 2])
-        player_third = ~natural & self.tables.player[low, high, values[:, 1]]
-        third_value = np.where(player_third, values[:, 4] + 1, 0)
-        banker_third = ~natural & self.tables.banker[banker_two, third_value]
+        player_third, banker_third = self.described.deal(VALUES[cards])
         used = 4 + player_third + banker_third
         # the Banker's third card follows the Player's: move it to slot 5 when the Player stood
         cards[:, 5] = np.where(player_third, cards[:, 5], cards[:, 4])
@@ -149,11 +117,11 @@ class ShoesInPlay:
 
     def _dealt_only(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray) -> DealtRounds:
         """A round of a game without draws: its cards to each hand in turn."""
-        used = 2 * self.tables.cards
+        used = 2 * self.described.cards
         cards[:, used:] = len(DECK)
         self._dealt(rows, start, cards, np.full(len(rows), used, dtype=np.int64))
-        three = np.full(len(rows), self.tables.cards == 3)
-        return DealtRounds(rows, cards, three, three, self.tables.cards)
+        three = np.full(len(rows), self.described.cards == 3)
+        return DealtRounds(rows, cards, three, three, self.described.cards)
 
     def _dealt(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray,
                used: np.ndarray) -> None:

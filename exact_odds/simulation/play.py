@@ -158,6 +158,10 @@ class ShoeResults:
     trace: pl.DataFrame | None = None
 
 
+#: What a fork server imports for this module's workers besides it: the compiled kernel,
+#: ready (``exact_odds.running.pool``).
+PRELOAD = ("exact_odds.batch.loaded",)
+
 _EVALUATORS: dict[str, BatchEvaluator] = {}
 
 

@@ -183,9 +183,9 @@ def _stand_lines(table: Table, wagers: list[tuple[int, Wager]]) -> list[bool]:
 def _stand_base(base: RoundBase, totals: tuple[int, ...] = (5,)) -> RoundBase:
     """The round as a stander on the option (5) sees it: the player's two cards, the same
     dealer hand."""
-    _, banker_total, player_cards, banker_cards, p2, b2, _third, banker_third = base
-    if player_cards == 3 and p2 in totals:
-        return RoundBase(p2, banker_total, 2, banker_cards, p2, b2, None, banker_third)
+    if base.player_cards == 3 and base.player_two_card_total in totals:
+        p2 = base.player_two_card_total
+        return base._replace(player_total=p2, player_cards=2, player_third=None)
     return base
 
 

@@ -1,0 +1,396 @@
+"""Two hands that choose (chemin de fer): the exact equilibrium for any shoe.
+
+The Player chooses at his decision cells (a two-card 5) seeing what the rules' option sees,
+the Banker at the lower-case cells of his chart seeing what his ``banker_option`` sees (the
+setting ``information`` chooses both). A strategy is a table from each side's information
+states to the probability of drawing. Every round passes through at most one information
+state of each side, so each side's expected result is linear in each of its own
+probabilities: ``decision_paths`` enumerates the shoe once per pure profile (each side
+always drawing or always standing where he chooses) and keeps, for each pair of (Player
+state, choice) and (Banker state, choice), both sides' summed results; the rest is exact
+linear algebra over ``Fraction``s.
+
+``solve`` finds every equilibrium: each side's choices whose best answer does not depend on
+the other's play are fixed first (iterated, as dominance is), then every assignment of the
+few states left to draw, stand or mix is tried: a mixing state makes the other side's
+mixing states indifferent (linear equations), and a pure one must be a best answer. With
+no commission the game is zero-sum and this is its minimax; with one it is a Nash
+equilibrium of the two sides' own results. The result says whether the equilibrium found
+is the only one.
+
+What the solver finds is checked, in the tests, independently: against the equilibrium no
+pure deviation of either side gains, computed by a brute force over the shoe's cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from exact_odds.engine.enumerator import outcome_counts
+from exact_odds.errors import ExactOddsError
+from exact_odds.games.model import Bet, Game
+from exact_odds.games.settlement import settler
+from exact_odds.rules import DrawingRules, InfoState
+from exact_odds.rules.chart import CHOOSE_HIT, CHOOSE_STAND, OPTION
+from exact_odds.shoe import Shoe
+
+if TYPE_CHECKING:
+    from exact_odds.analysis.strategy import Settings
+
+#: The most states left undecided by dominance that ``solve`` tries every assignment of.
+MAX_OPEN_STATES = 12
+
+#: A side of the game: 0 the Player, 1 the Banker.
+PLAYER, BANKER = 0, 1
+
+
+class EquilibriumError(ExactOddsError, ValueError):
+    """A game whose two hands do not both choose, or one too open to solve exactly."""
+
+
+#: A path key: (the Player's state or None where he does not choose, his choice, the
+#: Banker's state or None, his choice); a choice True draws (None: no choice).
+PathKey = tuple[InfoState | None, bool | None, InfoState | None, bool | None]
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Both sides' results summed by path: ``results[key] = (ways, Player's sum of ways
+    times net, Banker's)``, over ``total`` ways (ordered six-card sequences)."""
+
+    player_states: tuple[InfoState, ...]
+    banker_states: tuple[InfoState, ...]
+    results: dict[PathKey, tuple[int, Fraction, Fraction]]
+    total: int
+
+    def value(self, x: Mapping[InfoState, Fraction], y: Mapping[InfoState, Fraction]
+              ) -> tuple[Fraction, Fraction]:
+        """Each side's expected result per unit when the Player draws at his states with
+        probabilities ``x`` and the Banker at his with ``y``."""
+        player = banker = Fraction(0)
+        for (i, a, j, b), (_, p_sum, b_sum) in self.results.items():
+            weight = _weight(x, i, a) * _weight(y, j, b)
+            player += weight * p_sum
+            banker += weight * b_sum
+        return player / self.total, banker / self.total
+
+    def gains(self, side: int, other: Mapping[InfoState, Fraction]
+              ) -> dict[InfoState, Linear]:
+        """What drawing rather than standing gains ``side`` at each of its states, as a
+        linear form in its opponent's probabilities (``other`` fixes some of them)."""
+        found: dict[InfoState, Linear] = {}
+        for (i, a, j, b), (_, p_sum, b_sum) in self.results.items():
+            mine, choice, theirs, their_choice = (i, a, j, b) if side == PLAYER else (j, b, i, a)
+            if mine is None:
+                continue
+            form = found.setdefault(mine, Linear())
+            amount = (p_sum if side == PLAYER else b_sum) * (1 if choice else -1)
+            if theirs is None:
+                form.add(None, amount)
+            elif theirs in other:
+                form.add(None, amount * _weight(other, theirs, their_choice))
+            elif their_choice:
+                form.add(theirs, amount)
+            else:
+                form.add(None, amount)
+                form.add(theirs, -amount)
+        return found
+
+
+def _weight(probabilities: Mapping[InfoState, Fraction], state: InfoState | None,
+            draws: bool | None) -> Fraction:
+    if state is None:
+        return Fraction(1)
+    p = probabilities[state]
+    return p if draws else 1 - p
+
+
+class Linear:
+    """A linear form: a constant and a coefficient per variable (a state's probability)."""
+
+    def __init__(self) -> None:
+        self.constant = Fraction(0)
+        self.terms: dict[InfoState, Fraction] = {}
+
+    def add(self, variable: InfoState | None, amount: Fraction) -> None:
+        if variable is None:
+            self.constant += amount
+        else:
+            self.terms[variable] = self.terms.get(variable, Fraction(0)) + amount
+
+    def at(self, values: Mapping[InfoState, Fraction]) -> Fraction:
+        return self.constant + sum((c * values[v] for v, c in self.terms.items()), Fraction(0))
+
+    def bounds(self, fixed: Mapping[InfoState, Fraction]) -> tuple[Fraction, Fraction]:
+        """Its least and greatest value with the variables not ``fixed`` anywhere in 0-1."""
+        low = high = self.constant
+        for v, c in self.terms.items():
+            if v in fixed:
+                low += c * fixed[v]
+                high += c * fixed[v]
+            elif c > 0:
+                high += c
+            else:
+                low += c
+        return low, high
+
+
+def two_sided(rules: DrawingRules) -> bool:
+    """Whether both hands choose: a Player decision held by the hand, and the Banker's."""
+    return rules.option is not None and rules.banker_option is not None
+
+
+def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
+    """Both sides' results by path, from four enumerations of the shoe (each side always
+    drawing, or always standing, where he chooses): a path no choice of a side leads to is
+    read from one of them alone."""
+    rules = game.rules_under(settings)
+    if not two_sided(rules):
+        raise EquilibriumError(f"game {game.id!r}: the {rules.name} rules do not let both "
+                               "hands choose (a Player option and a Banker option)")
+    option, banker = rules.option, rules.banker_option
+    assert option is not None and banker is not None
+    bets = _sides(game)
+    values = game.setting_values(settings)
+    settlers = [settler(bet, values, rules.round) for bet in bets]
+    seen = ("player_low_card", "player_high_card", "banker_low_card", "banker_high_card",
+            "player_third", "player_natural", "banker_natural")
+    columns = tuple(dict.fromkeys(seen + bets[0].columns + bets[1].columns))
+    reads = [[columns.index(name) for name in bet.columns] for bet in bets]
+    results: dict[PathKey, list[int | Fraction]] = {}
+    player_states: set[InfoState] = set()
+    banker_states: set[InfoState] = set()
+    for p_draws, b_draws in product((True, False), repeat=2):
+        played = rules.with_strategy("hit" if p_draws else "stand").with_banker_strategy(
+            "hit" if b_draws else "stand")
+        for row, ways in outcome_counts(shoe, columns, played).items():
+            low, high, b_low, b_high, third, p_natural, b_natural = row[:7]
+            natural = p_natural or b_natural
+            player = (option.information((low, high, None))
+                      if not natural and rules.player[(low + high) % 10] == OPTION else None)
+            cell = rules.banker[(b_low + b_high) % 10][10 if third is None else third]
+            chooser = (banker.information((b_low, b_high), third)
+                       if not natural and cell in (CHOOSE_HIT, CHOOSE_STAND) else None)
+            if (player is None and not p_draws) or (chooser is None and not b_draws):
+                continue  # the same path under the other choice: read once
+            key = (player, p_draws if player is not None else None, chooser,
+                   b_draws if chooser is not None else None)
+            nets = [s(tuple(row[k] for k in read)).net for s, read in zip(settlers, reads)]
+            found = results.setdefault(key, [0, Fraction(0), Fraction(0)])
+            found[0] += ways
+            found[1] += ways * (nets[0] or 0)
+            found[2] += ways * (nets[1] or 0)
+            if player is not None:
+                player_states.add(player)
+            if chooser is not None:
+                banker_states.add(chooser)
+    from exact_odds.engine.enumerator import total_sequences
+
+    return Paths(tuple(sorted(player_states, key=_order)), tuple(sorted(banker_states, key=_order)),
+                 {k: (int(v[0]), Fraction(v[1]), Fraction(v[2])) for k, v in results.items()},
+                 total_sequences(shoe))
+
+
+def _order(state: InfoState) -> tuple[int, ...]:
+    return tuple(-1 if v is None else v for v in state)
+
+
+def _sides(game: Game) -> tuple[Bet, Bet]:
+    """The bets of the two sides: the Player's (the bet his choice is played for) and the
+    Banker's (``option: {banker: BET}``)."""
+    if len(game.optimise) != 1 or game.banker_bet is None:
+        raise EquilibriumError(f"game {game.id!r}: an equilibrium needs the bet of each side: "
+                               "'option: {optimise: PLAYER_BET, banker: BANKER_BET}'")
+    return game.bet(game.optimise[0]), game.bet(game.banker_bet)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A strategy of each side: the probability of drawing at each of its states."""
+
+    player: dict[InfoState, Fraction]
+    banker: dict[InfoState, Fraction]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every equilibrium found, each side's expected result under the first, and whether
+    it is the only one (``unique``; ``degenerate`` names states left free)."""
+
+    equilibria: tuple[Profile, ...]
+    values: tuple[Fraction, Fraction]  # the Player's and the Banker's, per unit
+    unique: bool
+    degenerate: tuple[str, ...] = ()
+
+
+def solve(paths: Paths) -> Solution:
+    """Every equilibrium of the two sides' choices (the module's doc)."""
+    x: dict[InfoState, Fraction] = {}
+    y: dict[InfoState, Fraction] = {}
+    player_gain, banker_gain = paths.gains(PLAYER, {}), paths.gains(BANKER, {})
+    degenerate: list[str] = []
+    # fix each state whose best choice holds whatever the other side's open states do
+    changed = True
+    while changed:
+        changed = False
+        for side, mine, other, gains in ((PLAYER, x, y, player_gain), (BANKER, y, x, banker_gain)):
+            for state in paths.player_states if side == PLAYER else paths.banker_states:
+                if state in mine:
+                    continue
+                low, high = gains[state].bounds(other)
+                if low > 0 or high < 0:
+                    mine[state], changed = Fraction(1 if low > 0 else 0), True
+                elif low == high == 0:  # indifferent whatever the other side does
+                    mine[state], changed = Fraction(0), True
+                    degenerate.append(_name(side, state))
+    open_x = [s for s in paths.player_states if s not in x]
+    open_y = [s for s in paths.banker_states if s not in y]
+    if len(open_x) > MAX_OPEN_STATES:
+        raise EquilibriumError(f"{len(open_x)} of the Player's states stay open once the clear "
+                               f"choices are fixed; at most {MAX_OPEN_STATES} are solved exactly")
+    found = list(_supports(player_gain, banker_gain, x, y, open_x, open_y))
+    if not found:
+        raise EquilibriumError("no equilibrium found among the open states' supports")
+    profiles = tuple(profile for profile, _ in found)
+    loose = [name for _, names in found for name in names]
+    return Solution(profiles, paths.value(profiles[0].player, profiles[0].banker),
+                    len(found) == 1 and not degenerate and not loose,
+                    tuple(dict.fromkeys(degenerate + loose)))
+
+
+def _name(side: int, state: InfoState) -> str:
+    return f"{'Player' if side == PLAYER else 'Banker'} {state}"
+
+
+def _supports(player_gain: Mapping[InfoState, Linear], banker_gain: Mapping[InfoState, Linear],
+              x: dict[InfoState, Fraction], y: dict[InfoState, Fraction],
+              open_x: list[InfoState], open_y: list[InfoState]
+              ) -> Iterator[tuple[Profile, list[str]]]:
+    """The equilibria: each assignment of the Player's open states to draw, stand or mix;
+    for ``k`` mixing states, each set of ``k`` Banker states that mix (whose gains can
+    vanish): the Player's mixes solved from those Banker states' indifference, the Banker's
+    other choices his best answers, his mixes solved from the Player's indifference, every
+    choice checked. Yields each equilibrium and the states where a side is indifferent
+    without mixing (another equilibrium may lie there)."""
+    for choice_x in product((0, 1, None), repeat=len(open_x)):
+        fixed = {**x, **{s: Fraction(c) for s, c in zip(open_x, choice_x) if c is not None}}
+        mixed = [s for s, c in zip(open_x, choice_x) if c is None]
+        can_mix = [s for s in open_y if _straddles(banker_gain[s], fixed)]
+        for mixing in combinations(can_mix, len(mixed)):
+            solved = _indifferent([banker_gain[s] for s in mixing], mixed, fixed)
+            if solved is None or any(not 0 < p < 1 for p in solved.values()):
+                continue
+            xs = {**fixed, **solved}
+            ys, loose = dict(y), []
+            for state in open_y:
+                if state not in mixing:
+                    gain = banker_gain[state].at(xs)
+                    ys[state] = Fraction(1 if gain > 0 else 0)
+                    if gain == 0:
+                        loose.append(_name(BANKER, state))
+            answer = _indifferent([player_gain[s] for s in mixed], list(mixing), ys)
+            if answer is None or any(not 0 < p < 1 for p in answer.values()):
+                continue
+            ys.update(answer)
+            if not _best(player_gain, xs, ys):
+                continue
+            loose += [_name(PLAYER, s) for s in open_x
+                      if s not in mixed and player_gain[s].at(ys) == 0]
+            yield Profile(xs, ys), loose
+
+
+def _straddles(form: Linear, fixed: Mapping[InfoState, Fraction]) -> bool:
+    """Whether the form can be zero with the variables not ``fixed`` anywhere in 0-1."""
+    low, high = form.bounds(fixed)
+    return low <= 0 <= high
+
+
+def _indifferent(forms: list[Linear], unknowns: list[InfoState],
+                 known: Mapping[InfoState, Fraction]) -> dict[InfoState, Fraction] | None:
+    """The unknowns that make every form zero, the others at ``known``; None where no single
+    solution exists. Exact Gaussian elimination."""
+    if not forms and not unknowns:
+        return {}
+    if len(forms) != len(unknowns):
+        return None  # generically no solution, or a continuum: not an isolated equilibrium
+    rows = []
+    for form in forms:
+        constant = form.constant + sum((c * known[v] for v, c in form.terms.items()
+                                        if v not in unknowns), Fraction(0))
+        rows.append([form.terms.get(u, Fraction(0)) for u in unknowns] + [-constant])
+    n = len(unknowns)
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
+        if pivot is None:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
+    return {u: rows[i][n] / rows[i][i] for i, u in enumerate(unknowns)}
+
+
+def _best(gains: Mapping[InfoState, Linear], mine: Mapping[InfoState, Fraction],
+          other: Mapping[InfoState, Fraction]) -> bool:
+    """Whether every choice in ``mine`` is a best answer to ``other``: draw only where
+    drawing gains nothing less, stand only where it gains nothing more."""
+    for state, p in mine.items():
+        gain = gains[state].at(other)
+        if (p > 0 and gain < 0) or (p < 1 and gain > 0):
+            return False
+    return True
+
+
+def best_answer(paths: Paths, side: int, other: Mapping[InfoState, Fraction]
+                ) -> dict[InfoState, Fraction]:
+    """``side``'s best answer to the other side's strategy: draw where drawing gains,
+    stand where it loses or gains nothing."""
+    gains = paths.gains(side, {})
+    return {state: Fraction(1 if gains[state].at(other) > 0 else 0)
+            for state in (paths.player_states if side == PLAYER else paths.banker_states)}
+
+
+def equilibrium(shoe: Shoe, game: Game, settings: Settings = None) -> Solution:
+    """The game's equilibrium for the shoe under the settings (remembered per game file,
+    shoe and settings: a report and its strategy ask once)."""
+    values = game.setting_values(settings)
+    return _equilibrium(shoe, game, tuple(sorted((k, str(v)) for k, v in values.items())))
+
+
+_SOLVED: dict[tuple[object, ...], Solution] = {}
+
+
+def _equilibrium(shoe: Shoe, game: Game, settings: tuple[tuple[str, str], ...]) -> Solution:
+    key = (game.path, game.id, shoe, settings)
+    found = _SOLVED.get(key)
+    if found is None:
+        if len(_SOLVED) > 16:
+            _SOLVED.clear()
+        found = _SOLVED[key] = solve(decision_paths(shoe, game, dict(settings)))
+    return found
+
+
+def equilibrium_rules(shoe: Shoe, game: Game, settings: Settings = None) -> DrawingRules:
+    """The game's rules played by both sides' equilibrium strategies for the shoe (mixed
+    where the equilibrium mixes: ``DrawingRules.corners``)."""
+    rules = game.rules_under(settings)
+    profile = equilibrium(shoe, game, settings).equilibria[0]
+    option = rules.option
+    assert option is not None
+    player: dict[InfoState, bool | Fraction] = {}
+    for low in range(10):
+        for high in range(low, 10):
+            info = option.information((low, high, None))
+            if (low + high) % 10 in option.totals and info in profile.player:
+                player[(low, high, None)] = _choice(profile.player[info])
+    banker = {state: _choice(p) for state, p in profile.banker.items()}
+    return rules.with_strategy(player, "equilibrium").with_banker_strategy(banker)
+
+
+def _choice(p: Fraction) -> bool | Fraction:
+    return p if 0 < p < 1 else p == 1
