@@ -461,14 +461,15 @@ PAYS = [
 def reader(browser, tmp_path_factory):
     """A page from disk (a secure context: its ``crypto.subtle`` digests) with the script
     and the grammar Python ships (``pay_grammar``): its ``window.__reader`` reads pays as
-    the explorer does."""
+    the explorer does; ``window.__Play`` and ``window.__Q`` are the script's own."""
     path = tmp_path_factory.mktemp("reader") / "reader.html"
     path.write_text("<!DOCTYPE html><html><body></body></html>", encoding="utf-8")
     context = browser.new_context()
     page = context.new_page()
     page.goto(path.as_uri())
     page.add_script_tag(content=explorer_script() + "\nwindow.__reader = new PayReader("
-                        + json.dumps(pay_grammar()) + "); window.__ready = true;", type="module")
+                        + json.dumps(pay_grammar()) + "); window.__Play = Play; window.__Q = Q; "
+                        "window.__ready = true;", type="module")
     page.wait_for_function("window.__ready === true")
     yield page
     context.close()
@@ -876,3 +877,35 @@ def test_a_play_that_cannot_be_counted_again_locks_its_pays(tmp_path, monkeypatc
         load_game("baccarat-gold").with_pay("tie", "Tie", "20 to 1"), strategy="optimal",
         bets=["player", "tie"]).bet("tie").expected_value
     assert w.close() == []
+
+
+def test_the_scripts_choice_is_pythons_on_exact_ties(reader):
+    """Issue 44.1: the script chooses as ``DecisionCounts.choices`` does, exact ties
+    included (the house way), with two bets played for together over the first's ways
+    (a stake the draw adds), values equal as fractions but not as their parts."""
+    from exact_odds.analysis.decision_counts import DecisionCounts, DecisionState
+
+    nets = {"enter": (Fraction(1), Fraction(0), Fraction(-1)), "draw": (Fraction(0), Fraction(3, 2), Fraction(-1))}
+    rows = [  # per option: enter's lines, draw's lines
+        (((2, 1, 1), (0, 0, 0)), ((4, 2, 2), (0, 0, 0))),      # equal: 1/4 both ways
+        (((1, 1, 2), (0, 0, 0)), ((1, 1, 2), (1, 1, 0))),      # the draw's stake tips it
+        (((3, 0, 1), (0, 0, 0)), ((1, 0, 3), (0, 2, 0))),      # 2/4 against 1/4
+        (((0, 0, 0), (0, 0, 0)), ((1, 0, 0), (0, 0, 0))),      # one way never happens
+        (((1, 2, 3), (0, 0, 0)), ((2, 4, 6), (0, 0, 0))),      # equal again
+    ]
+    for house in ("hit", "stand"):
+        counts = DecisionCounts("the bettor", ("hit", "stand"), house, ("enter", "draw"),
+                                {"enter": (0, 0, 0), "draw": (0, 0, 0)},
+                                tuple(DecisionState((i,), f"state {i}", ((i, i, None),),
+                                                    tuple({"enter": e, "draw": d} for e, d in row))
+                                      for i, row in enumerate(rows)), {})
+        strategy = {"options": ["hit", "stand"], "house_way": house,
+                    "bets": [{"id": "enter", "nets": None}, {"id": "draw", "nets": None}],
+                    "played_for": [0, 1], "fixed": [["0"] * 3] * 2,
+                    "states": [{"label": "", "counts": [[[str(c) for c in lines] for lines in option]
+                                                        for option in row]} for row in rows]}
+        got = reader.evaluate("""([strategy, nets]) => new window.__Play(strategy).choices(
+            nets.map(lines => lines.map(n => window.__Q.of(n))))""",
+                              [strategy, [[f"{n.numerator}/{n.denominator}" for n in nets[b]] for b in ("enter", "draw")]])
+        assert got == list(counts.choices(nets)), house
+        assert got[0] == got[4] == ("hit", "stand").index(house)

@@ -244,7 +244,7 @@ export function betFigures(lines, total) {
 // of every line of every bet counted: the page's bets in their order, then any bet played for
 // that the page does not show (with what it pays); the combinations no decision touches; the
 // bets played for (their places); the house way.
-class Play {
+export class Play {
   constructor(strategy) {
     const big = (lines) => lines.map((c) => BigInt(c));
     this.options = strategy.options;
@@ -258,23 +258,28 @@ class Play {
 
   // the option taken in each state for nets[bet][line] (the page's bets): the best expected
   // value of the bets played for together, their nets over the ways of the first; the
-  // house way on an exact tie (takes_option)
+  // house way on an exact tie (takes_option). Exact, in integers: every net over one common
+  // denominator, and two options' values compared by cross-multiplying their ways.
   choices(shown) {
     const nets = [...shown, ...this.hidden];
+    let common = 1n;
+    for (const b of this.playedFor) for (const net of nets[b]) common = (common / gcd(common, net.d)) * net.d;
+    const whole = this.playedFor.map((b) => nets[b].map((net) => (net.n * common) / net.d));
     return this.states.map((st) => {
       const values = st.counts.map((byBet) => {
-        const ways = byBet[this.playedFor[0]].reduce((sum, c) => sum + c, 0n);
-        if (ways === 0n) return null;
-        let sum = ZERO;
-        for (const b of this.playedFor) {
-          byBet[b].forEach((c, i) => { if (c) sum = sum.add(nets[b][i].mul(new Q(c))); });
-        }
-        return sum.div(new Q(ways));
+        let ways = 0n, sum = 0n;
+        for (const c of byBet[this.playedFor[0]]) ways += c;
+        this.playedFor.forEach((b, k) => {
+          const lines = byBet[b], paid = whole[k];
+          for (let i = 0; i < lines.length; i++) sum += lines[i] * paid[i];
+        });
+        return ways === 0n ? null : { sum, ways };
       });
       if (values.some((v) => v === null)) return this.house;
-      let best = values[this.house];
-      values.forEach((v) => { if (v.cmp(best) > 0) best = v; });
-      return values[this.house].cmp(best) === 0 ? this.house : values.findIndex((v) => v.cmp(best) === 0);
+      const above = (x, y) => x.sum * y.ways > y.sum * x.ways; // x's value above y's
+      let best = this.house;
+      values.forEach((v, o) => { if (above(v, values[best])) best = o; });
+      return best;
     });
   }
 
@@ -539,7 +544,7 @@ class BetView {
     let hi = Math.max(1, current * 1.5, breakEven ? breakEven.toNumber() * 1.25 : 0);
     const lo = Math.floor(Math.min(0, current, breakEven ? breakEven.toNumber() : 0));
     hi = Math.ceil(hi);
-    const steps = this.app.play && this.app.play.playedFor.includes(this.index) ? 48 : 1;
+    const steps = this.app.play && this.app.play.playedFor.includes(this.index) ? 24 : 1;
     const points = [];
     for (let i = 0; i <= steps; i++) {
       const x = new Q(BigInt(lo * steps) + BigInt(i) * BigInt(hi - lo), BigInt(steps));
