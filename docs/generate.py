@@ -506,14 +506,19 @@ def explorer_embed() -> str:
 
 
 def explorer_figures() -> str:
-    """The figures each bet of the explorer's page shows, as its script names them
-    (``FIGURES`` in ``exact_odds/explorer/explorer.js``)."""
-    script = (ROOT / "exact_odds" / "explorer" / "explorer.js").read_text(encoding="utf-8")
-    found = re.search(r"const FIGURES = \[(.*?)\];", script, re.S)
-    if found is None:
-        raise LookupError("explorer.js has no FIGURES")
-    return ", ".join(f"`{key}`" for key in re.findall(r'\["([\w-]+)", "[^"]+"\]',
-                                                       found.group(1)))
+    """The figures each bet of the explorer's page shows, as the page names them (its data
+    from ``exact_odds.analysis.figures``)."""
+    from exact_odds.analysis.figures import page_figures
+
+    return ", ".join(f"`{figure['key']}`" for figure in page_figures())
+
+
+def figures() -> str:
+    """Every figure of a bet, from the one figure table (``exact_odds.analysis.figures``):
+    its label, its name in data, whether it is exact, its definition and its formula."""
+    from exact_odds.analysis.figures import figures_table
+
+    return figures_table()
 
 
 def game_list() -> str:
@@ -607,6 +612,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "benchmark-scripts": benchmark_scripts,
     "explorer": explorer_embed,
     "explorer-figures": explorer_figures,
+    "figures": figures,
     "game-list": game_list,
     "command-list": command_list,
     "page-list": page_list,

@@ -23,7 +23,13 @@ from typing import cast
 
 from exact_odds.limits import ECHO_LIMIT, LINE_LIMIT
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+#: The characters ``escape_controls`` writes as escapes (first and last code points): control
+#: characters, line and paragraph separators, and the bidirectional and zero-width marks.
+CONTROL_RANGES = ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x200B, 0x200F),
+                  (0x202A, 0x202E), (0x2066, 0x2069))
+#: The controls written by name (the rest as ``\xNN`` or ``\uNNNN``).
+NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_CONTROL = re.compile("[" + "".join(f"\\u{a:04x}-\\u{b:04x}" for a, b in CONTROL_RANGES) + "]")
 
 
 class ExactOddsError(Exception):
@@ -119,9 +125,8 @@ def escape_controls(text: str) -> str:
 
     def escape(match: re.Match[str]) -> str:
         char = match.group()
-        named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-        if char in named:
-            return named[char]
+        if char in NAMED_ESCAPES:
+            return NAMED_ESCAPES[char]
         code = ord(char)
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 

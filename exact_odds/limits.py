@@ -229,6 +229,15 @@ _ALL: tuple[Limit, ...] = (
     Limit("MAX_ROUNDS_PER_HOUR", 10_000,
           "`--rounds-per-hour` (`countability`, from 1)",
           "a fast electronic table deals about 200", unit="rounds", topic="countability"),
+    # --- the explorer ---------------------------------------------------------------------------
+    Limit("MAX_FRAGMENT", 100_000,
+          "the pays in an explorer page's link (`#pays=`), read by the page's script",
+          "a link is a stranger's text: a longer one is ignored with a message, before it is "
+          "read", unit="characters", topic="explorer"),
+    Limit("MAX_HOLD_ROUNDS", 999_999_999,
+          "the rounds of the explorer's hold chart (from 1)",
+          "the chart's expected result is exact; its band is drawn in floats", unit="rounds",
+          topic="explorer"),
 )
 
 #: Every limit by its name in the code, in the order the limits page lists them.
@@ -278,3 +287,5 @@ MAX_LEVEL = LIMITS["MAX_LEVEL"].value
 MAX_GIVEN = LIMITS["MAX_GIVEN"].value
 MAX_LABEL = LIMITS["MAX_LABEL"].value
 MAX_ROUNDS_PER_HOUR = LIMITS["MAX_ROUNDS_PER_HOUR"].value
+MAX_FRAGMENT = LIMITS["MAX_FRAGMENT"].value
+MAX_HOLD_ROUNDS = LIMITS["MAX_HOLD_ROUNDS"].value

@@ -203,19 +203,30 @@ def to_float(value: Fraction | int | float) -> float:
         return float("inf") if value > 0 else float("-inf")
 
 
+#: How a decimal is rounded from its exact value, here and in the explorer's script.
+ROUNDING = "half-even"
+
+
 def decimal_text(value: Fraction | int, places: int = 9, *, sign: bool = False,
                  scale: int = 1) -> str:
-    """``value * scale`` as a decimal with ``places`` places; scientific notation from
-    10**15 up, where a float would lose digits or overflow: never ``inf``.
+    """``value * scale`` as a decimal with ``places`` places, rounded from the exact value
+    half to even (``ROUNDING``); scientific notation from 10**15 up: never ``inf``.
 
     >>> decimal_text(Fraction(1, 3), 4), decimal_text(Fraction(10**400), 2)
     ('0.3333', '1.00e+400')
+    >>> decimal_text(Fraction(5, 2000), 2), decimal_text(Fraction(15, 2000), 2)
+    ('0.00', '0.01')
     """
     exact = Fraction(value) * scale
-    number = to_float(exact)
     plus = "+" if sign else ""
-    if abs(number) < 1e15:
-        return f"{number:{plus}.{places}f}"
+    if abs(exact) < 10**15:
+        whole, rest = divmod(abs(exact.numerator) * 10**places, exact.denominator)
+        if 2 * rest > exact.denominator or (2 * rest == exact.denominator and whole % 2):
+            whole += 1
+        digits = str(whole).rjust(places + 1, "0")
+        if places:
+            digits = f"{digits[:-places]}.{digits[-places:]}"
+        return ("-" if exact < 0 and whole else plus) + digits
     with localcontext() as context:
         context.prec = max(places, 3) + 2
         big = Decimal(exact.numerator) / Decimal(exact.denominator)

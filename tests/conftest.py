@@ -6,8 +6,10 @@ by itself; ``import bruteforce`` needs it.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -33,6 +35,26 @@ def engine_path(request, monkeypatch):
     yield request.param
     enumerator.factored.cache_clear()
     enumerator._class_counts.cache_clear()
+
+
+def unavailable(reason: str, *, module: bool = False) -> NoReturn:
+    """A test whose tool (the real browser, the real spreadsheet, JupyterLab) is missing
+    here: skipped with its reason, but failed in CI (the environment variable ``CI`` set,
+    as ``.ci/run`` sets it), where a missing tool is a set-up that tests nothing."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI is set, so this test must run, not skip", pytrace=False)
+    pytest.skip(reason, allow_module_level=module)
+
+
+def needs(name: str, reason: str, *, module: bool = False):
+    """The module ``name`` imported, or the test (``module``: the test file) ``unavailable``:
+    skipped, failed in CI."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        unavailable(reason, module=module)
 
 
 def first_fast(values):

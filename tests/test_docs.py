@@ -214,13 +214,27 @@ def test_the_workbook_page_has_every_name_and_formula_of_a_workbook():
 
 
 def test_the_explorer_page_names_every_figure_its_script_shows():
+    """The page's figures are those the figure table gives its data; the docs name each."""
+    from exact_odds import game_report
+    from exact_odds.analysis.figures import FIGURES
+    from exact_odds.explorer.data import explorer_data
+
     page = (DOCS / "explorer.md").read_text(encoding="utf-8")
-    script = (ROOT / "exact_odds" / "explorer" / "explorer.js").read_text(encoding="utf-8")
-    figures = re.findall(r'\["([\w-]+)", "[^"]+"\]', script.split("const FIGURES")[1]
-                         .split("];")[0])
-    assert figures
-    for figure in figures:
+    shown = [f["key"] for f in explorer_data(game_report("commission-free", bets="tie"))["figures"]]
+    assert shown == [figure.page for figure in FIGURES.values() if figure.page]
+    for figure in shown:
         assert f"`{figure}`" in page, figure
+
+
+def test_the_workbook_page_defines_every_figure():
+    """Issue 42.1: the docs' table of figures is the figure table: every figure's label,
+    name, definition and formula."""
+    from exact_odds.analysis.figures import FIGURES
+
+    page = (DOCS / "workbook.md").read_text(encoding="utf-8")
+    for figure in FIGURES.values():
+        assert f"| {figure.label} | `{figure.name}` |" in page, figure.name
+        assert figure.definition in page and f"`{figure.formula}`" in page, figure.name
 
 
 def test_the_vocabulary_page_has_every_column():

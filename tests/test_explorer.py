@@ -314,12 +314,33 @@ def test_explorer_data_of_a_shoe():
         assert Fraction(int(event["combinations"]), total) == result.probability
 
 
-def test_docs_state_the_pages_limits():
-    """The limit on a link's fragment, stated in docs/explorer.md, is the script's."""
+def test_the_pages_limits_and_constants_come_from_python():
+    """Issue 42: the page's limits, the hold band's confidence and quantile, the rounding
+    rule and the figures shown are in its data, from Python's registry and figure table;
+    the script writes none of them itself (no limit, quantile or message in it)."""
+    from exact_odds.analysis.figures import FIGURES, normal_quantile
     from exact_odds.explorer.page import explorer_script
+    from exact_odds.games.pays import MESSAGES
+    from exact_odds.limits import MAX_FRAGMENT, MAX_HOLD_ROUNDS, MAX_NUMBER_CHARS, MAX_PAY
+    from exact_odds.numbers import ROUNDING
 
-    limit = int(re.search(r"const MAX_FRAGMENT = (\d+);", explorer_script())[1])
-    assert f"longer than {limit:,} characters" in (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
+    data = explorer_data(game_report("commission-free", bets="tie"))
+    assert data["limits"]["fragment"] == MAX_FRAGMENT
+    assert data["hold"]["max_rounds"] == str(MAX_HOLD_ROUNDS)
+    assert data["hold"]["z"] == normal_quantile(Fraction(19, 20))
+    assert data["rounding"] == ROUNDING
+    assert [f["key"] for f in data["figures"]] == [f.page for f in FIGURES.values() if f.page]
+    grammar = data["grammar"]
+    assert (grammar["max_number_chars"], grammar["max_pay"], grammar["messages"]) == (
+        MAX_NUMBER_CHARS, MAX_PAY, MESSAGES)
+    script = explorer_script()
+    for written in ("1.96", str(MAX_FRAGMENT), f"{MAX_FRAGMENT:,}", str(MAX_HOLD_ROUNDS),
+                    f"{MAX_HOLD_ROUNDS:,}", str(MAX_PAY), "is not a pay", "pays nothing",
+                    '"void"', '"lose half"', "Expected value", "Hit frequency", "\\p{Nd}",
+                    "FAVOURS THE BETTOR", "neither side has an edge"):
+        assert written not in script, written
+    docs = (ROOT / "docs" / "explorer.md").read_text(encoding="utf-8")
+    assert "longer than <!-- limit: MAX_FRAGMENT -->" in docs
 
 
 def test_game_file_keeps_the_reports_inputs(tmp_path):
@@ -334,3 +355,37 @@ def test_game_file_keeps_the_reports_inputs(tmp_path):
     removed = game_report("commission-free", remove=["9D", "KS"], bets="tie")
     text = fill_template(explorer_data(removed)["template"], _published(removed.game))
     assert text.splitlines()[0].endswith("read it with: exact-odds report FILE --remove 9D,KS")
+
+
+def test_a_play_that_cannot_be_counted_again_locks_its_pays(monkeypatch):
+    """Issue 44.1: where the play follows the pays but its counts would pass the limits,
+    the pays it is chosen for cannot change (the data says why and names them), and the
+    widget refuses them, naming the reason; the other bets' pays, which cannot change the
+    play, still can: no figure is shown for a play that was not chosen again."""
+    from exact_odds.engine.cost import EnumerationTooLarge
+    from exact_odds.explorer import page
+
+    def too_large(report):
+        raise EnumerationTooLarge("4 columns of cards: about 90 s (the limit is 60 s)")
+
+    monkeypatch.setattr(page, "decision_counts", too_large)
+    data = report_page(game_report("baccarat-gold", strategy="optimal")).data
+    assert data["strategy"] == {
+        "unavailable": "The pays of player cannot be edited here: the play follows the pays, and "
+                       "choosing it again would pass the limits: 4 columns of cards: about 90 s "
+                       "(the limit is 60 s)", "locked": ["player"]}
+    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    widget = exact_odds.explore("baccarat-gold", strategy="optimal")
+    with pytest.raises(ExactOddsError, match="^bet 'player': its pays cannot be edited here: the play"):
+        widget.set_pay("player", "Player wins", "1 to 2")
+    widget.set_pay("tie", "Tie", "8 to 1")
+    assert widget.pays == {"tie": {"Tie": "8 to 1"}}
+
+
+def test_an_equilibrium_locks_the_pays_it_is_chosen_for():
+    """Chemin de fer, both hands at their equilibrium for the pays: the page cannot find it
+    again, so the pays of the bets it is chosen for are not editable there, and say why."""
+    data = report_page(game_report("chemin-de-fer", decks=1)).data
+    assert data["strategy"]["locked"] == ["player", "banker"]
+    assert data["strategy"]["unavailable"].startswith(
+        "The pays of player, banker cannot be edited here: the play is the equilibrium")

@@ -10,30 +10,29 @@ test here skips, with its reason, where either is missing.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import urllib.parse
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, TEXT_CUT, TEXT_OVERLAPS
 from click.testing import CliRunner
 
+from conftest import needs, unavailable
 from exact_odds.analysis.report import game_report
 from exact_odds.cli import main
 from exact_odds.explorer.page import explorer_script, report_page
 from exact_odds.games.loader import builtin_games, load_game
-from exact_odds.games.pays import PayError, parse_pay
+from exact_odds.games.pays import PayError, parse_pay, pay_grammar
 from exact_odds.render import render
 
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-CHROMIUM = os.environ.get("EXACT_ODDS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+try:
+    import playwright.sync_api as playwright
+except ImportError:
+    unavailable("Playwright is not installed (the test extra)", module=True)
 if not Path(CHROMIUM).exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
-
-FIGURES = ("expected-value", "house-edge", "hit-frequency", "standard-deviation", "element-of-risk")
-
+    unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)", module=True)
 
 @pytest.fixture(scope="module")
 def browser():
@@ -283,6 +282,25 @@ def test_the_hold_charts_rounds_are_shown_as_a_number(built, reused, typed, roun
     exact = figure.locator('[data-figure="expected-result"]').get_attribute("data-exact")
     assert Fraction(exact) == rounds * game_report(
         "commission-free", bets="tie").bet("tie").expected_value
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_text_is_drawn_over_other_text(built, optimal_page, reused, width):
+    """Issue 44.8: at a phone's width and a desktop's, no text of the page is drawn over
+    other text, nor cut off at a chart's edge: every part drawn (as when scrolled to), the
+    readings and the play open, a refused pay's message and a bet flagged as favouring the
+    bettor shown."""
+    w = reused(width=width, height=844)
+    for page_file, bet, event in ((built("rock-bac"), "tie", "Tie"),
+                                  (optimal_page("21st-century"), "early-tie", "Tie")):
+        w.open(page_file)
+        w.field(bet, event).fill("30 to 1")  # favours the bettor: the flag
+        w.field("player", "Player wins").fill("9 to 0")  # refused: its message
+        w.page.evaluate("""() => { document.querySelectorAll('details').forEach(d => { d.open = true; });
+            document.querySelectorAll('section.bet').forEach(s => { s.style.contentVisibility = 'visible'; }); }""")
+        assert w.page.evaluate(TEXT_OVERLAPS, None) == [], page_file.name
+        assert w.page.evaluate(TEXT_CUT, None) == [], page_file.name
+        assert w.page.evaluate("document.documentElement.scrollWidth") <= width
     assert w.close() == []
 
 
@@ -315,41 +333,40 @@ def test_keyboard_alone(built, reused):
 
 
 def test_every_figure_of_every_builtin_game_is_the_reports(built, reused):
-    """Issue 26: every figure the page shows, for every built-in game and bet, equals the
-    command line's exact figure (report --format json)."""
+    """Issues 26 and 42: every figure the page shows, for every built-in game and bet,
+    equals the command line's exact figure (report --format json), each named as the one
+    figure table names it; and each decimal shown is Python's for that figure (its places,
+    its rounding, its percent sign): the script and Python checked against each other."""
+    from exact_odds.analysis.figures import FIGURES
+
+    by_page = {figure.page: figure for figure in FIGURES.values() if figure.page}
     w = reused()
     for game in builtin_games():
         page_file = built(game)
         w.open(page_file)
-        shown = w.page.evaluate("""() => [...document.querySelectorAll('[data-figure][data-exact][data-bet]')]
-            .map(e => [e.dataset.bet, e.dataset.figure, e.dataset.event || null, e.dataset.exact])""")
         report = _cli_json("report", game)
-        want: dict[tuple, Fraction] = {}
-        for bet in report["bets"]:
-            b = bet["id"]
-            want[b, "expected-value", None] = Fraction(bet["expected_value"])
-            want[b, "house-edge", None] = Fraction(bet["house_edge"])
-            want[b, "hit-frequency", None] = Fraction(bet["hit_frequency"])
-            want[b, "standard-deviation", None] = Fraction(bet["variance"])
-            want[b, "element-of-risk", None] = Fraction(bet["element_of_risk"])
-            want[b, "push", None] = Fraction(bet["push_probability"])
-            want[b, "top-award", None] = (1 / Fraction(bet["top_award"]["probability"])
-                                          if bet["top_award"] else Fraction(0))
-            want[b, "expected-result", None] = 1000 * Fraction(bet["expected_value"])
-            for event in bet["events"]:
-                want[b, "probability", event["event"]] = Fraction(event["probability"])
-        got = {(b, f, e): Fraction(x) for b, f, e, x in shown}
+        want = _report_figures(report)
+        got = _shown(w)
         assert got == want, game
-        sds = w.page.evaluate("""() => [...document.querySelectorAll('[data-figure="standard-deviation"]')]
-            .map(e => [e.dataset.bet, e.textContent])""")
-        for b, text in sds:  # the decimal shown is the root rounded, not truncated (0.9512, not 0.9511)
-            variance = want[b, "standard-deviation", None]
-            with localcontext() as context:
-                context.prec = 50
-                root = (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
-            assert str(root.quantize(Decimal("0.0001"), ROUND_HALF_EVEN)) in text, (game, b, text)
+        texts = w.page.evaluate("""() => [...document.querySelectorAll('dd[data-figure][data-bet]')]
+            .map(e => [e.dataset.bet, e.dataset.figure, e.textContent])""")
+        results = {bet.id: bet for bet in game_report(game).bets}
+        for b, key, text in texts:
+            figure = by_page[key]
+            value = figure.of(results[b])
+            if figure.root_of:  # the root rounded from the exact variance, not from a float
+                variance = want[b, key, None]
+                with localcontext() as context:
+                    context.prec = 50
+                    root = (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
+                assert text == str(root.quantize(Decimal("0.0001"), ROUND_HALF_EVEN)), (game, b, text)
+            elif figure.name == "top_award_odds":
+                top = results[b].top_award
+                assert text == ("never wins" if top is None else f"{top.event}: 1 in {figure.text(value)}"), text
+            else:
+                assert text.split(" (exactly")[0] == figure.text(value), (game, b, key, text)
         for b in report["bets"]:
-            assert all((b["id"], f, None) in got for f in FIGURES)
+            assert all((b["id"], key, None) in got for key in by_page)
     assert w.close() == []
 
 
@@ -461,20 +478,32 @@ PAYS = [
 ]
 
 
-def test_the_pages_pay_parser_is_the_loaders(browser):
-    """Issue 26: the page reads pays as the game file's loader reads them: the script's
-    ``parsePay`` (explorer.js) against ``exact_odds.games.pays.parse_pay`` on pays written
-    well, oddly and wrongly: the same pays accepted with the same exact value and text,
-    the same refused with the same message."""
+@pytest.fixture(scope="module")
+def reader(browser, tmp_path_factory):
+    """A page from disk (a secure context: its ``crypto.subtle`` digests) with the script
+    and the grammar Python ships (``pay_grammar``): its ``window.__reader`` reads pays as
+    the explorer does; ``window.__Play`` and ``window.__Q`` are the script's own."""
+    path = tmp_path_factory.mktemp("reader") / "reader.html"
+    path.write_text("<!DOCTYPE html><html><body></body></html>", encoding="utf-8")
     context = browser.new_context()
     page = context.new_page()
-    page.set_content("<!DOCTYPE html><html><body></body></html>")
-    page.add_script_tag(content=explorer_script() + "\nwindow.__parsePay = parsePay; window.__ready = true;",
-                        type="module")
+    page.goto(path.as_uri())
+    page.add_script_tag(content=explorer_script() + "\nwindow.__reader = new PayReader("
+                        + json.dumps(pay_grammar()) + "); window.__Play = Play; window.__Q = Q; "
+                        "window.__ready = true;", type="module")
     page.wait_for_function("window.__ready === true")
-    got = page.evaluate("""(pays) => pays.map(p => { try { const x = window.__parsePay(p);
-        return ['ok', x.kind, x.net.text(), x.text]; } catch (e) { return ['error', e.message]; } })""", PAYS)
+    yield page
     context.close()
+
+
+def test_the_pages_pay_parser_is_the_loaders(reader):
+    """Issue 26: the page reads pays as the game file's loader reads them: the script's
+    ``PayReader`` (explorer.js) with the grammar Python ships against
+    ``exact_odds.games.pays.parse_pay`` on pays written well, oddly and wrongly: the same
+    pays accepted with the same exact value and text, the same refused with the same
+    message."""
+    got = reader.evaluate("""(pays) => pays.map(p => { try { const x = window.__reader.read(p);
+        return ['ok', x.kind, x.net.text(), x.text]; } catch (e) { return ['error', e.message]; } })""", PAYS)
     accepted = 0
     for text, answer in zip(PAYS, got):
         try:
@@ -493,25 +522,13 @@ def test_the_widget_runs_the_same_module(browser):
     """Issue 26: the widget (anywidget's render({model, el})) draws the explorer from the
     Python widget's own data; a pay typed reaches the model, a pay set from Python is shown,
     and the shoe control asks Python for a shoe."""
-    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    needs("anywidget", "anywidget is not installed (the explorer extra)")
     import exact_odds
 
     widget = exact_odds.explore("commission-free", bets=["tie"])
     context = browser.new_context()
     page = context.new_page()
-    page.set_content('<!DOCTYPE html><html><body><div id="w"></div></body></html>')
-    page.add_script_tag(type="module", content=explorer_script() + """
-        const listeners = {};
-        const state = JSON.parse(document.getElementById('state').textContent);
-        window.__saved = [];
-        const model = { get: k => state[k], set: (k, v) => { state[k] = v; (listeners['change:' + k] || []).forEach(f => f()); },
-          save_changes: () => window.__saved.push(JSON.parse(JSON.stringify(state))),
-          on: (n, f) => (listeners[n] ||= []).push(f), off: () => {} };
-        window.__model = model;
-        render({ model, el: document.getElementById('w') });
-        window.__ready = true;""".replace("document.getElementById('state').textContent",
-                                          json.dumps(json.dumps({"data": widget.data, "pays": {}, "shoe_request": {}}))))
-    page.wait_for_function("window.__ready === true")
+    _host(page, widget)
     assert page.locator("[data-control=decks]").count() == 1  # the shoe, computed in Python
     page.fill('input[data-bet="tie"][data-event="Tie"]', "9 to 1")
     page.wait_for_function("window.__saved.length > 0")
@@ -525,3 +542,391 @@ def test_the_widget_runs_the_same_module(browser):
     page.click("[data-control=shoe]")
     assert page.evaluate("window.__saved.at(-1).shoe_request") == {"decks": "1", "remove": ""}
     context.close()
+
+
+# --- the pay grammar, shipped from Python (issue 44.4, issue 42.1) --------------------------
+
+#: Every code point a string may hold (surrogates are not characters).
+CODES = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+
+
+def _regex_outcomes(text_of) -> str:
+    """For every code point: '-' where the loader's ratio does not match ``text_of(c)``,
+    else the value of its first number (a digit's, as Python reads it), after stripping."""
+    from exact_odds.games.pays import _RATIO, _number
+
+    out = []
+    for code in CODES:
+        text = text_of(chr(code)).strip()
+        match = _RATIO.match(text)
+        out.append("-" if match is None else str(_number(match["a"])))
+    return "|".join(out)
+
+
+def test_every_code_point_is_read_alike(reader):
+    """Issue 44.4: the page's grammar is Python's on every code point: the ratio's regular
+    expression (as the script reads it, translated from Python's), with the code point as a
+    number, between the number and its word, and around the pay (stripped), matches where
+    Python's matches and reads the same number. The script's own Unicode tables are not
+    used: a digit Python does not know (Kawi's, Unicode 15) is refused on both sides."""
+    for text_of, script in ((lambda c: f"{c} to 1", "`${c} to 1`"), (lambda c: f"8{c}to 1", "`8${c}to 1`"),
+                            (lambda c: f"{c}8 to 1{c}", "`${c}8 to 1${c}`")):
+        got = reader.evaluate("""() => { const r = window.__reader, out = [];
+            for (let code = 0; code < 0x110000; code++) {
+              if (code >= 0xD800 && code <= 0xDFFF) continue;
+              const c = String.fromCodePoint(code);
+              const m = r.ratio.exec(r.strip(TEXT));
+              out.push(m === null ? "-" : r.number(m.groups.a).text()); }
+            return out.join("|"); }""".replace("TEXT", script))
+        want = _regex_outcomes(text_of)
+        if got != want:
+            wrong = [hex(c) for c, a, b in zip(CODES, got.split("|"), want.split("|")) if a != b]
+            pytest.fail(f"{len(wrong)} code points read otherwise, from {wrong[:10]}")
+    # a refused pay is echoed in its message as Python echoes it: each code point, escaped
+    # or not, and cut at the same length
+    import hashlib
+
+    from exact_odds.errors import quoted
+
+    echoed = reader.evaluate("""async () => { const r = window.__reader, out = [];
+        for (let code = 0; code < 0x110000; code++) {
+          if (code >= 0xD800 && code <= 0xDFFF) continue;
+          out.push(r.quoted(String.fromCodePoint(code).repeat(code % 97))); }
+        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(out.join("\\n")));
+        return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, "0")).join(""); }""")
+    assert echoed == hashlib.sha256("\n".join(quoted(chr(c) * (c % 97), 60) for c in CODES).encode()).hexdigest()
+    kawi = "\U00011f58 to 1"  # Kawi digit eight: a decimal digit since Unicode 15.0
+    with pytest.raises(PayError):
+        parse_pay(kawi)
+    assert reader.evaluate("(p) => { try { window.__reader.read(p); return 'ok'; } catch (e) "
+                           "{ return e.message; } }", kawi) == str(pytest.raises(PayError, parse_pay, kawi).value)
+
+
+def _characters_that_matter() -> list[int]:
+    """The code points where the readers could part: Python's digits and spaces, every
+    character with a case (Python's), the first 1,280 and a fixed sample of the rest."""
+    import random
+    import re
+
+    every = "".join(map(chr, CODES))
+    chosen = {ord(c) for c in re.findall(r"[\d\s]", every)}
+    chosen |= {ord(c) for c in every if c.lower() != c or c.upper() != c or c.casefold() != c}
+    chosen |= set(range(0x500))
+    chosen |= set(random.Random(44).sample(CODES, 4000))
+    return sorted(chosen)
+
+
+#: A pay with one character put in each place of the grammar: a number, a space, each letter
+#: of each word, around the pay.
+PLACES = ["{c} to 1", "8{c}to 1", "{c}8 to 1{c}", "8 {c}o 1", "8 t{c} 1", "9 {c}or 1", "9 f{c}r 1",
+          "9 fo{c} 1", "1:1 {c}ess 5%", "1:1 l{c}ss 5%", "1:1 le{c}s 5%", "1:1 {c}inus 5%",
+          "1:1 m{c}nus 5%", "1:1 mi{c}us 5%", "1:1 min{c}s 5%", "1:1 less 5% {c}ommission",
+          "1:1 less 5% commissio{c}", "{c}ush", "pu{c}h", "pus{c}", "lo{c}e", "l{c}se half", "los{c}",
+          "voi{c}", "half lo{c}t", "8.{c} to 1", "1{c}½ to 1", "1 1{c}2 to 1", "8 to 1 less 5{c}"]
+
+
+def test_the_readers_agree_where_characters_matter(reader):
+    """Issue 44.4: the whole reader, the page's against the loader's, with each character
+    that could part them in each place of the grammar: the same pays accepted with the
+    same exact value and text, the same refused with the same message."""
+    import hashlib
+
+    codes = _characters_that_matter()
+    pays = [place.replace("{c}", chr(code)) for place in PLACES for code in codes]
+    want = []
+    for pay in pays:
+        try:
+            read = parse_pay(pay)
+            net = read.net
+            want.append(f"{net.numerator}/{net.denominator}\t{read.text}".replace("/1\t", "\t", 1)
+                        if net.denominator == 1 else f"{net.numerator}/{net.denominator}\t{read.text}")
+        except PayError as error:
+            want.append(f"error\t{error}")
+    # each block of 1,000 answers compared by its SHA-256: tens of megabytes of messages
+    # need not cross from the browser
+    blocks = [pays[i:i + 1000] for i in range(0, len(pays), 1000)]
+    script = """async (blocks) => { Error.stackTraceLimit = 0; const r = window.__reader, out = [];
+        for (const block of blocks) {
+          const answers = block.map(p => { try { const x = r.read(p); return `${x.net.text()}\\t${x.text}`; }
+                                           catch (e) { return `error\\t${e.message}`; } });
+          const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(answers.join("\\n")));
+          out.push([...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, "0")).join("")); }
+        return out; }"""
+    got = reader.evaluate(script, blocks)
+    for i, digest in enumerate(got):
+        expected = want[i * 1000:(i + 1) * 1000]
+        if digest != hashlib.sha256("\n".join(expected).encode("utf-8")).hexdigest():
+            answers = reader.evaluate("""(block) => block.map(p => { try { const x = window.__reader.read(p);
+                return `${x.net.text()}\\t${x.text}`; } catch (e) { return `error\\t${e.message}`; } })""", blocks[i])
+            wrong = [(p, a, b) for p, a, b in zip(blocks[i], answers, expected) if a != b]
+            pytest.fail(f"block {i}: {wrong[:5]}")
+    assert len(pays) > 100_000
+
+
+# --- a play chosen for the pays (issue 44.1) ---------------------------------------------------
+
+#: The pays typed, per game (21st Century and Baccarat Gold, the optimal play).
+OPTIMAL_EDITS = [
+    ("21st-century", [("player", "Player wins", "1 to 2")]),
+    ("21st-century", [("player", "Tie on 2 to 9", "lose"), ("dealer", "Dealer wins", "1 to 1"),
+                      ("late-tie", "Tie", "9 to 1")]),
+    ("21st-century", [("player", "Player wins", "3 to 1"), ("early-tie", "Tie", "10 to 1")]),
+    ("baccarat-gold", [("player", "Tie", "lose")]),
+    ("baccarat-gold", [("player", "Player wins", "1 to 2"), ("banker", "Banker wins", "1 to 1"),
+                       ("tie", "Tie", "8 to 1")]),
+    # the play chosen for two bets together, one a stake the draw adds
+    ("lucky-draw", [("draw", "Win with 9", "5 to 1"), ("enter", "Win", "1 to 2")]),
+]
+
+
+@pytest.fixture(scope="module")
+def optimal_page(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("optimal")
+    made: dict[str, Path] = {}
+
+    def page(game: str) -> Path:
+        if game not in made:
+            made[game] = _page(folder, game, name=f"{game}-optimal.html", strategy="optimal")
+        return made[game]
+
+    return page
+
+
+def _shown(w: Watched) -> dict[tuple, Fraction]:
+    return {(b, f, e): Fraction(x) for b, f, e, x in w.page.evaluate(
+        """() => [...document.querySelectorAll('[data-figure][data-exact][data-bet]')]
+        .filter(e => e.dataset.figure !== 'break-even')
+        .map(e => [e.dataset.bet, e.dataset.figure, e.dataset.event || null, e.dataset.exact])""")}
+
+
+def _report_figures(report: dict) -> dict[tuple, Fraction]:
+    """The page's figures as ``report --format json`` gives them, named as the page names
+    them (``analysis.figures``)."""
+    from exact_odds.analysis.figures import FIGURES
+
+    want: dict[tuple, Fraction] = {}
+    for bet in report["bets"]:
+        for figure in FIGURES.values():
+            if not figure.page:
+                continue
+            if figure.name == "top_award_odds":
+                top = bet["top_award"]
+                want[bet["id"], figure.page, None] = 1 / Fraction(top["probability"]) if top else Fraction(0)
+            else:
+                want[bet["id"], figure.page, None] = Fraction(bet[figure.root_of or figure.name])
+        want[bet["id"], "expected-result", None] = 1000 * Fraction(bet["expected_value"])
+        for event in bet["events"]:
+            want[bet["id"], "probability", event["event"]] = Fraction(event["probability"])
+    return want
+
+
+@pytest.mark.parametrize("game, edits", OPTIMAL_EDITS)
+def test_optimal_play_edits_are_the_report_of_the_downloaded_file(optimal_page, tmp_path, reused, game, edits):
+    """Issue 44.1: where the play is chosen for the pays, pays typed in the page give, for
+    every bet, the exact figures of ``exact-odds report`` of the downloaded file (the play
+    chosen again); the break-even pay shown makes the bet even, exactly."""
+    w = reused()
+    w.open(optimal_page(game))
+    before = _shown(w)
+    for bet, event, pay in edits:
+        w.field(bet, event).fill(pay)
+    with w.page.expect_download() as download:
+        w.page.click("[data-control=download]")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    report = _cli_json("report", str(saved))
+    assert report["strategy"] == "optimal"
+    shown = _shown(w)
+    assert shown == _report_figures(report)
+    assert shown != before
+    # the play the page shows, state by state, is the report's
+    from exact_odds.analysis.decision_counts import decision_counts
+
+    shown_play = w.page.evaluate("""() => [...document.querySelectorAll('[data-state]')]
+        .map(e => [e.closest('tr').querySelector('th').textContent, e.dataset.choice])""")
+    read = game_report(saved)
+    assert shown_play == [[state.label, "hit" if read.rules.player_draws(
+        (state.visible[0][0] + state.visible[0][1]) % 10, state.visible[0]) else "stand"]
+        for state in decision_counts(read).states]
+    # the break-even of the first bet's first pay, written in the file, makes it even
+    bet, event = report["bets"][0]["id"], report["bets"][0]["events"][0]["event"]
+    w.page.select_option(f'select[data-bet="{bet}"][data-control="pay-chart"]', event)
+    even = Fraction(w.page.get_attribute(f'[data-bet="{bet}"][data-figure="break-even"]', "data-exact"))
+    evened = load_game(saved).with_pay(bet, event, f"{even.numerator} to {even.denominator}")
+    assert game_report(evened).bet(bet).expected_value == 0
+    w.page.click("[data-control=reset]")  # the published pays, and their play, again
+    assert _shown(w) == before
+    assert w.close() == []
+
+
+def test_the_widget_chooses_the_play_again_in_the_browser(browser):
+    """Issue 44.1: the widget under the optimal play, in the browser: a pay typed there is
+    shown with the figures Python's widget computes for it (the play chosen again on both
+    sides), every bet."""
+    needs("anywidget", "anywidget is not installed (the explorer extra)")
+    import exact_odds
+
+    widget = exact_odds.explore("21st-century", strategy="optimal")
+    context = browser.new_context()
+    page = context.new_page()
+    _host(page, widget)
+    page.fill('input[data-bet="player"][data-event="Player wins"]', "1 to 2")
+    page.wait_for_function("window.__saved.length > 0")
+    widget.pays = page.evaluate("window.__saved.at(-1).pays")
+    figures = widget.figures()
+    for bet in widget.report.bets:
+        shown = Fraction(page.get_attribute(f'dd[data-bet="{bet.id}"][data-figure="expected-value"]', "data-exact"))
+        assert shown == figures[bet.id]["expected_value"], bet.id
+    assert figures["player"]["expected_value"] == Fraction(-922751159129, 3904998652737)
+    context.close()
+
+
+def _host(page, widget) -> None:
+    """Mount the widget's own module on ``page`` with a model over its traits, as anywidget
+    does: ``window.__saved`` keeps each state the widget saves."""
+    page.set_content('<!DOCTYPE html><html><body><div id="w"></div></body></html>')
+    state = json.dumps(json.dumps({"data": widget.data, "pays": widget.pays, "shoe_request": {}}))
+    page.add_script_tag(type="module", content=explorer_script() + """
+        const listeners = {};
+        const state = JSON.parse(STATE);
+        window.__saved = [];
+        const model = { get: k => state[k], set: (k, v) => { state[k] = v; (listeners['change:' + k] || []).forEach(f => f()); },
+          save_changes: () => window.__saved.push(JSON.parse(JSON.stringify(state))),
+          on: (n, f) => (listeners[n] ||= []).push(f), off: () => {} };
+        window.__model = model;
+        render({ model, el: document.getElementById('w') });
+        window.__ready = true;""".replace("STATE", state))
+    page.wait_for_function("window.__ready === true")
+
+
+# --- names that are JavaScript's own words (issue 44.2) ---------------------------------------
+
+#: Events named as JavaScript's objects name their own properties.
+JS_NAMES = ["__proto__", "constructor", "toString", "name", "valueOf", "hasOwnProperty"]
+
+
+def _names_game(tmp_path: Path) -> Path:
+    text = """
+id: js-names
+name: Names that are JavaScript's own words
+decks: 1
+rules: punto-banco
+bets:
+  - id: constructor
+    name: constructor
+    events:
+      - {event: __proto__, when: tie, pays: "8 to 1"}
+      - {event: constructor, when: player_wins and player_total == 9, pays: "2 to 1"}
+      - {event: toString, when: player_wins, pays: "1 to 1"}
+      - {event: name, when: banker_wins and banker_total == 6, pays: "1 to 2"}
+      - {event: valueOf, when: banker_wins and banker_total == 7, pays: lose}
+      - {event: hasOwnProperty, when: otherwise, pays: lose}
+  - id: prototype
+    name: __defineGetter__
+    events:
+      - {event: __proto__, when: tie, pays: "8 to 1"}
+      - {event: isPrototypeOf, when: otherwise, pays: lose}
+"""
+    path = tmp_path / "js-names.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_names_that_are_javascripts_own_words(tmp_path, watched):
+    """Issue 44.2: a bet called ``constructor`` and events called ``__proto__``,
+    ``constructor``, ``toString``, ``name``...: their pays from the link are shown and
+    used, typing into each works, and Download writes every pay as edited, which the loader
+    reads back to the page's figures."""
+    page_file = _page(tmp_path, _names_game(tmp_path))
+    link = {"constructor": {"__proto__": "9 to 1", "name": "2 to 1"}, "prototype": {"__proto__": "7 to 1"}}
+    w = watched(accept_downloads=True)
+    w.open(page_file, "#pays=" + urllib.parse.quote(json.dumps(link)))
+    assert w.page.locator(".status").text_content() == ""
+    assert w.field("constructor", "__proto__").input_value() == "9 to 1"
+    assert w.field("prototype", "__proto__").input_value() == "7 to 1"
+    typed = {"constructor": "3 to 1", "toString": "1 to 2", "valueOf": "push", "hasOwnProperty": "lose half"}
+    for event, pay in typed.items():
+        w.field("constructor", event).fill(pay)
+    w.page.wait_for_function("location.hash.startsWith('#pays=')")
+    fragment = json.loads(urllib.parse.unquote(w.page.evaluate("location.hash").removeprefix("#pays=")))
+    assert fragment == {"constructor": {"__proto__": "9 to 1", "name": "2 to 1", **typed},
+                        "prototype": {"__proto__": "7 to 1"}}
+    with w.page.expect_download() as download:
+        w.page.click("[data-control=download]")
+    saved = tmp_path / "downloaded.yaml"
+    download.value.save_as(saved)
+    game = load_game(saved)
+    pays = {bet.id: {e.name: e.pay.text for e in bet.events} for bet in game.bets}
+    assert pays == {"constructor": {"__proto__": "9 to 1", "constructor": "3 to 1", "toString": "1 to 2",
+                                    "name": "2 to 1", "valueOf": "push", "hasOwnProperty": "lose half"},
+                    "prototype": {"__proto__": "7 to 1", "isPrototypeOf": "lose"}}
+    report = _cli_json("report", str(saved))
+    assert _shown(w) == _report_figures(report)
+    # a fresh page from that link and a reset: nothing left anywhere
+    w.page.click("[data-control=reset]")
+    assert w.page.evaluate("location.hash") == ""
+    assert w.field("constructor", "__proto__").input_value() == "8 to 1"
+    assert not [e for e in w.close() if "pageerror" in e or "error" in e], w.events
+
+
+def test_a_play_that_cannot_be_counted_again_locks_its_pays(tmp_path, monkeypatch, watched):
+    """Issue 44.1: where the play follows the pays but choosing it again would pass the
+    limits, the page says why; the pay fields of the bet the play is chosen for are
+    read-only and a link's pays for it are not used (each named); another bet's pays, which
+    cannot change the play, still move its figures exactly."""
+    from exact_odds.engine.cost import EnumerationTooLarge
+    from exact_odds.explorer import page
+
+    def too_large(report):
+        raise EnumerationTooLarge("too large here")
+
+    monkeypatch.setattr(page, "decision_counts", too_large)
+    page_file = _page(tmp_path, "baccarat-gold", strategy="optimal")
+    w = watched()
+    link = {"player": {"Player wins": "2 to 1"}, "tie": {"Tie": "20 to 1"}}
+    w.open(page_file, "#pays=" + urllib.parse.quote(json.dumps(link)))
+    status = w.page.locator(".status").text_content()
+    assert "'player', event 'Player wins': its pays cannot be edited here" in status
+    assert w.field("player", "Player wins").input_value() == "1 to 1"
+    assert w.page.evaluate("[...document.querySelectorAll('input[data-bet=player][data-event]')].every(i => i.readOnly)")
+    before = w.figure("player", "expected-value")
+    w.field("player", "Player wins").press_sequentially("0")  # read-only: nothing typed
+    assert w.field("player", "Player wins").input_value() == "1 to 1"
+    assert w.figure("player", "expected-value") == before
+    assert w.field("tie", "Tie").input_value() == "20 to 1"
+    assert w.figure("tie", "expected-value") == game_report(
+        load_game("baccarat-gold").with_pay("tie", "Tie", "20 to 1"), strategy="optimal",
+        bets=["player", "tie"]).bet("tie").expected_value
+    assert w.close() == []
+
+
+def test_the_scripts_choice_is_pythons_on_exact_ties(reader):
+    """Issue 44.1: the script chooses as ``DecisionCounts.choices`` does, exact ties
+    included (the house way), with two bets played for together over the first's ways
+    (a stake the draw adds), values equal as fractions but not as their parts."""
+    from exact_odds.analysis.decision_counts import DecisionCounts, DecisionState
+
+    nets = {"enter": (Fraction(1), Fraction(0), Fraction(-1)), "draw": (Fraction(0), Fraction(3, 2), Fraction(-1))}
+    rows = [  # per option: enter's lines, draw's lines
+        (((2, 1, 1), (0, 0, 0)), ((4, 2, 2), (0, 0, 0))),      # equal: 1/4 both ways
+        (((1, 1, 2), (0, 0, 0)), ((1, 1, 2), (1, 1, 0))),      # the draw's stake tips it
+        (((3, 0, 1), (0, 0, 0)), ((1, 0, 3), (0, 2, 0))),      # 2/4 against 1/4
+        (((0, 0, 0), (0, 0, 0)), ((1, 0, 0), (0, 0, 0))),      # one way never happens
+        (((1, 2, 3), (0, 0, 0)), ((2, 4, 6), (0, 0, 0))),      # equal again
+    ]
+    for house in ("hit", "stand"):
+        counts = DecisionCounts("the bettor", ("hit", "stand"), house, ("enter", "draw"),
+                                {"enter": (0, 0, 0), "draw": (0, 0, 0)},
+                                tuple(DecisionState((i,), f"state {i}", ((i, i, None),),
+                                                    tuple({"enter": e, "draw": d} for e, d in row))
+                                      for i, row in enumerate(rows)), {})
+        strategy = {"options": ["hit", "stand"], "house_way": house,
+                    "bets": [{"id": "enter", "nets": None}, {"id": "draw", "nets": None}],
+                    "played_for": [0, 1], "fixed": [["0"] * 3] * 2,
+                    "states": [{"label": "", "counts": [[[str(c) for c in lines] for lines in option]
+                                                        for option in row]} for row in rows]}
+        got = reader.evaluate("""([strategy, nets]) => new window.__Play(strategy).choices(
+            nets.map(lines => lines.map(n => window.__Q.of(n))))""",
+                              [strategy, [[f"{n.numerator}/{n.denominator}" for n in nets[b]] for b in ("enter", "draw")]])
+        assert got == list(counts.choices(nets)), house
+        assert got[0] == got[4] == ("hit", "stand").index(house)

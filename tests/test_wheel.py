@@ -65,7 +65,7 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     # the explorer's page (issue 26): its script and style shipped in the wheel, inlined
     page = subprocess.run([str(exe), "report", "rock-bac", "--bet", "tie", "--format", "html"],
                           cwd=elsewhere, check=True, capture_output=True, text=True).stdout
-    assert "export function parsePay" in page and ".exact-odds-explorer" in page
+    assert "export class PayReader" in page and ".exact-odds-explorer" in page
     # the program imports no test or docs package (issue 43: the program alone), though this
     # environment's are on its path here
     probe = ("import sys, runpy; sys.argv = ['exact-odds', 'report', 'rock-bac', '--bet', "

@@ -30,17 +30,26 @@ from spreadsheet import (
 from spreadsheet import printed as print_pdf
 from spreadsheet import without_cached_values as uncached
 
+from conftest import needs, unavailable
 from exact_odds.analysis.approval import ApprovalWorkbook, approval_workbook
-from exact_odds.analysis.bet_result import CONFIDENCES, HOLD_ROUNDS, BetResult, normal_quantile
+from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.compare import compare_games
+from exact_odds.analysis.figures import CONFIDENCES, HOLD_ROUNDS, normal_quantile
 from exact_odds.analysis.report import game_report
 from exact_odds.analysis.worksheet import name_part
-from exact_odds.games.loader import builtin_games, tables_dir
+from exact_odds.games.loader import builtin_games, load_game, tables_dir
 from exact_odds.numbers import fraction_text
 from exact_odds.render import render
 
-openpyxl = pytest.importorskip("openpyxl")
-needs_calc = pytest.mark.skipif(SOFFICE is None, reason=SKIP)
+openpyxl = needs("openpyxl", "openpyxl is not installed (the test extra)", module=True)
+needs_calc = pytest.mark.usefixtures("calc_installed")
+
+
+@pytest.fixture
+def calc_installed():
+    """LibreOffice is here (skipped where it is not, failed in CI: ``unavailable``)."""
+    if SOFFICE is None:
+        unavailable(SKIP)
 
 HOSTILE = '=HYPERLINK("http://x","y")'
 
@@ -397,6 +406,12 @@ def bet_figures(bet: BetResult) -> dict[str, Fraction | float | str]:
 SUPER_SIX_15 = '  - {use: super-six, pays: {Banker wins with 6: "15 to 1"}}'
 
 
+#: Pays changed in 21st Century's workbook under the optimal play: defined name -> (the
+#: event, the pay as the game file writes it and as the pay cell holds it).
+PLAY_EDITS = {"c21-half": {"pay_player_1": ("Player wins", ("1 to 2", 0.5))},
+              "c21-tie-lost": {"pay_player_3": ("Tie on 2 to 9", ("lose", -1))}}
+
+
 @pytest.fixture(scope="module")
 def recalculated(tmp_path_factory):
     """Every workbook the checks in LibreOffice read, recalculated in one ``soffice`` run
@@ -404,7 +419,7 @@ def recalculated(tmp_path_factory):
     openpyxl, a comparison, a hostile game's (``calc``) and every other built-in game's
     (``every_game``)."""
     if SOFFICE is None:
-        pytest.skip(SKIP)
+        unavailable(SKIP)
     folder = tmp_path_factory.mktemp("calc")
     book = approval_workbook(game_report("rock-bac"))
     rock = write(folder, "rock-bac.xlsx", book)
@@ -419,16 +434,26 @@ def recalculated(tmp_path_factory):
     ok("report", str(hostile_game(folder)), "--format", "xlsx", "--output", str(hostile))
     long_book = approval_workbook(game_report(long_ids_game(folder)))
     long_ids = write(folder, "long-ids.xlsx", long_book)
+    c21 = write(folder, "c21-optimal.xlsx", game_report("21st-century", strategy="optimal"))
+    for name, edits in PLAY_EDITS.items():
+        edited = openpyxl.load_workbook(c21)
+        for pay, (_, (_, value)) in edits.items():
+            sheet, cell = named_cells(c21)[pay]
+            edited[sheet][cell].value = value
+        edited.save(folder / f"{name}.xlsx")
     books = {game: approval_workbook(game_report(game)) for game in builtin_games()
              if game != "rock-bac"}  # rock-bac's is the first above
     games = {game: write(folder, f"{game}.xlsx", book) for game, book in books.items()}
     stripped = [uncached(p, folder / f"bare-{p.name}")
-                for p in (rock, compared, hostile, long_ids, *games.values())]
-    saved = recalculate([*stripped, folder / "changed.xlsx"], folder)
+                for p in (rock, compared, hostile, long_ids, c21, *games.values())]
+    saved = recalculate([*stripped, folder / "changed.xlsx",
+                         *(folder / f"{name}.xlsx" for name in PLAY_EDITS)], folder)
     opened = {p.name.removeprefix("bare-"): values(s) for p, s in saved.items()}
     calc = {"folder": folder, "book": book, "rock": rock, "comparison": comparison,
-            "compared": compared, "long_ids": (long_ids, long_book), **{name: opened[name] for name in (
-                "rock-bac.xlsx", "compare.xlsx", "hostile.xlsx", "changed.xlsx", "long-ids.xlsx")}}
+            "compared": compared, "long_ids": (long_ids, long_book), "c21": c21,
+            **{name: opened[name] for name in (
+                "rock-bac.xlsx", "compare.xlsx", "hostile.xlsx", "changed.xlsx", "long-ids.xlsx",
+                "c21-optimal.xlsx", *(f"{name}.xlsx" for name in PLAY_EDITS))}}
     every_game = {game: (games[game], opened[f"{game}.xlsx"], book)
                   for game, book in books.items()}
     return calc, every_game
@@ -557,6 +582,58 @@ def test_every_built_in_games_workbook_recalculates_exactly(every_game):
         wrong += [f"{game}: {line}" for line in error_cells(calc)]
         wrong += [f"{game}: {line}" for line in check_report(original, calc, book)]
     assert wrong == []
+
+
+@needs_calc
+def test_the_play_sheet_says_where_a_changed_pay_changes_the_play(calc):
+    """Issue 44.1: under the optimal play the workbook says which play its figures assume
+    and where a changed pay makes it no longer the better one, nothing silently. Recalculated
+    by LibreOffice: at the game file's pays no state reads "no"; with the Player line's pay
+    changed in its cell, exactly the states where report of the game file with that pay
+    plays otherwise read "no", the Summary counts them (``play_changed``), and the figures
+    are those of the play assumed (each line's probability as it was), as the sheets say."""
+    from exact_odds.analysis.decision_counts import state_label as label_of
+
+    report = game_report("21st-century", strategy="optimal")
+    names = named_cells(calc["c21"])
+
+    def read(book, name):
+        sheet, cell = names[name]
+        return book[sheet][cell].value
+
+    def answers(book) -> dict[str, str]:
+        rows = book["Play"].iter_rows(min_row=5, values_only=True)
+        return {row[0]: row[4] for row in rows if row[0]}
+
+    published = calc["c21-optimal.xlsx"]
+    assert read(published, "play_changed") == 0
+    assert set(answers(published).values()) == {"yes"} and len(answers(published)) == 50
+    for name, edits in PLAY_EDITS.items():
+        book = calc[f"{name}.xlsx"]
+        game = load_game("21st-century")
+        for _, (event, (pay, _)) in edits.items():
+            game = game.with_pay("player", event, pay)
+        again = game_report(game, strategy="optimal")
+        states = {(lo, hi, up) for lo, hi in [(0, 5), (1, 4), (2, 3), (6, 9), (7, 8)] for up in range(10)}
+        changed = {label_of(s, ("player_low_card", "player_high_card", "dealer_up"), True) for s in states
+                   if report.rules.player_draws((s[0] + s[1]) % 10, s)
+                   != again.rules.player_draws((s[0] + s[1]) % 10, s)}
+        assert changed and {k for k, v in answers(book).items() if v == "no"} == changed, name
+        assert read(book, "play_changed") == len(changed)
+        assumed = report.repriced(game).bet("player")  # the play assumed, its lines as they were
+        assert close(read(book, "ev_player"), assumed.expected_value)
+        assert not close(read(book, "ev_player"), again.bet("player").expected_value)
+
+
+def test_a_comparison_says_which_play_its_figures_assume():
+    """Issue 44.1: a comparison's workbook, a side played optimally for its pays, says on its
+    Summary that a pay changed in it does not change that play; a fixed play says nothing."""
+    comparison = compare_games("baccarat-gold", "baccarat-gold", strategy="optimal")
+    summary = next(sheet for sheet in comparison.to_workbook().sheets if sheet.name == "Summary")
+    said = [cell for cell in summary.cells.values() if isinstance(cell, str) and "one play" in cell]
+    assert [text[:2] for text in said] == ["A'", "B'"]
+    fixed = compare_games("baccarat-gold", "baccarat-gold").to_workbook()
+    assert not [c for s in fixed.sheets for c in s.cells.values() if isinstance(c, str) and "one play" in c]
 
 
 # --- printed, as a lab prints it (issue 43) ---------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from exact_odds.analysis.play_sheet import report_play
 from exact_odds.analysis.report import GameReport, game_report
 from exact_odds.analysis.worksheet import Removal, Shoes, report_workbook
 from exact_odds.engine.cost import EnumerationTooLarge
@@ -55,7 +56,7 @@ class ApprovalWorkbook(Rendered):
         document = self.report.to_document()
         return report_workbook(document.title, document.inputs, document.notes,
                                self.report.bets, self.report.total, self.shoes, self.removal,
-                               self.notes)
+                               self.notes, report_play(self.report))
 
 
 def approval_workbook(report: GameReport) -> ApprovalWorkbook:

@@ -24,6 +24,8 @@ from fractions import Fraction
 from functools import cached_property, lru_cache, partial
 from typing import NamedTuple
 
+from exact_odds.analysis import figures
+from exact_odds.analysis.figures import FIGURES, normal_quantile, square_root
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge
 from exact_odds.engine.enumerator import (
     enumeration_cost,
@@ -33,10 +35,10 @@ from exact_odds.engine.enumerator import (
     total_ways,
 )
 from exact_odds.engine.plan import plan
-from exact_odds.games.model import Bet
+from exact_odds.games.model import Bet, Settlement
 from exact_odds.games.settlement import Tally, settler
 from exact_odds.limits import MAX_SECONDS
-from exact_odds.numbers import decimal_text, fraction_text, percent_text, to_float
+from exact_odds.numbers import fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
@@ -68,11 +70,6 @@ class EventResult:
 #: What a line where the bet has no action pays.
 NO_ACTION_PAYS = "no action"
 
-#: The rounds a hold is given for (``hold_band``): a table of a night to a year's play.
-HOLD_ROUNDS = (100, 1_000, 10_000, 100_000, 1_000_000)
-#: The confidences of a volatility index and a hold band.
-CONFIDENCES = (Fraction(9, 10), Fraction(19, 20))
-
 
 class HoldBand(NamedTuple):
     """The hold over ``rounds`` rounds: exact expectation and variance, a float band."""
@@ -83,20 +80,6 @@ class HoldBand(NamedTuple):
     variance: Fraction
     low: float
     high: float
-
-
-def normal_quantile(confidence: Fraction) -> float:
-    """The two-sided standard normal quantile z of ``confidence``: P(|Z| <= z) = confidence.
-
-    >>> round(normal_quantile(Fraction(95, 100)), 6)
-    1.959964
-    """
-    from statistics import NormalDist
-
-    from exact_odds.errors import check_type
-
-    check_type(confidence, (Fraction, int, float), "confidence", "a probability, Fraction(9, 10)")
-    return NormalDist().inv_cdf(float((1 + confidence) / 2))
 
 
 @dataclass(frozen=True)
@@ -112,12 +95,12 @@ class BetResult(Rendered):
     @cached_property
     def expected_value(self) -> Fraction:
         """The exact expected result of one unit bet."""
-        return sum((e.expected_return for e in self.events), Fraction(0))
+        return figures.expected_value(self)
 
     @property
     def house_edge(self) -> Fraction:
         """Minus the expected value, per unit bet (negative when the bet favours the bettor)."""
-        return -self.expected_value
+        return figures.house_edge(self)
 
     @property
     def favours_bettor(self) -> bool:
@@ -127,7 +110,7 @@ class BetResult(Rendered):
     @cached_property
     def hit_frequency(self) -> Fraction:
         """The probability that the bet wins something."""
-        return sum((e.probability for e in self.events if e.net > 0), Fraction(0))
+        return figures.hit_frequency(self)
 
     @cached_property
     def not_placed(self) -> Fraction:
@@ -137,24 +120,22 @@ class BetResult(Rendered):
 
     @cached_property
     def push_probability(self) -> Fraction:
-        return sum((e.probability for e in self.events if e.net == 0), Fraction(0))
+        return figures.push_probability(self)
 
     @property
     def element_of_risk(self) -> Fraction:
         """The house edge per unit of bets that are resolved (pushes left out)."""
-        resolved = 1 - self.push_probability
-        return self.house_edge / resolved if resolved else Fraction(0)
+        return figures.element_of_risk(self)
 
     @cached_property
     def variance(self) -> Fraction:
         """The exact variance of one unit bet's result."""
-        mean = self.expected_value
-        return sum((e.probability * e.net * e.net for e in self.events), Fraction(0)) - mean * mean
+        return figures.variance(self)
 
     @property
     def standard_deviation(self) -> float:
         """The square root of the variance, for printing (the variance is exact)."""
-        return _sqrt(self.variance)
+        return figures.standard_deviation(self)
 
     def volatility_index(self, confidence: Fraction = Fraction(9, 10)) -> float:
         """z times the standard deviation, z the two-sided normal quantile of ``confidence``
@@ -171,15 +152,14 @@ class BetResult(Rendered):
 
         check_type(rounds, int, "rounds", "a whole number of rounds")
         variance = self.variance / rounds
-        half = normal_quantile(confidence) * _sqrt(variance)
+        half = normal_quantile(confidence) * square_root(variance)
         edge = to_float(self.house_edge)
         return HoldBand(rounds, confidence, self.house_edge, variance, edge - half, edge + half)
 
     @property
     def top_award(self) -> EventResult | None:
         """The line with the highest pay, if the bet ever wins."""
-        wins = [e for e in self.events if e.net > 0 and e.combinations]
-        return max(wins, key=lambda e: e.net) if wins else None
+        return figures.top_award(self)  # type: ignore[return-value]  # one of its lines
 
     def inputs(self) -> Json:
         """The bet's id and the version: a bet's game and shoe are its report's."""
@@ -193,14 +173,6 @@ class BetResult(Rendered):
     def to_dict(self) -> Json:
         """The bet as plain data: exact fractions as strings, counts as integers."""
         return {**self.inputs(), **bet_dict(self)}
-
-
-def _sqrt(value: Fraction) -> float:
-    from decimal import Decimal, localcontext
-
-    with localcontext() as context:
-        context.prec = 30
-        return float((Decimal(value.numerator) / Decimal(value.denominator)).sqrt())
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
@@ -223,6 +195,27 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
                                   unmatched, Fraction(unmatched, total)))
     return BetResult(bet.id, bet.name, tuple(events), total)
+
+
+def line_of(bet: Bet, settled: Settlement) -> int:
+    """The line of ``bet_result``'s events a settlement of ``bet`` falls on: "Not offered"
+    first where the bet is placed late, then its events, then "Any other outcome".
+
+    >>> from exact_odds.games.loader import load_game
+    >>> late = load_game("21st-century").bet("late-tie")
+    >>> line_of(late, Settlement(None, None)), line_of(late, Settlement(1, Fraction(7)))
+    (0, 2)
+    """
+    first = 1 if bet.offered is not None else 0
+    if settled.net is None:
+        return 0
+    return first + (len(bet.events) if settled.event is None else settled.event)
+
+
+def line_nets_of(bet: Bet) -> tuple[Fraction, ...]:
+    """What each line of ``bet_result``'s events pays, net (a line without action 0)."""
+    return ((Fraction(0),) if bet.offered is not None else ()) + tuple(
+        e.pay.net for e in bet.events) + ((Fraction(-1),) if bet.loses_otherwise else ())
 
 
 def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
@@ -299,36 +292,41 @@ EVENT_COLUMNS = (Column("Event"), Column("Pays"), Column("Combinations", "count"
                  Column("Probability", "exact"), Column("Return", "signed"))
 
 
+#: What a report says of a bet that favours the bettor, or that is even (the explorer's too).
+VERDICTS = {"favours": "FAVOURS THE BETTOR: the bettor's edge is {edge}",
+            "even": "EVEN: neither side has an edge"}
+
+
 def verdict(bet: BetResult) -> str:
     if bet.favours_bettor:
-        return f"FAVOURS THE BETTOR: the bettor's edge is {percent_text(bet.expected_value)}"
+        return VERDICTS["favours"].format(edge=percent_text(bet.expected_value))
     if bet.expected_value == 0:
-        return "EVEN: neither side has an edge"
+        return VERDICTS["even"]
     return ""
 
 
 def bet_summary_lines(bet: BetResult) -> list[str]:
-    """A bet's figures in words, under its table."""
-    lines = [
-        f"Expected value {decimal_text(bet.expected_value, 9, sign=True)}  "
-        f"(exact {fraction_text(bet.expected_value)})",
-        f"House edge {percent_text(bet.house_edge)}   Hit frequency "
-        f"{percent_text(bet.hit_frequency, 2)}   Standard deviation {bet.standard_deviation:.4f}",
-    ]
+    """A bet's figures in words, under its table (each written as ``FIGURES`` shows it)."""
+
+    def said(name: str) -> str:
+        figure = FIGURES[name]
+        return f"{figure.label} {figure.text(figure.of(bet))}"
+
+    lines = [f"{said('expected_value')}  (exact {fraction_text(bet.expected_value)})",
+             f"{said('house_edge')}   {said('hit_frequency')}   {said('standard_deviation')}"]
     extra = []
     if bet.push_probability:
-        extra.append(f"Push {percent_text(bet.push_probability, 2)}   "
-                     f"Element of risk {percent_text(bet.element_of_risk)}")
+        extra.append(f"{said('push_probability')}   {said('element_of_risk')}")
     top = bet.top_award
     if top is not None:
-        odds = Fraction(1) / top.probability
+        odds = FIGURES["top_award_odds"]
         extra.append(f"Top award {safe(top.pays)} ({safe(top.event)}): 1 in "
-                     f"{to_float(odds):,.1f}")
+                     f"{odds.text(odds.of(bet))}")
     if extra:
         lines.append("   ".join(extra))
-    said = verdict(bet)
-    if said:
-        lines.append(f"*** {said} ***")
+    verdict_text = verdict(bet)
+    if verdict_text:
+        lines.append(f"*** {verdict_text} ***")
     return lines
 
 

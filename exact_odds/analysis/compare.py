@@ -57,10 +57,17 @@ class Comparison(Rendered):
     def to_workbook(self) -> Workbook:
         """Both reports' live worksheets side by side (``exact_odds.analysis.worksheet``):
         each bet's sheet with A's table and pays on the left, B's on the right."""
+        from exact_odds.analysis.decision_counts import follows_pays
         from exact_odds.analysis.worksheet import comparison_workbook
 
         document = self.to_document()
-        return comparison_workbook(document.title, document.inputs, document.notes,
+        plays = [f"{side}'s figures are for one play, the bettor's choice optimal for its game "
+                 "file's pays (strategy optimal): a pay changed here does not change that play "
+                 "(exact-odds compare of the game files with the new pays gives the figures of "
+                 "the play chosen again)."
+                 for side, report in (("A", self.first), ("B", self.second))
+                 if follows_pays(report)]
+        return comparison_workbook(document.title, document.inputs, (*document.notes, *plays),
                                    self.first.bets, self.second.bets,
                                    (self.first.total, self.second.total))
 

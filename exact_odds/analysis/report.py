@@ -19,7 +19,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exact_odds.analysis.bet_result import BetResult, bet_dict, bet_result, bet_table
+from exact_odds.analysis.bet_result import (
+    BetResult,
+    bet_dict,
+    bet_result,
+    bet_table,
+    line_nets_of,
+)
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.job import Job, game_job
 from exact_odds.engine.cost import EnumerationTooLarge
@@ -36,6 +42,7 @@ from exact_odds.shoe import Shoe
 if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer alone
     import polars as pl
 
+    from exact_odds.analysis.decision_counts import DecisionCounts
     from exact_odds.render.workbook import Workbook
 
 
@@ -143,13 +150,42 @@ class GameReport(Rendered):
 
     def to_workbook(self) -> Workbook:
         """The live math worksheet (``exact_odds.analysis.worksheet``): Summary, a sheet per
-        bet whose figures are formulas of its pays, and Hold. ``approval_workbook`` adds
-        the other decks and the effect of removal."""
+        bet whose figures are formulas of its pays, Hold, and where the play is chosen for
+        the pays, the Play its figures assume. ``approval_workbook`` adds the other decks
+        and the effect of removal."""
+        from exact_odds.analysis.play_sheet import report_play
         from exact_odds.analysis.worksheet import report_workbook
 
         document = self.to_document()
         return report_workbook(document.title, document.inputs, document.notes, self.bets,
-                               self.total)
+                               self.total, play=report_play(self))
+
+    def repriced(self, game: Game, counts: DecisionCounts | None = None) -> GameReport:
+        """This report with each event paying what it pays in ``game`` (the same game, its
+        pays changed). A bet settles on the first event whose condition holds, whatever it
+        pays, so the combinations stay as they are, unless the play is chosen for the pays
+        (``counts``, from ``analysis.decision_counts``): then it is chosen again, as
+        ``game_report`` would choose it for ``game``, and every bet's combinations follow."""
+        bets: list[BetResult] = []
+        for result in self.bets:
+            bet = game.bet(result.id)
+            first = 1 if bet.offered is not None else 0
+            events = list(result.events)
+            for i, event in enumerate(bet.events):
+                events[first + i] = replace(events[first + i], pays=event.pay.text,
+                                            net=event.pay.net)
+            bets.append(replace(result, events=tuple(events)))
+        rules = self.rules
+        if counts is not None:
+            nets = {bet: line_nets_of(game.bet(bet)) for bet in counts.hidden}
+            choices = counts.choices({**nets, **{bet.id: tuple(e.net for e in bet.events)
+                                                 for bet in bets}})
+            found = counts.combinations(choices)
+            bets = [replace(bet, events=tuple(
+                replace(e, combinations=c, probability=Fraction(c, bet.total))
+                for e, c in zip(bet.events, found[bet.id]))) for bet in bets]
+            rules = rules.with_strategy(counts.strategy_map(choices), "optimal")
+        return replace(self, game=game, rules=rules, bets=tuple(bets), found_mistakes=None)
 
     def to_polars(self) -> pl.DataFrame:
         """Every event of every bet as a polars DataFrame (exact columns as strings)."""

@@ -32,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from exact_odds.engine.enumerator import outcome_counts, total_sequences
+from exact_odds.engine.enumerator import enumeration_cost, outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Bet, Game, Settings
@@ -120,7 +120,8 @@ def _visible(option: Option, row: Mapping[str, Any]) -> VisibleState:
     return (row["player_low_card"], row["player_high_card"], up)
 
 
-#: Per visible state, per bet tallied: [all ways, ways where the bet acts, sum of ways * net].
+#: Per visible state, per bet tallied: [all ways, ways where the bet acts, sum of ways * net,
+#: the ways of each settlement (its event and net)].
 Tally = dict[VisibleState, list[list[Any]]]
 
 
@@ -128,8 +129,9 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
            bets: tuple[tuple[Bet, bool], ...], settings: Settings = None) -> Tally:
     """One enumeration over the visible columns and every bet's columns. For each (bet,
     ``no_dealer_natural``) asked, and each visible state: the ways, the ways where the bet
-    acts and their sum of ways * net (only deals where the dealer holds no natural, if
-    ``no_dealer_natural``)."""
+    acts, their sum of ways * net and the ways of each settlement (only deals where the
+    dealer holds no natural, if ``no_dealer_natural``). Refused before any work where the
+    enumeration passes the limits."""
     option = _option(game, settings)
     needs_natural = any(skip for _, skip in bets)
     read_all = tuple(name for bet, _ in bets for name in bet.columns)
@@ -144,25 +146,26 @@ def _tally(shoe: Shoe, game: Game, rules: DrawingRules,
     reads = [[index[name] for name in bet.columns] for bet, _ in bets]
     chosen = game.setting_values(settings)
     settlers = [settler(bet, chosen, game.rules.round) for bet, _ in bets]
-    # per state and bet: [ways, ways acting, {net: ways}] summed as integers, then folded
+    # per state and bet: [ways, {settlement: ways}] summed as integers, then folded
     found: dict[VisibleState, list[list[Any]]] = {}
+    enumeration_cost(shoe, columns, rules).check()
     for values, ways in outcome_counts(shoe, columns, rules).items():
         key = (values[low], values[high], None if up is None else values[up])
         state = found.get(key)
         if state is None:
-            state = found[key] = [[0, 0, {}] for _ in bets]
+            state = found[key] = [[0, {}] for _ in bets]
         for number, ((_, skip), read) in enumerate(zip(bets, reads)):
             if skip and values[natural]:
                 continue
             tally = state[number]
             tally[0] += ways
-            net = settlers[number](tuple(values[i] for i in read)).net
-            if net is not None:
-                tally[1] += ways
-                tally[2][net] = tally[2].get(net, 0) + ways
+            settled = settlers[number](tuple(values[i] for i in read))
+            tally[1][settled] = tally[1].get(settled, 0) + ways
     for state in found.values():
-        for tally in state:
-            tally[2] = sum((net * ways for net, ways in tally[2].items()), Fraction(0))
+        for number, (ways, settled) in enumerate(state):
+            acting = {s: w for s, w in settled.items() if s.net is not None}
+            state[number] = [ways, sum(acting.values()),
+                             sum((s.net * w for s, w in acting.items()), Fraction(0)), settled]
     return found
 
 
@@ -288,7 +291,7 @@ def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
     for state in sorted(runs[True], key=_order):
         p2 = (state[0] + state[1]) % 10
         hits = rules.player_draws(p2, state) if rules.player_chooses(p2) else True
-        ways, acting, net = runs[hits][state][number]
+        ways, acting, net, _ = runs[hits][state][number]
         if not acting:
             continue
         if acting != ways:

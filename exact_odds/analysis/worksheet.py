@@ -33,12 +33,14 @@ values are those figures, and tests recalculate the workbook in LibreOffice agai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from exact_odds.analysis.bet_result import CONFIDENCES, HOLD_ROUNDS, BetResult, normal_quantile
+from exact_odds.analysis.bet_result import BetResult
+from exact_odds.analysis.figures import CONFIDENCES, FIGURES, HOLD_ROUNDS, normal_quantile
+from exact_odds.analysis.play_sheet import Play, play_note, play_sheet
 from exact_odds.numbers import fraction_text, int_text, to_float
 from exact_odds.render.document import Field, Line
 from exact_odds.render.workbook import (
@@ -131,9 +133,10 @@ class _Side:
         return name
 
 
-class Figure(NamedTuple):
-    """A figure of a bet's sheet: its label, its name's first word (none: no name), its
-    exact value (None where it is not rational), its cached value and its style."""
+class Shown(NamedTuple):
+    """A figure of a bet's sheet (``analysis.figures``): its label, its name's first word
+    (none: no name), its exact value (None where it is not rational), its cached value and
+    its style."""
 
     label: str
     name: str
@@ -142,32 +145,23 @@ class Figure(NamedTuple):
     style: Style
 
 
-def _figures(bet: BetResult) -> dict[str, Figure]:
+def _figures(bet: BetResult) -> dict[str, Shown]:
     """A bet's figures, by label, in the order its sheet lists them."""
-    top = bet.top_award
-    rows = [
-        Figure("Expected value", "ev", bet.expected_value, to_float(bet.expected_value),
-               "decimal"),
-        Figure("House edge", "edge", bet.house_edge, to_float(bet.house_edge), "percent"),
-        Figure("Return to player", "", 1 - bet.house_edge, to_float(1 - bet.house_edge),
-               "percent"),
-        Figure("Hit frequency", "hit", bet.hit_frequency, to_float(bet.hit_frequency),
-               "percent"),
-        Figure("Push", "push", bet.push_probability, to_float(bet.push_probability), "percent"),
-        Figure("Element of risk", "risk", bet.element_of_risk, to_float(bet.element_of_risk),
-               "percent"),
-        Figure("Variance", "var", bet.variance, to_float(bet.variance), "decimal"),
-        Figure("Standard deviation", "sd", None, bet.standard_deviation, "decimal"),
-        Figure("Volatility index 90%", "", None, bet.volatility_index(CONFIDENCES[0]), "decimal"),
-        Figure("Volatility index 95%", "", None, bet.volatility_index(CONFIDENCES[1]), "decimal"),
-        Figure("Top award pays", "top_pay", None if top is None else top.net,
-               "" if top is None else to_float(top.net), "general"),
-        Figure("Top award event", "top_event", None, "" if top is None else top.event,
-               "general"),
-        Figure("Top award, 1 in", "top_odds", None if top is None else 1 / top.probability,
-               "" if top is None else to_float(1 / top.probability), "odds"),
-    ]
-    return {figure.label: figure for figure in rows}
+    shown = {}
+    for figure in FIGURES.values():
+        value = figure.of(bet)
+        cached: float | str = ("" if value is None else value if isinstance(value, str)
+                               else to_float(value))  # type: ignore[arg-type]
+        exact = value if figure.exact and isinstance(value, Fraction) else None
+        shown[figure.label] = Shown(figure.label, figure.cell, exact, cached, figure.style)
+    return shown
+
+
+def _cells(ranges: dict[str, str], figure: Callable[[str], str]) -> dict[str, str]:
+    """What a figure's formula reads (``Figure.formula_with``): a bet's ranges, each other
+    figure's cell (``figure(name)``) and the normal quantiles' names."""
+    return {**ranges, **{f.cell: figure(f.cell) for f in FIGURES.values() if f.cell},
+            **{_z(c): _z(c) for c in CONFIDENCES}}
 
 
 def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
@@ -200,38 +194,21 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
             to_float(event.net) if wins else "", "general"))
     row = last + 2
     sheet.line(row, [Label("Figure"), Label("Value"), Label("Exact (game file's pays)")], first)
-    ev = side.name("ev", bet)
-    push = side.name("push", bet)
-    var = side.name("var", bet)
-    edge = side.name("edge", bet)
-    best = f"MATCH(MAX({candidates}),{candidates},0)"
-    none = f"COUNT({candidates})=0"
-    formulas = {
-        "Expected value": f"SUMPRODUCT({pays},{probabilities})",
-        "House edge": f"-{ev}",
-        "Return to player": f"1+{ev}",
-        "Hit frequency": f'SUMIF({pays},">0",{probabilities})',
-        "Push": f"SUMIF({pays},0,{probabilities})",
-        "Element of risk": f"IF({push}=1,0,{edge}/(1-{push}))",
-        "Variance": f"SUMPRODUCT({pays},{pays},{probabilities})-{ev}^2",
-        "Standard deviation": f"SQRT({var})",
-        "Volatility index 90%": f"{_z(CONFIDENCES[0])}*{side.name('sd', bet)}",
-        "Volatility index 95%": f"{_z(CONFIDENCES[1])}*{side.name('sd', bet)}",
-        "Top award pays": f'IF({none},"",MAX({candidates}))',
-        "Top award event": f'IF({none},"",INDEX({events},{best}))',
-        "Top award, 1 in": f'IF({none},"",1/INDEX({probabilities},{best}))',
-    }
+    cells = _cells({"pays": pays, "probabilities": probabilities, "candidates": candidates,
+                    "events": events}, lambda name: side.name(name, bet))
     total_row = row + 1
     sheet.line(total_row, ["Total probability", Formula(f"SUM({probabilities})", 1.0,
                                                         "probability"), "1"], first)
-    for i, figure in enumerate(_figures(bet).values()):
+    shown = _figures(bet)
+    for i, figure in enumerate(FIGURES.values()):
         r = total_row + 1 + i
+        value = shown[figure.label]
         sheet.put(r, first, figure.label)
-        sheet.put(r, first + 1, Formula(formulas[figure.label], figure.value, figure.style))
-        if figure.name:
-            side.define(figure.name, bet, sheet, r, first + 1)
-        if figure.exact is not None:
-            sheet.put(r, first + 2, fraction_text(figure.exact))
+        sheet.put(r, first + 1, Formula(figure.formula_with(cells), value.value, value.style))
+        if figure.cell:
+            side.define(figure.cell, bet, sheet, r, first + 1)
+        if value.exact is not None:
+            sheet.put(r, first + 2, fraction_text(value.exact))
     widths = {0: 28, 1: 22, 2: 18, 3: 12, 4: 24, 5: 20, 6: 40, 7: 16, 8: 12}
     for offset, width in widths.items():
         sheet.widths[first + offset] = width
@@ -411,38 +388,29 @@ def _deck_block(side: _Side, bet: BetResult, results: list[BetResult], shoes: Se
     pays = span(1, first, last)
     row = last + 1
     sheet.line(row, [Label("Cycle"), None, *(int_text(s.total) for s in shoes)])
-    labels = ("Expected value", "House edge", "Hit frequency", "Push", "Element of risk",
-              "Variance", "Standard deviation", "Volatility index 90%", "Volatility index 95%",
-              "Top award, 1 in")
-    at = {label: row + 1 + i for i, label in enumerate(labels)}
-    for label in labels:
-        sheet.put(at[label], 0, label)
+    at = {name: row + 1 + i for i, name in enumerate(DECK_FIGURES)}
+    for name in DECK_FIGURES:
+        sheet.put(at[name], 0, FIGURES[name].label)
+    by_cell = {figure.cell: name for name, figure in FIGURES.items() if figure.cell}
     for k, result in enumerate(results):
         col = 2 + k
-        p = span(col, first, last)
-        candidates = span(2 + 2 * n + k, first, last)
+        def cell_of(cell: str, column: int = col) -> str:
+            return ref(at.get(by_cell[cell], 0), column)
 
-        def cell(label: str, column: int = col) -> str:
-            return ref(at[label], column)
+        cells = _cells({"pays": pays, "probabilities": span(col, first, last),
+                        "candidates": span(2 + 2 * n + k, first, last)}, cell_of)
+        shown = _figures(result)
+        for name in DECK_FIGURES:
+            figure, value = FIGURES[name], shown[FIGURES[name].label]
+            sheet.put(at[name], col, Formula(figure.formula_with(cells), value.value,
+                                             value.style))
+    return row + len(DECK_FIGURES)
 
-        figures = _figures(result)
-        formulas = {
-            "Expected value": f"SUMPRODUCT({pays},{p})",
-            "House edge": f"-{cell('Expected value')}",
-            "Hit frequency": f'SUMIF({pays},">0",{p})',
-            "Push": f"SUMIF({pays},0,{p})",
-            "Element of risk": f"IF({cell('Push')}=1,0,{cell('House edge')}/(1-{cell('Push')}))",
-            "Variance": f"SUMPRODUCT({pays},{pays},{p})-{cell('Expected value')}^2",
-            "Standard deviation": f"SQRT({cell('Variance')})",
-            "Volatility index 90%": f"{_z(CONFIDENCES[0])}*{cell('Standard deviation')}",
-            "Volatility index 95%": f"{_z(CONFIDENCES[1])}*{cell('Standard deviation')}",
-            "Top award, 1 in": f'IF(COUNT({candidates})=0,"",1/INDEX({p},MATCH(MAX('
-                               f'{candidates}),{candidates},0)))',
-        }
-        for label in labels:
-            figure = figures[label]
-            sheet.put(at[label], col, Formula(formulas[label], figure.value, figure.style))
-    return row + len(labels)
+
+#: The figures of each bet on each shoe of the Decks sheet, in order.
+DECK_FIGURES = ("expected_value", "house_edge", "hit_frequency", "push_probability",
+                "element_of_risk", "variance", "standard_deviation", "volatility_index_90",
+                "volatility_index_95", "top_award_odds")
 
 
 def _pay_name(side: _Side, bet: BetResult, index: int) -> str:
@@ -451,21 +419,34 @@ def _pay_name(side: _Side, bet: BetResult, index: int) -> str:
 
 def report_workbook(title: str, header: Sequence[Line], notes: Sequence[str],
                     bets: Sequence[BetResult], total: int, shoes: Sequence[Shoes] = (),
-                    removal: Removal | None = None, deck_notes: Sequence[str] = ()
-                    ) -> Workbook:
-    """A report's workbook: Summary, a sheet per bet, Hold, and (given other shoes or the
-    effect of removal) Decks."""
+                    removal: Removal | None = None, deck_notes: Sequence[str] = (),
+                    play: Play | None = None) -> Workbook:
+    """A report's workbook: Summary, a sheet per bet, Hold, (given other shoes or the
+    effect of removal) Decks, and (given the play its figures assume, where the play is
+    chosen for the pays) Play."""
     side = _Side(bets, total)
     summary, row = _summary(title, header, notes, [side])
+    if play is not None:
+        row += 3
     _summary_rows(summary, row, side)
     sheets = [summary]
     for bet in side.bets:
         sheet = Sheet(bet.id)
         _bet_block(side, bet, sheet, 0)
+        if play is not None:
+            sheet.put(2, 0, Label(play_note(play), "note"))
         sheets.append(sheet)
     sheets.append(_hold([side]))
     if shoes or removal is not None or deck_notes:
-        sheets.append(_decks(side, shoes, removal, deck_notes))
+        more = ("Each shoe's figures are for its own optimal play for the game file's pays; "
+                "a pay changed here does not change it.",) if play is not None else ()
+        sheets.append(_decks(side, shoes, removal, (*deck_notes, *more)))
+    if play is not None:
+        pays = {bet.id: [_pay_name(side, bet, n) for n in range(len(bet.events))]
+                for bet in side.bets}
+        sheet, name = play_sheet(play, pays, summary, row - 3)
+        sheets.append(sheet)
+        side.names += [name] if name is not None else []
     return Workbook(tuple(sheets), tuple(side.names))
 
 

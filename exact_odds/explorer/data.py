@@ -1,10 +1,16 @@
 """What the explorer's script reads: a report's bets with every event's exact combinations
 and pay, the shoe's total, each bet's effect of removal by rank, and the game file as a
-template whose pays the script fills in (``game_file_template``).
+template whose pays the script fills in (``game_file_template``); and what Python knows
+that the script must not write again: the figures to show (``analysis.figures``), the
+pay grammar (``games.pays.pay_grammar``), the limits, the rounding rule and the hold band's
+confidence.
 
-Expected value and variance are rational in the pays and the combinations do not depend on
-them (a bet settles on the first event whose condition holds, whatever it pays), so the
-script recomputes every figure exactly from these counts when a pay changes.
+Expected value and variance are rational in the pays, and the combinations do not depend on
+them (a bet settles on the first event whose condition holds, whatever it pays) unless the
+play is chosen to suit the pays (``--strategy optimal``): then the data carries, for each
+state the decider sees, each option's combinations (``analysis.decision_counts``), and the
+script chooses again as ``report`` does. Either way it recomputes every figure exactly when
+a pay changes.
 
 >>> from exact_odds.analysis.report import game_report
 >>> data = explorer_data(game_report("commission-free", bets="tie"))
@@ -21,11 +27,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from exact_odds.analysis.bet_result import VERDICTS
+from exact_odds.analysis.decision_counts import DecisionCounts
+from exact_odds.analysis.figures import HOLD_CONFIDENCE, confidence_label, normal_quantile, page_figures
 from exact_odds.analysis.removal import RemovalTable
 from exact_odds.analysis.report import GameReport
 from exact_odds.errors import ExactOddsError, escape_controls
 from exact_odds.games.model import Game
-from exact_odds.numbers import fraction_text, int_text
+from exact_odds.games.pays import pay_grammar
+from exact_odds.limits import MAX_FRAGMENT, MAX_HOLD_ROUNDS
+from exact_odds.numbers import ROUNDING, fraction_text, int_text
 from exact_odds.render.document import Json
 from exact_odds.render.text import line_text
 from exact_odds.shoe import Shoe
@@ -35,10 +46,13 @@ Piece = str | dict[str, str]
 
 
 def explorer_data(report: GameReport, removal: RemovalTable | None = None,
-                  removal_note: str = "") -> Json:
+                  removal_note: str = "", counts: DecisionCounts | None = None,
+                  counts_note: str = "", locked: tuple[str, ...] = ()) -> Json:
     """The explorer's data for ``report`` (its bets, their events' combinations and pays),
     with each bet's effect of removal from ``removal`` (by rank) where it was computed, and
-    ``removal_note`` saying why where it was not."""
+    ``removal_note`` saying why where it was not; where the play is chosen for the pays,
+    its ``counts`` (``decision_counts``), or ``counts_note`` saying why it cannot be chosen
+    again here and the bets whose pays are then not editable (``locked``)."""
     game = report.game
     header = [line_text(line) for line in report.to_document().inputs]
     bets = []
@@ -59,7 +73,7 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
         })
     source = game.source.get("document") if isinstance(game.source, dict) else None
     return {
-        "format": 1,
+        "format": 2,
         "title": f"{game.name} ({game.id})",
         "game": {"id": game.id, "name": game.name,
                  "source": None if source is None else str(source),
@@ -68,10 +82,57 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
         "shoe": report.shoe.describe(),
         "total": int_text(report.total),
         "bets": bets,
+        "strategy": strategy_data(report, counts, counts_note, locked),
         "removal_note": removal_note,
+        "figures": page_figures(),
+        "verdicts": VERDICTS,
+        "hold": {"rounds": "1000", "max_rounds": str(MAX_HOLD_ROUNDS),
+                 "z": normal_quantile(HOLD_CONFIDENCE),
+                 "z_text": f"{normal_quantile(HOLD_CONFIDENCE):.2f}",
+                 "label": f"{confidence_label(HOLD_CONFIDENCE)} band",
+                 "approximation": "normal approximation"},
+        "rounding": ROUNDING,
+        "grammar": pay_grammar(),
+        "limits": {"fragment": MAX_FRAGMENT},
         "template": game_file_template(game, [b.id for b in report.bets], shoe=report.shoe,
                                        settings=report.settings, strategy=report.strategy),
         "file_name": f"{game.id}-edited.yaml",
+    }
+
+
+def strategy_data(report: GameReport, counts: DecisionCounts | None, note: str = "",
+                  locked: tuple[str, ...] = ()) -> Json | None:
+    """The play as the script chooses it again: for each decision state its label and, for
+    each option, the combinations of every line of every bet counted (the report's bets in
+    its order, then any bet played for that it does not show, with what that one pays);
+    the combinations no decision touches; the bets played for (their places); the house
+    way. None where the play does not follow the pays; where it cannot be chosen again
+    here, why (``unavailable``) and the bets whose pays are then ``locked``."""
+    if counts is None:
+        return {"unavailable": f"The pays of {', '.join(locked)} cannot be edited here: {note}",
+                "locked": list(locked)} if note else None
+    order = [bet.id for bet in report.bets]
+    counted = [*order, *counts.hidden]
+    names = ", ".join(report.bet(bet).name if bet in order else bet for bet in counts.played_for)
+    return {
+        "decider": counts.decider,
+        "options": list(counts.options),
+        "house_way": counts.house_way,
+        "bets": [{"id": bet, "nets": [fraction_text(n) for n in counts.hidden[bet]]
+                  if bet in counts.hidden else None} for bet in counted],
+        "played_for": [counted.index(bet) for bet in counts.played_for],
+        "fixed": [[int_text(c) for c in counts.fixed[bet]] for bet in order],
+        "states": [{"label": state.label,
+                    "counts": [[[int_text(c) for c in option[bet]] for bet in counted]
+                               for option in state.counts]}
+                   for state in counts.states],
+        "summary": f"The play, optimal for the pays shown ({names})",
+        "note": (f"The play is chosen to suit the pays (strategy {report.strategy}): "
+                 f"{counts.decider} takes the option with the better expected value for "
+                 f"{names} in each state he sees (the house way, {counts.house_way}, on an exact "
+                 "tie). A pay changed here can change it, and so the combinations of every "
+                 "bet: the page chooses again, exactly as exact-odds report does for the "
+                 "downloaded file."),
     }
 
 

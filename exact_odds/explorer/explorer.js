@@ -1,12 +1,16 @@
 // The exact-odds explorer: change a pay and see every figure of the bet move, exactly.
 //
 // One ES module for the page (`exact-odds report GAME --format html`, mounted by
-// `mountPage`) and the Jupyter widget (`exact_odds.explore`, anywidget's `render`). It reads
-// each event's exact combinations and the shoe's total, and recomputes expected value,
-// house edge, hit frequency, variance, push, element of risk and the top award with BigInt
-// fractions: decimals are only the rounding of an exact value. Pays are read as the game
-// file's loader reads them (`parsePay`, a port of exact_odds/games/pays.py). Every text from
-// the game file or the URL is shown as text (textContent), never as markup.
+// `mountPage`) and the Jupyter widget (`exact_odds.explore`, anywidget's `render`). It keeps
+// the algorithms only; what they read comes from Python with the data (exact_odds/explorer/
+// data.py): each event's exact combinations and the shoe's total, the figures to show
+// (exact_odds/analysis/figures.py), the pay grammar (exact_odds/games/pays.py: its regular
+// expression, spaces, digits, words, limits and messages), the rounding rule, the hold
+// band's quantile, the limits, and where the play is chosen for the pays each decision
+// state's combinations (exact_odds/analysis/decision_counts.py). Figures are computed with
+// BigInt fractions: decimals are only the rounding of an exact value. Every map keyed by a
+// name from the game file or the link is a Map. Every text from the game file or the URL is
+// shown as text (textContent), never as markup.
 
 // --- exact fractions ----------------------------------------------------------------------
 
@@ -37,25 +41,31 @@ export class Q {
   cmp(o) { const x = this.n * o.d - o.n * this.d; return x > 0n ? 1 : x < 0n ? -1 : 0; }
   isZero() { return this.n === 0n; }
   text() { return this.d === 1n ? String(this.n) : `${this.n}/${this.d}`; }
-  // rounded to `places` decimals, half to even, from the exact value
-  decimal(places, sign = false) {
+  // rounded to `places` decimals from the exact value, by the report's rule (data.rounding:
+  // "half-even" or "half-up")
+  decimal(places, sign = false, rounding = "half-even") {
     const scale = 10n ** BigInt(places);
     const x = abs(this.n) * scale;
     let q = x / this.d;
     const r2 = 2n * (x % this.d);
-    if (r2 > this.d || (r2 === this.d && q % 2n === 1n)) q += 1n;
-    let digits = q.toString().padStart(places + 1, "0");
-    if (places) digits = `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-    const negative = this.n < 0n && q !== 0n;
-    return (negative ? "-" : sign ? "+" : "") + digits;
+    if (r2 > this.d || (r2 === this.d && (rounding === "half-up" || q % 2n === 1n))) q += 1n;
+    return decimalDigits(q, places, this.n < 0n, sign);
   }
-  percent(places, sign = false) { return `${this.mul(new Q(100n)).decimal(places, sign)}%`; }
+  percent(places, sign = false, rounding = "half-even") {
+    return `${this.mul(new Q(100n)).decimal(places, sign, rounding)}%`;
+  }
   toNumber() { // for drawing only
     const scale = 10n ** 18n;
     return Number((this.n * scale) / this.d) / 1e18;
   }
 }
 const ZERO = new Q(0n), ONE = new Q(1n);
+
+function decimalDigits(q, places, negative, sign) { // q / 10^places, written out
+  let digits = q.toString().padStart(places + 1, "0");
+  if (places) digits = `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return (negative && q !== 0n ? "-" : sign ? "+" : "") + digits;
+}
 
 function isqrt(n) {
   if (n < 2n) return n;
@@ -67,138 +77,150 @@ function isqrt(n) {
     return x;
   }
 }
-// the square root of an exact non-negative value, rounded to `places` decimals (half up:
-// a root of a rational is never exactly half-way unless rational): s = sqrt(value)·10^places,
-// floor(2s) = isqrt(floor(4·value·10^(2·places))), round(s) = (floor(2s) + 1) div 2
-function sqrtText(value, places) {
-  const scale = 4n * 10n ** BigInt(2 * places);
-  const twice = isqrt((value.n * scale) / value.d);
-  return new Q((twice + 1n) / 2n, 10n ** BigInt(places)).decimal(places);
+// the square root of an exact non-negative value, rounded to `places` decimals by the
+// rule: s = sqrt(value)·10^places, floor(2s) = isqrt(floor(4·value·10^(2·places))); s is
+// half-way only where 4·value·10^(2·places) is the square of an odd integer
+function sqrtText(value, places, rounding = "half-even") {
+  const scaled = value.n * 4n * 10n ** BigInt(2 * places);
+  const twice = isqrt(scaled / value.d);
+  let q = (twice + 1n) / 2n;
+  const tie = scaled % value.d === 0n && twice * twice === scaled / value.d && twice % 2n === 1n;
+  if (tie && rounding === "half-even" && q % 2n === 1n) q -= 1n;
+  return decimalDigits(q, places, false, false);
 }
 
 function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
-// "1 round", "1,000 rounds": a count of rounds as digits without leading zeros
-function roundsText(n) { return `${grouped(n)} ${n === "1" ? "round" : "rounds"}`; }
 
-// --- pays, read as the game file's loader reads them (exact_odds/games/pays.py) -----------
+// --- pays, read by the game file's grammar, shipped from Python (exact_odds/games/pays.py) ----
 
-const MAX_NUMBER_CHARS = 24, MAX_PAY = 1000000000n;
-// Python's \s (str.isspace) and \d (any decimal digit); its case-insensitive letters
-const SP = "[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-const DIGIT = "\\p{Nd}";
-const LETTER = { c: "[cC]", e: "[eE]", f: "[fF]", i: "[iI\\u0130\\u0131]", l: "[lL]", m: "[mM]",
-  n: "[nN]", o: "[oO]", r: "[rR]", s: "[sS\\u017f]", t: "[tT]", u: "[uU]" };
-const word = (w) => [...w].map((ch) => LETTER[ch]).join("");
-const NUMBER = `${DIGIT}+(?:\\.${DIGIT}+)?(?:${SP}*½|${SP}+1/2)?`;
-const RATIO = new RegExp(
-  `^${SP}*(${NUMBER})${SP}*(:|${word("to")}|${word("for")})${SP}*(${NUMBER})` +
-  `(?:${SP}*(?:${word("less")}|${word("minus")})${SP}*(${DIGIT}+(?:\\.${DIGIT}+)?)${SP}*%${SP}*` +
-  `(?:${word("commission")})?)?${SP}*$`, "u");
-const SPACE = new RegExp(SP, "u");
-const PUSH = new Set(["push", "pushes", "returned", "return", "void"]);
-const LOSE = new Set(["lose", "loses", "lost", "loss"]);
-const LOSE_HALF = new Set(["lose half", "loses half", "half lost"]); // Dragon Tiger's Dragon on a tie
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/gu;
+// A set of code points from [first, last] ranges, as a regular expression's class.
+function rangeClass(ranges) {
+  const hex = (cp) => `\\u{${cp.toString(16)}}`;
+  return `[${ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join("")}]`;
+}
 
-function pyStrip(text) {
-  const chars = [...text];
-  let a = 0, b = chars.length;
-  while (a < b && SPACE.test(chars[a])) a++;
-  while (b > a && SPACE.test(chars[b - 1])) b--;
-  return chars.slice(a, b).join("");
-}
-function escapeControls(text) {
-  const named = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-  return text.replace(CONTROL, (ch) => {
-    if (named[ch]) return named[ch];
-    const code = ch.codePointAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}`
-      : `\\u${code.toString(16).padStart(4, "0")}`;
-  });
-}
-function shown(text, limit) { // exact_odds.errors.shown
-  const safe = [...escapeControls(text)];
-  if (safe.length <= limit) return safe.join("");
-  const half = Math.floor((limit - 1) / 2);
-  return `${safe.slice(0, half).join("")}…${safe.slice(safe.length - (limit - 1 - half)).join("")}`;
-}
-const quoted = (text) => `'${shown(text, 60)}'`;
-
-const ND = /\p{Nd}/u;
-function digitValue(ch) { // a decimal digit's value: Nd characters come in runs 0 to 9
-  let cp = ch.codePointAt(0), start = cp;
-  while (start > 0 && ND.test(String.fromCodePoint(start - 1))) start--;
-  return BigInt((cp - start) % 10);
-}
-function plainNumber(text) { // digits, a point, digits (Python's Fraction of them)
-  const [whole, part = ""] = pyStrip(text).split(".");
-  let n = 0n;
-  for (const ch of [...whole, ...part]) n = n * 10n + digitValue(ch);
-  return new Q(n, 10n ** BigInt([...part].length));
-}
-function number(text) { // pays.py's _number
-  text = text.replaceAll(" ", "");
-  const half = text.endsWith("½") || text.endsWith("1/2");
-  if (half) text = text.endsWith("½") ? text.slice(0, -1) : text.slice(0, -3);
-  const value = plainNumber(text || "0");
-  return half ? value.add(new Q(1n, 2n)) : value;
+// The text of a message of the grammar's, each {name} replaced by its value (never read as a
+// pattern: a pay's own "$&" or "{x}" is shown as written).
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (values.has(name) ? values.get(name) : whole));
 }
 
 export class PayError extends Error {}
 
-// A pay as the loader reads it: {kind, net (exact), text}; a PayError saying what is wrong.
-export function parsePay(value) {
-  const text = pyStrip(value);
-  if ([...text].length > 2 * MAX_NUMBER_CHARS + 40) {
-    throw new PayError(`${quoted(value)} is too long for a pay: a pay has at most ` +
-      `${MAX_NUMBER_CHARS} characters in each number`);
+// The pays of one grammar (the page's data.grammar): read(text) gives {kind, net (exact),
+// text} or throws a PayError whose message is the loader's own.
+export class PayReader {
+  constructor(grammar) {
+    this.g = grammar;
+    this.space = new RegExp(rangeClass(grammar.space), "u");
+    this.control = new RegExp(rangeClass(grammar.controls), "gu");
+    this.ratio = new RegExp(grammar.ratio, "u");
+    this.digits = grammar.digits; // [first, last, value of first], sorted
+    this.lower = new Map(Object.entries(grammar.lower)); // a character -> the letter it lowers to
+    this.push = new Set(grammar.push); this.lose = new Set(grammar.lose);
+    this.loseHalf = new Set(grammar.lose_half);
+    this.named = new Map(Object.entries(grammar.named_escapes));
   }
-  const lower = text.toLowerCase();
-  if (PUSH.has(lower)) return { kind: "push", net: ZERO, text: "push" };
-  if (LOSE.has(lower)) return { kind: "lose", net: new Q(-1n), text: "lose" };
-  if (LOSE_HALF.has(lower)) return { kind: "lose", net: new Q(-1n, 2n), text: "lose half" };
-  const m = RATIO.exec(text);
-  if (!m) {
-    throw new PayError(`${quoted(value)} is not a pay: write a ratio such as "8:1", "8 to 1", ` +
-      `"1:2", "19:20", "9 for 1" or "1:1 less 5%", or push, lose or lose half`);
+
+  strip(text) { // Python's str.strip()
+    const chars = [...text];
+    let a = 0, b = chars.length;
+    while (a < b && this.space.test(chars[a])) a++;
+    while (b > a && this.space.test(chars[b - 1])) b--;
+    return chars.slice(a, b).join("");
   }
-  const [, ga, sep, gb, gc] = m;
-  for (const part of [ga, gb, gc || ""]) {
-    if ([...pyStrip(part)].length > MAX_NUMBER_CHARS) {
-      throw new PayError(`${quoted(value)} is not a pay: a number in a pay has at most ` +
-        `${MAX_NUMBER_CHARS} characters`);
+
+  lowered(text) { // Python's str.lower(), for comparing with the grammar's words
+    return [...text].map((ch) => this.lower.get(ch) ?? ch).join("");
+  }
+
+  escape(text) { // exact_odds.errors.escape_controls
+    return text.replace(this.control, (ch) => {
+      if (this.named.has(ch)) return this.named.get(ch);
+      const code = ch.codePointAt(0);
+      return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).padStart(4, "0")}`;
+    });
+  }
+
+  quoted(text) { // exact_odds.errors.quoted
+    const safe = [...this.escape(text)], limit = this.g.echo;
+    if (safe.length <= limit) return `'${safe.join("")}'`;
+    const half = Math.floor((limit - 1) / 2);
+    return `'${safe.slice(0, half).join("")}…${safe.slice(safe.length - (limit - 1 - half)).join("")}'`;
+  }
+
+  digit(ch) { // a decimal digit's value
+    const cp = ch.codePointAt(0);
+    for (const [first, last, value] of this.digits) {
+      if (cp >= first && cp <= last) return BigInt(value + cp - first);
     }
+    throw new RangeError(`not a digit: ${cp}`);
   }
-  const a = number(ga), b = number(gb);
-  if (b.isZero()) {
-    throw new PayError(`${quoted(value)} is not a pay: the second number of a ratio cannot be 0`);
+
+  plain(text) { // digits, a point, digits: Python's Fraction of them
+    const [whole, part = ""] = this.strip(text).split(".");
+    let n = 0n;
+    for (const ch of [...whole, ...part]) n = n * 10n + this.digit(ch);
+    return new Q(n, 10n ** BigInt([...part].length));
   }
-  let ratio;
-  if (sep.toLowerCase() === "for") {
-    ratio = a.sub(b).div(b);
-    if (ratio.sign() < 0) throw new PayError(`${quoted(value)} returns less than the bet: that is not a win`);
-  } else {
-    ratio = a.div(b);
+
+  number(text) { // pays.py's _number
+    text = text.replaceAll(" ", "");
+    const half = text.endsWith("½") || text.endsWith("1/2");
+    if (half) text = text.endsWith("½") ? text.slice(0, -1) : text.slice(0, -3);
+    const value = this.plain(text || "0");
+    return half ? value.add(new Q(1n, 2n)) : value;
   }
-  if (ratio.isZero()) throw new PayError(`${quoted(value)} pays nothing: write push if the bet is returned`);
-  if (ratio.cmp(new Q(MAX_PAY)) > 0) {
-    throw new PayError(`${quoted(value)} pays more than the limit of 1,000,000,000 to 1`);
+
+  refuse(name, value) {
+    const g = this.g;
+    return new PayError(fill(g.messages[name], new Map([["pay", this.quoted(value)],
+      ["max_chars", String(g.max_number_chars)], ["max_pay", grouped(g.max_pay)]])));
   }
-  const commission = gc ? plainNumber(gc).div(new Q(100n)) : ZERO;
-  if (commission.cmp(ONE) >= 0) throw new PayError(`${quoted(value)} takes a commission of 100% or more`);
-  const net = ratio.mul(ONE.sub(commission));
-  let shownText = `${pyStrip(ga)} ${sep.toLowerCase() === "for" ? "for" : "to"} ${pyStrip(gb)}`;
-  if (!commission.isZero()) shownText += ` less ${gc}%`;
-  return { kind: "win", net, text: shownText };
+
+  read(value) {
+    const g = this.g, text = this.strip(value);
+    if ([...text].length > g.max_text) throw this.refuse("too_long", value);
+    const lower = this.lowered(text);
+    if (this.push.has(lower)) return { kind: "push", net: ZERO, text: g.written.push };
+    if (this.lose.has(lower)) return { kind: "lose", net: new Q(-1n), text: g.written.lose };
+    if (this.loseHalf.has(lower)) return { kind: "lose", net: new Q(-1n, 2n), text: g.written.lose_half };
+    const m = this.ratio.exec(text);
+    if (!m) throw this.refuse("not_a_pay", value);
+    const { a: ga, sep, b: gb, commission: gc } = m.groups;
+    for (const part of [ga, gb, gc || ""]) {
+      if ([...this.strip(part)].length > g.max_number_chars) throw this.refuse("number_too_long", value);
+    }
+    const a = this.number(ga), b = this.number(gb);
+    if (b.isZero()) throw this.refuse("zero_second", value);
+    const returns = this.lowered(sep) === g.returns_word;
+    let ratio;
+    if (returns) {
+      ratio = a.sub(b).div(b);
+      if (ratio.sign() < 0) throw this.refuse("less_than_bet", value);
+    } else {
+      ratio = a.div(b);
+    }
+    if (ratio.isZero()) throw this.refuse("pays_nothing", value);
+    if (ratio.cmp(new Q(BigInt(g.max_pay))) > 0) throw this.refuse("over_limit", value);
+    const commission = gc ? this.plain(gc).div(new Q(100n)) : ZERO;
+    if (commission.cmp(ONE) >= 0) throw this.refuse("commission", value);
+    const net = ratio.mul(ONE.sub(commission));
+    const numbers = new Map([["a", this.strip(ga)], ["b", this.strip(gb)], ["c", gc]]);
+    let shownText = fill(g.display[returns ? "returns" : "ratio"], numbers);
+    if (!commission.isZero()) shownText += fill(g.display.commission, numbers);
+    return { kind: "win", net, text: shownText };
+  }
 }
 
 // --- a bet's figures ------------------------------------------------------------------------
 
-// events: [{combinations: BigInt, net: Q}], total: BigInt
-export function betFigures(events, total) {
+// Each figure named as exact_odds.analysis.figures names it. lines: [{combinations: BigInt,
+// net: Q}], total: BigInt.
+export function betFigures(lines, total) {
   let ev = ZERO, second = ZERO, hit = ZERO, push = ZERO, top = null;
-  const T = new Q(total);
-  for (const e of events) {
+  for (const e of lines) {
     const p = new Q(e.combinations, total);
     ev = ev.add(p.mul(e.net));
     second = second.add(p.mul(e.net).mul(e.net));
@@ -207,14 +229,68 @@ export function betFigures(events, total) {
       if (e.combinations > 0n && (top === null || e.net.cmp(top.net) > 0)) top = e;
     } else if (e.net.isZero()) push = push.add(p);
   }
-  const resolved = ONE.sub(push);
-  const houseEdge = ev.neg();
-  return {
-    expectedValue: ev, houseEdge, hitFrequency: hit, push,
-    elementOfRisk: resolved.isZero() ? ZERO : houseEdge.div(resolved),
-    variance: second.sub(ev.mul(ev)),
-    top, topOdds: top === null ? null : T.div(new Q(top.combinations)),
-  };
+  const resolved = ONE.sub(push), houseEdge = ev.neg();
+  return new Map([
+    ["expected_value", ev], ["house_edge", houseEdge], ["hit_frequency", hit],
+    ["push_probability", push], ["element_of_risk", resolved.isZero() ? ZERO : houseEdge.div(resolved)],
+    ["variance", second.sub(ev.mul(ev))], ["top_award", top],
+    ["top_award_odds", top === null ? null : new Q(total, top.combinations)],
+  ]);
+}
+
+// --- the play, chosen again for the pays (exact_odds.analysis.decision_counts) ------------------
+
+// data.strategy: for each decision state (what the decider sees), each option's combinations
+// of every line of every bet counted: the page's bets in their order, then any bet played for
+// that the page does not show (with what it pays); the combinations no decision touches; the
+// bets played for (their places); the house way.
+export class Play {
+  constructor(strategy) {
+    const big = (lines) => lines.map((c) => BigInt(c));
+    this.options = strategy.options;
+    this.house = strategy.options.indexOf(strategy.house_way);
+    this.playedFor = strategy.played_for;
+    this.hidden = strategy.bets.filter((b) => b.nets !== null).map((b) => b.nets.map((n) => Q.of(n)));
+    this.fixed = strategy.fixed.map(big);
+    this.states = strategy.states.map((st) => ({ label: st.label,
+      counts: st.counts.map((byBet) => byBet.map(big)) }));
+  }
+
+  // the option taken in each state for nets[bet][line] (the page's bets): the best expected
+  // value of the bets played for together, their nets over the ways of the first; the
+  // house way on an exact tie (takes_option). Exact, in integers: every net over one common
+  // denominator, and two options' values compared by cross-multiplying their ways.
+  choices(shown) {
+    const nets = [...shown, ...this.hidden];
+    let common = 1n;
+    for (const b of this.playedFor) for (const net of nets[b]) common = (common / gcd(common, net.d)) * net.d;
+    const whole = this.playedFor.map((b) => nets[b].map((net) => (net.n * common) / net.d));
+    return this.states.map((st) => {
+      const values = st.counts.map((byBet) => {
+        let ways = 0n, sum = 0n;
+        for (const c of byBet[this.playedFor[0]]) ways += c;
+        this.playedFor.forEach((b, k) => {
+          const lines = byBet[b], paid = whole[k];
+          for (let i = 0; i < lines.length; i++) sum += lines[i] * paid[i];
+        });
+        return ways === 0n ? null : { sum, ways };
+      });
+      if (values.some((v) => v === null)) return this.house;
+      const above = (x, y) => x.sum * y.ways > y.sum * x.ways; // x's value above y's
+      let best = this.house;
+      values.forEach((v, o) => { if (above(v, values[best])) best = o; });
+      return best;
+    });
+  }
+
+  // a page's bet's combinations of each line, the options `choices` taken
+  combinations(choices, b) {
+    const lines = this.fixed[b].slice();
+    choices.forEach((option, s) => {
+      this.states[s].counts[option][b].forEach((c, i) => { lines[i] += c; });
+    });
+    return lines;
+  }
 }
 
 // --- the game file, written with the pays as edited ---------------------------------------
@@ -265,14 +341,17 @@ function ticks(lo, hi, count = 5) {
 }
 const fmt = (x) => (Math.abs(x) >= 1e5 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(1) : String(+x.toPrecision(4)));
 
-// A chart frame: title, axes with ticks and labels; returns {svg, x(v), y(v)}.
+// A chart's title, as text of the page: it wraps where the chart is narrow (in an SVG it
+// would run past the chart's edge)
+const chartTitle = (title) => h("p", { class: "chart-title", "aria-hidden": "true" }, title);
+
+// A chart frame: axes with ticks and labels; returns {heading, svg, x(v), y(v)}.
 function frame(title, xLabel, yLabel, xr, yr, desc) {
-  const W = 560, H = 300, L = 78, R = 16, T = 34, B = 52;
+  const W = 560, H = 280, L = 78, R = 16, T = 14, B = 52;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart" });
   const tid = nextId("title");
   svg.setAttribute("aria-labelledby", tid);
   svg.append(s("title", { id: tid }, `${title}. ${desc}`));
-  svg.append(s("text", { x: W / 2, y: 20, "text-anchor": "middle", class: "chart-title" }, title));
   const [x0, x1] = xr, [y0, y1] = yr;
   const x = (v) => L + ((v - x0) / (x1 - x0 || 1)) * (W - L - R);
   const y = (v) => H - B - ((v - y0) / (y1 - y0 || 1)) * (H - T - B);
@@ -286,26 +365,28 @@ function frame(title, xLabel, yLabel, xr, yr, desc) {
   svg.append(s("text", { x: (L + W - R) / 2, y: H - 10, "text-anchor": "middle", class: "label" }, xLabel));
   svg.append(s("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle", class: "label",
     transform: `rotate(-90 14 ${(T + H - B) / 2})` }, yLabel));
-  return { svg, x, y, W, H, L, R, T, B };
+  return { heading: chartTitle(title), svg, x, y, W, H, L, R, T, B };
 }
 
 // --- one bet --------------------------------------------------------------------------------
 
-const FIGURES = [
-  ["expected-value", "Expected value"], ["house-edge", "House edge"],
-  ["hit-frequency", "Hit frequency"], ["standard-deviation", "Standard deviation"],
-  ["element-of-risk", "Element of risk"], ["push", "Push"], ["top-award", "Top award"],
-];
-
 class BetView {
-  constructor(app, bet) {
-    this.app = app; this.bet = bet;
+  constructor(app, bet, index) {
+    this.app = app; this.bet = bet; this.index = index;
     this.total = BigInt(app.data.total);
     this.events = bet.events.map((e) => ({ ...e, combinations: BigInt(e.combinations),
-      published: Q.of(e.net), net: Q.of(e.net) }));
-    this.fields = new Map(); this.messages = new Map(); this.cells = new Map();
+      publishedCombinations: BigInt(e.combinations), published: Q.of(e.net), net: Q.of(e.net) }));
+    this.fields = new Map(); this.messages = new Map(); // by event name (the editable lines)
+    this.cells = []; // by line: [combinations, probability, return]
     this.el = this.draw();
   }
+
+  // the editable line called `name` (a line added by the report, "Not offered" or "Any
+  // other outcome", is never one)
+  line(name) { return this.events.findIndex((e) => e.editable && e.event === name); }
+
+  dec(q, places, sign = false) { return q.decimal(places, sign, this.app.data.rounding); }
+  pct(q, places, sign = false) { return q.percent(places, sign, this.app.data.rounding); }
 
   draw() {
     const bet = this.bet;
@@ -329,86 +410,107 @@ class BetView {
           "data-event": e.event, "aria-label": `Pays for ${e.event} (${bet.name})`,
           "aria-describedby": msg, autocomplete: "off", spellcheck: "false", size: "12" });
         input.value = e.pays;
-        input.addEventListener("input", () => this.app.edit(bet.id, e.event, input.value));
+        if (this.app.locked.has(bet.id)) input.readOnly = true;
+        else input.addEventListener("input", () => this.app.edit(bet.id, e.event, input.value));
         const message = h("span", { id: msg, class: "message", role: "alert" });
         cell.append(input, message);
         this.fields.set(e.event, input); this.messages.set(e.event, message);
       } else {
         cell.append(e.pays);
       }
-      const probability = new Q(e.combinations, this.total);
-      const ret = h("td", { class: "num" });
-      row.append(cell, h("td", { class: "num" }, grouped(e.combinations)),
-        h("td", { class: "num", "data-bet": bet.id, "data-event": e.event, "data-figure": "probability",
-          "data-exact": probability.text(), title: `exactly ${probability.text()}` }, probability.decimal(9)),
-        ret);
-      this.cells.set(e.event, ret);
+      const cells = [h("td", { class: "num" }), h("td", { class: "num", "data-bet": bet.id,
+        "data-event": e.event, "data-figure": "probability" }), h("td", { class: "num" })];
+      row.append(cell, ...cells);
+      this.cells.push(cells);
       body.append(row);
     }
     table.append(body);
     section.append(h("div", { class: "scroll" }, table));
     const list = h("dl", { class: "figures" });
-    this.figureEls = {};
-    for (const [key, label] of FIGURES) {
-      const dd = h("dd", { "data-bet": bet.id, "data-figure": key });
-      list.append(h("div", {}, h("dt", {}, label), dd));
-      this.figureEls[key] = dd;
+    this.figureEls = new Map();
+    for (const figure of this.app.data.figures) {
+      const dd = h("dd", { "data-bet": bet.id, "data-figure": figure.key });
+      list.append(h("div", {}, h("dt", {}, figure.label), dd));
+      this.figureEls.set(figure.key, dd);
     }
     section.append(list);
     this.charts = h("div", { class: "charts" });
     section.append(this.charts);
     this.chartState = { event: this.events.find((e) => e.editable && e.net.sign() > 0)?.event
-      ?? this.events.find((e) => e.editable)?.event, rounds: "1000" };
+      ?? this.events.find((e) => e.editable)?.event, rounds: this.app.data.hold.rounds };
     return section;
   }
 
-  setNet(eventName, net) { this.events.find((e) => e.event === eventName).net = net; }
+  setNet(eventName, net) { this.events[this.line(eventName)].net = net; }
 
-  update() {
-    const f = betFigures(this.events, this.total);
-    this.figures = f;
-    const E = this.figureEls;
-    const put = (el, exact, text, title) => {
+  // whether a pay, or the play, is not the published one: the effect of removal is the
+  // published pays' alone
+  isEdited() {
+    return this.events.some((e) => e.net.cmp(e.published) !== 0 || e.combinations !== e.publishedCombinations);
+  }
+
+  // each line's combinations (the play chosen again may change them): whether any changed
+  setCombinations(lines) {
+    let changed = false;
+    lines.forEach((c, i) => { if (this.events[i].combinations !== c) { this.events[i].combinations = c; changed = true; } });
+    return changed;
+  }
+
+  show(figure, f) {
+    const el = this.figureEls.get(figure.key), value = f.get(figure.value);
+    const put = (exact, text, title) => {
       el.setAttribute("data-exact", exact);
       el.textContent = text;
       el.title = title;
     };
-    put(E["expected-value"], f.expectedValue.text(), `${f.expectedValue.decimal(9, true)} (exactly ${f.expectedValue.text()})`,
-      "per unit bet");
-    put(E["house-edge"], f.houseEdge.text(), f.houseEdge.percent(4), `exactly ${f.houseEdge.text()}`);
-    put(E["hit-frequency"], f.hitFrequency.text(), f.hitFrequency.percent(2), `exactly ${f.hitFrequency.text()}`);
-    put(E["standard-deviation"], f.variance.text(), sqrtText(f.variance, 4),
-      `the square root of the exact variance ${f.variance.text()}`);
-    E["standard-deviation"].setAttribute("data-exact-is", "variance");
-    put(E["element-of-risk"], f.elementOfRisk.text(), f.elementOfRisk.percent(4), `exactly ${f.elementOfRisk.text()}`);
-    put(E.push, f.push.text(), f.push.percent(2), `exactly ${f.push.text()}`);
-    if (f.top === null) {
-      put(E["top-award"], "0", "never wins", "");
+    if (figure.shown === "odds") {
+      const top = f.get("top_award");
+      if (top === null) put("0", "never wins", "");
+      else put(value.text(), `${top.event}: 1 in ${grouped(this.dec(value, figure.places))}`,
+        `pays ${top.net.text()} to 1; 1 in exactly ${value.text()}`);
+    } else if (figure.shown === "root") {
+      put(value.text(), sqrtText(value, figure.places, this.app.data.rounding),
+        `the square root of the exact ${figure.value.replaceAll("_", " ")} ${value.text()}`);
+      el.setAttribute("data-exact-is", figure.value);
     } else {
-      put(E["top-award"], f.topOdds.text(), `${f.top.event}: 1 in ${grouped(f.topOdds.decimal(1).split(".")[0])}.${f.topOdds.decimal(1).split(".")[1]}`,
-        `pays ${f.top.net.text()} to 1; 1 in exactly ${f.topOdds.text()}`);
+      const text = figure.shown === "percent" ? this.pct(value, figure.places, figure.sign)
+        : this.dec(value, figure.places, figure.sign);
+      if (figure.exact_beside) put(value.text(), `${text} (exactly ${value.text()})`, figure.note);
+      else put(value.text(), text, `exactly ${value.text()}`);
     }
-    const ev = f.expectedValue.sign();
-    this.flag.textContent = ev > 0 ? `FAVOURS THE BETTOR: the bettor's edge is ${f.expectedValue.percent(4)}`
-      : ev === 0 ? "EVEN: neither side has an edge" : "";
-    this.flag.className = ev > 0 ? "flag favours" : "flag";
-    this.el.classList.toggle("favours-bettor", ev > 0);
-    for (const e of this.events) {
-      const ret = new Q(e.combinations, this.total).mul(e.net);
-      const cell = this.cells.get(e.event);
-      cell.textContent = ret.decimal(9, true);
-      cell.setAttribute("data-exact", ret.text());
-    }
-    this.drawCharts(false);
   }
 
-  // the charts that change with the pays are drawn again; each event's probability is not
+  update(drawn = false) {
+    const f = betFigures(this.events, this.total);
+    this.figures = f;
+    for (const figure of this.app.data.figures) this.show(figure, f);
+    const ev = f.get("expected_value"), sign = ev.sign();
+    const verdicts = this.app.data.verdicts;
+    this.flag.textContent = sign > 0 ? fill(verdicts.favours, new Map([["edge", this.pct(ev, 4)]]))
+      : sign === 0 ? verdicts.even : "";
+    this.flag.className = sign > 0 ? "flag favours" : "flag";
+    this.el.classList.toggle("favours-bettor", sign > 0);
+    this.events.forEach((e, i) => {
+      const [count, probabilityCell, returnCell] = this.cells[i];
+      const probability = new Q(e.combinations, this.total), ret = probability.mul(e.net);
+      count.textContent = grouped(e.combinations);
+      probabilityCell.textContent = this.dec(probability, 9);
+      probabilityCell.setAttribute("data-exact", probability.text());
+      probabilityCell.title = `exactly ${probability.text()}`;
+      returnCell.textContent = this.dec(ret, 9, true);
+      returnCell.setAttribute("data-exact", ret.text());
+    });
+    this.drawCharts(drawn);
+  }
+
+  // the charts that change with the pays (or with the play) are drawn again
   drawCharts(all = true) {
-    const edited = this.events.some((e) => e.net.cmp(e.published) !== 0); // the removal's caption
+    const edited = this.isEdited(); // the removal's caption
+    const counts = this.events.map((e) => e.combinations).join(",");
     const again = all || !this.boxes;
-    const drawn = [this.payChart(), again ? this.probabilityChart() : this.boxes[1],
+    const drawn = [this.payChart(), again || counts !== this.counts ? this.probabilityChart() : this.boxes[1],
       again || edited !== this.edited ? this.removalChart() : this.boxes[2], this.holdChart()];
-    this.edited = edited;
+    this.edited = edited; this.counts = counts;
     if (!this.boxes) this.charts.replaceChildren(...drawn);
     else this.boxes.forEach((box, i) => { if (box !== drawn[i]) box.replaceWith(drawn[i]); });
     this.boxes = drawn;
@@ -432,64 +534,75 @@ class BetView {
     select.value = this.chartState.event;
     select.addEventListener("change", () => { this.chartState.event = select.value; this.drawCharts();
       this.charts.querySelector('[data-control="pay-chart"]')?.focus(); });
-    const chosen = editable.find((e) => e.event === this.chartState.event);
     wrap.append(this.control("Pay to vary: ", select));
-    if (!chosen) return wrap;
-    const p = new Q(chosen.combinations, this.total);
-    const rest = this.figures.expectedValue.sub(p.mul(chosen.net)); // EV without this event
-    const edgeAt = (x) => rest.add(p.mul(x)).neg(); // exact house edge at pay x
-    const breakEven = p.isZero() ? null : rest.neg().div(p);
+    const line = this.line(this.chartState.event);
+    if (line < 0) return wrap;
+    const chosen = this.events[line];
+    const edgeAt = (x) => this.app.at(this, line, x).ev.neg(); // exact, the play chosen again
+    const found = this.app.breakEven(this, line), breakEven = found.pay;
     const current = chosen.net.toNumber();
     let hi = Math.max(1, current * 1.5, breakEven ? breakEven.toNumber() * 1.25 : 0);
-    const lo = Math.min(0, current, breakEven ? breakEven.toNumber() : 0);
-    const e0 = edgeAt(new Q(BigInt(Math.floor(lo)))).toNumber() * 100;
-    const e1 = edgeAt(new Q(BigInt(Math.ceil(hi)))).toNumber() * 100;
+    const lo = Math.floor(Math.min(0, current, breakEven ? breakEven.toNumber() : 0));
     hi = Math.ceil(hi);
-    const yr = [Math.min(e0, e1, 0), Math.max(e0, e1, 0)];
+    const steps = this.app.play && this.app.play.playedFor.includes(this.index) ? 24 : 1;
+    const points = [];
+    for (let i = 0; i <= steps; i++) {
+      const x = new Q(BigInt(lo * steps) + BigInt(i) * BigInt(hi - lo), BigInt(steps));
+      points.push([x.toNumber(), edgeAt(x).toNumber() * 100]);
+    }
+    const ys = points.map((p) => p[1]);
+    const yr = [Math.min(...ys, 0), Math.max(...ys, 0)];
     const title = `House edge of ${bet.name} against the pay of ${chosen.event}`;
-    const desc = breakEven ? `Break-even at ${breakEven.decimal(4)} to 1; now ${chosen.net.decimal(4)} to 1.`
-      : "The event never happens: its pay changes nothing.";
-    const c = frame(title, `pay of ${chosen.event} (to 1)`, "house edge (%)", [Math.floor(lo), hi], yr, desc);
-    for (const t of ticks(Math.floor(lo), hi)) {
+    const desc = breakEven ? `Break-even at ${this.dec(breakEven, 4)} to 1; now ${this.dec(chosen.net, 4)} to 1.`
+      : found.never ? "The event never happens (with the play shown): its pay changes nothing here."
+        : "No pay of this event was found to make the bet even.";
+    const c = frame(title, `pay of ${chosen.event} (to 1)`, "house edge (%)", [lo, hi], yr, desc);
+    for (const t of ticks(lo, hi)) {
       c.svg.append(s("text", { x: c.x(t), y: c.H - c.B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
     }
     c.svg.append(s("line", { x1: c.L, x2: c.W - c.R, y1: c.y(0), y2: c.y(0), class: "zero" }));
-    c.svg.append(s("line", { x1: c.x(Math.floor(lo)), y1: c.y(e0), x2: c.x(hi), y2: c.y(e1), class: "series" }));
+    c.svg.append(s("path", { d: points.map(([x, y], i) => `${i ? "L" : "M"}${c.x(x).toFixed(1)},${c.y(y).toFixed(1)}`).join(" "),
+      class: "series" }));
     if (breakEven) {
       const bx = c.x(breakEven.toNumber());
       c.svg.append(s("line", { x1: bx, x2: bx, y1: c.T, y2: c.H - c.B, class: "mark dashed" }));
       const right = bx > (c.L + c.W - c.R) / 2;
       c.svg.append(s("text", { x: right ? bx - 4 : bx + 4, y: c.T + 12, "text-anchor": right ? "end" : "start",
-        class: "note" }, `break-even ${breakEven.decimal(4)} to 1`));
+        class: "note" }, `break-even ${this.dec(breakEven, 4)} to 1`));
     }
-    const cx = c.x(current), cy = c.y(edgeAt(chosen.net).toNumber() * 100);
+    const edge = this.figures.get("house_edge");
+    const cx = c.x(current), cy = c.y(edge.toNumber() * 100);
     c.svg.append(s("circle", { cx, cy, r: 5, class: "point" }));
     const right = cx > (c.L + c.W - c.R) / 2;
     c.svg.append(s("text", { x: right ? cx - 8 : cx + 8, y: cy - 8, "text-anchor": right ? "end" : "start", class: "note" },
-      `now ${chosen.net.decimal(4)} to 1: ${edgeAt(chosen.net).percent(4)}`));
-    wrap.append(c.svg, h("figcaption", {}, desc));
+      `now ${this.dec(chosen.net, 4)} to 1: ${this.pct(edge, 4)}`));
+    const caption = h("figcaption", {}, desc);
+    if (breakEven) {
+      caption.append(" ", h("span", { "data-bet": bet.id, "data-event": chosen.event, "data-figure": "break-even",
+        "data-exact": breakEven.text() }, `(break-even exactly ${breakEven.text()} to 1)`));
+    }
+    wrap.append(c.heading, c.svg, caption);
     return wrap;
   }
 
   probabilityChart() {
     const wrap = h("figure", { class: "chart-box" });
     const rows = this.events;
-    const W = 560, rowH = 24, L = 190, R = 120, T = 34, B = 40, H = T + B + rowH * rows.length;
+    const W = 560, rowH = 24, L = 190, R = 120, T = 24, B = 40, H = T + B + rowH * rows.length;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart" });
     const title = `Probability of each event of ${this.bet.name}`;
     const tid = nextId("title");
     svg.setAttribute("aria-labelledby", tid);
     svg.append(s("title", { id: tid }, title));
-    svg.append(s("text", { x: W / 2, y: 20, "text-anchor": "middle", class: "chart-title" }, title));
     const ps = rows.map((e) => new Q(e.combinations, this.total));
     const max = Math.max(...ps.map((p) => p.toNumber()), 1e-12);
     const x = (v) => L + (v / max) * (W - L - R);
     rows.forEach((e, i) => {
       const y = T + i * rowH;
-      const name = e.event.length > 28 ? `${e.event.slice(0, 27)}…` : e.event;
+      const name = [...e.event].length > 28 ? `${[...e.event].slice(0, 27).join("")}…` : e.event;
       svg.append(s("text", { x: L - 6, y: y + 16, "text-anchor": "end", class: "tick" }, name));
       svg.append(s("rect", { x: L, y: y + 4, width: Math.max(0.5, x(ps[i].toNumber()) - L), height: rowH - 8, class: "bar" }));
-      svg.append(s("text", { x: x(ps[i].toNumber()) + 4, y: y + 16, class: "note" }, ps[i].percent(4)));
+      svg.append(s("text", { x: x(ps[i].toNumber()) + 4, y: y + 16, class: "note" }, this.pct(ps[i], 4)));
     });
     svg.append(s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }));
     svg.append(s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
@@ -498,8 +611,8 @@ class BetView {
       svg.append(s("text", { x: x(t / 100), y: H - B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
     }
     svg.append(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "label" }, "probability (%)"));
-    svg.append(s("text", { x: L - 6, y: T - 4, "text-anchor": "end", class: "label" }, "event"));
-    wrap.append(svg);
+    svg.append(s("text", { x: L - 6, y: T - 8, "text-anchor": "end", class: "label" }, "event"));
+    wrap.append(chartTitle(title), svg);
     return wrap;
   }
 
@@ -521,45 +634,47 @@ class BetView {
       const top = c.y(Math.max(v, 0)), bottom = c.y(Math.min(v, 0));
       const bar = s("rect", { x: c.L + i * band + 3, y: top, width: band - 6, height: Math.max(0.5, bottom - top),
         class: v >= 0 ? "bar" : "bar negative", "data-rank": removal.labels[i], "data-exact": removal.effects[i] });
-      bar.append(s("title", {}, `${removal.labels[i]}: ${Q.of(removal.effects[i]).percent(5, true)}`));
+      bar.append(s("title", {}, `${removal.labels[i]}: ${this.pct(Q.of(removal.effects[i]), 5, true)}`));
       c.svg.append(bar);
       c.svg.append(s("text", { x: c.L + (i + 0.5) * band, y: c.H - c.B + 16, "text-anchor": "middle", class: "tick" }, removal.labels[i]));
     });
-    const edited = this.events.some((e) => e.net.cmp(e.published) !== 0);
-    const caption = edited ? "At the published pays (the pays edited here are not in these figures)."
+    const caption = this.isEdited() ? "At the published pays (the pays edited here are not in these figures)."
       : "At the published pays. Above the line: a card whose removal helps the bettor.";
-    wrap.append(c.svg, h("figcaption", {}, caption));
+    wrap.append(c.heading, c.svg, h("figcaption", {}, caption));
     return wrap;
   }
 
   holdChart() {
+    const hold = this.app.data.hold;
     const wrap = h("figure", { class: "chart-box" });
     const input = h("input", { type: "text", inputmode: "numeric", size: "10", "data-bet": this.bet.id, "data-control": "rounds" });
     input.value = this.chartState.rounds;
     const message = h("span", { class: "message", role: "alert" });
     input.addEventListener("change", () => {
-      if (!/^[0-9]{1,9}$/.test(input.value.trim()) || BigInt(input.value.trim()) < 1n) {
-        message.textContent = "rounds: a whole number from 1 to 999,999,999";
+      const text = input.value.trim();
+      if (!/^[0-9]{1,12}$/.test(text) || BigInt(text) < 1n || BigInt(text) > BigInt(hold.max_rounds)) {
+        message.textContent = `rounds: a whole number from 1 to ${grouped(hold.max_rounds)}`;
         return;
       }
-      this.chartState.rounds = String(BigInt(input.value.trim()));  // "0001000" is 1000
+      this.chartState.rounds = String(BigInt(text));
       this.drawCharts();
       this.charts.querySelector('[data-control="rounds"]')?.focus();
     });
     wrap.append(this.control("Rounds: ", input), message);
-    const n = Number(this.chartState.rounds);
-    const ev = this.figures.expectedValue, sd = Math.sqrt(this.figures.variance.toNumber());
+    const n = Number(this.chartState.rounds), z = hold.z;
+    const ev = this.figures.get("expected_value"), sd = Math.sqrt(this.figures.get("variance").toNumber());
     const mean = ev.toNumber();
     const steps = 60, pts = [];
     for (let i = 0; i <= steps; i++) {
       const k = (n * i) / steps;
-      pts.push([k, mean * k, mean * k - 1.96 * sd * Math.sqrt(k), mean * k + 1.96 * sd * Math.sqrt(k)]);
+      pts.push([k, mean * k, mean * k - z * sd * Math.sqrt(k), mean * k + z * sd * Math.sqrt(k)]);
     }
     const lo = Math.min(...pts.map((p) => p[2])), hi = Math.max(...pts.map((p) => p[3]));
     const expected = ev.mul(new Q(BigInt(this.chartState.rounds)));
-    const title = `${this.bet.name}: the bettor's result over ${roundsText(this.chartState.rounds)} of one unit`;
+    const rounds = grouped(this.chartState.rounds), unit = this.chartState.rounds === "1" ? "round" : "rounds";
+    const title = `${this.bet.name}: the bettor's result over ${rounds} ${unit} of one unit`;
     const c = frame(title, "rounds", "units won (below 0: lost)", [0, n], [lo, hi === lo ? lo + 1 : hi],
-      `Expected ${expected.decimal(4, true)} units, with a 95% band.`);
+      `Expected ${this.dec(expected, 4, true)} units, with a ${hold.label}.`);
     for (const t of ticks(0, n, 4)) {
       c.svg.append(s("text", { x: c.x(t), y: c.H - c.B + 16, "text-anchor": "middle", class: "tick" }, fmt(t)));
     }
@@ -572,18 +687,16 @@ class BetView {
     c.svg.append(s("path", { d: path(1), class: "series" }));
     const last = pts[pts.length - 1];
     c.svg.append(s("text", { x: c.x(last[0]) - 4, y: c.y(last[1]) - 6, "text-anchor": "end", class: "note" }, "expected (solid)"));
-    c.svg.append(s("text", { x: c.x(last[0]) - 4, y: c.y(last[3]) + 14, "text-anchor": "end", class: "note" }, "95% band (dashed)"));
+    c.svg.append(s("text", { x: c.x(last[0]) - 4, y: c.y(last[3]) + 14, "text-anchor": "end", class: "note" }, `${hold.label} (dashed)`));
     const figure = h("span", { "data-bet": this.bet.id, "data-figure": "expected-result", "data-exact": expected.text() },
-      `${expected.decimal(4, true)} units (exactly ${expected.text()})`);
-    wrap.append(c.svg, h("figcaption", {}, `Expected result after ${roundsText(this.chartState.rounds)}: `, figure,
-      "; the band is the expected result ± 1.96 standard deviations (normal approximation)."));
+      `${this.dec(expected, 4, true)} units (exactly ${expected.text()})`);
+    wrap.append(c.heading, c.svg, h("figcaption", {}, `Expected result after ${rounds} ${unit}: `, figure,
+      `; the band is the expected result ± ${hold.z_text} standard deviations (${hold.approximation}).`));
     return wrap;
   }
 }
 
 // --- the explorer ---------------------------------------------------------------------------
-
-const MAX_FRAGMENT = 100000; // characters of #pays= read at most
 
 class Explorer {
   constructor(model, el) {
@@ -594,6 +707,11 @@ class Explorer {
   load() {
     const data = this.model.get("data");
     this.data = data;
+    this.reader = new PayReader(data.grammar);
+    const strategy = data.strategy;
+    // the bets whose pays cannot change here: the play follows them and cannot be chosen again
+    this.locked = new Set(strategy && strategy.unavailable ? strategy.locked : []);
+    this.play = strategy && !strategy.unavailable ? new Play(strategy) : null;
     this.el.replaceChildren();
     this.el.classList.add("exact-odds-explorer");
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
@@ -605,6 +723,7 @@ class Explorer {
       details.append(h("ul", {}, ...data.game.readings.map((r) => h("li", {}, r))));
       header.append(details);
     }
+    if (strategy) header.append(this.playBox(strategy));
     const download = h("button", { type: "button", "data-control": "download" }, "Download game file");
     download.addEventListener("click", () => this.download());
     const reset = h("button", { type: "button", "data-control": "reset" }, "Reset to the published pays");
@@ -613,18 +732,100 @@ class Explorer {
     if (data.shoe_control) tools.append(this.shoeControl());
     header.append(tools, this.status);
     if (data.message) this.say(data.message);
+    if (strategy && strategy.unavailable) this.say(strategy.unavailable);
     this.el.append(header);
     const main = h("div", { class: "bets" });
     this.views = new Map();
-    for (const bet of data.bets) {
-      const view = new BetView(this, bet);
+    data.bets.forEach((bet, index) => {
+      const view = new BetView(this, bet, index);
       this.views.set(bet.id, view);
       main.append(view.el);
-    }
+    });
     this.el.append(main);
-    this.applied = {}; // bet -> event -> pay text in force (valid, differs from published)
+    this.applied = new Map(); // bet -> event -> pay text in force (valid, differs from published)
     this.apply(this.model.get("pays") || {}, true);
-    for (const view of this.views.values()) view.update();
+    this.replay();
+    for (const view of this.views.values()) view.update(true);
+  }
+
+  // the play: which option each state takes, shown as a list that follows the pays
+  playBox(strategy) {
+    const box = h("details", { class: "play", "data-control": "play" });
+    this.playSummary = h("summary", {});
+    box.append(this.playSummary);
+    if (strategy.unavailable) {
+      this.playSummary.textContent = strategy.unavailable;
+      return box;
+    }
+    box.append(h("p", { class: "note-text" }, strategy.note));
+    const list = h("table", { class: "states" });
+    list.append(h("caption", {}, "The choice in each state the decider sees"));
+    list.append(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "What the decider sees"),
+      h("th", { scope: "col" }, "Choice"))));
+    const body = h("tbody");
+    this.choiceCells = strategy.states.map((st, i) => {
+      const cell = h("td", { "data-state": String(i) });
+      body.append(h("tr", {}, h("th", { scope: "row" }, st.label), cell));
+      return cell;
+    });
+    list.append(body);
+    box.append(h("div", { class: "scroll" }, list));
+    return box;
+  }
+
+  nets() { return [...this.views.values()].map((view) => view.events.map((e) => e.net)); }
+
+  // the play chosen again for the pays in force; every bet's combinations follow it
+  replay() {
+    if (!this.play) return [];
+    const choices = this.play.choices(this.nets());
+    const changed = [];
+    for (const view of this.views.values()) {
+      if (view.setCombinations(this.play.combinations(choices, view.index))) changed.push(view);
+    }
+    const options = this.play.options;
+    choices.forEach((option, i) => {
+      this.choiceCells[i].textContent = options[option];
+      this.choiceCells[i].setAttribute("data-choice", options[option]);
+    });
+    const counts = options.map((_, o) => choices.filter((c) => c === o).length);
+    this.playSummary.textContent = `${this.data.strategy.summary}: ` +
+      options.map((o, i) => `${o} in ${counts[i]}`).join(", ") + ` of ${choices.length} states`;
+    return changed;
+  }
+
+  // the expected value of a bet, and its combinations, where one of its lines pays `net`
+  // and every other pay is in force: the play chosen again for it
+  at(view, line, net) {
+    let lines = view.events.map((e) => e.combinations);
+    const nets = view.events.map((e, i) => (i === line ? net : e.net));
+    if (this.play && this.play.playedFor.includes(view.index)) {
+      const all = this.nets();
+      all[view.index] = nets;
+      lines = this.play.combinations(this.play.choices(all), view.index);
+    }
+    let ev = ZERO;
+    lines.forEach((c, i) => { ev = ev.add(new Q(c, view.total).mul(nets[i])); });
+    return { ev, lines };
+  }
+
+  // the pay of a line at which its bet is even, exactly: {pay}, or {pay: null, never} where
+  // the line never happens (with the play in force), {pay: null} where no pay was found. The
+  // expected value is linear in the pay for a play held fixed; where the play follows the
+  // pays it is the best of those lines (for the bet played for alone: convex, never
+  // decreasing): Newton's steps from the pay in force reach the root exactly, each step the
+  // break-even of the play chosen at the last
+  breakEven(view, line) {
+    let x = view.events[line].net;
+    for (let step = 0; step < 100; step++) {
+      const { ev, lines } = this.at(view, line, x);
+      if (ev.isZero()) return { pay: x };
+      if (lines[line] === 0n) return { pay: null, never: step === 0 };
+      const next = x.sub(ev.div(new Q(lines[line], view.total)));
+      if (next.cmp(x) === 0) return { pay: x };
+      x = next;
+    }
+    return { pay: null };
   }
 
   shoeControl() {
@@ -632,7 +833,8 @@ class Explorer {
     const decks = h("input", { type: "text", size: "6", "data-control": "decks" });
     const remove = h("input", { type: "text", size: "18", "data-control": "remove" });
     const shoe = this.model.get("shoe_request") || {};
-    decks.value = shoe.decks || ""; remove.value = shoe.remove || "";
+    decks.value = typeof shoe.decks === "string" ? shoe.decks : "";
+    remove.value = typeof shoe.remove === "string" ? shoe.remove : "";
     const go = h("button", { type: "button", "data-control": "shoe" }, "Recompute for this shoe");
     go.addEventListener("click", () => {
       this.say("Computing the shoe exactly…");
@@ -649,20 +851,22 @@ class Explorer {
   // pays: {bet: {event: text}} from the fragment or the model; unknown names are reported
   apply(pays, initial) {
     const problems = [];
+    const q = (text) => this.reader.quoted(text);
     if (pays === null || typeof pays !== "object" || Array.isArray(pays)) {
       this.say("The pays in the link are not a mapping of bets to their events' pays: ignored.");
       return;
     }
     for (const [betId, events] of Object.entries(pays)) {
       const view = this.views.get(betId);
-      if (!view) { problems.push(`no bet ${quoted(betId)}`); continue; }
+      if (!view) { problems.push(`no bet ${q(betId)}`); continue; }
       if (events === null || typeof events !== "object" || Array.isArray(events)) {
-        problems.push(`bet ${quoted(betId)}: not a mapping of events to pays`); continue;
+        problems.push(`bet ${q(betId)}: not a mapping of events to pays`); continue;
       }
       for (const [eventName, text] of Object.entries(events)) {
         const input = view.fields.get(eventName);
-        if (!input) { problems.push(`bet ${quoted(betId)} has no event ${quoted(eventName)} whose pay can change`); continue; }
-        if (typeof text !== "string") { problems.push(`bet ${quoted(betId)}, event ${quoted(eventName)}: a pay is text`); continue; }
+        if (!input) { problems.push(`bet ${q(betId)} has no event ${q(eventName)} whose pay can change`); continue; }
+        if (typeof text !== "string") { problems.push(`bet ${q(betId)}, event ${q(eventName)}: a pay is text`); continue; }
+        if (this.locked.has(betId)) { problems.push(`bet ${q(betId)}, event ${q(eventName)}: its pays cannot be edited here`); continue; }
         input.value = text;
         this.setPay(view, eventName, text);
       }
@@ -674,12 +878,12 @@ class Explorer {
   }
 
   setPay(view, eventName, text) {
-    const event = view.events.find((e) => e.event === eventName);
+    const event = view.events[view.line(eventName)];
     const message = view.messages.get(eventName);
     const input = view.fields.get(eventName);
     let pay;
     try {
-      pay = parsePay(text);
+      pay = this.reader.read(text);
     } catch (error) {
       if (!(error instanceof PayError)) throw error;
       message.textContent = error.message;
@@ -689,21 +893,30 @@ class Explorer {
     message.textContent = "";
     input.removeAttribute("aria-invalid");
     view.setNet(eventName, pay.net);
-    const changes = (this.applied[view.bet.id] ||= {});
-    if (pyStrip(text) === event.pays) delete changes[eventName];
-    else changes[eventName] = pyStrip(text);
-    if (!Object.keys(changes).length) delete this.applied[view.bet.id];
+    const betId = view.bet.id;
+    if (!this.applied.has(betId)) this.applied.set(betId, new Map());
+    const changes = this.applied.get(betId);
+    const written = this.reader.strip(text);
+    if (written === event.pays) changes.delete(eventName);
+    else changes.set(eventName, written);
+    if (!changes.size) this.applied.delete(betId);
     return true;
+  }
+
+  // the pays in force as plain data: {bet: {event: pay}}, every name an own property
+  appliedData() {
+    return Object.fromEntries([...this.applied].map(([bet, events]) => [bet, Object.fromEntries(events)]));
   }
 
   edit(betId, eventName, text) {
     const view = this.views.get(betId);
     if (this.setPay(view, eventName, text)) {
-      view.update();
+      const changed = new Set([view, ...this.replay()]);
+      for (const one of changed) one.update();
       // the pays saved (the page's fragment, the widget's Python) once the typing pauses
       clearTimeout(this.saving);
       this.saving = setTimeout(() => {
-        this.model.set("pays", structuredClone(this.applied));
+        this.model.set("pays", this.appliedData());
         this.model.save_changes();
       }, 0);
     }
@@ -719,16 +932,20 @@ class Explorer {
         view.fields.get(e.event).removeAttribute("aria-invalid");
         e.net = e.published;
       }
-      view.update();
     }
-    this.applied = {};
+    this.applied = new Map();
+    this.replay();
+    for (const view of this.views.values()) view.update();
     this.model.set("pays", {});
     this.model.save_changes();
     this.say("The published pays are restored.");
   }
 
   payOf(betId, eventName) {
-    return this.applied[betId]?.[eventName] ?? this.views.get(betId).events.find((e) => e.event === eventName).pays;
+    const edited = this.applied.get(betId);
+    if (edited && edited.has(eventName)) return edited.get(eventName);
+    const view = this.views.get(betId);
+    return view.events[view.line(eventName)].pays;
   }
 
   download() {
@@ -747,7 +964,7 @@ function render({ model, el }) {
   let explorer = new Explorer(model, el);
   const again = () => { explorer = new Explorer(model, el); };
   const pays = () => { // a pay set from Python; the widget's own edits are already shown
-    if (JSON.stringify(model.get("pays") || {}) !== JSON.stringify(explorer.applied)) again();
+    if (JSON.stringify(model.get("pays") || {}) !== JSON.stringify(explorer.appliedData())) again();
   };
   model.on("change:data", again);
   model.on("change:pays", pays);
@@ -757,10 +974,10 @@ export default { render };
 
 // --- the page: a model-like object over the embedded data and the URL fragment --------------
 
-export function readFragment(hash) {
+export function readFragment(hash, limit) {
   if (!hash || hash === "#") return { pays: {} };
-  if (hash.length > MAX_FRAGMENT) {
-    return { pays: {}, message: `The link's pays are too long (${grouped(hash.length)} characters; at most ${grouped(MAX_FRAGMENT)}): ignored.` };
+  if (hash.length > limit) {
+    return { pays: {}, message: `The link's pays are too long (${grouped(hash.length)} characters; at most ${grouped(limit)}): ignored.` };
   }
   if (!hash.startsWith("#pays=")) return { pays: {}, message: "The link's fragment is not #pays=…: ignored." };
   let pays;
@@ -777,27 +994,29 @@ export function readFragment(hash) {
 
 export function mountPage(el, dataElement) {
   const data = JSON.parse(dataElement.textContent);
-  const listeners = {};
-  let state;
+  const listeners = new Map();
+  const state = new Map();
   const fromHash = () => {
-    const read = readFragment(location.hash);
-    state = { data: { ...data, message: read.message || "" }, pays: read.pays };
+    const read = readFragment(location.hash, data.limits.fragment);
+    state.set("data", { ...data, message: read.message || "" });
+    state.set("pays", read.pays);
   };
   fromHash();
   const model = {
-    get: (key) => state[key],
-    set: (key, value) => { state[key] = value; },
+    get: (key) => state.get(key),
+    set: (key, value) => { state.set(key, value); },
     save_changes: () => {
-      const hash = Object.keys(state.pays).length ? `#pays=${encodeURIComponent(JSON.stringify(state.pays))}` : "";
+      const pays = state.get("pays");
+      const hash = Object.keys(pays).length ? `#pays=${encodeURIComponent(JSON.stringify(pays))}` : "";
       history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
     },
-    on: (name, f) => { (listeners[name] ||= []).push(f); },
-    off: (name, f) => { listeners[name] = (listeners[name] || []).filter((g) => g !== f); },
+    on: (name, f) => { if (!listeners.has(name)) listeners.set(name, []); listeners.get(name).push(f); },
+    off: (name, f) => { listeners.set(name, (listeners.get(name) || []).filter((g) => g !== f)); },
   };
   render({ model, el });
   window.addEventListener("hashchange", () => {
     fromHash();
-    for (const f of listeners["change:data"] || []) f();
+    for (const f of listeners.get("change:data") || []) f();
   });
   el.setAttribute("data-ready", "true");
   performance.mark("exact-odds-ready"); // how long the page took to become interactive

@@ -11,6 +11,12 @@ from functools import cached_property
 from importlib.resources import files
 from typing import Any
 
+from exact_odds.analysis.decision_counts import (
+    DecisionCounts,
+    decision_counts,
+    played_bets,
+    replay_refusal,
+)
 from exact_odds.analysis.removal import RemovalTable, check_removal_cost, effect_of_removal
 from exact_odds.analysis.report import GameReport
 from exact_odds.engine.cost import EnumerationTooLarge
@@ -47,6 +53,20 @@ def removal_by_rank(report: GameReport) -> tuple[RemovalTable | None, str]:
         return None, f"The effect of removal is not shown: {error}"
 
 
+def play_counts(report: GameReport) -> tuple[DecisionCounts | None, str, tuple[str, ...]]:
+    """What choosing the report's play again needs where it follows the pays
+    (``decision_counts``); else, where it cannot be chosen again here (an equilibrium, or
+    enumerations past the limits), None, why, and the bets whose pays it is chosen for."""
+    refusal = replay_refusal(report)
+    if refusal:
+        return None, refusal, played_bets(report)
+    try:
+        return decision_counts(report), "", ()
+    except EnumerationTooLarge as error:
+        return None, ("the play follows the pays, and choosing it again would pass the "
+                      f"limits: {error}"), played_bets(report)
+
+
 @dataclass(frozen=True)
 class ReportPage(Rendered):
     """A ``GameReport`` that renders as the explorer's page in HTML (its effect of removal
@@ -65,9 +85,10 @@ class ReportPage(Rendered):
 
     @cached_property
     def data(self) -> Json:
-        """The explorer's data: the report's bets, their effect of removal by rank."""
+        """The explorer's data: the report's bets, their effect of removal by rank, and
+        what choosing the play again needs where it follows the pays."""
         removal, note = removal_by_rank(self.report)
-        return explorer_data(self.report, removal, note)
+        return explorer_data(self.report, removal, note, *play_counts(self.report))
 
     def page(self) -> InteractivePage:
         return InteractivePage(f"{self.report.game.name}: exact-odds explorer", self.data,

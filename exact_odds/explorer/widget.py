@@ -8,17 +8,16 @@ Needs the ``explorer`` extra (``pip install "exact-odds[explorer]"``: anywidget)
 
 from __future__ import annotations
 
-from dataclasses import replace
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from exact_odds.analysis.bet_result import BetResult
+from exact_odds.analysis.figures import FIGURES
 from exact_odds.analysis.report import GameReport, game_report
 from exact_odds.errors import ExactOddsError, check_type
 from exact_odds.explorer.data import explorer_data, fill_template, game_file_template
-from exact_odds.explorer.page import explorer_style, removal_by_rank
+from exact_odds.explorer.page import explorer_style, play_counts, removal_by_rank
 from exact_odds.games.inputs import check_game_arguments
 from exact_odds.games.loader import load_game
 from exact_odds.games.model import Game
@@ -29,17 +28,21 @@ from exact_odds.shoe import Shoe
 
 
 def explore(game: Game | str | Path, shoe: Shoe | None = None,
-            bets: list[str] | tuple[str, ...] | str | None = None) -> Any:
+            bets: list[str] | tuple[str, ...] | str | None = None,
+            strategy: str | None = None) -> Any:
     """A widget exploring ``game``'s pays on ``shoe`` (default: the game's), for the bets
-    named (default: all): every pay editable, every figure exact.
+    named (default: all), the bettor's option taken by ``strategy`` (default: the game's):
+    every pay editable, every figure exact. Where the play is chosen for the pays
+    (``optimal``), a pay changed chooses it again, as ``exact-odds report`` does.
 
     The widget offers ``set_pay(bet, event, pay)``, ``figures()`` (each bet's exact
     figures), ``game`` (the game with its pays as edited) and ``to_yaml()`` (that game's
     file, which ``exact-odds report`` reads back to the same figures).
     """
-    chosen, _, shoe, _, _, _ = check_game_arguments(game, bets=bets, shoe=shoe)
+    chosen, _, shoe, _, strategy, _ = check_game_arguments(game, bets=bets, shoe=shoe,
+                                                           strategy=strategy)
     loaded = game if isinstance(game, Game) else load_game(game)
-    return _widget_class()(loaded, shoe, chosen)
+    return _widget_class()(loaded, shoe, chosen, strategy)
 
 
 def _checked_pays(report: GameReport, game: Game, pays: Any) -> dict[str, Any]:
@@ -76,18 +79,22 @@ def _widget_class() -> type:
         pays = traitlets.Dict().tag(sync=True)
         shoe_request = traitlets.Dict().tag(sync=True)
 
-        def __init__(self, game: Game, shoe: Shoe | None, bets: tuple[str, ...] | None) -> None:
+        def __init__(self, game: Game, shoe: Shoe | None, bets: tuple[str, ...] | None,
+                     strategy: str | None) -> None:
             super().__init__()
             self._published = game
             self._bets = bets
-            self._report = game_report(game, shoe=shoe, bets=bets)
+            self._strategy = strategy
+            self._report = game_report(game, shoe=shoe, bets=bets, strategy=strategy)
+            self._counts, self._counts_note, self._locked = play_counts(self._report)
             self.data = self._data()
             self.observe(self._shoe_chosen, names="shoe_request")
             self.observe(self._pays_typed, names="pays")
 
         def _data(self, message: str = "") -> dict[str, Any]:
             removal, note = removal_by_rank(self._report)
-            data = explorer_data(self._report, removal, note)
+            data = explorer_data(self._report, removal, note, self._counts, self._counts_note,
+                                 self._locked)
             data["shoe_control"] = True
             data["message"] = message
             return data
@@ -99,7 +106,8 @@ def _widget_class() -> type:
                 decks = parse_count(decks_text, "decks", MAX_DECKS) if decks_text else None
                 remove = str(request.get("remove", ""))
                 self._report = game_report(self._published, decks=decks, remove=remove,
-                                           bets=self._bets)
+                                           bets=self._bets, strategy=self._strategy)
+                self._counts, self._counts_note, self._locked = play_counts(self._report)
                 message = f"Computed exactly for {self._report.shoe.describe()}."
             except ExactOddsError as error:
                 message = f"Error: {error}"
@@ -117,8 +125,9 @@ def _widget_class() -> type:
 
         @property
         def report(self) -> GameReport:
-            """The report of the shoe shown, every pay as edited."""
-            return edited_report(self._report, self.game)
+            """The report of the shoe shown, every pay as edited: where the play is chosen
+            for the pays, chosen again (``GameReport.repriced``)."""
+            return self._report.repriced(self.game, self._counts)
 
         @property
         def game(self) -> Game:
@@ -135,6 +144,9 @@ def _widget_class() -> type:
             check_type(bet, str, "bet", "a bet's id")
             check_type(event, str, "event", "an event's name")
             check_type(pay, str, "pay", 'a pay as the game file writes it ("25 to 1")')
+            if bet in self._locked:
+                raise ExactOddsError(f"bet {bet!r}: its pays cannot be edited here: "
+                                     f"{self._counts_note}")
             if bet not in [b.id for b in self._report.bets]:
                 self._report.bet(bet)  # the game's bets named
             edited = self._published.with_pay(bet, event, pay)  # refused here, named
@@ -168,27 +180,13 @@ def _widget_class() -> type:
     return Explorer
 
 
-def edited_report(report: GameReport, game: Game) -> GameReport:
-    """``report`` with each event paying what it pays in ``game`` (the same game, its pays
-    changed): a bet settles on the first event whose condition holds whatever it pays, so
-    every event's combinations stay as they are."""
-    bets = []
-    for result in report.bets:
-        pays = {event.name: event.pay for event in game.bet(result.id).events}
-        events = tuple(replace(e, pays=pays[e.event].text, net=pays[e.event].net)
-                       if e.event in pays else e for e in result.events)
-        bets.append(replace(result, events=events))
-    return replace(report, game=game, bets=tuple(bets), found_mistakes=None)
-
-
 def bet_figures(bet: BetResult) -> dict[str, object]:
-    """A bet's figures by name: exact where they are exact."""
+    """A bet's figures by name (``analysis.figures``): exact where they are exact; and
+    whether it favours the bettor, its top award's event and odds."""
     top = bet.top_award
-    return {
-        "expected_value": bet.expected_value, "house_edge": bet.house_edge,
-        "hit_frequency": bet.hit_frequency, "push_probability": bet.push_probability,
-        "element_of_risk": bet.element_of_risk, "variance": bet.variance,
-        "standard_deviation": bet.standard_deviation, "favours_bettor": bet.favours_bettor,
-        "top_award": None if top is None else top.event,
-        "top_award_odds": None if top is None else Fraction(bet.total, top.combinations),
-    }
+    found: dict[str, object] = {name: FIGURES[name].of(bet) for name in (
+        "expected_value", "house_edge", "hit_frequency", "push_probability", "element_of_risk",
+        "variance", "standard_deviation")}
+    return {**found, "favours_bettor": bet.favours_bettor,
+            "top_award": None if top is None else top.event,
+            "top_award_odds": FIGURES["top_award_odds"].of(bet)}
