@@ -50,7 +50,7 @@ from exact_odds.engine.vocabulary import (
     valued_key,
 )
 from exact_odds.errors import input_name
-from exact_odds.limits import MAX_SEQUENCES
+from exact_odds.limits import MAX_KNOWN_SEQUENCES, MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.rules.round import BANKER, PLAYER, STOOD
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
@@ -149,6 +149,11 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO, known: Kn
     one_hand = wanted.needs is None and len(hands) == 1
     if k ** (2 if one_hand else 4) * (1 if wanted.needs is None else 1 + k * k) > MAX_SEQUENCES:
         raise ValueError(f"columns {', '.join(columns)} read too many card classes to compile")
+    first = k ** (2 if one_hand else 4)  # the class sequences of the first cards
+    if known and first > MAX_KNOWN_SEQUENCES:
+        raise ValueError(f"columns {', '.join(columns)} read {k} classes of card: {first:,} "
+                         f"sequences of the first cards, past the limit of "
+                         f"{MAX_KNOWN_SEQUENCES:,}")
     if one_hand:
         side = hands.pop()
         reader = SideReader(side, True, deal_cols, [])
@@ -361,6 +366,8 @@ def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: 
     k = len(partition)
     digits = (k + 1) ** np.arange(CARDS_PER_ROUND, dtype=np.int64)
     allowed = _allowed(partition, known)
+    shown = known.shown_digits(partition)  # what a position shown shows of each class
+    base = int(shown.max()) + 1
     pieces = []
     for code, classes in sequences:
         # each multiset: its classes sorted, the positions not dealt as k, in base k + 1
@@ -368,17 +375,17 @@ def _tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: 
         ones = np.ones(len(spread[0]), dtype=np.int64) if weights is None else weights
         if known:
             spread[0], spread[1:], ones = _agreeing(spread[0], spread[1:], ones, places, known,
-                                                    allowed, k)
+                                                    allowed, k, shown)
         spread += [np.full(len(spread[0]), k, dtype=np.int64)] * (CARDS_PER_ROUND + 1 - len(spread))
         multiset = np.sort(np.stack(spread[1:], axis=1), axis=1) @ digits
         pieces.append(_counted(spread[0], multiset, ones))
     code, multiset, count = (np.concatenate(piece) for piece in zip(*pieces))
     codes, code_index = np.unique(code, return_inverse=True)
-    order, shown = key_order(columns), len(known.shown)
+    order, seen = key_order(columns), len(known.shown)
 
-    def keyed(code: int) -> tuple[Any, ...]:  # the columns' values, then the classes shown
-        code, at = divmod(code, k ** shown)
-        return (*order(read(code)), *(at // k ** (shown - 1 - i) % k for i in range(shown)))
+    def keyed(code: int) -> tuple[Any, ...]:  # the columns' values, then what is shown
+        code, at = divmod(code, base ** seen)
+        return (*order(read(code)), *(at // base ** (seen - 1 - i) % base for i in range(seen)))
 
     key_of, outcomes = ids([keyed(c) for c in codes.tolist()])  # outcomes read alike
     outcome, multiset, count = _counted(key_of[code_index], multiset, count)
@@ -402,13 +409,13 @@ def _allowed(partition: tuple[tuple[str, ...], ...], known: Known) -> dict[int, 
 
 
 def _agreeing(code: np.ndarray, classes: list[np.ndarray], count: np.ndarray,
-              places: tuple[int, ...], known: Known, allowed: dict[int, np.ndarray], k: int
-              ) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
+              places: tuple[int, ...], known: Known, allowed: dict[int, np.ndarray], k: int,
+              shown: np.ndarray) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
     """The rows of a piece (``classes[j]`` at position ``places[j]``) that agree with what
     is known: a known position the sequences deal keeps the rows whose class there is
     allowed; one they do not deal is dealt as one more card of the sequence, a row for each
-    class allowed there (every class, for a position only shown). The classes at the
-    positions shown then end the outcome code, in base ``k``."""
+    class allowed there (every class, for a position only shown). What each position shown
+    shows of its class (``shown[class]``) then ends the outcome code."""
     at = {position: j for j, position in enumerate(places[:len(classes)])}
     classes = list(classes)
     for position in sorted(known.positions):
@@ -419,19 +426,20 @@ def _agreeing(code: np.ndarray, classes: list[np.ndarray], count: np.ndarray,
             continue
         choices = allowed.get(position, np.arange(k, dtype=np.int64))
         rows = len(code)
-        if rows * len(choices) > MAX_SEQUENCES:
+        if rows * len(choices) > MAX_KNOWN_SEQUENCES:
             raise ValueError(f"the columns read {k} classes of card: dealing position "
                              f"{position} too would take {rows * len(choices):,} class "
-                             f"sequences, past the limit of {MAX_SEQUENCES:,}")
+                             f"sequences, past the limit of {MAX_KNOWN_SEQUENCES:,}")
         code, count = np.repeat(code, len(choices)), np.repeat(count, len(choices))
         classes = [np.repeat(c, len(choices)) for c in classes] + [np.tile(choices, rows)]
         at[position] = len(classes) - 1
     if known.shown:
-        if len(code) and int(code.max()) >= 2**62 // k ** len(known.shown):
+        base = int(shown.max()) + 1
+        if len(code) and int(code.max()) >= 2**62 // base ** len(known.shown):
             raise ValueError("the columns and the positions shown read too many values to "
                              "compile")
         for position in known.shown:
-            code = code * k + classes[at[position]]
+            code = code * base + shown[classes[at[position]]]
     return code, classes, count
 
 

@@ -32,6 +32,8 @@ from exact_odds.numbers import comma_items
 from exact_odds.rules.round import MOST_CARDS
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from exact_odds.rules.round import RoundDescription
     from exact_odds.shoe import Shoe
 
@@ -48,10 +50,10 @@ Ranks = frozenset[str]
 @dataclass(frozen=True)
 class Known:
     """What is known of a round's cards: ``cards``, the ranks the card at each position is
-    one of (positions in order, each once); ``shown``, positions whose card's class each
-    outcome's key ends with, in this order (the class's index in the table's partition);
-    ``groups``, sets of ranks the classes must not straddle (a sort's High ranks), so that
-    a sum over classes can tell them apart."""
+    one of (positions in order, each once); ``groups``, sets of ranks the classes must not
+    straddle (a sort's High ranks); ``shown``, positions whose card each outcome's key ends
+    with, in this order: the index of its group (``len(groups)`` for a card in none), or
+    without groups its class's index in the table's partition."""
 
     cards: tuple[tuple[int, Ranks], ...] = ()
     shown: tuple[int, ...] = ()
@@ -73,6 +75,16 @@ class Known:
         if not sets:
             return key
         return lambda card: (*key(card), *(card[0] in ranks for ranks in sets))
+
+    def shown_digits(self, partition: Sequence[Sequence[str]]) -> np.ndarray:
+        """What a position shown shows of each class of ``partition``: its group's index, or
+        the class's own index where there are no groups."""
+        import numpy as np
+
+        if not self.groups:
+            return np.arange(max(len(partition), 1), dtype=np.int64)
+        return np.array([next((g for g, ranks in enumerate(self.groups) if cards[0][0] in ranks),
+                              len(self.groups)) for cards in partition], dtype=np.int64)
 
     def lines(self, described: RoundDescription) -> list[str]:
         """What is known, one line a position, in words."""
@@ -125,7 +137,10 @@ def _position(text: object, what: str, most: int) -> int:
         raise KnownError(f"{what}: the position {quoted(text, 20)} is not a whole number "
                          f"from 1 to {most}")
     position = int(digits)
-    if not 1 <= position <= most:
+    if position < 1:
+        raise KnownError(f"{what}: the position {position} is not a whole number from 1 to "
+                         f"{most}: the first card out is 1")
+    if position > most:
         raise KnownError(f"{what}: position {position} is past the cards a round deals "
                          f"(1 to {most})")
     return position
