@@ -157,6 +157,11 @@ _ALL: tuple[Limit, ...] = (
           "card a round does not reach",
           "a table of 5,000,000 sequences takes about 2 s and 400 MB to build; bets reading "
           "the suits of the four first cards pass it", topic="enumeration"),
+    Limit("MAX_SEEN", 30_000,
+          "the things a bettor may see at the positions `known --card` or `--best-sort` "
+          "weighs: the point values (or ranks) to the power of the positions",
+          "four positions of point values are 10,000 and of ranks 28,561, each a few "
+          "seconds; five positions would take minutes", topic="enumeration"),
     Limit("MAX_MONOMIALS", 60_000,
           "the monomials of a compiled bet",
           "beyond, the tables would be too large: the bet is evaluated shoe by shoe by the "
@@ -261,6 +266,7 @@ INT128_CARDS = LIMITS["INT128_CARDS"].value
 MAX_SEQUENCES = LIMITS["MAX_SEQUENCES"].value
 MAX_MONOMIALS = LIMITS["MAX_MONOMIALS"].value
 MAX_KNOWN_SEQUENCES = LIMITS["MAX_KNOWN_SEQUENCES"].value
+MAX_SEEN = LIMITS["MAX_SEEN"].value
 MAX_SHOES_BYTES = LIMITS["MAX_SHOES_BYTES"].value
 MAX_FILE_SHOES = LIMITS["MAX_FILE_SHOES"].value
 MAX_BATCH_CARDS = LIMITS["MAX_BATCH_CARDS"].value

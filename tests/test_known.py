@@ -251,8 +251,8 @@ def test_a_known_card_jacobson(commission):
 def test_one_sorted_card_jacobson(commission):
     """Eliot Jacobson, "Edge Sorting in Baccarat" (2012-08-18): the first card sorted, High
     = 6, 7, 8, 9 and Low = T, A, 2-5 (point values 0-5): 6.765%, what knowing the first
-    card gives (every High rank makes the Player the best bet, no Low rank makes any bet
-    positive)."""
+    card gives (every High rank makes the Player the best bet and every Low rank the
+    Banker, so the sort tells the bettor as much as the card does)."""
     sort = sorted_cards(commission, "6,7,8,9", "1")
     assert _percent(sort.edge.positive) == 6.765
     assert sort.edge.positive == known_card(commission, 1).edge.positive
@@ -324,6 +324,18 @@ def test_a_known_cards_edge_is_the_brute_forces(small, card):
     found = known_card(report, card)
     assert (found.edge.positive, found.edge.always) == _brute_edge(name, lambda c: c[card - 1][0])
     assert sum((row.probability for row in found.rows), Fraction(0)) == 1
+
+
+@pytest.mark.parametrize("cards", ["1-2", "2,5", "4-6"])
+def test_several_known_cards_edge_is_the_brute_forces(small, cards):
+    """Cards turned together: the bettor sees each one's point value (every bet reads only
+    point values)."""
+    name, report = small
+    found = known_card(report, cards)
+    positions = sorted({int(p) for part in cards.split(",")
+                        for p in range(int(part[0]), int(part[-1]) + 1)})
+    assert (found.edge.positive, found.edge.always) == _brute_edge(
+        name, lambda c: tuple(bf.point(c[p - 1]) for p in positions))
 
 
 @pytest.mark.parametrize("high, cards", [("6,7,8,9", "1-4"), ("9,K", "1,5"), ("A,2,3", "2,6"),

@@ -72,6 +72,8 @@ def test_a_known_reports_explorer_page_is_of_the_known_report(tmp_path):
     (("known", "commission-free", "--sort", "6", "--cards", "0-3"), ("--cards",)),
     (("known", "commission-free", "--sort", "6", "--cards", "4-1"), ("--cards", "backwards")),
     (("known", "dragon-tiger", "--best-sort", "--cards", "1-4"), ("--cards", "past the cards")),
+    (("known", "commission-free", "--card", "1-5"), ("--card", "100,000", "limit")),
+    (("known", "commission-free", "--best-sort", "--cards", "2-6"), ("--cards", "limit")),
 ])
 def test_each_refusal_is_one_line_naming_the_option(args, needles):
     one_error_line(run(*args), *needles)

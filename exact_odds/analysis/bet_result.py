@@ -205,13 +205,15 @@ def _sqrt(value: Fraction) -> float:
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
-               settings: dict[str, object] | None = None, known: Known = NOTHING) -> BetResult:
+               settings: dict[str, object] | None = None, known: Known = NOTHING,
+               along: tuple[tuple[str, ...], ...] = ()) -> BetResult:
     """Join a bet's events with the outcome counts of the columns they read; ``settings``
     are the values of the game file's settings (the events may read them); ``known``: over
-    the sequences that agree with what is known of the cards by position. Each outcome is
-    settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
+    the sequences that agree with what is known of the cards by position (``along``: the
+    columns of the other bets reported with it, which may share its table). Each outcome
+    is settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
     offered (a "Not offered" line)."""
-    ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings, known)
+    ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings, known, along)
     total = known_ways(shoe, rules, known)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
@@ -236,17 +238,18 @@ def known_ways(shoe: Shoe, rules: DrawingRules, known: Known = NOTHING) -> int:
 
 
 def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
-              settings: Mapping[str, object] | None = None, known: Known = NOTHING) -> Tally:
+              settings: Mapping[str, object] | None = None, known: Known = NOTHING,
+              along: tuple[tuple[str, ...], ...] = ()) -> Tally:
     """The bet settled on every outcome of the columns it reads (``Settler.tally``),
     enumerated once: the report and its mistake checks share it. A table counted by
     factoring (millions of rows) is settled as polars frames, a block of rows at once, its
     deal values grouped first by what the bet's conditions read of them (``Bet.split``).
     With cards ``known`` by position: the outcome counts of the sequences that agree, from
-    the compiled tables (``known_counts``)."""
+    the compiled tables (``known_counts``, shared with the bets of ``along``)."""
     values = dict(settings or {})
     read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     try:
-        return _tally(bet, shoe, rules, read, known)  # a setting missing: the settler refuses
+        return _tally(bet, shoe, rules, read, known, along)  # a setting missing: refused
     except EnumerationTooLarge as error:  # refused before any work: name the bet
         raise EnumerationTooLarge(f"bet {bet.id!r}: {error}") from None
 
@@ -292,12 +295,13 @@ def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advi
 
 @lru_cache(maxsize=64)
 def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
-           settings: tuple[tuple[str, object], ...], known: Known = NOTHING) -> Tally:
+           settings: tuple[tuple[str, object], ...], known: Known = NOTHING,
+           along: tuple[tuple[str, ...], ...] = ()) -> Tally:
     if known:
         from exact_odds.engine.compiled import known_counts
 
         return settler(bet, dict(settings), rules.round).tally(
-            known_counts(shoe, bet.columns, rules, known))
+            known_counts(shoe, bet.columns, rules, known, along))
     wanted = plan(bet.columns)
     if factored(wanted):  # settled on what its conditions read of the deal: Bet.split
         split, parts = bet.split(wanted.deal)

@@ -32,8 +32,9 @@ from exact_odds.analysis.report import GameReport
 from exact_odds.cards import RANKS, card_value
 from exact_odds.engine.compiled import known_counts, partition_of
 from exact_odds.engine.known import Known, KnownError, parse_positions, parse_ranks, rank_words
-from exact_odds.errors import check_type, input_name
+from exact_odds.errors import LimitError, check_type, input_name
 from exact_odds.games.settlement import settler
+from exact_odds.limits import MAX_SEEN
 from exact_odds.numbers import fraction_text, percent_text
 from exact_odds.render.document import Cell, Column, Document, Json, Table
 from exact_odds.render.inputs import input_lines
@@ -107,54 +108,77 @@ class Edge:
 class _Split:
     """The bets' returns by what the bettor sees: for each tuple ``q`` of groups of ranks
     (``units``) at the positions seen, ``ways[q]`` the agreeing sequences that show it and
-    ``returns[b][q]`` bet ``b``'s net over them times ``scales[b]`` (an integer); numpy
-    arrays of shape (units,) * positions, int64 where every sum fits, else Python integers."""
+    ``returns[b][q]`` bet ``b``'s net over them times ``scale`` (one integer for every bet,
+    so that returns compare as integers); numpy arrays of shape (units,) * positions, int64
+    where every sum fits, else Python integers."""
 
     def __init__(self, report: GameReport, positions: tuple[int, ...],
-                 units: tuple[frozenset[str], ...]) -> None:
+                 units: tuple[frozenset[str], ...], name: str) -> None:
+        seen = len(units) ** len(positions)
+        if seen > MAX_SEEN:
+            raise LimitError(f"{input_name(name)}: {len(positions)} positions of "
+                             f"{len(units)} {'ranks' if len(units) == 13 else 'values'} each "
+                             f"are {seen:,} things to see, past the limit of {MAX_SEEN:,}: "
+                             "give fewer positions")
         self.report, self.positions, self.units = report, positions, units
-        seen = Known(report.known.cards, positions, units)  # each position shows its unit
-        shape = (len(units),) * len(positions)
+        shown = Known(report.known.cards, positions, units)  # each position shows its unit
+        bets = [report.game.bet(result.id) for result in report.bets]
+        along = tuple(bet.columns for bet in bets)
+        tables, nets = [], []
+        for bet in bets:
+            settle = settler(bet, report.settings, report.rules.round)
+            table = known_counts(report.shoe, bet.columns, report.rules, shown, along)
+            size = len(bet.columns)
+            tables.append((size, table))
+            nets.append({key[:size]: settle(key[:size]).net or Fraction(0) for key in table})
+        self.scale = lcm(*(net.denominator for found in nets for net in found.values()))
         ways: dict[tuple[int, ...], int] = {}
         returns: list[dict[tuple[int, ...], int]] = []
-        self.scales: list[int] = []
-        for result in report.bets:
-            bet = report.game.bet(result.id)
-            settle = settler(bet, report.settings, report.rules.round)
-            table = known_counts(report.shoe, bet.columns, report.rules, seen)
-            size = len(bet.columns)
-            nets = {key[:size]: settle(key[:size]).net or Fraction(0) for key in table}
-            scale = lcm(*(net.denominator for net in nets.values()))
-            scaled = {reading: int(net * scale) for reading, net in nets.items()}
-            found: dict[tuple[int, ...], int] = {}
+        for (size, table), found in zip(tables, nets):
+            scaled = {reading: int(net * self.scale) for reading, net in found.items()}
+            summed: dict[tuple[int, ...], int] = {}
             for key, count in table.items():
                 q = key[size:]
-                found[q] = found.get(q, 0) + count * scaled[key[:size]]
-                if not returns:
+                summed[q] = summed.get(q, 0) + count * scaled[key[:size]]
+                if not returns:  # every bet's table counts the same sequences
                     ways[q] = ways.get(q, 0) + count
-            returns.append(found)
-            self.scales.append(scale)
+            returns.append(summed)
         self.total = report.total
-        largest = max([self.total] + [sum(map(abs, r.values())) for r in returns])
+        # every sum below (of a group's ways or returns, of the best returns) is at most this
+        largest = max([self.total] + [sum(map(abs, r.values())) for r in returns]) * max(
+            len(returns), 1)
         dtype: type = np.int64 if largest < 2**62 else object
+        shape = (len(units),) * len(positions)
         self.ways = _array(ways, shape, dtype)
-        self.returns = [_array(r, shape, dtype) for r in returns]
+        #: the ways, then each bet's returns
+        self.both = np.stack([self.ways, *(_array(r, shape, dtype) for r in returns)])
+        self.returns = self.both[1:]
 
     def seen(self, label: str, ways: int, returns: Sequence[int]) -> Seen:
         """A thing seen ``ways`` times, each bet returning ``returns`` (scaled)."""
         return Seen(label, Fraction(int(ways), self.total),
-                    tuple(Fraction(int(r), s * int(ways)) for r, s in zip(returns, self.scales)),
+                    tuple(Fraction(int(r), self.scale * int(ways)) for r in returns),
                     tuple(bet.id for bet in self.report.bets))
 
-    def grouped(self, member: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    def grouped(self, member: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The ways and returns summed by group, ``member[g, u]`` 1 where unit ``u`` is in
-        group ``g``: arrays of shape (groups,) * positions."""
-        def contract(array: np.ndarray) -> np.ndarray:
-            for _ in self.positions:  # each axis in turn, the new one moved last
-                array = np.tensordot(array, member.astype(array.dtype), axes=([0], [1]))
-            return array
+        group ``g``: the ways of shape (groups,) * positions, the returns with the bets
+        first."""
+        member = member.astype(self.ways.dtype)
+        both = self.both
+        for _ in self.positions:  # each axis in turn, the new one moved last
+            both = np.tensordot(both, member, axes=([1], [1]))
+        return both[0], both[1:]
 
-        return contract(self.ways), [contract(r) for r in self.returns]
+    def edge(self, ways: np.ndarray, returns: np.ndarray) -> Edge:
+        """The bettor's edge from the ways and the bets' returns (bets first) of each thing
+        seen, in integers: the best return of each, then the sums."""
+        seen = ways > 0
+        best = returns.max(axis=0) if len(returns) else np.zeros_like(ways)
+        bet = seen & (best > 0)
+        whole = self.scale * self.total
+        return Edge(Fraction(int(best[bet].sum()), whole), Fraction(int(best[seen].sum()), whole),
+                    Fraction(int(ways[bet].sum()), self.total))
 
 
 def _array(values: dict[tuple[int, ...], int], shape: tuple[int, ...], dtype: type
@@ -185,16 +209,18 @@ def _positions(report: GameReport, positions: object, name: str) -> tuple[int, .
 
 @dataclass(frozen=True)
 class KnownCard(Rendered):
-    """The value of knowing the card at one position, rank by rank."""
+    """The value of knowing the cards at some positions: one at a position, rank by rank;
+    several, each combination of what the bets tell apart (point values, where they read
+    only those), the cards turned in order."""
 
     report: GameReport
-    card: int
-    rows: tuple[Seen, ...]  # one per rank the shoe holds, A to K
+    cards: tuple[int, ...]
+    rows: tuple[Seen, ...]
     edge: Edge
 
     def inputs(self) -> dict[str, Any]:
-        """The report's inputs and the position seen (``card``)."""
-        return {**self.report.inputs(), "card": self.card}
+        """The report's inputs and the positions seen."""
+        return {**self.report.inputs(), "positions": list(self.cards)}
 
     def to_document(self) -> Document:
         return _card_document(self)
@@ -202,15 +228,18 @@ class KnownCard(Rendered):
     def to_dict(self) -> dict[str, Any]:
         return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
                 "total": self.report.total, "edge": self.edge.to_dict(),
-                "ranks": [_seen_dict(row) for row in self.rows]}
+                "seen": [_seen_dict(row) for row in self.rows]}
 
 
-def known_card(report: GameReport, card: int | str) -> KnownCard:
+def known_card(report: GameReport, card: int | str | Sequence[int]) -> KnownCard:
     """The value of seeing the card at position ``card`` before betting (``engine.known``):
     for each rank, its probability and every bet of ``report``'s exact expected value once
-    it is seen there, and the bettor's edge per round dealt (``Edge``)."""
+    it is seen there, and the bettor's edge per round dealt (``Edge``). Several positions
+    (``"1-2"``): each combination of the cards seen there (by point value where every bet
+    reads only point values), what a procedure turning them before the bets close gives
+    away."""
     report = _report(report)
-    (position,) = _positions(report, str(card), "card")
+    positions = _positions(report, str(card) if isinstance(card, int) else card, "card")
     if all(_by_value(report, bet.id) for bet in report.bets):
         # the cards of a class (a point value, split by the ranks known) are alike to every
         # bet: a rank's share of its class's figures is its share of the class's cards
@@ -218,17 +247,23 @@ def known_card(report: GameReport, card: int | str) -> KnownCard:
                                     partition_of((), report.rules, Known(report.known.cards))))
     else:
         units = tuple(frozenset(rank) for rank in RANKS)
-    split = _Split(report, (position,), units)
+    split = _Split(report, positions, units, "card")
+    if len(positions) > 1:
+        rows = tuple(split.seen(", ".join("/".join(rank_words(units[u])) for u in q),
+                                split.ways[q], [r[q] for r in split.returns])
+                     for q in product(range(len(units)), repeat=len(positions))
+                     if split.ways[q])
+        return KnownCard(report, positions, rows, Edge.of(rows))
     shoe = report.shoe
     held = {rank: sum(shoe.count(rank + suit) for suit in "SHDC") for rank in RANKS}
-    rows = []
+    found = []
     for rank in RANKS:
         (u,) = (u for u, ranks in enumerate(units) if rank in ranks)
         cards = sum(held[r] for r in units[u])
         if held[rank] and split.ways[u]:
-            rows.append(split.seen(rank, _share(split.ways[u], held[rank], cards),
-                                   [_share(r[u], held[rank], cards) for r in split.returns]))
-    return KnownCard(report, position, tuple(rows), Edge.of(rows))
+            found.append(split.seen(rank, _share(split.ways[u], held[rank], cards),
+                                    [_share(r[u], held[rank], cards) for r in split.returns]))
+    return KnownCard(report, positions, tuple(found), Edge.of(found))
 
 
 def _share(value: object, part: int, whole: int) -> int:
@@ -267,12 +302,18 @@ def _header(report: GameReport) -> tuple[Any, ...]:
 
 def _card_document(result: KnownCard) -> Document:
     report = result.report
-    where = report.rules.round.positions[result.card - 1]
-    table = Table(f"The card at position {result.card} ({where})",
-                  _seen_columns(report, "Rank"), tuple(_seen_row(r) for r in result.rows),
-                  result.edge.lines(), sheet="Known card")
+    if len(result.cards) == 1:
+        (card,) = result.cards
+        title = f"The card at position {card} ({report.rules.round.positions[card - 1]})"
+        first = "Rank"
+    else:
+        title = f"The cards at positions {_positions_text(result.cards)}, in order"
+        first = "Cards"
+    table = Table(title, _seen_columns(report, first), tuple(_seen_row(r) for r in result.rows),
+                  result.edge.lines(), sheet="Known cards")
     return Document(f"{safe(report.game.name)} ({safe(report.game.id)}): the value of "
-                    f"knowing card {result.card}", _header(report), (table,))
+                    f"knowing card{'s' if len(result.cards) > 1 else ''} "
+                    f"{_positions_text(result.cards)}", _header(report), (table,))
 
 
 # --- sorted cards ---------------------------------------------------------------------------
@@ -321,7 +362,7 @@ def sorted_cards(report: GameReport, sort: str | Iterable[str],
     report = _report(report)
     high_ranks = _high(sort)
     positions = _positions(report, cards, "cards")
-    split = _Split(report, positions, (frozenset(RANKS) - high_ranks, high_ranks))
+    split = _Split(report, positions, (frozenset(RANKS) - high_ranks, high_ranks), "cards")
     rows, ordered = _patterns(split, split.ways, split.returns, report)
     return SortedCards(report, high_ranks, positions, rows, Edge.of(rows), ordered)
 
@@ -345,7 +386,7 @@ def _hands(report: GameReport, positions: tuple[int, ...]) -> list[tuple[str, li
     return list(found.items())
 
 
-def _patterns(split: _Split, ways: np.ndarray, returns: list[np.ndarray], report: GameReport
+def _patterns(split: _Split, ways: np.ndarray, returns: np.ndarray, report: GameReport
               ) -> tuple[tuple[Seen, ...], bool]:
     """Each pattern of Low (0) and High (1) at the positions, as the bettor sees it: within
     a hand in no order where the order changes no bet's expectation (checked exactly),
@@ -443,7 +484,7 @@ def best_sorts(report: GameReport, cards: str | Sequence[int] = (1, 2, 3, 4),
     by = "value" if all(_by_value(report, bet.id) for bet in report.bets) else "rank"
     units = (tuple(frozenset(r for r in RANKS if card_value(r + "S") == v) for v in range(10))
              if by == "value" else tuple(frozenset(rank) for rank in RANKS))
-    split = _Split(report, positions, units)
+    split = _Split(report, positions, units, "cards")
     found = []
     low = 0 if by == "value" else RANKS.index("T")  # the mirror of a division: Low holds it
     others = [u for u in range(len(units)) if u != low]
@@ -454,11 +495,8 @@ def best_sorts(report: GameReport, cards: str | Sequence[int] = (1, 2, 3, 4),
         member[0, low] = 1
         for u, high in zip(others, chosen):
             member[high, u] = 1
-        ways, returns = split.grouped(member)
-        rows = [split.seen("", ways[q], [r[q] for r in returns])
-                for q in product((0, 1), repeat=len(positions)) if ways[q]]
         high_ranks = frozenset(r for u, h in zip(others, chosen) if h for r in units[u])
-        found.append(Sort(high_ranks, Edge.of(rows)))
+        found.append(Sort(high_ranks, split.edge(*split.grouped(member))))
     found.sort(key=lambda s: (-s.edge.positive, -s.edge.always, rank_words(s.high)))
     return BestSorts(report, positions, by, len(found), tuple(found[:max(top, 1)]))
 

@@ -141,8 +141,8 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
         for bet in bets:
             key = (bet.id, signature[bet.id, card])
             if key not in seen:
-                seen[key] = bet_result(bet, less, report.rules, report.settings,
-                                       report.known).expected_value
+                seen[key] = bet_result(bet, less, report.rules, report.settings, report.known,
+                                       tuple(b.columns for b in bets)).expected_value
             per_card[card][bet.id] = seen[key] - base[bet.id]
     labels: list[str] = []
     effects: dict[str, list[Fraction]] = {b.id: [] for b in bets}

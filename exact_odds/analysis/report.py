@@ -236,7 +236,8 @@ def game_report(game: Game | str | Path, *, decks: int | str | None = None,
     same = mistakes and the_shoe == own and strategy in (None, game.strategy)
     results, found = [], []
     for bet in chosen:  # the bet settled once (bet_tally): its result and its mistakes
-        results.append(bet_result(bet, the_shoe, rules, values, seen))
+        results.append(bet_result(bet, the_shoe, rules, values, seen,
+                                  tuple(b.columns for b in chosen) if seen else ()))
         if same:
             found += bet_mistakes(game, bet, the_shoe, rules, values)
     notes = deck_notes(game, the_shoe) + known_notes(game, seen)

@@ -25,9 +25,10 @@ from exact_odds.shoe import Shoe
 @strategy_option()
 @settings_option
 @known_option
-@click.option("--card", metavar="POSITION",
+@click.option("--card", metavar="POSITIONS",
               help="The position of the card the bettor sees (1 the first card out: in punto "
-                   "banco the Player's first, 2 the Banker's first, ...): each rank's value.")
+                   "banco the Player's first, 2 the Banker's first, ...): each rank's value; "
+                   "several (1-2), turned together.")
 @click.option("--sort", metavar="RANKS",
               help="Edge sorting: the ranks that are High (A, 2-10, J, Q, K, comma-separated; "
                    "the rest Low), the bettor seeing each card of --cards as High or Low.")

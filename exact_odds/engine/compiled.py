@@ -176,16 +176,49 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO, known: Kn
                     places=places)
 
 
-def known_counts(shoe: Shoe, columns: Names, rules: DrawingRules, known: Known
-                 ) -> dict[tuple[Any, ...], int]:
+def known_counts(shoe: Shoe, columns: Names, rules: DrawingRules, known: Known,
+                 along: tuple[Names, ...] = ()) -> dict[tuple[Any, ...], int]:
     """The outcome counts of the ordered six-card sequences of ``shoe`` that agree with
     what is known (``engine.known``), from the compiled table (a mixed strategy: its pure
-    ones, weighted; the infinite deck: each card put back); each key ends with the classes
-    of ``partition_of(columns, rules, known)`` at the positions ``known`` shows."""
+    ones, weighted; the infinite deck: each card put back); each key ends with what
+    ``known`` shows at its positions (``Known.shown_digits``). ``along``: the columns of
+    other bets asked for at once: those that read only the round's columns and whose tables
+    have the same classes share one, of their columns' union, counted once and read for each
+    (columns of the first cards would multiply the union's outcomes)."""
+    columns = tuple(columns)
+    union = columns
+    if along and _round_only(columns):
+        classes = partition_of(columns, rules, known)
+        union = tuple(sorted(set(columns).union(*(
+            other for other in along
+            if _round_only(other) and partition_of(other, rules, known) == classes))))
+    if union != columns:
+        try:
+            shared = _known_counts(shoe, union, rules, known)
+        except EnumerationTooLarge:  # the union too large to compile: the bet's own
+            return _known_counts(shoe, columns, rules, known)
+        at = [union.index(name) for name in columns]
+        found: dict[tuple[Any, ...], int] = {}
+        for key, ways in shared.items():
+            read = (*(key[i] for i in at), *key[len(union):])
+            found[read] = found.get(read, 0) + ways
+        return found
+    return _known_counts(shoe, columns, rules, known)
+
+
+def _round_only(columns: Names) -> bool:
+    """Whether the columns read only the round (totals, winner, cards drawn), no card."""
+    wanted = plan(columns)
+    return not wanted.deal and not wanted.cards
+
+
+@lru_cache(maxsize=16)
+def _known_counts(shoe: Shoe, columns: Names, rules: DrawingRules, known: Known
+                  ) -> dict[tuple[Any, ...], int]:
     if rules.mixed:
         found: dict[tuple[Any, ...], int] = {}
         for pure, weight in rules.corners():
-            for key, ways in known_counts(shoe, columns, pure, known).items():
+            for key, ways in _known_counts(shoe, columns, pure, known).items():
                 found[key] = found.get(key, 0) + ways * weight
         return found
     try:
