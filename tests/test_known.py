@@ -306,7 +306,7 @@ def _brute_edge(shoe: str, seen) -> tuple[Fraction, Fraction]:
         ways[key] += 1
         for bet, nets in NETS.items():
             returns[key][bet] += nets[outcome["winner"]]
-    positive = sum((max(max(r.values()), Fraction(0)) for r in returns.values()), Fraction(0))
+    positive = sum((max(*r.values(), Fraction(0)) for r in returns.values()), Fraction(0))
     always = sum((max(r.values()) for r in returns.values()), Fraction(0))
     return positive / len(rounds), always / len(rounds)
 
