@@ -8,8 +8,8 @@ agreeing with it by the ranks (or groups of ranks) at the positions the bettor s
 (``engine.known``: ``Known.shown``); every figure of every thing he may see is then a sum of
 those counts. For each thing seen: its probability, each bet's exact expected value, and the
 best bet. The bettor's edge per round dealt is given two ways: betting the best bet only
-where its expectation is positive (and nothing otherwise), and always betting the best bet.
-Eliot Jacobson's published figures (``docs/known-cards.md``) are the first.
+where its expectation is positive (and nothing otherwise), and always betting the best bet;
+Eliot Jacobson's published figures are the first (``docs/known-cards.md``).
 
 >>> from exact_odds.analysis.report import game_report
 >>> seen = known_card(game_report("commission-free", bets=("player", "banker", "tie")), 6)
