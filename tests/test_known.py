@@ -381,6 +381,9 @@ def test_a_known_report_is_the_brute_forces():
                        Fraction(0))
         assert bet.expected_value == expected, bet.id
     assert report.to_dict()["known"] == {"1": ["9"], "6": ["T", "K"]}
+    same = game_report("electronic-baccarat", shoe=Shoe.from_counts(TINY),
+                       bets=("player", "banker", "tie"), known={1: 9, 6: [10, "K"]})
+    assert same.bets == report.bets
 
 
 def test_the_effect_of_removal_keeps_what_is_known():

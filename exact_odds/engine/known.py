@@ -184,6 +184,8 @@ def parse_ranks(words: object, what: str) -> Ranks:
 
 
 def _ranks(words: object, what: str) -> Ranks:
+    if isinstance(words, int) and not isinstance(words, bool):  # {1: 9} from Python
+        words = str(words)
     if isinstance(words, str):
         items = comma_items(words, what, "9 or 8,9 or T,J,Q,K", KnownError)
     elif isinstance(words, (list, tuple, set, frozenset)):
