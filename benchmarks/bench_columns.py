@@ -33,7 +33,7 @@ from pathlib import Path
 
 from record import recording
 
-from exact_odds.engine.vocabulary import COLUMNS
+from exact_odds.vocabulary import COLUMNS
 
 HANDS = ("player", "banker")
 # the deal columns of each card position, and the aliases added to the vocabulary after the

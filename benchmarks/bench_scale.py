@@ -1,4 +1,5 @@
-"""Speed and scale of issue 28, measured (not asserted) side by side with another checkout:
+"""Speed and scale of batches, simulation and countability, measured (not asserted) side by side
+with another checkout:
 
     .venv/bin/python benchmarks/bench_scale.py --baseline /path/to/main [--quick]
 
@@ -192,7 +193,7 @@ def markdown(report: dict[str, object]) -> str:
     lines = [f"Measured {report['date']} on {report['machine']}; "
              f"load average {report['load_average_at_start']:.1f} when the run began"
              + (" (a shared machine: provisional figures)." if report["provisional"] else "."),
-             "", "| figure | this checkout | baseline | ratio | issue's target |",
+             "", "| figure | this checkout | baseline | ratio | goal |",
              "|---|--:|--:|--:|--:|"]
 
     def cell(name: str, key: str, field: str) -> float | None:

@@ -1,32 +1,29 @@
-"""The whole test suite's time (issue 29's "no slower than today"), side by side with another
-checkout's suite on the same machine in the same hour:
+"""The whole test suite's time, side by side with another checkout's suite on the same machine
+in the same hour:
 
     .venv/bin/python benchmarks/bench_suite.py --baseline /path/to/other/checkout [--pairs 2]
 
-Each checkout runs the test command its own README gives (the second line of its first
-``bash`` block, which CI runs), with its own ``.venv`` (set up as that README says), from its
-own folder, with ``-q -p no:cacheprovider`` added (no ``.pytest_cache`` written into it). The
-checkouts take turns, the order reversed from one pair to the next (ABBA), so that both meet
-the same machine; a shared machine's speed drifts by tens of percent in an hour, so only
-figures of one run compare. Wall time, the processor time of every process the suite started
-and waited for (the xdist workers, the pools', the kernels', the browser's), and the tests
-that passed, as pytest counts them.
+Each checkout runs the test command its own README gives (the ``pytest`` part of the second
+line of its first ``bash`` block, which CI runs), with its own ``.venv`` (set up as that
+README says), from its own folder, with ``-q -p no:cacheprovider`` added (no
+``.pytest_cache`` written into it). The checkouts take turns, the order reversed from one
+pair to the next (ABBA), so that both meet the same machine; a shared machine's speed
+drifts by tens of percent in an hour, so only figures of one run compare. Wall time, the
+processor time of every process the suite started and waited for (the xdist workers, the
+pools', the kernels', the browser's), and the tests that passed, as pytest counts them.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import resource
 import shlex
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-from record import bytecode_environment, recording
+from record import recording, timed
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -43,7 +40,8 @@ def test_command(checkout: Path) -> list[str]:
     if len(lines) < 2 or "pytest" not in lines[1]:
         sys.exit(f"Error: {checkout / 'README.md'}: no test command as its first bash block's "
                  "second line")
-    command = shlex.split(lines[1])
+    # the part that runs the tests (the line may first install what they need)
+    command = shlex.split(next(part for part in lines[1].split("&&") if "pytest" in part))
     if not (checkout / command[0]).exists():
         sys.exit(f"Error: {checkout}: {command[0]} is missing (set the checkout up as its "
                  "README says)")
@@ -53,18 +51,11 @@ def test_command(checkout: Path) -> list[str]:
 def run_suite(checkout: Path, command: list[str]) -> dict[str, float | int | str]:
     """Run ``checkout``'s suite once (``command``, from ``test_command``): wall and processor
     seconds, tests passed, exit code."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    load = os.getloadavg()[0]
-    start = time.perf_counter()
-    done = subprocess.run(command, check=False, cwd=checkout, capture_output=True, text=True,
-                          env=bytecode_environment())
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    run = timed(command, cwd=checkout)
+    last = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
     passed = re.search(r"(\d+) passed", last)
-    return {"wall": wall, "cpu": cpu, "passed": int(passed.group(1)) if passed else 0,
-            "code": done.returncode, "summary": last.strip("= "), "load": load}
+    return {"wall": run.wall, "cpu": run.cpu, "passed": int(passed.group(1)) if passed else 0,
+            "code": run.code, "summary": last.strip("= "), "load": run.load}
 
 
 def last_commit(checkout: Path) -> str:

@@ -1,4 +1,4 @@
-"""The approval workbook's cost, measured (not asserted): rock-bac's workbook (issue 30)
+"""The approval workbook's cost, measured (not asserted): rock-bac's workbook
 written in at most 2 s and 1 MB.
 
     .venv/bin/python benchmarks/bench_workbook.py

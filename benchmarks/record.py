@@ -12,12 +12,15 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+import resource
+import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
 from io import StringIO
 from pathlib import Path
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -47,6 +50,33 @@ def bytecode_environment() -> dict[str, str]:
     whatever the machine's ``PYTHONDONTWRITEBYTECODE``."""
     return {name: value for name, value in os.environ.items()
             if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+class Timing(NamedTuple):
+    """A whole command's run: wall seconds, the processor seconds of every process it started
+    and waited for, its exit code, the end of its output, the load average when it began."""
+
+    wall: float
+    cpu: float
+    code: int
+    stdout: str
+    stderr: str
+    load: float
+
+
+def timed(command: Sequence[str], cwd: Path | None = None,
+          env: dict[str, str] | None = None) -> Timing:
+    """Run ``command`` once, whole, and time it (the environment: ``bytecode_environment()``
+    and ``env`` over it)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    done = subprocess.run(list(command), check=False, cwd=cwd, capture_output=True, text=True,
+                          env={**bytecode_environment(), **(env or {})})
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return Timing(wall, cpu, done.returncode, done.stdout[-2000:], done.stderr[-2000:], load)
 
 
 class _Tee(StringIO):

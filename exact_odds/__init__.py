@@ -31,7 +31,7 @@ _WHERE = {
     "load_rules": "exact_odds.rules.loader",
     "rules_named": "exact_odds.rules",
     # the enumeration
-    "COLUMNS": "exact_odds.engine.vocabulary",
+    "COLUMNS": "exact_odds.vocabulary",
     # one shoe, exactly
     "game_report": "exact_odds.analysis.report",
     "GameReport": "exact_odds.analysis.report",
@@ -72,6 +72,20 @@ __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsEr
     "load_table", "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table",
     "read_yaml", "rules_named", "simulate", "solve_pay", "sorted_cards", "strategy_report",
     "symbolic_bet", "table_report", "tables_dir"]
+
+
+def _declare_forms() -> None:
+    """A game's report saved or rendered as xlsx is the approval workbook, as html the
+    explorer's page (``exact_odds.forms``: named here, where every part is known, and
+    imported only when such a file is made)."""
+    from exact_odds.forms import declare
+
+    report = "exact_odds.analysis.report:GameReport"
+    declare(report, "xlsx", "exact_odds.analysis.approval:approval_workbook")
+    declare(report, "html", "exact_odds.explorer.page:report_page")
+
+
+_declare_forms()
 
 
 def outcome_counts(shoe: Shoe, columns: Sequence[str] | str, *args: Any, **kwargs: Any) -> Any:
@@ -125,7 +139,6 @@ if TYPE_CHECKING:
     from exact_odds.batch.evaluator import BatchEvaluator
     from exact_odds.batch.shoes import batch_frame
     from exact_odds.countability.report import countability_report
-    from exact_odds.engine.vocabulary import COLUMNS
     from exact_odds.errors import ExactOddsError
     from exact_odds.explorer.widget import explore
     from exact_odds.files import read_yaml
@@ -139,3 +152,4 @@ if TYPE_CHECKING:
     from exact_odds.simulation.runner import simulate
     from exact_odds.table.loader import load_table, parse_table
     from exact_odds.table.results import table_report
+    from exact_odds.vocabulary import COLUMNS

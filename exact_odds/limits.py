@@ -162,6 +162,12 @@ _ALL: tuple[Limit, ...] = (
           "weighs: the point values (or ranks) to the power of the positions",
           "four positions of point values are 10,000 and of ranks 28,561, each a few "
           "seconds; five positions would take minutes", topic="enumeration"),
+    Limit("MAX_OPEN_STATES", 12,
+          "the Player's information states left open once each side's clear choices are "
+          "fixed, for which an equilibrium tries every support (chemin de fer's are at most "
+          "five)",
+          "each open state triples the supports tried; no model of a game where both hands "
+          "choose leaves the Player more than five", unit="states", topic="enumeration"),
     Limit("MAX_MONOMIALS", 60_000,
           "the monomials of a compiled bet",
           "beyond, the tables would be too large: the bet is evaluated shoe by shoe by the "
@@ -267,6 +273,7 @@ MAX_SEQUENCES = LIMITS["MAX_SEQUENCES"].value
 MAX_MONOMIALS = LIMITS["MAX_MONOMIALS"].value
 MAX_KNOWN_SEQUENCES = LIMITS["MAX_KNOWN_SEQUENCES"].value
 MAX_SEEN = LIMITS["MAX_SEEN"].value
+MAX_OPEN_STATES = LIMITS["MAX_OPEN_STATES"].value
 MAX_SHOES_BYTES = LIMITS["MAX_SHOES_BYTES"].value
 MAX_FILE_SHOES = LIMITS["MAX_FILE_SHOES"].value
 MAX_BATCH_CARDS = LIMITS["MAX_BATCH_CARDS"].value

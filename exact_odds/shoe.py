@@ -22,11 +22,22 @@ from exact_odds.cards import DECK, RANKS, SUITS, card_value, parse_card
 from exact_odds.errors import ExactOddsError, check_texts, check_type, quoted, shown
 from exact_odds.limits import MAX_DECKS
 
-#: Cards needed to finish any round of baccarat: two hands of at most three cards.
+#: Cards needed to finish any round of baccarat: two hands of at most three cards. Every
+#: count of the program is of the shoe's ordered sequences of this many cards, whatever a
+#: game's round deals (the same unit for every game: ``engine.enumerator.total_sequences``).
 CARDS_PER_ROUND = 6
 
 #: What ``--decks`` and a shoe's ``decks`` say for the infinite deck (``Shoe.infinite``).
 INFINITE = "infinite"
+
+
+def too_few_cards(size: int) -> str:
+    """Why a shoe of ``size`` cards (fewer than ``CARDS_PER_ROUND``) is refused, true of
+    every game: it is not that a round needs them (Dragon Tiger's deals two), but that every
+    figure counts the shoe's ordered sequences of ``CARDS_PER_ROUND`` cards."""
+    return (f"a shoe of {size} cards cannot be counted: exact-odds counts the shoe's ordered "
+            f"sequences of {CARDS_PER_ROUND} cards (the most a round of baccarat deals) for "
+            f"every game, so a shoe holds at least {CARDS_PER_ROUND}")
 
 
 class ShoeError(ExactOddsError, ValueError):
@@ -73,10 +84,7 @@ class Shoe:
                 raise ShoeError(f"the count of {card} is more than the limit of {MAX_DECKS:,} "
                                 "(a shoe holds at most a million decks)")
         if self.size < CARDS_PER_ROUND:
-            raise ShoeError(
-                f"a shoe of {self.size} cards cannot finish a round: a round may need "
-                f"{CARDS_PER_ROUND} cards"
-            )
+            raise ShoeError(too_few_cards(self.size))
 
     @classmethod
     def from_decks(cls, decks: int) -> Shoe:

@@ -52,6 +52,20 @@ SHOES: dict[str, dict[str, int]] = {
     "rich-in-nines": {"9D": 3, "9S": 2, "9H": 1, "9C": 1, "KD": 2, "5S": 1, "4H": 1, "AC": 1},
     # many two-card fives of every kind, and dealer naturals
     "fives": {"5S": 2, "5D": 1, "AH": 2, "4C": 2, "TD": 2, "2S": 1, "3H": 1, "9C": 1, "7D": 1},
+
+    # larger shoes for the games of issue 39 (tests/games_bruteforce.py)
+    # four threes and four sevens: Lucky Draw's bettor finds standing and drawing worth the
+    # same, on his cards and on his total
+    "threes-and-sevens": {"3S": 4, "7S": 4, "KS": 3, "5S": 1},
+    # fourteen cards, eight values repeated, tens and kings
+    "fourteen-cards": {"9D": 2, "TC": 2, "KH": 1, "5H": 2, "3C": 2, "AS": 1, "7H": 2, "6S": 2},
+    # sixteen cards, nine values, a queen for the zeros
+    "sixteen-cards": {"8D": 3, "QS": 3, "2H": 2, "4C": 2, "6S": 2, "9H": 2, "7C": 1, "AD": 1},
+    # two decks of five ranks, three of them faces: three-card hands of three faces
+    "two-decks-of-five-ranks": {"KS": 2, "QH": 2, "JD": 2, "5C": 2, "4S": 2},
+    # every face, tens (not faces) and low cards, repeated: ties on points and faces
+    "faces-and-tens": {"KS": 2, "KH": 1, "QD": 2, "JC": 1, "TS": 2, "9H": 2, "AD": 2, "3C": 1,
+                       "7S": 1},
 }
 
 

@@ -53,7 +53,7 @@ def _caches_cleared_after_each_module(request):
     import gc
 
     modules = [request.module, *(module for name, module in list(sys.modules.items())
-                                 if name.split(".")[0] in ("exact_odds", "bruteforce"))]
+                                 if name.split(".")[0] in ("exact_odds", "bruteforce", "games_bruteforce"))]
     for module in modules:
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)) and getattr(

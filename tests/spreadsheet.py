@@ -6,7 +6,9 @@ saves each as a new xlsx whose cached values are LibreOffice's own. LibreOffice'
 is to trust the cached values of an xlsx file; ``without_cached_values`` strips them first,
 so a value read back can only be one LibreOffice computed.
 
-``SKIP`` is the one-line reason to skip where ``soffice`` is absent.
+``printed(paths, folder)`` prints them to PDF the same way, and ``pdf_pages`` reads each
+page's text back (poppler's ``pdftotext``). ``SKIP`` and ``SKIP_PDF`` are the one-line
+reasons to skip where ``soffice`` or ``pdftotext`` is absent.
 """
 
 from __future__ import annotations
@@ -47,20 +49,44 @@ def without_cached_values(source: Path, target: Path) -> Path:
 
 def recalculate(paths: list[Path], folder: Path) -> dict[Path, Path]:
     """Each workbook opened by LibreOffice, recalculated, saved anew: original -> saved."""
+    return _convert(paths, folder, "xlsx")
+
+
+def printed(paths: list[Path], folder: Path) -> dict[Path, Path]:
+    """Each workbook printed by LibreOffice to PDF, every sheet, as a person prints it:
+    original -> the PDF (issue 43)."""
+    return _convert(paths, folder, "pdf")
+
+
+def _convert(paths: list[Path], folder: Path, kind: str) -> dict[Path, Path]:
+    """Each workbook opened by LibreOffice (one run, its own profile, every formula
+    recalculated on load) and written as ``kind``: original -> written."""
     assert SOFFICE is not None, SKIP
     assert len({p.name for p in paths}) == len(paths), "file names must differ"
     profile = folder / "profile"
     (profile / "user").mkdir(parents=True, exist_ok=True)
     (profile / "user" / "registrymodifications.xcu").write_text(_PROFILE, encoding="utf-8")
-    out = folder / "recalculated"
+    out = folder / ("recalculated" if kind == "xlsx" else kind)
     done = subprocess.run([SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless",
-                           "--norestore", "--convert-to", "xlsx", "--outdir", str(out),
+                           "--norestore", "--convert-to", kind, "--outdir", str(out),
                            *map(str, paths)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"soffice failed ({done.returncode}): {done.stderr[-2000:]}"
-    saved = {path: out / path.name for path in paths}
+    saved = {path: out / f"{path.stem}.{kind}" for path in paths}
     missing = [str(p) for p, s in saved.items() if not s.exists()]
     assert not missing, f"LibreOffice wrote nothing for {missing}"
     return saved
+
+
+PDFTOTEXT = shutil.which("pdftotext")
+SKIP_PDF = "poppler's pdftotext (Debian's poppler-utils) is not installed"
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """The text of each page of a PDF, laid out as printed (pdftotext)."""
+    assert PDFTOTEXT is not None, SKIP_PDF
+    done = subprocess.run([PDFTOTEXT, "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True, timeout=60)
+    return done.stdout.split("\f")[:-1]
 
 
 def named_cells(path: Path) -> dict[str, tuple[str, str]]:

@@ -24,9 +24,9 @@ from catalogue import SHOES as SHOES_CATALOGUE
 
 from exact_odds.analysis.report import game_report
 from exact_odds.engine.enumerator import outcome_counts, outcome_table, total_sequences
-from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.rules import load_rules
 from exact_odds.shoe import Shoe
+from exact_odds.vocabulary import COLUMNS
 
 #: brute-force cross-checks: skipped by the fast development run, `pytest -m "not slow"`
 pytestmark = pytest.mark.slow

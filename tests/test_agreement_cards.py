@@ -14,8 +14,8 @@ import pytest
 from catalogue import rules, shoes
 
 from exact_odds.engine.enumerator import outcome_counts
-from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.shoe import Shoe
+from exact_odds.vocabulary import COLUMNS
 
 SHOES = shoes("suits-and-pictures", "one-suit")
 RULES = rules("punto-banco", "21c-house-way")

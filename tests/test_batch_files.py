@@ -84,7 +84,7 @@ def test_a_negative_count_is_named(tmp_path: Path) -> None:
 def test_rows_past_the_first_chunk_keep_their_number() -> None:
     counts = np.full((2100, 52), 8)
     counts[2050] = 0
-    with pytest.raises(BatchError, match="row 2050"):
+    with pytest.raises(BatchError, match="^row 2050: a shoe of 0 cards"):
         batch_frame("rock-bac", counts, bets=["banker"])
 
 
@@ -159,7 +159,7 @@ def test_counts_read_alike_in_every_format(tmp_path: Path, suffix: str) -> None:
 
 # a count that is not a whole number from 0 to 1,000,000, as each format can hold it
 _BAD_COUNTS = {
-    ".csv": ["8.7", "8.0", "true", "[1]", "-1", "1000001", "x"],
+    ".csv": ["8.7", "8.0", "true", "[1]", "-1", "1000001", "x", " 8", "8 ", "+8", "\u0668"],
     ".jsonl": [8.7, 8.0, True, [1], "8", -1, 1_000_001, None],
     ".parquet": [8.7, 8.0, True, [1], "8", -1, 1_000_001],
 }
@@ -197,6 +197,67 @@ def test_removed_must_be_text_in_every_format(tmp_path: Path, suffix: str, value
         pl.DataFrame({"removed": [value, value]}).write_parquet(path)
         where = "row 0: column 'removed'"
     with pytest.raises(BatchError, match=where + ": the cards removed are text"):
+        read_shoes(path, [8] * 52)
+
+
+@pytest.mark.parametrize("suffix, value", [(".jsonl", None), (".parquet", None),
+                                           (".jsonl", "missing")])
+def test_a_null_removed_cell_is_refused_not_read_as_none_removed(tmp_path: Path, suffix: str,
+                                                                 value: object) -> None:
+    """Issue 44, item 7: a null ``removed`` cell in Parquet was read as "no cards removed"
+    (a full shoe). In JSON Lines and Parquet, where null and text differ, it is refused,
+    naming the row; "" is a shoe with no card removed (CSV writes both as an empty cell)."""
+    path = tmp_path / f"shoes{suffix}"
+    if suffix == ".jsonl":
+        last = {} if value == "missing" else {"removed": value}
+        path.write_text("\n".join(json.dumps(row) for row in (
+            {"removed": "9D"}, {"removed": ""}, last)) + "\n")
+    else:
+        pl.DataFrame({"removed": ["9D", "", value]}, schema={"removed": pl.String}
+                     ).write_parquet(path)
+    with pytest.raises(BatchError, match=r"shoes\.\w+: row 2: column 'removed': no value \(null\)"):
+        read_shoes(path, [8] * 52)
+    one_error_line(run("batch", "rock-bac", str(path), "--bet", "tie", "--workers", "1"),
+                   str(path), "row 2", "no value")
+
+
+@pytest.mark.parametrize("suffix, cards", [(".csv", 5), (".jsonl", 0), (".parquet", 3)])
+def test_a_shoe_too_small_to_count_names_its_file_and_row(tmp_path: Path, suffix: str,
+                                                          cards: int) -> None:
+    """Issue 44, item 7: a 0- or 5-card shoe's error in a batch did not name the file."""
+    path = tmp_path / f"shoes{suffix}"
+    _write_counts(path, [dict.fromkeys(DECK, 8), {**dict.fromkeys(DECK, 0), "9D": cards}])
+    one_error_line(run("batch", "rock-bac", str(path), "--bet", "tie", "--workers", "1"),
+                   f"{path}: row 1: a shoe of {cards} cards cannot be counted")
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv"])
+def test_a_file_of_one_endless_line_is_refused_before_it_is_held(tmp_path: Path, fmt: str
+                                                                 ) -> None:
+    """Found by issue 44's hunt: a 2 GB shoes file of one line (here sparse, all NULs) took
+    18 s and 4 GB before its refusal for text (its first rows were read before its size
+    was looked at) and 4 GB for csv (the header read whole). Refused by its size before a
+    byte is read, or by its header's length."""
+    path = tmp_path / "shoes.csv"
+    with path.open("wb") as handle:
+        handle.truncate(2_000_000_000)
+    needle = ("the file has 2,000,000,000 bytes" if fmt == "text"
+              else "the first line has more than 3,328 bytes")
+    one_error_line(run("batch", "rock-bac", str(path), "--format", fmt, "--workers", "1"),
+                   str(path), needle)
+
+
+def test_a_json_line_longer_than_any_shoes_is_refused_as_it_is_read(tmp_path: Path,
+                                                                    monkeypatch) -> None:
+    """Found by issue 44's hunt: JSON Lines were read a whole line at a time, however long
+    (a 2 GB line, 4 GB). A line past the longest any shoe needs is refused, naming its row,
+    when that much has been read (the bound made small here)."""
+    from exact_odds.batch import shoes
+
+    monkeypatch.setattr(shoes, "MOST_LINE_BYTES", 1000)
+    path = tmp_path / "shoes.jsonl"
+    path.write_text(json.dumps({"removed": "9D"}) + "\n" + json.dumps({"removed": "9D " * 400}))
+    with pytest.raises(BatchError, match=r"shoes.jsonl: row 1: a line of more than 1,000 bytes"):
         read_shoes(path, [8] * 52)
 
 

@@ -17,8 +17,8 @@ from functools import cache
 import pytest
 
 from exact_odds.engine.enumerator import outcome_counts
-from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.shoe import Shoe
+from exact_odds.vocabulary import COLUMNS
 
 RANK_ORDER = "A23456789TJQK"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}

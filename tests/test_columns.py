@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import bruteforce as bf
 
-from exact_odds.engine.vocabulary import COLUMNS, CardColumn, DealColumn, RoundColumn, read_round
 from exact_odds.rules import PUNTO_BANCO, load_rules
+from exact_odds.vocabulary import COLUMNS, CardColumn, DealColumn, RoundColumn, read_round
 
 #: Seven physical cards: a pair of sevens (one of each colour), four hearts, the nine of
 #: diamonds and a picture (naturals, 9-point hands), small cards that draw

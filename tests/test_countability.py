@@ -312,13 +312,13 @@ def test_the_study_records_its_inputs_in_every_format(tmp_path):
     assert result.exit_code == 0, result.output
     data = __import__("json").loads(result.output)
     # the same study, once, in every other format (the command renders with this function)
-    from exact_odds import countability_report
+    from exact_odds import __version__, countability_report
 
     study = countability_report("ez-baccarat", bets=["panda-8"], shoes=6, seed=3, levels=[1],
                          workers=1, max_bet="500", rounds_per_hour=70)
     for fmt in ("text", "markdown", "csv"):
         text = study.render(fmt)
-        assert isinstance(text, str) and "0.1.0" in text and "panda-8" in text, fmt
+        assert isinstance(text, str) and __version__ in text and "panda-8" in text, fmt
     assert study.render("json") == result.output
     workbook = study.render("xlsx")
     assert isinstance(workbook, bytes) and workbook[:2] == b"PK"
@@ -390,6 +390,18 @@ def test_the_verdict_says_what_a_game_protection_manager_can_act_on(depths, word
     from exact_odds.countability.report import _verdict
 
     assert words in _verdict(depths, (1, 2), (Fraction(5000), None), 1000, Fraction(1, 10))
+
+
+def test_the_money_of_a_countable_bet_keeps_every_digit_at_any_maximum_bet():
+    """Issue 44, item 5: ``--max-bet 1e30`` (the docs' own example) ended in
+    ``decimal.InvalidOperation`` whenever a bet was countable: its money a shoe has 30
+    digits, past the decimal context's 28."""
+    from exact_odds.countability.report import _verdict
+
+    depths = [_depth(14, (0.7, 0.02), [(1, (0.5, 0.02))])]
+    said = _verdict(depths, (1,), (Fraction(10**30), None), 1000, Fraction(1, 10))
+    assert ("($500,000,000,000,000,000,000,000,000,000 a shoe at a "
+            "$1,000,000,000,000,000,000,000,000,000,000 limit)") in said
 
 
 def test_a_bet_that_favours_the_bettor_flat_says_so():

@@ -109,6 +109,9 @@ def _best_of_every_vector(path: Path, level: int) -> dict[tuple[str, bool], floa
         scale = np.where(spread > 1e-9, 1 / np.sqrt(np.maximum(spread, 1e-9)), 0.0)
         heads, tails = np.nonzero(np.abs(s) < 1e-9)  # the balanced vectors
         for b in range(len(bets)):
+            if var_e[b] == 0:  # no card's removal moves the bet (Three Card Baccarat's
+                best[b] = 0.0  # Player bet, by symmetry): no count correlates with it
+                continue
             cov = head_a[rows, b, None] + tail_a[:, b]
             cov *= scale
             best[b, 0] = max(best[b, 0], float(cov.max()) / np.sqrt(var_e[b]))

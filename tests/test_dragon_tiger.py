@@ -195,6 +195,62 @@ def test_a_game_never_seen_needs_yaml_only(tmp_path, name):
             == bf.ranked_counts(SMALL[name], columns, 2))
 
 
+CARDS_DEALT = """\
+name: Cards dealt
+source: {document: a test}
+decks: 1
+rules: RULES
+bets:
+  - id: high
+    name: High on two cards
+    events:
+      - {event: Two cards and a high Dragon, when: WHEN, pays: "1:1"}
+      - {event: Anything else, when: otherwise, pays: lose}
+"""
+
+
+@pytest.mark.parametrize("name", ["mixed", "two ranks"])
+def test_a_count_of_cards_holds_what_the_games_round_deals(tmp_path, name):
+    """Issue 44, item 6: Dragon Tiger refused ``cards_dealt == 2`` ("its values are 4, 5,
+    6"), though its rounds deal two cards. What a count of cards can hold comes from the
+    game's round: every Dragon Tiger round deals one card to each hand (the brute force's
+    explicit cards), and 4 cards is never dealt."""
+    from clirun import one_error_line, run
+
+    path = tmp_path / "cards-dealt.yaml"
+    when = "cards_dealt == 2 and player_cards == 1 and banker_cards == 1 and player_total > 6"
+    path.write_text(CARDS_DEALT.replace("RULES", "dragon-tiger").replace("WHEN", when))
+    report = game_report(path, shoe=_shoe(SMALL[name]))
+
+    def high(out: dict) -> dict[str, Fraction]:
+        dealt = out["player_cards"] + out["banker_cards"]
+        return {"high": Fraction(1 if dealt == 2 and out["player_total"] > 6 else -1)}
+
+    assert report.bet("high").expected_value == _brute_force_values(SMALL[name], 1, high)["high"]
+    for rules, when, values in (("dragon-tiger", "cards_dealt == 4", "2"),
+                                ("dragon-tiger", "player_cards == 2", "1"),
+                                ("punto-banco", "cards_dealt == 2", "4, 5, 6"),
+                                ("punto-banco", "player_cards == 4", "2, 3")):
+        path.write_text(CARDS_DEALT.replace("RULES", rules).replace("WHEN", when))
+        one_error_line(run("report", str(path)), str(path), "bet 'high'",
+                       f"{when.split()[0]} is never {when.split()[-1]}: its values are {values}")
+
+
+def test_a_shoe_too_small_to_count_is_refused_for_what_is_true(tmp_path):
+    """Issue 44, item 6: a shoe of 2 to 5 cards was refused for Dragon Tiger because "a
+    round may need 6 cards", though its rounds deal two. Every count is of the shoe's
+    ordered six-card sequences (``total_sequences``), for every game: the refusal says
+    that, not a need of the round."""
+    from clirun import one_error_line, run
+
+    shoe = tmp_path / "four.yaml"
+    shoe.write_text("decks: 0\ncounts: {AS: 1, 7D: 1, KS: 2}\n")
+    line = one_error_line(run("report", "dragon-tiger", "--shoe", str(shoe)),
+                          "a shoe of 4 cards", "ordered sequences of 6 cards", "every game")
+    assert "a round may need" not in line
+    assert total_sequences(_shoe(SMALL["two ranks"])) == 7 * 6 * 5 * 4 * 3 * 2
+
+
 def test_dealt_rounds_settle_as_the_brute_force_reads_their_cards():
     """Simulated Dragon Tiger rounds: one card each, every bet settled as the rules say."""
     game = load_game("dragon-tiger")

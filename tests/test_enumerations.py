@@ -62,7 +62,8 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
 
 @pytest.mark.parametrize("game", ["commission-free", "commission-free-dragon-bonus",
                                   "electronic-baccarat", "rock-bac", "21st-century",
-                                  "baccarat-gold", "ez-baccarat", "dragon-tiger"])
+                                  "baccarat-gold", "ez-baccarat", "dragon-tiger", "lucky-draw",
+                                  "three-card-baccarat", "chemin-de-fer"])
 def test_report_enumerates_each_table_once_mistakes_included(game, monkeypatch):
     """``exact-odds report`` (its probable-mistakes check included) runs each enumeration
     once: the check reads the report's own outcome counts. (Issue 18.)"""

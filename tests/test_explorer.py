@@ -49,6 +49,23 @@ def test_game_file_template_reads_back_to_the_same_game(tmp_path, name):
         game.id, game.name, game.decks, game.rules, game.settings)
 
 
+@pytest.mark.parametrize("name, chosen", [
+    ("lucky-draw", "total"),
+    pytest.param("chemin-de-fer", "both-cards", marks=pytest.mark.slow)])
+def test_a_setting_the_rules_declare_is_kept_in_the_edited_file(tmp_path, name, chosen):
+    """What each decider sees is a setting the game's rules declare, not its file: the
+    file the explorer writes under another choice keeps that choice as its default, and
+    reads back to a game that plays it."""
+    game = load_game(name)
+    report = game_report(game, settings={"information": chosen})
+    text = fill_template(game_file_template(game, settings=report.settings), _published(game))
+    path = tmp_path / f"{game.id}.yaml"
+    path.write_text(text, encoding="utf-8")
+    again = load_game(path)
+    assert again.settings["information"].default == chosen
+    assert again.rules_under().option == game.rules_under({"information": chosen}).option
+
+
 def test_game_file_with_edited_pays(tmp_path):
     """Issue 26: every pay edited, however written, reads back as the loader reads it."""
     game = load_game("rock-bac")
@@ -237,6 +254,39 @@ def test_widget_refuses_bad_input_naming_it(widget):
     with pytest.raises(ExactOddsError, match="not part of this report|has no bet"):
         widget.set_pay("banker", "Banker wins", "1 to 1")
     assert widget.pays == {}
+
+
+@pytest.mark.parametrize("pays, says", [
+    ({"tie": "x"}, r"^pays\['tie'\]: 'x' is a str; give a mapping of event names to pays"),
+    ({"tie": None}, r"^pays\['tie'\]: None; give a mapping"),
+    ({"tie": ["9 to 1"]}, r"^pays\['tie'\]: \['9 to 1'\] is a list"),
+    ({"tie": {"Tie": 9}}, r"^pays\['tie'\]\['Tie'\]: 9 is an int; give a pay"),
+    ({7: {}}, r"^pays: 7 is an int"),
+    ({"tie": {"Tie": "9 to 0"}}, "the second number of a ratio cannot be 0"),
+    ({"tie": {"Nothing": "9 to 1"}}, "no event 'Nothing'"),
+    ({"banker": {"Banker wins": "1 to 1"}}, "not part of this report"),
+])
+def test_widget_pays_of_another_shape_are_one_clear_error(widget, pays, says):
+    """Issue 44, item 5: the ``pays`` trait (what the page sends) set to a malformed value
+    raised ``AttributeError`` ('str' object has no attribute 'items') and kept the value;
+    now it is refused naming the bet, the event or the pay, and the pays stay as they were."""
+    widget.set_pay("tie", "Tie", "9 to 1")
+    with pytest.raises(ExactOddsError, match=says):
+        widget.pays = pays
+    assert widget.pays == {"tie": {"Tie": "9 to 1"}}
+    assert widget.game.bet("tie").events[0].pay.net == 9
+
+
+@pytest.mark.parametrize("empty", [[], (), set()])
+def test_an_empty_list_of_bets_is_refused_not_read_as_every_bet(empty):
+    """Issue 44, item 7: ``explore("rock-bac", bets=[])`` showed every bet; an empty list
+    names no bet, and is refused by every function that takes bets (None: every bet)."""
+    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    for call in (lambda: exact_odds.explore("rock-bac", bets=empty),
+                 lambda: game_report("rock-bac", bets=empty)):
+        with pytest.raises(ExactOddsError, match="^bets: an empty list names no bet"):
+            call()
+    assert len(exact_odds.explore("commission-free", bets=None).report.bets) == 3
 
 
 def test_widget_shoe_is_computed_in_python(widget):

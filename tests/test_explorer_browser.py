@@ -264,6 +264,28 @@ def test_screenshot_is_drawn_and_fits(built, tmp_path, reused, width):
     assert w.close() == []
 
 
+@pytest.mark.parametrize("typed, rounds, shown", [("0001000", 1000, "1,000 rounds"),
+                                                  ("1", 1, "1 round"), ("12", 12, "12 rounds")])
+def test_the_hold_charts_rounds_are_shown_as_a_number(built, reused, typed, rounds, shown):
+    """Issue 44, item 7: the hold chart's rounds field printed "0,001,000" for 0001000 and
+    "1 rounds" for 1; its expected result is the expected value times the rounds, exactly."""
+    w = reused()
+    w.open(built("commission-free"))
+    field = w.page.locator('input[data-bet="tie"][data-control="rounds"]')
+    field.fill(typed)
+    field.press("Enter")
+    field = w.page.locator('input[data-bet="tie"][data-control="rounds"]')
+    assert field.input_value() == str(rounds)
+    figure = w.page.locator('figure:has([data-bet="tie"][data-figure="expected-result"])')
+    text = " ".join(figure.locator("svg text, figcaption").all_text_contents())
+    assert f"over {shown} of one unit" in text and f"after {shown}:" in text
+    assert "0,0" not in text and "1 rounds" not in text.replace("1,", "")
+    exact = figure.locator('[data-figure="expected-result"]').get_attribute("data-exact")
+    assert Fraction(exact) == rounds * game_report(
+        "commission-free", bets="tie").bet("tie").expected_value
+    assert w.close() == []
+
+
 def test_keyboard_alone(built, reused):
     """Issue 26: usable by keyboard alone: the controls come first in tab order, every
     field and control has a label, and a pay typed after tabbing to it takes effect."""

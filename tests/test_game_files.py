@@ -204,8 +204,8 @@ def test_the_columns_decided_by_the_cards_seen_are_decided_on_every_deal(rules):
     cards seen: on every deal of a small shoe, played by each rules, the deciding columns'
     values give one value of the column they decide."""
     from exact_odds.engine.enumerator import outcome_counts
-    from exact_odds.engine.vocabulary import DECIDED_BY
     from exact_odds.rules.loader import load_rules
+    from exact_odds.vocabulary import DECIDED_BY
 
     shoe = Shoe.from_counts({"AS": 2, "4H": 2, "5D": 2, "8C": 1, "9S": 2, "KH": 2, "3C": 1})
     for name, deciders in DECIDED_BY.items():

@@ -24,9 +24,11 @@ ORDER = (
     "errors", "numbers", "names", "cards",   # plain helpers
     "files",                                 # the one reader and the one writer
     "running",                               # work on local processes or Dask
+    "forms",                                 # a result's form in a format, declared by the top
     "render",                                # documents and formats
     "rules",                                 # drawing rules as data
     "shoe",                                  # the shoe
+    "vocabulary",                            # the outcome columns a bet's events read
     "engine",                                # the enumeration: counts, no money
     "games",                                 # game files, bets, pays, settlement, dealing
     "analysis",                              # report, best play, removal, solving, checks

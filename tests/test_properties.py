@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from exact_odds.analysis.report import game_report
 from exact_odds.cards import DECK
 from exact_odds.engine.enumerator import outcome_counts, outcome_table
-from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.games.loader import builtin_games
 from exact_odds.rules import rules_named
 from exact_odds.shoe import Shoe, ShoeError
+from exact_odds.vocabulary import COLUMNS
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -25,7 +25,8 @@ API_ERRORS = [
     ("effect_of_removal('rock-bac')", "report"),
     ("compare_reports('a', 'b')", "first"),
     ("compare_games(None, 'rock-bac')", "game"),
-    ("strategy_report('8 decks', 'optimal')", "shoe"),
+    ("strategy_report('8 decks', 'optimal')", "8 decks"),  # a game's id, or a Shoe
+    ("strategy_report(8, 'optimal')", "game"),
     ("strategy_report(Shoe.from_decks(8), 'sometimes')", "sometimes"),
     ("symbolic_bet('super-six', ['x'])", "bet"),
     ("symbolic_bet(REPORT.bet('super-six'), 5)", "events"),

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from test_docs import HOOKS
+import pytest
+from test_docs import GENERATE
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -22,16 +23,49 @@ def _first_code_block() -> list[str]:
 
 
 def test_readme_opens_with_setup_and_test_commands():
+    """Two commands: the program alone and a first report; then what the tests need, and the
+    tests (issue 43)."""
     setup, tests = _first_code_block()
     assert "pip install" in setup and "exact-odds report" in setup
+    assert "pip install" in tests and tests.rstrip().endswith("--dist loadfile")
     assert "pytest" in tests
     assert README.index("```bash") < README.index("## ")
 
 
-def test_ci_runs_the_readme_test_command():
+def test_the_first_command_installs_the_program_alone():
+    """A light first command (issue 43: seven extras took 99 s before the first report): no
+    extra, and the program's own dependencies hold none of what the extras bring."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11
+
+    setup, _ = _first_code_block()
+    installs = re.findall(r"pip install ((?:-e )?\S+)", setup)
+    assert installs in (["-e ."], ["."]), installs
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needed = {re.split(r"[<>=\[ ]", d)[0].lower() for d in project["dependencies"]}
+    for extra, packages in project["optional-dependencies"].items():
+        if extra == "explorer":  # anywidget: a widget library, also in the notebook extra
+            continue
+        for package in packages:
+            assert re.split(r"[<>=\[ ]", package)[0].lower() not in needed, (extra, package)
+    assert "numba" in needed  # fast by default (issue 43)
+    assert "fast" not in project["optional-dependencies"]
+
+
+def test_the_second_command_installs_what_the_tests_need():
     _, tests = _first_code_block()
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert tests.strip() in ci.splitlines()
+    extras = set(re.search(r'pip install -e "\.\[([\w,]+)\]"', tests).group(1).split(","))
+    assert extras == {"test", "notebook", "dev", "distributed", "docs"}
+
+
+def test_ci_runs_the_readme_commands():
+    """``.ci/run`` runs the README's two commands, as lines of its own, in order, and installs
+    nothing else with pip."""
+    setup, tests = _first_code_block()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert setup.strip() in ci and tests.strip() in ci
+    assert ci.index(setup.strip()) < ci.index(tests.strip())
+    installs = [line for line in ci if "pip install" in line and not line.startswith("#")]
+    assert installs == [setup.strip(), tests.strip()], installs
 
 
 def test_the_readme_is_short_and_its_first_steps_come_first():
@@ -47,10 +81,22 @@ def test_the_readme_is_short_and_its_first_steps_come_first():
 
 
 def test_the_generated_parts_are_current():
-    """The games and the commands are written by ``python docs/hooks.py`` from the code
-    (``exact-odds games``, each command's ``--help``), never by hand."""
-    assert HOOKS.readme(README) == README, "run python docs/hooks.py to write them afresh"
-    assert set(re.findall(r"<!-- README: ([a-z-]+) -->", README)) == set(HOOKS.README_PARTS)
+    """The games, the commands and the pages are written by ``python docs/generate.py`` from
+    the code (``exact-odds games``, each command's ``--help``, the site's nav), never by
+    hand."""
+    assert GENERATE.regenerate(README, "README.md") == README, \
+        "README.md is stale: run python docs/generate.py"
+    assert set(re.findall(r"<!-- generated: ([a-z-]+) -->", README)) == {
+        "game-list", "command-list", "page-list"}
+
+
+def test_the_readme_speaks_of_versions_not_of_the_work():
+    """Issue 43: no stage, no round, no issue, no checkout; the version is the program's."""
+    from exact_odds import __version__
+
+    for word in ("stage", "issue", "checkout", "seed 000"):
+        assert word not in README.lower(), word
+    assert f"exact-odds {__version__}" in README
 
 
 def test_every_builtin_game_is_named():

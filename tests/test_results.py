@@ -212,3 +212,39 @@ def test_any_object_with_the_three_methods_is_a_result() -> None:
                                       f"{exact_odds.__version__},a tally,aces,1234\n")
     with pytest.raises(TypeError, match="cannot render a str"):
         render("not a result", "text")  # type: ignore[arg-type]
+
+
+def _parts(xlsx: bytes) -> dict[str, bytes]:
+    """An xlsx file's parts, but its creation time (``docProps/core.xml``)."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(xlsx)) as book:
+        return {name: book.read(name) for name in book.namelist() if name != "docProps/core.xml"}
+
+
+@pytest.mark.parametrize("name", list(RESULTS))
+def test_every_result_saves_in_every_format_what_it_renders(
+        built: dict[str, Any], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 42, item 2: every result has ``save(path, format=None)``, its format named by
+    the file's suffix (the one table, ``exact_odds.render.SUFFIXES``); the file holds what
+    ``render`` gives in that format (a batch's Parquet too)."""
+    from exact_odds.explorer import data
+    from exact_odds.render import SUFFIXES
+
+    monkeypatch.setattr(data.secrets, "token_hex", lambda n: "0" * 2 * n)  # one page's nonce
+    found = built[name]
+    usual = {fmt: suffix for suffix, fmt in reversed(SUFFIXES.items())}
+    for fmt in (*FORMATS, *(("parquet",) if name == "batch" else ())):
+        path = tmp_path / f"saved{usual[fmt]}"
+        found.save(path)
+        rendered = render(found, fmt)
+        written = path.read_bytes()
+        if fmt == "xlsx":
+            assert isinstance(rendered, bytes) and _parts(written) == _parts(rendered)
+        elif fmt == "parquet":
+            import polars as pl
+
+            assert pl.read_parquet(path).equals(found.exact_frame())
+        else:
+            assert written == (rendered.encode() if isinstance(rendered, str) else rendered)

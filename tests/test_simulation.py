@@ -209,8 +209,8 @@ def test_settlement_reads_every_column_as_the_enumerator_counts_it():
     import itertools
 
     from exact_odds.engine.enumerator import outcome_counts
-    from exact_odds.engine.vocabulary import COLUMNS, read_round
     from exact_odds.rules import PUNTO_BANCO
+    from exact_odds.vocabulary import COLUMNS, read_round
 
     names = list(COLUMNS)
     rounds: Counter = Counter()  # the hands dealt, with how many sequences deal them
@@ -586,3 +586,29 @@ def test_a_trace_counts_the_unseen_cards_of_a_large_shoe_without_wrapping(tmp_pa
     assert rows.schema["unseen"] == pl.List(pl.Int32)
     assert trace.MOST_OF_A_VALUE < 2**31 and trace.COUNT_TYPE == pl.Int32
     assert runner.MAX_ROUNDS_PER_SHOE < 2**31 and trace.ROUND_TYPE == pl.Int32
+
+
+def test_perfect_play_takes_each_shoes_best_decision():
+    """Where the bettor decides (Lucky Draw), a simulated round is played by the decisions
+    the batch finds best for that shoe's unseen cards: on full shoes, dealt alike, the
+    rounds equal those dealt by the rules played by the optimal map of the full shoe."""
+    import numpy as np
+
+    from exact_odds.analysis.strategy import optimal_rules
+    from exact_odds.batch.evaluator import BatchEvaluator
+    from exact_odds.games.dealing import DealingProcedure
+    from exact_odds.games.loader import load_game
+    from exact_odds.simulation.dealing import ShoesInPlay
+
+    game = load_game("lucky-draw")
+    start = Shoe.from_decks(1).counts
+    procedure = DealingProcedure(cut_card=None, burn="none")
+    result = BatchEvaluator(game).evaluate(np.array([start] * 40))
+    assert result.decisions  # the bettor's choice in each state, shoe by shoe
+    decided = ShoesInPlay(start, procedure, game.rules.with_strategy("stand"), 5, 0, 40)
+    fixed = ShoesInPlay(start, procedure, optimal_rules(Shoe(start), game), 5, 0, 40)
+    rows = np.arange(40)
+    first = decided.deal_round(rows, result.decisions)
+    second = fixed.deal_round(rows)
+    assert (first.cards == second.cards).all()
+    assert first.player_third.any() and not first.player_third.all()

@@ -137,3 +137,33 @@ def test_cli_compare_shows_the_change(tmp_path):
     assert Fraction(rows["banker"]["change"]["house_edge"]) == 0
     code, out = _run("compare", "rock-bac", "commission-free")
     assert code == 0 and "super-six" in out and "Change" in out
+
+
+def test_a_pay_solved_under_the_optimal_play_is_played_its_own_best_way():
+    """Where the bettor's play is chosen to suit the pays, a pay changes the play: the pay
+    solved for is checked by a fresh report at that pay, played its own best way. Lucky
+    Draw's Draw bet is played for with the Enter bet: the edge solved is the bettor's round
+    (one report's round edge, exactly the target); 21st Century's player line alone."""
+    from exact_odds.analysis.report import game_report
+    from exact_odds.analysis.symbolic import solve_pay
+    from exact_odds.games.loader import load_game
+
+    report = game_report("lucky-draw", bets=("enter", "draw"))
+    solution = solve_pay(report.bet("draw"), "Win with 9", "1.5%", report=report)
+    assert solution.of == "enter with draw"
+    pay = solution.exact_pay
+    again = game_report(load_game("lucky-draw").with_pay(
+        "draw", "Win with 9", f"{pay.numerator} to {pay.denominator}"))
+    assert again.bettor_round.house_edge == Fraction(3, 200)
+    # the play held fixed would have given another pay
+    fixed = symbolic_bet(report.bet("draw"), ["Win with 9"])
+    assert Fraction(str(fixed.pay_for_edge(Fraction(3, 200) + report.bet("enter").expected_value,
+                                           "Win with 9"))) != pay
+
+    line = game_report("21st-century", strategy="optimal", bets=("player",))
+    solved = solve_pay(line.bet("player"), "Player wins", "1%", report=line)
+    exact = solved.exact_pay
+    played = game_report(load_game("21st-century").with_pay(
+        "player", "Player wins", f"{exact.numerator} to {exact.denominator}"),
+        strategy="optimal", bets=("player",))
+    assert played.bet("player").house_edge == Fraction(1, 100)

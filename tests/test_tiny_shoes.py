@@ -18,9 +18,9 @@ import bruteforce as bf
 import pytest
 
 from exact_odds.engine.enumerator import outcome_counts
-from exact_odds.engine.vocabulary import COLUMNS
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.shoe import Shoe
+from exact_odds.vocabulary import COLUMNS
 
 TINY = {"9D": 2, "KS": 1, "5H": 1, "TC": 1, "3D": 1, "AS": 1, "7H": 1}
 

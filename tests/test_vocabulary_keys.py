@@ -16,8 +16,8 @@ from functools import cache
 import pytest
 
 from exact_odds.cards import DECK
-from exact_odds.engine.vocabulary import COLUMNS, Column, RoundColumn, column, read_round
 from exact_odds.rules import PUNTO_BANCO
+from exact_odds.vocabulary import COLUMNS, Column, RoundColumn, column, read_round
 
 READ = [name for name, col in COLUMNS.items() if col.kind in ("deal", "cards")]
 
@@ -171,7 +171,7 @@ def test_every_int_column_fits_the_outcome_tables_int8():
     (``enumerator._schema``), said to hold point values, totals, ranks and counts of a
     round's six cards. Each int column is read here on rounds and deals: its values, listed
     or found, lie within -128 to 127."""
-    from exact_odds.engine.vocabulary import RoundBase
+    from exact_odds.vocabulary import RoundBase
 
     rng = random.Random(31)
     thirds = (None, 0, 9)

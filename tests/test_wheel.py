@@ -4,6 +4,7 @@ a report from another directory."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -33,7 +34,8 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     requires = {line.split()[1].split(">")[0].split("=")[0].lower()
                 for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
                 if line.startswith("Requires-Dist:") and "extra ==" not in line}
-    assert requires == {"click", "pyyaml", "polars", "sympy", "numpy", "xlsxwriter"}, requires
+    assert requires == {"click", "pyyaml", "polars", "sympy", "numpy", "xlsxwriter", "numba"}, \
+        requires
     # a fresh environment holding the wheel alone; its runtime libraries are read from this
     # environment's site-packages, added after its own (a path in a .pth file: the editable
     # install's finder there is not loaded), so the program run is the wheel's
@@ -64,3 +66,17 @@ def test_wheel_installs_and_reports_from_elsewhere(tmp_path):
     page = subprocess.run([str(exe), "report", "rock-bac", "--bet", "tie", "--format", "html"],
                           cwd=elsewhere, check=True, capture_output=True, text=True).stdout
     assert "export function parsePay" in page and ".exact-odds-explorer" in page
+    # the program imports no test or docs package (issue 43: the program alone), though this
+    # environment's are on its path here
+    probe = ("import sys, runpy; sys.argv = ['exact-odds', 'report', 'rock-bac', '--bet', "
+             "'tie', '--format', 'json']\ntry:\n    runpy.run_module('exact_odds', "
+             "run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted({m.split('.')[0] for m in sys.modules}), file=sys.stderr)")
+    done = subprocess.run([str(python), "-c", probe], cwd=elsewhere, check=True,
+                          capture_output=True, text=True)
+    imported = set(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
+    forbidden = {"pytest", "_pytest", "hypothesis", "playwright", "openpyxl", "jsonschema",
+                 "nbmake", "mkdocs", "material", "griffe", "jupyterlab", "ipykernel",
+                 "matplotlib", "dask", "distributed", "ruff", "mypy", "tests", "docs"}
+    assert not imported & forbidden, imported & forbidden
+    assert "exact_odds" in imported

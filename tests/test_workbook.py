@@ -16,7 +16,18 @@ from pathlib import Path
 
 import pytest
 from clirun import ok
-from spreadsheet import SKIP, SOFFICE, error_cells, named_cells, recalculate, values
+from spreadsheet import (
+    PDFTOTEXT,
+    SKIP,
+    SKIP_PDF,
+    SOFFICE,
+    error_cells,
+    named_cells,
+    pdf_pages,
+    recalculate,
+    values,
+)
+from spreadsheet import printed as print_pdf
 from spreadsheet import without_cached_values as uncached
 
 from exact_odds.analysis.approval import ApprovalWorkbook, approval_workbook
@@ -205,6 +216,103 @@ def hostile_game(folder: Path) -> Path:
     return path
 
 
+#: A bet id longer than a defined name holds whole, and the id that its name was once cut to
+#: (190 characters, "-" and 8 hex digits of its SHA-1): both valid ids (issue 44, item 3).
+LONG_ID = "x" * 201
+OLD_CUT_ID = f"{LONG_ID[:190]}-{__import__('hashlib').sha1(LONG_ID.encode()).hexdigest()[:8]}"
+
+
+def long_ids_game(folder: Path) -> Path:
+    """Two bets, the long id and its old cut form, paying differently (8 and 5 to 1)."""
+    path = folder / "long-ids.yaml"
+    path.write_text(
+        "name: Long ids\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\nbets:\n"
+        + "".join(f"  - id: {bet}\n    name: Tie {pays}\n    events:\n"
+                  f"      - {{event: Tie, when: tie, pays: '{pays} to 1'}}\n"
+                  "      - {event: Other, when: otherwise, pays: lose}\n"
+                  for bet, pays in ((LONG_ID, 8), (OLD_CUT_ID, 5))), encoding="utf-8")
+    return path
+
+
+def test_a_cut_bet_id_never_names_another_bets_cells(tmp_path):
+    """Issue 44, item 3: a bet id over 200 characters was cut to 190 characters and 8 hex
+    digits; a bet whose id was that cut form got the same defined names, and the workbook
+    showed one bet's figures for the other. Each bet's named cells are now its own."""
+    report = game_report(long_ids_game(tmp_path))
+    assert [bet.id for bet in report.bets] == [LONG_ID, OLD_CUT_ID]
+    names = [name.name for name in report.to_workbook().names]
+    assert len(names) == len(set(names))
+    path = write(tmp_path, "long-ids.xlsx", report)
+    cells, cached = named_cells(path), openpyxl.load_workbook(path, data_only=True)
+    for bet in report.bets:
+        for figure, exact in (("ev", bet.expected_value), ("edge", bet.house_edge)):
+            sheet, cell = cells[f"{figure}_{name_part(bet.id)}"]
+            assert cached[sheet][cell].value == float(exact), (bet.id[-12:], figure)
+        assert all(len(name) <= 255 for name in cells)
+
+
+def test_every_result_is_written_by_the_one_xlsx_writer(tmp_path, monkeypatch):
+    """Issue 42, item 2: one xlsx writer. A result without a workbook of its own is laid
+    out as one (a summary sheet of its inputs, a sheet per table, each exact figure as
+    ``p/q`` text beside its float) and written by the same ``workbook_xlsx`` as the
+    approval workbook; there was a second code path through polars."""
+    from exact_odds.analysis.removal import effect_of_removal
+    from exact_odds.render import xlsx
+
+    written = []
+    real = xlsx.workbook_xlsx
+    monkeypatch.setattr(xlsx, "workbook_xlsx", lambda book: written.append(book) or real(book))
+    report = game_report("commission-free", bets=["tie"])
+    table = effect_of_removal(report, "value")
+    for result in (table, report, compare_games("commission-free", "rock-bac", decks=1)):
+        (tmp_path / "out.xlsx").write_bytes(render(result, "xlsx"))
+    assert len(written) == 3
+    (tmp_path / "out.xlsx").write_bytes(render(table, "xlsx"))
+    book = openpyxl.load_workbook(tmp_path / "out.xlsx")
+    assert book.sheetnames == ["Summary", "Effect of removal"]
+    summary = [row for row in book["Summary"].iter_rows(values_only=True)]
+    assert summary[0][0] == table.to_document().title and ("Shoe", "8 decks (416 cards)") in summary
+    rows = {row[0]: row for row in book["Effect of removal"].iter_rows(values_only=True)}
+    header, tie = rows["Bet"], rows["tie"]
+    assert header[1:3] == ("EV (exact)", "EV")
+    assert tie[1] == fraction_text(report.bet("tie").expected_value)
+    assert tie[2] == float(report.bet("tie").expected_value)
+    for label, exact in zip(table.labels, dict(table.effects)["tie"]):
+        at = header.index(f"{label} (exact)")
+        assert tie[at] == fraction_text(exact) and tie[at + 1] == float(exact)
+
+
+def test_text_longer_than_a_cell_holds_is_cut_where_it_shows(tmp_path):
+    """Found by issue 44's hunt: a game file's text of 40,000 characters (an event, a
+    reading) was cut to a cell's 32,767 characters unseen; the cut now ends with "…"."""
+    from exact_odds.render.workbook import Label, Sheet, Workbook
+    from exact_odds.render.xlsx import workbook_xlsx
+
+    sheet = Sheet("one", {(0, 0): "N" * 40_000, (1, 0): Label("L" * 40_000), (2, 0): "short"})
+    (tmp_path / "cut.xlsx").write_bytes(workbook_xlsx(Workbook((sheet,))))
+    cells = [row[0] for row in openpyxl.load_workbook(tmp_path / "cut.xlsx")["one"].iter_rows(
+        values_only=True)]
+    assert [len(c) for c in cells] == [32_767, 32_767, 5]
+    assert cells[0] == "N" * 32_766 + "\u2026" and cells[1].endswith("L\u2026")
+
+
+def test_the_writer_refuses_a_name_given_twice_or_one_a_spreadsheet_refuses():
+    """The one xlsx writer refuses a workbook naming two cells alike (a spreadsheet's
+    names ignore case) or a name a spreadsheet does not accept, rather than writing a
+    formula that reads another cell: nothing is written."""
+    from exact_odds.errors import ExactOddsError
+    from exact_odds.render.workbook import Name, Sheet, Workbook
+    from exact_odds.render.xlsx import workbook_xlsx
+
+    sheet = Sheet("one", {(0, 0): 1, (1, 0): 2})
+    twice = Workbook((sheet,), (Name("ev_tie", sheet, 0, 0), Name("EV_tie", sheet, 1, 0)))
+    with pytest.raises(ExactOddsError, match="two cells the name 'EV_tie'"):
+        workbook_xlsx(twice)
+    for bad in ("A1", "with space", "x" * 256):
+        with pytest.raises(ExactOddsError, match="not a name a spreadsheet accepts"):
+            workbook_xlsx(Workbook((sheet,), (Name(bad, sheet, 0, 0),)))
+
+
 # --- LibreOffice: every value recalculated equals the exact figure ------------------------------
 
 def check_report(original: Path, calc: object, book: ApprovalWorkbook) -> list[str]:
@@ -309,16 +417,18 @@ def recalculated(tmp_path_factory):
     compared = write(folder, "compare.xlsx", comparison)
     hostile = folder / "hostile.xlsx"
     ok("report", str(hostile_game(folder)), "--format", "xlsx", "--output", str(hostile))
+    long_book = approval_workbook(game_report(long_ids_game(folder)))
+    long_ids = write(folder, "long-ids.xlsx", long_book)
     books = {game: approval_workbook(game_report(game)) for game in builtin_games()
              if game != "rock-bac"}  # rock-bac's is the first above
     games = {game: write(folder, f"{game}.xlsx", book) for game, book in books.items()}
     stripped = [uncached(p, folder / f"bare-{p.name}")
-                for p in (rock, compared, hostile, *games.values())]
+                for p in (rock, compared, hostile, long_ids, *games.values())]
     saved = recalculate([*stripped, folder / "changed.xlsx"], folder)
     opened = {p.name.removeprefix("bare-"): values(s) for p, s in saved.items()}
     calc = {"folder": folder, "book": book, "rock": rock, "comparison": comparison,
-            "compared": compared, **{name: opened[name] for name in (
-                "rock-bac.xlsx", "compare.xlsx", "hostile.xlsx", "changed.xlsx")}}
+            "compared": compared, "long_ids": (long_ids, long_book), **{name: opened[name] for name in (
+                "rock-bac.xlsx", "compare.xlsx", "hostile.xlsx", "changed.xlsx", "long-ids.xlsx")}}
     every_game = {game: (games[game], opened[f"{game}.xlsx"], book)
                   for game, book in books.items()}
     return calc, every_game
@@ -416,6 +526,21 @@ def test_libreoffice_keeps_hostile_text_as_text(calc):
     assert row[1] == HOSTILE and row[8] == HOSTILE
 
 
+@needs_calc
+def test_libreoffice_reads_each_long_bet_ids_own_cells(calc):
+    """The cut names (with a "."), recalculated by LibreOffice from cells without cached
+    values: each bet's figures are its own (issue 44, item 3)."""
+    original, book = calc["long_ids"]
+    recalculated = calc["long-ids.xlsx"]
+    assert error_cells(recalculated) == []
+    names = named_cells(original)
+    for bet in book.report.bets:
+        for figure, exact in bet_figures(bet).items():
+            sheet, cell = names[f"{figure}_{name_part(bet.id)}"]
+            value = recalculated[sheet][cell].value
+            assert value == exact if isinstance(exact, str) else close(value, exact), figure
+
+
 @pytest.fixture(scope="module")
 def every_game(recalculated):
     """Every other built-in game's workbook, as LibreOffice recalculated it."""
@@ -432,3 +557,86 @@ def test_every_built_in_games_workbook_recalculates_exactly(every_game):
         wrong += [f"{game}: {line}" for line in error_cells(calc)]
         wrong += [f"{game}: {line}" for line in check_report(original, calc, book)]
     assert wrong == []
+
+
+# --- printed, as a lab prints it (issue 43) ---------------------------------------------------
+
+#: A bet of 100 events (every pair of final totals): its sheet is longer than a page.
+LONG_BET = """id: long-bet
+name: A long bet
+source: {document: "A test game: one event per pair of final totals"}
+decks: 8
+rules: punto-banco
+bets:
+  - id: totals
+    name: Every pair of totals
+    events:
+""" + "".join(f"      - {{event: 'Player {p}, Banker {b}', when: player_total == {p} and "
+              f"banker_total == {b}, pays: '{p + b + 1} to 1'}}\n"
+              for p in range(10) for b in range(10) if (p, b) != (9, 9)) + \
+    "      - {event: Both nine, when: otherwise, pays: lose}\n"
+
+
+@pytest.fixture(scope="module")
+def pdfs(calc):
+    """rock-bac's approval workbook, the comparison and a game with a 100-event bet, printed
+    to PDF by LibreOffice in one run: each as its pages' text."""
+    if PDFTOTEXT is None:
+        pytest.skip(SKIP_PDF)
+    folder = calc["folder"] / "print"
+    folder.mkdir()
+    game = folder / "long-bet.yaml"
+    game.write_text(LONG_BET, encoding="utf-8")
+    long_bet = folder / "long-bet.xlsx"
+    ok("report", str(game), "--format", "xlsx", "--output", str(long_bet))
+    books = [calc["rock"], calc["compared"], long_bet]
+    found = print_pdf(books, folder)
+    return {path.name: pdf_pages(pdf) for path, pdf in found.items()}
+
+
+def _first_line(page: str) -> str:
+    return next(line.strip() for line in page.splitlines() if line.strip())
+
+
+@needs_calc
+def test_each_sheet_prints_one_page_wide_with_its_titles_whole(pdfs, calc):
+    """Printed through LibreOffice (issue 43: the Summary split across pages, 49 pages for
+    rock-bac, and "Standard deviatio"): every sheet one page wide, starting a page of its
+    own with its title; every column title whole on the sheet's first page."""
+    from exact_odds.analysis.worksheet import EVENT_HEADER, SUMMARY_HEADER
+
+    pages = pdfs["rock-bac.xlsx"]
+    book = calc["book"].to_workbook()
+    titles = [sheet.cells[0, 0].text for sheet in book.sheets[1:]]
+    starts = [_first_line(page) for page in pages]
+    assert starts[0].startswith("Rock Bac Commission Free"), starts[0]
+    for title in titles:
+        assert title in starts, title
+    # one page per sheet, the Decks sheet (the effect of removal by rank) on two
+    assert len(book.sheets) <= len(pages) <= len(book.sheets) + 1, len(pages)
+    summary = " ".join(pages[0].split())
+    for header in SUMMARY_HEADER:
+        assert header in summary, header
+    for page in pages[1:8]:  # the bets' sheets
+        text = " ".join(page.split())
+        for header in EVENT_HEADER:
+            assert header in text, (header, _first_line(page))
+        assert "Standard deviation" in text and "Exact (game file's pays)" in text
+    for page in pdfs["compare.xlsx"]:  # two bets side by side, and their Summary
+        assert "Standard deviatio " not in page
+
+
+@needs_calc
+def test_a_long_sheet_repeats_its_title_and_headers_on_every_page(pdfs):
+    """The 100-event bet's sheet runs over pages: each begins with the bet's title and its
+    events' header, in landscape one page wide."""
+    from exact_odds.analysis.worksheet import EVENT_HEADER
+
+    pages = [page for page in pdfs["long-bet.xlsx"]
+             if _first_line(page) == "Every pair of totals [totals]"]
+    assert len(pages) >= 2, [_first_line(page) for page in pdfs["long-bet.xlsx"]]
+    for page in pages:
+        text = " ".join(page.split())
+        for header in EVENT_HEADER:
+            assert header in text, header
+    assert "Player 0, Banker 0" in pages[0] and "Both nine" in pages[-1]

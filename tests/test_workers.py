@@ -59,6 +59,35 @@ def test_workers_from_a_script_without_a_main_guard_are_one_clear_error(tmp_path
     assert len(lines) == 1 and "__main__" in lines[0], done.stderr
 
 
+def test_each_worker_starts_with_the_compiled_kernel_the_work_module_names(tmp_path):
+    """Issue 43 (fast by default): a work module's ``PRELOAD`` (the compiled kernel,
+    ``exact_odds.batch.loaded``) is imported by the fork server, so every worker starts with
+    numba's machine code loaded (an overload compiled or read from disk), not each reading
+    it again; the simulation, countability and batch work modules name it."""
+    pytest.importorskip("numba")
+    from exact_odds.batch import run
+    from exact_odds.countability import rounds
+    from exact_odds.simulation import play
+
+    for module in (play, rounds, run):
+        assert module.PRELOAD == ("exact_odds.batch.loaded",), module.__name__
+    (tmp_path / "work.py").write_text(
+        "import os\nPRELOAD = ('exact_odds.batch.loaded',)\n\n"
+        "def ready(plan, first, what):\n"
+        "    from exact_odds.batch import sums\n"
+        "    return bool(sums._KERNEL) and bool(sums._KERNEL[0].split.overloads)\n")
+    (tmp_path / "main.py").write_text(
+        "from exact_odds.running.pool import run_ranges\nimport work\n\n"
+        "if __name__ == '__main__':\n"
+        "    print(sorted({r for _, r in run_ranges(work.ready, None, "
+        "[(i, 1) for i in range(4)], 2, None)}))\n")
+    env = {k: v for k, v in os.environ.items() if k != "EXACT_ODDS_KERNEL"}
+    done = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[True]"], done.stdout
+
+
 def test_each_worker_is_forked_with_the_work_module_already_imported(tmp_path):
     """A pool's worker processes are forked from a server that imported the work's module
     (and numpy, polars and the engine with it) once, not each importing them again: a second

@@ -46,17 +46,29 @@ def test_a_link_is_written_through(tmp_path: Path) -> None:
     assert link.is_symlink() and target.read_text() == "new"
 
 
-@pytest.mark.parametrize("make", ["folder", "fifo", "device", "missing folder"])
-def test_what_is_not_a_regular_file_is_refused(tmp_path: Path, make: str) -> None:
-    where = tmp_path / "x"
+def _unwritable(folder: Path, make: str, name: str = "x") -> Path:
+    """A target in ``folder`` that is not a file that can be written, as ``make`` says: a
+    folder, a FIFO, a device, a name in a missing or a read-only folder."""
+    where = folder / name
     if make == "folder":
         where.mkdir()
     elif make == "fifo":
         os.mkfifo(where)
     elif make == "device":
         where = Path("/dev/null")
+    elif make == "missing folder":
+        where = folder / "no" / name
     else:
-        where = tmp_path / "no" / "x"
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        (folder / "ro").mkdir(mode=0o500)
+        where = folder / "ro" / name
+    return where
+
+
+@pytest.mark.parametrize("make", ["folder", "fifo", "device", "missing folder"])
+def test_what_is_not_a_regular_file_is_refused(tmp_path: Path, make: str) -> None:
+    where = _unwritable(tmp_path, make)
     before = _left(tmp_path)
     with pytest.raises(OutputError, match="cannot write"):
         write_output(where, "data")
@@ -350,6 +362,7 @@ WRITERS = {
     "strategy": ["strategy", "21st-century"],
     "solve": ["solve", "rock-bac", "super-six", "--event", "Banker wins with 6", "--edge", "5%"],
     "compare": ["compare", "commission-free", "rock-bac"],
+    "known": ["known", "commission-free", "--card", "1", "--bet", "tie"],
     "batch": ["batch", "rock-bac", "tables/shoes/rock-bac-shoes.csv", "--bet", "super-six"],
     "simulate": ["simulate", "rock-bac", "--shoes", "1", "--bet", "super-six"],
     "table": ["table", "tables/tables/commission-free.yaml"],
@@ -387,3 +400,125 @@ def test_an_output_folder_that_cannot_be_written_is_refused_before_the_work(
         assert len(lines) == 1 and lines[0].startswith("Error: cannot write"), result.output
         assert str(target) in lines[0] and "cannot be written" in lines[0]
     assert rendered == []
+
+
+# --- save(): one way to save a result, from Python as from the command line (issue 42) -------
+
+def _xlsx_cells(path: Path) -> tuple[list[str], dict[str, list[tuple]], dict[str, str]]:
+    """A workbook's sheets, every cell of each (its value, a formula as written) and its
+    defined names."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    cells = {sheet.title: [(c.coordinate, c.value, c.number_format) for row in sheet.iter_rows()
+                           for c in row if c.value is not None] for sheet in book.worksheets}
+    names = {name: str(defined.attr_text) for name, defined in book.defined_names.items()}
+    return book.sheetnames, cells, names
+
+
+@pytest.fixture
+def fixed_nonce(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The explorer's page holds a random nonce: the same one for both of a test's pages."""
+    from exact_odds.explorer import data
+
+    monkeypatch.setattr(data.secrets, "token_hex", lambda n: "0" * 2 * n)
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "html", "markdown", "json"])
+def test_a_report_saved_from_python_is_the_commands_file(tmp_path: Path, fmt: str,
+                                                         fixed_nonce: None) -> None:
+    """Issue 42, item 2: ``report.save("x.xlsx")`` writes the approval workbook the command
+    line's ``--format xlsx -o`` writes (its Decks sheet, every cell and name), and
+    ``report.save("x.html")`` the explorer's page; from Python, ``render(report, "xlsx")``
+    had no Decks sheet and html was a static page."""
+    import exact_odds
+
+    suffix = {"markdown": "md"}.get(fmt, fmt)
+    command, saved = tmp_path / f"command.{suffix}", tmp_path / f"saved.{suffix}"
+    ok("report", "commission-free", "--bet", "tie", "--bet", "banker", "--format", fmt,
+       "-o", str(command))
+    exact_odds.game_report("commission-free", bets=["tie", "banker"]).save(saved)
+    if fmt == "xlsx":
+        sheets, cells, names = _xlsx_cells(saved)
+        assert sheets == ["Summary", "tie", "banker", "Hold", "Decks"]
+        assert (sheets, cells, names) == _xlsx_cells(command)
+        assert any(value == "A" for _, value, _ in cells["Decks"])  # removal by rank
+    else:
+        assert saved.read_bytes() == command.read_bytes()
+        if fmt == "html":
+            assert b"mountPage(" in saved.read_bytes()  # the explorer, not a static page
+
+
+@pytest.mark.parametrize("name", ["report.xls", "report.yaml", "report", "report.", ".xlsx.bak"])
+def test_a_name_whose_suffix_names_no_format_is_one_error_naming_it(tmp_path: Path,
+                                                                    name: str) -> None:
+    """Issue 42, item 2: a suffix that names no format is refused in one line naming the
+    path and the suffixes that do (the one table, ``exact_odds.render.SUFFIXES``), before
+    any work and with nothing written; the format given by name writes any name."""
+    import exact_odds
+    from exact_odds.errors import ExactOddsError
+    from exact_odds.render import SUFFIXES
+
+    report = exact_odds.game_report("commission-free", bets=["tie"])
+    with pytest.raises(ExactOddsError) as refused:
+        report.save(tmp_path / name)
+    message = str(refused.value)
+    assert str(tmp_path / name) in message and "\n" not in message
+    assert "names no format" in message and all(s in message for s in SUFFIXES)
+    assert _left(tmp_path) == []
+    report.save(tmp_path / name, "json")
+    assert json.loads((tmp_path / name).read_text())["bets"][0]["id"] == "tie"
+    with pytest.raises(ExactOddsError, match="unknown format 'xls'"):
+        report.save(tmp_path / "x.txt", "xls")
+
+
+@pytest.mark.parametrize("make", ["folder", "fifo", "device", "missing folder", "read-only"])
+def test_save_refuses_a_target_before_the_work_and_writes_nothing(
+        tmp_path: Path, make: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42, item 2 (the hunt): a folder, a FIFO, a device, a name in a missing or a
+    read-only folder is refused by ``save`` in one line naming the path, before the work
+    (here the approval workbook's other decks, which would raise if they were computed)."""
+    import exact_odds
+    from exact_odds.analysis import approval
+
+    report = exact_odds.game_report("commission-free", bets=["tie"])
+    monkeypatch.setattr(approval, "approval_workbook", lambda _: pytest.fail("the work ran"))
+    where = _unwritable(tmp_path, make, "x.xlsx")
+    before = _left(tmp_path)
+    with pytest.raises(OutputError, match="cannot write") as refused:
+        report.save(where)
+    assert str(where) in str(refused.value) and "\n" not in str(refused.value)
+    assert _left(tmp_path) == before
+
+
+def test_a_save_that_fails_in_the_work_leaves_the_old_file(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A failure or Ctrl-C while the result is drawn leaves the old file whole and no
+    temporary file (the data is written only once it is whole)."""
+    import exact_odds
+    from exact_odds.analysis import approval
+
+    report = exact_odds.game_report("commission-free", bets=["tie"])
+    target = tmp_path / "x.xlsx"
+    target.write_bytes(b"old")
+    for error in (RuntimeError("failed"), KeyboardInterrupt()):
+        def fail(_: object, error: BaseException = error) -> None:
+            raise error
+
+        monkeypatch.setattr(approval, "approval_workbook", fail)
+        with pytest.raises((RuntimeError, KeyboardInterrupt)):
+            report.save(target)
+        assert target.read_bytes() == b"old" and _left(tmp_path) == ["x.xlsx"]
+
+
+def test_save_to_standard_output_prints(capfd: pytest.CaptureFixture[str]) -> None:
+    """``-`` prints, as ``-o -`` does (the format given: ``-`` has no suffix)."""
+    import exact_odds
+    from exact_odds.errors import ExactOddsError
+
+    report = exact_odds.game_report("commission-free", bets=["tie"])
+    report.save("-", "csv")
+    assert capfd.readouterr().out.startswith("game,game_file,shoe,")
+    with pytest.raises(ExactOddsError, match="^'-' prints the result: give format"):
+        report.save("-")

@@ -28,21 +28,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from math import lcm
 
 from exact_odds.engine.enumerator import outcome_counts
 from exact_odds.errors import ExactOddsError
-from exact_odds.games.model import Bet, Game
+from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
+from exact_odds.limits import MAX_OPEN_STATES
 from exact_odds.rules import DrawingRules, InfoState
-from exact_odds.rules.chart import CHOOSE_HIT, CHOOSE_STAND, OPTION
 from exact_odds.shoe import Shoe
-
-if TYPE_CHECKING:
-    from exact_odds.analysis.strategy import Settings
-
-#: The most states left undecided by dominance that ``solve`` tries every assignment of.
-MAX_OPEN_STATES = 12
 
 #: A side of the game: 0 the Player, 1 the Banker.
 PLAYER, BANKER = 0, 1
@@ -116,6 +110,17 @@ class Linear:
         self.constant = Fraction(0)
         self.terms: dict[InfoState, Fraction] = {}
 
+    def integral(self) -> tuple[int, int, dict[InfoState, int]]:
+        """The form over the common denominator of its parts: (that denominator, the
+        constant's numerator, each coefficient's), computed once (the form is complete)."""
+        found = self.__dict__.get("_integral")
+        if found is None:
+            scale = lcm(self.constant.denominator, *(c.denominator for c in self.terms.values()))
+            found = self.__dict__["_integral"] = (
+                scale, int(self.constant * scale),
+                {v: int(c * scale) for v, c in self.terms.items()})
+        return found
+
     def add(self, variable: InfoState | None, amount: Fraction) -> None:
         if variable is None:
             self.constant += amount
@@ -157,8 +162,12 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
     bets = _sides(game)
     values = game.setting_values(settings)
     settlers = [settler(bet, values, rules.round) for bet in bets]
-    seen = ("player_low_card", "player_high_card", "banker_low_card", "banker_high_card",
-            "player_third", "player_natural", "banker_natural")
+    # each hand read as finely as its decider sees it: his two cards, else their total
+    mine = (("player_low_card", "player_high_card") if option.sees_cards
+            else ("player_two_card_total",))
+    theirs = (("banker_low_card", "banker_high_card") if banker.sees_cards
+              else ("banker_two_card_total",))
+    seen = (*mine, *theirs, "player_third", "player_natural", "banker_natural")
     columns = tuple(dict.fromkeys(seen + bets[0].columns + bets[1].columns))
     reads = [[columns.index(name) for name in bet.columns] for bet in bets]
     results: dict[PathKey, list[int | Fraction]] = {}
@@ -168,13 +177,16 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
         played = rules.with_strategy("hit" if p_draws else "stand").with_banker_strategy(
             "hit" if b_draws else "stand")
         for row, ways in outcome_counts(shoe, columns, played).items():
-            low, high, b_low, b_high, third, p_natural, b_natural = row[:7]
+            at = len(mine)
+            cards = row[:at] if option.sees_cards else (0, row[0])  # a total as (0, total)
+            b_cards = (row[at:at + len(theirs)] if banker.sees_cards
+                       else (0, row[at]))
+            third, p_natural, b_natural = row[at + len(theirs):at + len(theirs) + 3]
             natural = p_natural or b_natural
-            player = (option.information((low, high, None))
-                      if not natural and rules.player[(low + high) % 10] == OPTION else None)
-            cell = rules.banker[(b_low + b_high) % 10][10 if third is None else third]
-            chooser = (banker.information((b_low, b_high), third)
-                       if not natural and cell in (CHOOSE_HIT, CHOOSE_STAND) else None)
+            player = (option.information((cards[0], cards[1], None)) if not natural
+                      and rules.player_chooses(sum(cards) % 10) else None)
+            chooser = (banker.information((b_cards[0], b_cards[1]), third) if not natural
+                       and rules.banker_chooses(sum(b_cards) % 10, third) else None)
             if (player is None and not p_draws) or (chooser is None and not b_draws):
                 continue  # the same path under the other choice: read once
             key = (player, p_draws if player is not None else None, chooser,
@@ -312,27 +324,43 @@ def _straddles(form: Linear, fixed: Mapping[InfoState, Fraction]) -> bool:
 def _indifferent(forms: list[Linear], unknowns: list[InfoState],
                  known: Mapping[InfoState, Fraction]) -> dict[InfoState, Fraction] | None:
     """The unknowns that make every form zero, the others at ``known``; None where no single
-    solution exists. Exact Gaussian elimination."""
+    solution exists. Each form is first made integral (its coefficients over their common
+    denominator), then the system solved by fraction-free elimination, exactly."""
     if not forms and not unknowns:
         return {}
     if len(forms) != len(unknowns):
         return None  # generically no solution, or a continuum: not an isolated equilibrium
     rows = []
     for form in forms:
-        constant = form.constant + sum((c * known[v] for v, c in form.terms.items()
-                                        if v not in unknowns), Fraction(0))
-        rows.append([form.terms.get(u, Fraction(0)) for u in unknowns] + [-constant])
+        scale, constant, terms = form.integral()
+        whole, parts = 0, Fraction(0)  # the known values' part; most are 0 or 1
+        for v, c in terms.items():
+            if v not in unknowns:
+                value = known[v]
+                if value.denominator == 1:
+                    whole += c * value.numerator
+                else:
+                    parts += c * value
+        rest = parts + whole
+        # the known values' part: an integer over a common denominator, folded into the row
+        rows.append([terms.get(u, 0) * rest.denominator for u in unknowns]
+                    + [-(constant * rest.denominator + rest.numerator)])
     n = len(unknowns)
-    for col in range(n):
+    previous = 1
+    for col in range(n):  # Bareiss: every entry stays an integer
         pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
         if pivot is None:
             return None
         rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(n):
-            if r != col and rows[r][col] != 0:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
-    return {u: rows[i][n] / rows[i][i] for i, u in enumerate(unknowns)}
+        for r in range(col + 1, n):
+            rows[r] = [(rows[col][col] * rows[r][k] - rows[r][col] * rows[col][k]) // previous
+                       for k in range(n + 1)]
+        previous = rows[col][col]
+    solution = [Fraction(0)] * n
+    for i in range(n - 1, -1, -1):
+        rest_sum = sum((rows[i][k] * solution[k] for k in range(i + 1, n)), Fraction(0))
+        solution[i] = (rows[i][n] - rest_sum) / rows[i][i]
+    return dict(zip(unknowns, solution))
 
 
 def _best(gains: Mapping[InfoState, Linear], mine: Mapping[InfoState, Fraction],

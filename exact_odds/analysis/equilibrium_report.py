@@ -14,14 +14,13 @@ from typing import Any
 
 from exact_odds.analysis.equilibrium import (
     BANKER,
-    PLAYER,
     Paths,
     Solution,
     best_answer,
     decision_paths,
     equilibrium,
 )
-from exact_odds.analysis.report import deck_notes
+from exact_odds.analysis.report import deck_notes, setting_lines
 from exact_odds.games.inputs import is_builtin
 from exact_odds.games.model import Game
 from exact_odds.numbers import fraction_text, percent_text
@@ -32,6 +31,7 @@ from exact_odds.render.document import (
     Document,
     Field,
     Json,
+    Line,
     Table,
     Text,
     version,
@@ -39,7 +39,6 @@ from exact_odds.render.document import (
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
 from exact_odds.rules import DrawingRules, InfoState
-from exact_odds.rules.chart import CHOOSE_HIT
 from exact_odds.shoe import Shoe
 
 #: How each column a decider may see is headed.
@@ -72,13 +71,13 @@ class EquilibriumReport(Rendered):
 
     @property
     def player(self) -> dict[InfoState, Fraction]:
-        """The Player's probability of drawing at each of his information states."""
-        return self.solution.equilibria[0].player
+        """The Player's probability of drawing at each of his information states, in order."""
+        return _in_order(self.solution.equilibria[0].player)
 
     @property
     def banker(self) -> dict[InfoState, Fraction]:
-        """The Banker's probability of drawing at each of his information states."""
-        return self.solution.equilibria[0].banker
+        """The Banker's probability of drawing at each of his information states, in order."""
+        return _in_order(self.solution.equilibria[0].banker)
 
     @property
     def value(self) -> Fraction:
@@ -92,7 +91,7 @@ class EquilibriumReport(Rendered):
         assert banker is not None
         total = _banker_total(state, banker.sees)
         third = state[banker.sees.index("player_third")] if "player_third" in banker.sees else None
-        return self.rules.banker[total][10 if third is None else third] == CHOOSE_HIT
+        return self.rules.banker_house_way(total, third)
 
     def inputs(self) -> dict[str, Any]:
         data: Json = {"exact_odds_version": version(), "game": self.game.id,
@@ -149,6 +148,11 @@ def _reference(paths: Paths, draws: bool) -> Reference:
     return Reference(draws, banker, paths.value(player, banker))
 
 
+def _in_order(found: dict[InfoState, Fraction]) -> dict[InfoState, Fraction]:
+    return dict(sorted(found.items(), key=lambda item: tuple(
+        10 if v is None else v for v in item[0])))
+
+
 def _banker_total(state: InfoState, sees: tuple[str, ...]) -> int:
     known = dict(zip(sees, state))
     if "banker_two_card_total" in known:
@@ -164,10 +168,10 @@ def _document(report: EquilibriumReport) -> Document:
     option, banker = report.rules.option, report.rules.banker_option
     assert option is not None and banker is not None
     data = report.inputs()
-    header: list[Field | str] = [Field("Game", f"{safe(report.game.name)} ({safe(report.game.id)})"),
+    header: list[Line] = [Field("Game", f"{safe(report.game.name)} ({safe(report.game.id)})"),
                                  Field("Shoe", data["shoe_description"]),
                                  Field("Rules", safe(report.rules.title))]
-    header += [Field(f"Setting {safe(name)}", safe(value)) for name, value in report.settings.items()]
+    header += setting_lines(report.game, report.settings)
     header += [Field("exact-odds", data["exact_odds_version"])]
     header += [Field("Note", note) for note in data["notes"]]
     player_value, banker_value = report.solution.values

@@ -308,6 +308,18 @@ def _round_table(played: BettorRound) -> Table:
                "divides the house edge by the average total stake.",), sheet="Round")
 
 
+def setting_lines(game: Game, settings: Mapping[str, object]) -> list[Line]:
+    """A line per setting's value of a result's header: ``Setting NAME = VALUE``, marked
+    ``(default)`` where it is the game's default."""
+    lines: list[Line] = []
+    for name, value in settings.items():
+        setting = game.settings.get(name)
+        default = " (default)" if setting is not None and value == setting.default else ""
+        shown_value = str(value).lower() if isinstance(value, bool) else safe(value)
+        lines.append(f"Setting {safe(name)} = {shown_value}{default}")
+    return lines
+
+
 def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
     """The report's inputs, one per line: enough to compute it again."""
     lines: list[Line] = []
@@ -319,11 +331,7 @@ def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
     source = report.game.source.get("document") if isinstance(report.game.source, dict) else None
     if source:
         lines.append(Field("Rules from", str(source)))
-    for name, value in report.settings.items():
-        setting = report.game.settings.get(name)
-        default = " (default)" if setting is not None and value == setting.default else ""
-        shown_value = str(value).lower() if isinstance(value, bool) else safe(value)
-        lines.append(f"Setting {safe(name)} = {shown_value}{default}")
+    lines += setting_lines(report.game, report.settings)
     lines += [f"Known: {line}" for line in report.known.lines(report.rules.round)]
     mixing = report.rules.denominator
     each = (f", each with the {int_text(mixing, grouped=True)} equally likely draws of the "

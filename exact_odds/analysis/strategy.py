@@ -35,10 +35,11 @@ from typing import TYPE_CHECKING, Any, overload
 from exact_odds.engine.enumerator import outcome_counts, total_sequences
 from exact_odds.errors import ExactOddsError
 from exact_odds.games.loader import load_game
-from exact_odds.games.model import Bet, Game
+from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
 from exact_odds.rules import (
     CARDS_SEEN,
+    STRATEGIES,
     DrawingRules,
     InfoState,
     Option,
@@ -52,8 +53,6 @@ if TYPE_CHECKING:
     import numpy as np
 
 GameLike = Game | str | Path
-#: Values chosen for a game's settings (``Game.setting_values``); None: the defaults.
-Settings = Mapping[str, object] | None
 
 
 class StrategyError(ExactOddsError, ValueError):
@@ -288,7 +287,7 @@ def _late_ties(shoe: Shoe, game: Game, runs: dict[bool, Tally], number: int,
     found = []
     for state in sorted(runs[True], key=_order):
         p2 = (state[0] + state[1]) % 10
-        hits = rules.player_draws(p2, state) if rules.player[p2] == "O" else True
+        hits = rules.player_draws(p2, state) if rules.player_chooses(p2) else True
         ways, acting, net = runs[hits][state][number]
         if not acting:
             continue
@@ -324,6 +323,10 @@ def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
                settings: Settings = None) -> DrawingRules:
     """The drawing rules of a game, the option (where the game has one) taken by
     ``strategy`` (else the game's): house-way, hit, stand, or optimal for this shoe."""
+    if strategy is not None and strategy not in STRATEGIES:  # a strategy file
+        from exact_odds.rules.strategies import load_strategy
+
+        return load_strategy(strategy, game.rules_under(settings))
     if game.rules.option is None:
         if strategy not in (None, game.strategy):
             from exact_odds.errors import input_name

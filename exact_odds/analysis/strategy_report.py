@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from exact_odds.analysis.equilibrium_report import EquilibriumReport
 from exact_odds.analysis.report import deck_notes
 from exact_odds.analysis.strategy import (
     Decision,
     GameLike,
     LateTie,
+    StrategyError,
     _game,
     _late_bet,
     decisions,
@@ -98,20 +100,46 @@ class StrategyReport(Rendered):
         return _dict(self)
 
 
-def strategy_report(shoe: Shoe, strategy: str = "optimal", *,
-                    game: GameLike = "21st-century",
-                    settings: Mapping[str, object] | None = None) -> StrategyReport:
-    """Decisions on the option and the late bet, the player hand played by ``strategy``,
-    under the game's settings (``settings``: values chosen, e.g. what the decider sees)."""
+def strategy_report(first: Shoe | GameLike | None = None, strategy: str | None = None, *,
+                    game: GameLike | None = None, shoe: Shoe | None = None,
+                    settings: Mapping[str, object] | None = None
+                    ) -> StrategyReport | EquilibriumReport:
+    """The best play of a game's decisions for a shoe: the bettor's decisions on his option
+    and the late bet, the player hand played by ``strategy`` (default ``optimal``); or,
+    where both hands choose (chemin de fer), their equilibrium (``EquilibriumReport``).
+    ``first`` is the shoe (``strategy_report(shoe, game="21st-century")``) or the game
+    (``strategy_report("chemin-de-fer")``, the game's shoe unless ``shoe`` is given);
+    ``settings``: values chosen for the game's settings (what each decider sees, ...)."""
+    from exact_odds.analysis.equilibrium import two_sided
     from exact_odds.errors import check_type
     from exact_odds.rules import STRATEGIES
     from exact_odds.rules.chart import RulesError
 
+    if isinstance(first, Shoe) or first is None:
+        shoe = first if shoe is None else shoe
+    elif game is not None:
+        raise StrategyError("strategy_report: give the game once, first or as game=")
+    else:
+        game = first
+    loaded = _game(game if game is not None else "21st-century")
+    if shoe is None:
+        shoe = loaded.shoe()
     check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
-    check_type(strategy, str, "strategy", f"one of {', '.join(STRATEGIES)}")
-    if strategy not in STRATEGIES:
-        raise RulesError(f"strategy: {strategy!r} is not one of {', '.join(STRATEGIES)}")
-    loaded = _game(game)
+    if strategy is not None:
+        check_type(strategy, str, "strategy", f"one of {', '.join(STRATEGIES)}")
+        if strategy not in STRATEGIES:
+            raise RulesError(f"strategy: {strategy!r} is not one of {', '.join(STRATEGIES)}")
+    if two_sided(loaded.rules):
+        if strategy not in (None, "equilibrium"):
+            raise StrategyError(f"strategy {strategy}: in game {loaded.id!r} both hands choose: "
+                                "their best play is the equilibrium (--strategy equilibrium)")
+        from exact_odds.analysis.equilibrium_report import equilibrium_report
+
+        return equilibrium_report(shoe, loaded, dict(settings or {}))
+    strategy = strategy or "optimal"
+    if strategy == "equilibrium":
+        raise StrategyError(f"strategy equilibrium: in game {loaded.id!r} only the bettor "
+                            "chooses: his best play is --strategy optimal")
     values = loaded.setting_values(settings)
     found = decisions(shoe, loaded, values)
     on_five: str | dict[InfoState, bool]

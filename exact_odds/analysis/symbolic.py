@@ -229,6 +229,8 @@ class PaySolution(Rendered):
     nearest_below: PracticalPay | None
     nearest_above: PracticalPay
     report: GameReport | None = field(default=None, compare=False, repr=False)
+    #: what the house edge is of: the bet, or the bets the play is chosen for together
+    of: str = ""
 
     def inputs(self) -> dict[str, Any]:
         """The report's inputs, the bet, the event and the target edge."""
@@ -255,12 +257,18 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str, *,
     model = symbolic_bet(bet, [event])
     found = find_event(bet, event)
     target = parse_edge(edge)
-    exact = Fraction(str(model.pay_for_edge(target, found.event)))
-    breakeven = Fraction(str(model.break_even(found.event)))
+    if report is not None and report.strategy in ("optimal", "equilibrium"):
+        # the play is chosen to suit the pays: each pay tried is played its own best way
+        replay = _Replayed(report, bet.id, found.event)
+        exact, breakeven = replay.pay_for_edge(target), replay.pay_for_edge(Fraction(0))
+        at, of = replay.at, replay.of
+    else:
+        of = bet.id
+        exact = Fraction(str(model.pay_for_edge(target, found.event)))
+        breakeven = Fraction(str(model.break_even(found.event)))
 
-    def at(pay: Fraction) -> PracticalPay:
-        return PracticalPay(pay, model.edge_at({found.event: pay}))
-
+        def at(pay: Fraction) -> PracticalPay:
+            return PracticalPay(pay, model.edge_at({found.event: pay}))
     import math
 
     def below_above(denominators: tuple[int, ...]) -> tuple[PracticalPay | None, PracticalPay]:
@@ -273,7 +281,72 @@ def solve_pay(bet: BetResult, event: str, edge: Fraction | str, *,
     one_below, one_above = below_above((1,))
     near_below, near_above = below_above(PRACTICAL_DENOMINATORS)
     return PaySolution(bet.id, found.event, target, exact, breakeven, one_below, one_above,
-                       near_below, near_above, report)
+                       near_below, near_above, report, of)
+
+
+#: The most reports a pay solved under a play chosen to suit the pays may take.
+_MOST_REPLAYS = 12
+
+
+class _Replayed:
+    """A pay solved where the play is chosen to suit the pays (``--strategy optimal`` or
+    ``equilibrium``): every pay tried is reported afresh, played its own best way. The edge
+    solved for is what the play is chosen for: the bet's own, or, where the bet is played
+    for together with others (Lucky Draw's Draw bet with the Enter bet), the bettor's round
+    per unit of the first bet. Each play's expected value rises on a line as the pay rises
+    (by the event's probability per unit of pay), and the best play's is the highest of
+    those lines: solving on the line of the play chosen at the last pay tried, until the
+    play no longer changes, reaches the pay exactly."""
+
+    def __init__(self, report: GameReport, bet_id: str, event: str) -> None:
+        self.report, self.bet_id, self.event = report, bet_id, event
+        game = report.game
+        together = game.optimise if bet_id in game.optimise else ()
+        self.bets = together if len(together) > 1 else (bet_id,)
+        self.seen: dict[Fraction, tuple[Fraction, Fraction]] = {}
+
+    @property
+    def of(self) -> str:
+        """What the house edge is of: the bet, or the bets played for together."""
+        return " with ".join(self.bets)
+
+    def played(self, pay: Fraction) -> tuple[Fraction, Fraction]:
+        """At ``pay``, played its best way: the house edge, and the event's probability."""
+        found = self.seen.get(pay)
+        if found is None:
+            from exact_odds.analysis.report import game_report
+
+            report = self.report
+            game = report.game.with_pay(self.bet_id, self.event, f"{pay.numerator} to "
+                                        f"{pay.denominator}")
+            again = game_report(game, shoe=report.shoe, bets=self.bets, strategy=report.strategy,
+                                settings={k: str(v) for k, v in report.settings.items()})
+            edge = -sum((again.bet(b).expected_value for b in self.bets), Fraction(0))
+            chance = next(e.probability for e in again.bet(self.bet_id).events
+                          if e.event == self.event)
+            found = self.seen[pay] = (edge, chance)
+        return found
+
+    def at(self, pay: Fraction) -> PracticalPay:
+        return PracticalPay(pay, self.played(pay)[0])
+
+    def pay_for_edge(self, target: Fraction) -> Fraction:
+        pay = next(e.net for e in self.report.bet(self.bet_id).events if e.event == self.event)
+        for _ in range(_MOST_REPLAYS):
+            edge, chance = self.played(pay)
+            if chance == 0:
+                raise SolveError(f"{quoted(self.event)} never happens with this shoe: no pay "
+                                 "changes the edge")
+            nxt = pay + (edge - target) / chance
+            if nxt <= 0:
+                raise SolveError(f"no pay of {quoted(self.event)} gives a house edge of "
+                                 f"{_percent(target)} ({self.of})")
+            if nxt == pay:
+                return pay
+            pay = nxt
+        raise SolveError(f"the pay of {quoted(self.event)} for a house edge of "
+                         f"{_percent(target)} was not reached in {_MOST_REPLAYS} reports: the "
+                         "best play keeps changing with the pay")
 
 
 # --- as people read it and as data ----------------------------------------------------------
@@ -282,7 +355,8 @@ def _inputs(solution: PaySolution) -> Json:
     data: Json = ({"exact_odds_version": version()} if solution.report is None
                   else solution.report.inputs())
     data.update({"bet": solution.bet_id, "event": solution.event,
-                 "target_house_edge": fraction_text(solution.target_edge)})
+                 "target_house_edge": fraction_text(solution.target_edge),
+                 "house_edge_of": (solution.of or solution.bet_id).split(" with ")})
     return data
 
 
@@ -322,9 +396,16 @@ def _document(solution: PaySolution) -> Document:
     for label, p in pays:
         rows.append((label, None, None, None) if p is None
                     else (label, p.text, p.pay, p.house_edge))
+    of = solution.of or solution.bet_id
+    played = ([f"  The house edge of {safe(of)} together (the bets the play is chosen for), each pay "
+               "played its own best way."] if of != solution.bet_id else
+              ["  Each pay played its own best way."]
+              if solution.report is not None and solution.report.strategy in (
+                  "optimal", "equilibrium") else [])
     words = Text((
         f"{safe(solution.bet_id)}: the pay of '{safe(solution.event)}' for a house edge of "
         f"{percent_text(solution.target_edge)} (exact {fraction_text(solution.target_edge)})",
+        *played,
         f"  exact pay                    {fraction_text(solution.exact_pay)} to 1 "
         f"(= {decimal_text(solution.exact_pay, 6)} to 1)",
         f"  break-even pay (no edge)     {fraction_text(solution.break_even)} to 1 "

@@ -69,18 +69,21 @@ LONGEST_ID = 200
 
 def name_part(bet_id: str) -> str:
     """A bet's id as it stands in a defined name: ``-`` as ``_`` (ids are ``[a-z0-9-]``).
-    An id longer than ``LONGEST_ID`` is cut to 190 characters and 8 hex digits of its
-    SHA-1, so that every name stays within a spreadsheet's 255 characters and distinct.
+    An id longer than ``LONGEST_ID`` is cut to its first 190 characters, a ``.`` and the 40
+    hex digits of its SHA-1 (231 characters: every name stays within a spreadsheet's 255).
+    No id holds a ``.``, so a cut id never stands as another id whole; two cut ids agree
+    only where their SHA-1s do, and the writer refuses a workbook that names a cell twice
+    (``exact_odds.render.xlsx``).
 
     >>> name_part("player-dragon-bonus")
     'player_dragon_bonus'
-    >>> len(name_part("x" * 300))
-    199
+    >>> len(name_part("x" * 300)), name_part("x" * 300)[190]
+    (231, '.')
     """
     if len(bet_id) > LONGEST_ID:
         import hashlib
 
-        bet_id = f"{bet_id[:190]}-{hashlib.sha1(bet_id.encode()).hexdigest()[:8]}"
+        bet_id = f"{bet_id[:190]}.{hashlib.sha1(bet_id.encode()).hexdigest()}"
     return bet_id.replace("-", "_")
 
 
@@ -174,6 +177,7 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
                               "a pay and every figure moves; the exact column is the game "
                               "file's pays.", "note"))
     sheet.line(3, [Label(h) for h in EVENT_HEADER], first)
+    sheet.repeat = (0, 3)  # printed: the bet's title and its events' header on every page
     col = [first + i for i in range(len(EVENT_HEADER))]
     last = _FIRST + len(bet.events) - 1
     pays, probabilities = span(col[_PAY], _FIRST, last), span(col[_PROBABILITY], _FIRST, last)
@@ -267,6 +271,7 @@ SUMMARY_HEADER = ("Bet", "Name", "Expected value", "House edge", "Hit frequency"
 def _summary_rows(sheet: Sheet, row: int, side: _Side) -> int:
     """A report's table of bets on its Summary, from ``row``: the last row written."""
     sheet.line(row, [Label(h) for h in SUMMARY_HEADER])
+    sheet.repeat = (row, row)
     sheet.widths.update(dict.fromkeys(range(2, len(SUMMARY_HEADER)), 16))
     sheet.widths[len(SUMMARY_HEADER) - 1] = 40
     for bet in side.bets:
@@ -299,6 +304,7 @@ def _comparison_rows(sheet: Sheet, row: int, sides: Sequence[_Side]) -> None:
         header += [Label(f"{label} A"), Label(f"{label} B")]
         header += [Label(f"Change in {label.lower()}")] if change else []
     sheet.line(row, header)
+    sheet.repeat = (row, row)
     sheet.widths.update(dict.fromkeys(range(2, len(header)), 16))
     for bet_id in dict.fromkeys([*first, *second]):
         row += 1
@@ -323,7 +329,8 @@ def _comparison_rows(sheet: Sheet, row: int, sides: Sequence[_Side]) -> None:
 
 def _hold(sides: Sequence[_Side]) -> Sheet:
     """The hold over 100 to 1,000,000 rounds, with its 90% and 95% bands."""
-    sheet = Sheet("Hold", widths={0: 24, 1: 12, **dict.fromkeys(range(2, 9), 16)})
+    sheet = Sheet("Hold", widths={0: 24, 1: 12, **dict.fromkeys(range(2, 9), 16)},
+                  repeat=(0, 3))
     sheet.put(0, 0, Label("Hold: the house's win per unit bet over a number of rounds"))
     sheet.put(1, 0, Label("Expected: the house edge. Bands: the hold falls inside with that "
                           "confidence (normal approximation: edge +/- z x SD / sqrt(rounds)).",
@@ -353,7 +360,8 @@ def _hold(sides: Sequence[_Side]) -> Sheet:
 def _decks(side: _Side, shoes: Sequence[Shoes], removal: Removal | None,
            notes: Sequence[str]) -> Sheet:
     """The bets' figures on other shoes, side by side, and the effect of removal."""
-    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)})
+    sheet = Sheet("Decks", widths={0: 26, **dict.fromkeys(range(1, 2 + 3 * len(shoes)), 20)},
+                  repeat=(0, 0))
     sheet.put(0, 0, Label("The bets on 4, 6 and 8 decks, and the effect of removal"))
     row = 1
     for note in notes:

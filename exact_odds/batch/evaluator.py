@@ -27,6 +27,7 @@ from exact_odds.limits import MAX_BATCH_CARDS, MAX_MONOMIALS
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Bet, Game
+    from exact_odds.rules import DrawingRules
 
 
 class BatchEvaluator:
@@ -37,14 +38,17 @@ class BatchEvaluator:
     coarsest card classes its columns need; a bet whose classes are too fine to compile
     (more than ``MAX_MONOMIALS`` monomials) is evaluated shoe by shoe by the reference
     enumerator instead, exactly, only more slowly. With ``strategy="optimal"`` each shoe
-    gets its own best play on the bettor's option.
+    gets its own best play on the bettor's option; ``rules`` fixes the rules (and the
+    strategy) every shoe is played by, mixed or not (a simulation plays a whole shoe by its
+    first composition's equilibrium).
     """
 
     #: Above this many monomials a bet is not compiled (the tables would be too large).
     MAX_MONOMIALS = MAX_MONOMIALS
 
     def __init__(self, game: Game | str | Path, bets: Sequence[str] | None = None, *,
-                 strategy: str | None = None, settings: Mapping[str, str] | None = None) -> None:
+                 strategy: str | None = None, settings: Mapping[str, str] | None = None,
+                 rules: DrawingRules | None = None) -> None:
         from exact_odds.games.inputs import check_game_arguments
         from exact_odds.games.loader import load_game
         from exact_odds.games.model import Game
@@ -56,6 +60,7 @@ class BatchEvaluator:
             self.game.bet(bet_id)  # an unknown bet is refused here, before any work
         self.bet_ids = chosen
         self.strategy = strategy
+        self.rules = rules
         self.settings = dict(settings or {})
         self._values = self.game.setting_values(self.settings)  # checks names and values
         self._plan: _Plan | None = None
@@ -66,13 +71,13 @@ class BatchEvaluator:
         """The compiled tables, built on first use."""
         if self._plan is None:
             self._plan = _Plan.build(Request(self.game, self.bet_ids, self.strategy,
-                                             self.settings, self._values))
+                                             self.settings, self._values, self.rules))
         return self._plan
 
     def evaluate(self, counts: Any) -> BatchResult:
         """Every chosen bet's exact expected value for each row of ``counts`` (n x 52)."""
         rows = _as_counts(counts)
-        _check_rows(rows)
+        check_batch_size(rows)
         self.check_cost(rows)
         return self.plan.evaluate(rows)
 
@@ -110,7 +115,7 @@ class BatchEvaluator:
         if not fine or not len(rows):
             return
         largest = Shoe(tuple(int(n) for n in rows[int(np.argmax(rows.sum(axis=1)))]))
-        rules = game_rules(self.game, largest, self.strategy)
+        rules = self.rules or game_rules(self.game, largest, self.strategy)
         if shoes is None:
             shoes = len(np.unique(rows, axis=0))  # a shoe met twice is settled once (cached)
         for bet in fine:
@@ -149,32 +154,28 @@ def _as_counts(counts: Any) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def _check_rows(rows: np.ndarray) -> None:
-    from exact_odds.shoe import CARDS_PER_ROUND
-
-    sizes = rows.sum(axis=1)
-    short = np.flatnonzero(sizes < CARDS_PER_ROUND)
-    if len(short):
-        raise BatchError(f"row {short[0]}: a shoe of {sizes[short[0]]} cards cannot finish a "
-                         f"round: a round may need {CARDS_PER_ROUND} cards")
-    check_batch_size(rows)
-
-
-
-
 def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None,
                      first: int = 0) -> None:
-    """Refuse shoes whose exact values would not fit the result's 128-bit integer columns;
-    the error names ``what`` (an option), else the row of the shoes file ``path`` (the
-    array's rows numbered from ``first``), else the shoe's index. Counts are whole numbers
-    from 0 to ``MAX_DECKS``, so the sums fit int64."""
+    """Refuse a shoe too small to be counted (``exact_odds.shoe.too_few_cards``) and shoes
+    whose exact values would not fit the result's 128-bit integer columns; the error names
+    ``what`` (an option), else the row of the shoes file ``path`` (the array's rows numbered
+    from ``first``), else the shoe's index. Counts are whole numbers from 0 to
+    ``MAX_DECKS``, so the sums fit int64."""
+    from exact_odds.shoe import CARDS_PER_ROUND, too_few_cards
+
     if not len(counts):
         return
     sizes = np.asarray(counts, dtype=np.int64).sum(axis=1)
+
+    def where(row: int) -> str:
+        return what or (f"{path}: row {first + row}" if path is not None else f"row {row}")
+
+    short = np.flatnonzero(sizes < CARDS_PER_ROUND)
+    if len(short):
+        raise BatchError(f"{where(int(short[0]))}: {too_few_cards(int(sizes[short[0]]))}")
     if int(sizes.max()) > MAX_BATCH_CARDS:
         row = int(np.argmax(sizes))
-        where = what or (f"{path}: row {first + row}" if path is not None else f"shoe {row}")
-        raise BatchError(f"{where}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
+        raise BatchError(f"{where(row)}: a shoe of {int(sizes[row]):,} cards; a batch evaluates shoes "
                          f"of at most {MAX_BATCH_CARDS:,} cards (about "
                          f"{MAX_BATCH_CARDS // 52:,} decks), whose exact values fit 128-bit "
                          "integer columns (report takes any shoe)")

@@ -4,7 +4,7 @@ by shoe, and which bets fall back to the reference enumerator."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -26,9 +26,9 @@ from exact_odds.batch.sums import TopSums
 from exact_odds.engine.compiled import CompiledCounts, compiled_counts, monomial_count, partition_of
 from exact_odds.engine.enumerator import Rules
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling, plan
-from exact_odds.engine.vocabulary import column
 from exact_odds.games.settlement import settler
 from exact_odds.shoe import CARDS_PER_ROUND
+from exact_odds.vocabulary import column
 
 if TYPE_CHECKING:
     from exact_odds.games.model import Bet, Game
@@ -84,6 +84,7 @@ class Request:
     strategy: str | None
     settings: dict[str, str]
     values: dict[str, object]
+    rules: Rules | None = None  # the rules every shoe is played by, where fixed in advance
 
 
 @dataclass
@@ -92,6 +93,9 @@ class _Plan:
     groups: list[_Group]
     fallback: list[str]
     objective: tuple[str, ...] = ()  # with the optimal play: the bets the option maximises
+    #: fixed rules of a mixed strategy: a plan for each pure strategy it draws from, and its
+    #: weight in ``rules.denominator`` ways
+    corners: list[tuple[_Plan, int]] = field(default_factory=list)
 
     @classmethod
     def build(cls, request: Request) -> _Plan:
@@ -99,15 +103,23 @@ class _Plan:
         from exact_odds.shoe import Shoe
 
         game = request.game
-        optimal = _is_optimal(request)
+        if request.rules is not None and request.rules.mixed:
+            return cls(request, [], [], corners=[
+                (cls.build(replace(request, rules=pure)), weight)
+                for pure, weight in request.rules.corners()])
+        optimal = request.rules is None and _is_optimal(request)
         bets = [game.bet(b) for b in request.bet_ids]
+        if request.rules is None and (request.strategy or game.strategy) == "equilibrium":
+            # both hands' equilibrium is solved shoe by shoe: the reference report of each
+            return cls(request, [], list(request.bet_ids))
         if optimal:
             hit, stand = _option_rules(game)
             objective = optimised_bets(game)
             wanted = dict.fromkeys([*bets, *objective], None)
             extra: tuple[str, ...] = CARDS_SEEN
         else:
-            rules = game_rules(game, Shoe.from_decks(game.decks), request.strategy)
+            rules = request.rules or game_rules(game, Shoe.from_decks(game.decks),
+                                                request.strategy, request.values)
             wanted = dict.fromkeys(bets, None)
             extra = ()
         # bets that read the same card classes and the same part of the round share one
@@ -146,12 +158,16 @@ class _Plan:
                    tuple(bet.id for bet in objective) if optimal else ())
 
     def evaluate(self, rows: np.ndarray) -> BatchResult:
+        if self.corners:
+            return _mixed(self.request.bet_ids, [(plan.evaluate(rows), weight)
+                                                 for plan, weight in self.corners])
         sizes = rows.sum(axis=1).astype(np.int64)
         largest = int(sizes.max(initial=0))
         total = _falling_column(sizes)
         numerators: dict[str, np.ndarray] = {}
         denominators: dict[str, np.ndarray] = {}
         general = []
+        decisions: dict[InfoState, np.ndarray] = {}
         for group in self.groups:
             fast = group.top_sums(largest)
             if fast is None:
@@ -167,8 +183,11 @@ class _Plan:
             parts = [self._compiled(general, rows[start:start + step],
                                     sizes[start:start + step])
                      for start in range(0, len(rows), step)]
-            for bet_id in parts[0]:
-                numerators[bet_id] = concatenate_exact([part[bet_id] for part in parts])
+            for bet_id in parts[0][0]:
+                numerators[bet_id] = concatenate_exact([part[0][bet_id] for part in parts])
+            if parts[0][1]:  # the optimal play's choices, shoe by shoe
+                decisions = {state: np.concatenate([part[1][state] for part in parts])
+                             for state in parts[0][1]}
         for bet_id in list(numerators):
             denominator = next(b.denominator for g in self.groups for b in g.bets
                                if b.id == bet_id)
@@ -176,11 +195,13 @@ class _Plan:
         for bet_id in self.fallback:
             numerators[bet_id], denominators[bet_id] = _reference(self.request, bet_id, rows)
         ids = self.request.bet_ids
-        return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids})
+        return BatchResult(ids, {b: numerators[b] for b in ids}, {b: denominators[b] for b in ids},
+                           decisions or None)
 
     def _compiled(self, groups: list[_Group], rows: np.ndarray, sizes: np.ndarray
-                  ) -> dict[str, np.ndarray]:
-        """The numerators of the compiled bets of ``groups`` for a few shoes."""
+                  ) -> tuple[dict[str, np.ndarray], dict[InfoState, np.ndarray]]:
+        """The numerators of the compiled bets of ``groups`` for a few shoes, and the
+        optimal play's choice in each information state, shoe by shoe (none without it)."""
         evaluated = []
         gains: dict[Any, np.ndarray] = {}  # per information state: what drawing gains
         for group in groups:
@@ -201,7 +222,22 @@ class _Plan:
             for bet in group.bets:
                 if bet.id in self.request.bet_ids:
                     numerators[bet.id] = found[bet.id]
-        return numerators
+        return numerators, decisions
+
+
+def _mixed(bet_ids: tuple[str, ...], results: list[tuple[BatchResult, int]]) -> BatchResult:
+    """A mixed strategy's values: each pure strategy's, weighted (in Python integers: a
+    batch so played is a simulation's few hundred shoes a round)."""
+    total = sum(weight for _, weight in results)
+    numerators, denominators = {}, {}
+    for bet_id in bet_ids:
+        values = [sum((weight * Fraction(int(n), int(d)) for result, weight in results
+                       for n, d in [(result.numerators[bet_id][i], result.denominators[bet_id][i])]),
+                      Fraction(0)) / total
+                  for i in range(len(results[0][0].denominators[bet_id]))]
+        numerators[bet_id] = narrow(np.array([v.numerator for v in values], dtype=object))
+        denominators[bet_id] = narrow(np.array([v.denominator for v in values], dtype=object))
+    return BatchResult(bet_ids, numerators, denominators)
 
 
 #: The working set of a step of shoes: about a processor's second-level cache.
@@ -237,7 +273,7 @@ def _net_pay(bet: Bet, table: CompiledCounts, settings: dict[str, object], rules
 
 def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
                   columns: tuple[str, ...], hit: Rules, stand: Rules,
-                  values: dict[str, object], rules: Any) -> _Group:
+                  values: dict[str, object], rules: Rules) -> _Group:
     """Bets under the optimal play: the stand line as the base, and per visible state on
     which the bettor may choose, the change each bet sees when the option is taken."""
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
@@ -270,17 +306,19 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
         stacked = np.stack(changes, axis=1)
         touched = np.flatnonzero(np.any(stacked != 0, axis=1))
         option_states[state] = (touched, stacked[touched].astype(object))
+    assert rules.option is not None  # a group under the optimal play is of a game with one
     return _Group(basis, partition_matrix(partition), compiled, option_states,
                   [bet.id for bet in bets], house_way_hits=rules.option.house_way)
 
 
-def _visible(cards: tuple[Any, ...], rules: Any) -> Any:
+def _visible(cards: tuple[int, int, int], rules: Rules) -> InfoState | None:
     """What the decider knows (his information state) when the Player's two cards give
     the option, else None, from the ``CARDS_SEEN`` columns' values."""
     low, high, up = cards
-    if (low + high) % 10 not in rules.option.totals:
+    option = rules.option
+    if option is None or (low + high) % 10 not in option.totals:
         return None
-    return rules.option.information((low, high, up))
+    return option.information((low, high, up))
 
 
 def _gains(group: _Group, values: np.ndarray, objective: tuple[str, ...]

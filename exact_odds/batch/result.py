@@ -27,6 +27,9 @@ class BatchResult:
     bet_ids: tuple[str, ...]
     numerators: Mapping[str, np.ndarray]
     denominators: Mapping[str, np.ndarray]
+    #: under the optimal play: in each state the bettor sees (his information state),
+    #: whether he draws, shoe by shoe; None otherwise
+    decisions: Mapping[tuple[int | None, ...], np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self.denominators[self.bet_ids[0]]) if self.bet_ids else 0

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from exact_odds.render.document import Json
     from exact_odds.shoe import Shoe
 
+#: What a fork server imports for this module's workers besides it: the compiled kernel,
+#: ready (``exact_odds.running.pool``).
+PRELOAD = ("exact_odds.batch.loaded",)
+
 #: The formats written as the ranges come (the others hold the whole result).
 STREAMED = ("csv", "json", "parquet")
 
@@ -158,14 +162,15 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
     evaluator, full, given = batch_inputs(game, shoes_file, decks=decks, shoe=shoe,
                                           remove=remove, bets=bets, strategy=strategy,
                                           settings=settings)
+    if fmt not in STREAMED:  # before a byte is read: a file too large to hold whole
+        _check_whole_size(Path(shoes_file), fmt)
     checked = check_file(Path(shoes_file), full.counts)
     if checked.read_first:
         evaluator.check_cost(checked.largest[None, :], checked.shoes)
     if fmt not in STREAMED:
-        if checked.shoes > MAX_SHOES or not checked.read_first:
-            raise BatchError(f"{shoes_file}: {checked.shoes:,} shoes; --format {fmt} holds the "
-                             f"whole result, at most {MAX_SHOES:,} shoes: choose csv, json or "
-                             "parquet, which stream any number")
+        if checked.read_first and checked.shoes > MAX_SHOES:  # counted, not guessed
+            raise BatchError(f"{shoes_file}: {checked.shoes:,} shoes; --format {fmt} holds "
+                             f"the whole result, at most {MAX_SHOES:,} shoes: {_STREAM}")
         _write_whole(batch_report(game, shoes_file, decks=decks, shoe=shoe, remove=remove,
                                   bets=bets, strategy=strategy, settings=settings,
                                   progress=progress), fmt, output)
@@ -180,6 +185,24 @@ def write_batch(game: str | Path | Game, shoes_file: Path, output: Path | None, 
         _write_parquet(parts, output, given)
     else:
         _write_text(parts, output, given if fmt == "json" else None)
+
+
+#: What a refusal of a whole format offers instead.
+_STREAM = "choose csv, json or parquet, which stream any number"
+
+
+def _check_whole_size(path: Path, fmt: str) -> None:
+    """Refuse, by its size alone and before a byte is read, a shoes file too large for a
+    format that holds the whole result (``read_shoes``' limit): its shoes are not counted,
+    nor guessed from its bytes."""
+    from exact_odds.files import regular_file
+    from exact_odds.limits import MAX_SHOES_BYTES
+
+    size = regular_file(path, "shoes file")
+    if size > MAX_SHOES_BYTES:
+        raise BatchError(f"{path}: the file has {size:,} bytes; --format {fmt} holds the "
+                         f"whole result, from a shoes file of at most {MAX_SHOES_BYTES:,} "
+                         f"bytes: {_STREAM}")
 
 
 def _ranges_in_order(plan: BatchPlan, path: Path, workers: int | None,
@@ -256,13 +279,13 @@ def _write_parquet(parts: Iterator[Any], output: Path, given: Json) -> None:
 
 
 def _write_whole(result: Any, fmt: str, output: Path | None) -> None:
-    from exact_odds.files import standard_output, write_output
-    from exact_odds.render import render
+    from exact_odds.files import standard_output
+    from exact_odds.render import render, save
 
+    if output is not None:
+        save(result, output, fmt)
+        return
     rendered = render(result, fmt)
-    if output is None:
-        stream = standard_output()
-        stream.write(rendered if isinstance(rendered, str) else rendered.decode())
-        stream.flush()
-    else:
-        write_output(output, rendered)
+    stream = standard_output()
+    stream.write(rendered if isinstance(rendered, str) else rendered.decode())
+    stream.flush()

@@ -12,6 +12,7 @@ The result has one row per input row, in order: ``shoe`` (the row number from 0)
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,8 +25,8 @@ from exact_odds.batch.evaluator import BatchEvaluator, check_batch_size
 from exact_odds.batch.folding import concatenate_exact
 from exact_odds.batch.result import BatchError, BatchResult
 from exact_odds.cards import DECK, parse_card
+from exact_odds.limits import MAX_BATCH_CARDS, MAX_SHOES_BYTES
 from exact_odds.limits import MAX_FILE_SHOES as MAX_SHOES
-from exact_odds.limits import MAX_SHOES_BYTES
 
 if TYPE_CHECKING:
     import polars as pl
@@ -148,6 +149,8 @@ def chunk_counts(chunk: Chunk, full: Sequence[int], first: int) -> np.ndarray:
     path, columns = chunk.path, chunk.columns
     try:
         if "removed" in columns:
+            if not chunk.text:
+                _refuse_null_removed(path, columns["removed"])
             counts = _from_removed(path, columns["removed"], full)
         else:
             counts = _from_counts(path, columns, text=chunk.text)
@@ -155,6 +158,22 @@ def chunk_counts(chunk: Chunk, full: Sequence[int], first: int) -> np.ndarray:
     except BatchError as error:
         raise BatchError(_shift_file_row(str(error), path, first)) from None
     return counts
+
+
+def _refuse_null_removed(path: Path, values: Any) -> None:
+    """Refuse, naming its row, a null ``removed`` cell of JSON Lines or Parquet (or a JSON
+    line without the key), where null and text differ: it says nothing of the shoe, and is
+    not read as "no card removed", which is ``""``. (CSV writes both as an empty cell,
+    which is none removed.)"""
+    import polars as pl
+
+    if isinstance(values, pl.Series):
+        row = int(values.is_null().arg_max() or 0) if values.null_count() else None
+    else:
+        row = next((i for i, value in enumerate(values) if value is None), None)
+    if row is not None:
+        raise BatchError(f"{path}: row {row}: column 'removed': no value (null); write \"\" "
+                         "for a shoe with no card removed")
 
 
 def _kind(path: Path) -> str:
@@ -201,8 +220,13 @@ def _csv_frames(path: Path, rows: int) -> Iterator[Columns]:
 
     import polars as pl
 
-    with path.open(newline="", encoding="utf-8", errors="replace") as handle:
-        header = next(csv.reader(handle), None)
+    with path.open("rb") as handle:  # the header alone, never more than a header can be
+        head = handle.read(MOST_HEADER_BYTES + 1)
+    if len(head) > MOST_HEADER_BYTES and b"\n" not in head:
+        raise BatchError(f"{path}: the first line has more than {MOST_HEADER_BYTES:,} bytes: "
+                         "not a header of card names or 'removed'")
+    text = head.decode("utf-8", errors="replace")
+    header = next(csv.reader(io.StringIO(text, newline="")), None)
     if header is None:
         raise BatchError(f"{path}: the file holds no shoes")
     _check_names(path, header)
@@ -245,7 +269,10 @@ def _jsonl_frames(path: Path, rows: int) -> Iterator[Columns]:
     number = 0
     chunk: list[dict[str, Any]] = []
     with path.open("rb") as handle:
-        for raw in handle:
+        while raw := handle.readline(MOST_LINE_BYTES + 1):
+            if len(raw) > MOST_LINE_BYTES:
+                raise BatchError(f"{path}: row {number}: a line of more than "
+                                 f"{MOST_LINE_BYTES:,} bytes, more than any shoe's line")
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -316,10 +343,9 @@ def _count(value: object, text: bool) -> int | None:
         return value
     if isinstance(value, Decimal) and value.is_finite() and value.as_tuple().exponent == 0:
         return int(value)
-    if text and isinstance(value, str):
-        digits = value.strip()
-        if digits.isascii() and digits.isdigit() and len(digits) <= 8:
-            return int(digits)
+    if (text and isinstance(value, str)  # digits alone: not " 8", "+8" nor "8.0"
+            and value.isascii() and value.isdigit() and len(value) <= 8):
+        return int(value)
     return None
 
 
@@ -328,6 +354,12 @@ def _count(value: object, text: bool) -> int | None:
 #: the full shoe cannot be a list of cards the shoe holds; it is refused by its length,
 #: before it is split (a 20 MB line split card by card took 800 MB).
 MOST_BYTES_PER_CARD = 64
+#: The longest line of a shoes file: the cards removed from the largest shoe a batch takes
+#: (a line of counts is far shorter). A longer one is refused as it is read, before it is
+#: held (a 2 GB file of one line took 4 GB).
+MOST_LINE_BYTES = MOST_BYTES_PER_CARD * MAX_BATCH_CARDS + 1024
+#: The longest header of a CSV shoes file: 52 card names (or 'removed'), each quoted.
+MOST_HEADER_BYTES = 64 * 52
 
 
 def _check_removed_lengths(path: Path, text: pl.Series, cards: int) -> None:
@@ -512,11 +544,10 @@ def _series_counts(values: Any, text: bool) -> np.ndarray | None:
     dtype = values.dtype
     if dtype.is_integer():
         found = values.to_numpy()
-    elif dtype == pl.String and text:
-        digits = values.str.strip_chars()
-        if not digits.str.contains(r"^[0-9]{1,8}$").all():
+    elif dtype == pl.String and text:  # digits alone, as _count reads them
+        if not values.str.contains(r"^[0-9]{1,8}$").all():
             return None
-        found = digits.cast(pl.Int64).to_numpy()
+        found = values.cast(pl.Int64).to_numpy()
     elif isinstance(dtype, pl.Decimal) and dtype.scale == 0:
         if not ((values >= 0) & (values <= MAX_DECKS)).all():
             return None

@@ -19,10 +19,13 @@ only when it is at most ``2**63 - 1``, and each monomial alone at most ``falling
 Outside that bound, the caller uses the general path (limbs or Python integers).
 
 Two kernels compute the same sums: numpy (the monomials of a few shoes at a time, then one
-integer matrix product), always there; and numba, compiled, where the optional extra
-``exact-odds[fast]`` is installed (``kernel_name`` says which runs; the environment variable
-``EXACT_ODDS_KERNEL=numpy`` forces numpy). Both are exact under the same bound: numba's
-integers wrap like numpy's, so the bound is what makes either correct.
+integer matrix product), always there; and numba, compiled, a dependency of the program
+(``kernel_name`` says which runs: numpy where numba cannot be imported, or where the
+environment variable ``EXACT_ODDS_KERNEL=numpy`` forces it). numba's machine code is cached
+on disk after the first run (beside this file, or in the user's cache folder where the
+package's folder is read-only; compiled in each process where neither can be written).
+Both are exact under the same bound: numba's integers wrap like numpy's, so the bound is
+what makes either correct.
 
 **The split sums: exact integers in float64.** A processor multiplies four float64 at once
 (and adds in the same instruction), int64 one at a time: so numba sums in float64 wherever
@@ -164,6 +167,20 @@ def kernel() -> Kernels | None:
     if not _KERNEL:
         _KERNEL.append(_numba_kernel())
     return _KERNEL[0]
+
+
+def load_kernel() -> None:
+    """The split sums' kernel made ready now: numba imported and the machine code read from
+    its disk cache (compiled and cached on the very first run). A fork server calls it (see
+    ``exact_odds.batch.loaded``), so that every worker forked from it starts with the kernel
+    ready, instead of importing numba and reading the cache again, about a second each."""
+    compiled = kernel()
+    if compiled is None:
+        return
+    # no shoe: nothing is computed, but the arguments have the types of every real call
+    none = np.zeros((0, 4), dtype=np.int64)
+    compiled.split(np.zeros((0, 1), dtype=np.int64), none, np.zeros(0), 0, 1,
+                   np.zeros((4, 0)), np.zeros((0, 1), dtype=np.int64))
 
 
 def kernel_name() -> str:

@@ -136,10 +136,13 @@ known_option = click.option(
 def strategy_option(default: str | None = None) -> Callable[[F], F]:
     """``--strategy``: how the bettor takes a game's option."""
     return click.option(
-        "--strategy", type=click.Choice(STRATEGIES), default=default,
+        "--strategy", type=Parsed("exact_odds.rules.strategies:parse_strategy",
+                                  "|".join(STRATEGIES) + "|FILE"), default=default,
         show_default=default is not None,
-        help="A game with a bettor's option (21st Century, Baccarat Gold): house-way, hit, "
-             "stand, or optimal (the best play for each shoe). Default: the game's.")
+        help="How a game's decisions are taken: house-way, hit, stand; optimal (the bettor's "
+             "best play for each shoe: 21st Century, Baccarat Gold, Lucky Draw); "
+             "equilibrium (both hands' exact equilibrium: chemin de fer); or a strategy "
+             "file (YAML: each side's choice by state). Default: the game's.")
 
 
 def dealing_options(command: F) -> F:

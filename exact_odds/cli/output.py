@@ -1,5 +1,6 @@
 """``--format`` and ``--output``, the same on every command, and ``emit``, which renders a
-result and prints it or writes it through the one writer (``exact_odds.files``).
+result and prints it, or saves it as Python's ``result.save(path, format)`` does
+(``exact_odds.render.save``, through the one writer ``exact_odds.files``).
 
 A command decorated with ``output_options()`` takes ``fmt`` and ``output``; the target is
 checked before the command does any work (a folder, a device or a pipe is refused; ``-``
@@ -16,15 +17,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from exact_odds.render import FORMATS
+from exact_odds.render import BINARY, FORMATS
 
 if TYPE_CHECKING:
     from exact_odds.render import Result
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-#: Formats written as bytes: to a file (or ``-o -``), never to the terminal by default.
-BINARY = ("xlsx", "parquet")
 
 
 def output_options(formats: tuple[str, ...] = FORMATS, default: str | None = None
@@ -72,11 +70,15 @@ def check_output(fmt: str, name: str | Path | None) -> Path | None:
 
 
 def emit(result: Result, fmt: str, output: Path | None) -> None:
-    """Render ``result`` (``exact_odds.render.render``) and print it, or write the whole of
-    it to ``output`` at once: nothing is written half-way."""
-    from exact_odds.render import render
+    """Print ``result`` in ``fmt`` (``exact_odds.render.render``), or save it to ``output``
+    as ``result.save(output, fmt)`` does from Python (``exact_odds.render.save``): the whole
+    of it at once, nothing written half-way."""
+    from exact_odds.render import render, save
 
-    write(render(result, fmt), output)
+    if output is None:
+        write(render(result, fmt), None)
+    else:
+        save(result, output, fmt)
 
 
 def write(rendered: str | bytes, output: Path | None) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -21,9 +20,6 @@ from exact_odds.cli.options import (
 from exact_odds.cli.output import Working, emit, output_options, warn
 from exact_odds.limits import MAX_TARGET_EDGE, MIN_TARGET_EDGE
 from exact_odds.shoe import Shoe
-
-if TYPE_CHECKING:
-    from exact_odds.render import Result
 
 
 @click.command()
@@ -61,18 +57,9 @@ def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
                              strategy=strategy, settings=settings, mistakes=True, known=known)
         mistakes = result.mistakes()
-        written: Result = result
-        if fmt == "xlsx":  # the workbook a lab expects: other decks and removal as well
-            from exact_odds.analysis.approval import approval_workbook
-
-            written = approval_workbook(result)
-        elif fmt == "html":  # the explorer (imported only for it: a report starts faster)
-            from exact_odds.explorer.page import report_page
-
-            written = report_page(result)
     for mistake in mistakes:
         warn(mistake)
-    emit(written, fmt, output)
+    emit(result, fmt, output)  # xlsx: the approval workbook; html: the explorer (forms)
 
 
 @click.command()
@@ -117,20 +104,25 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
 @click.command()
 @click.argument("game", default="21st-century")
 @model_shoe_options
-@strategy_option(default="optimal")
+@strategy_option()
 @settings_option
 @output_options()
 def strategy(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
-             strategy: str, settings: dict[str, str], fmt: str, output: Path | None) -> None:
-    """Best play on a game's decision (21st Century, Baccarat Gold, Lucky Draw): draw or
-    stand in every state the decider can see, each with both exact expected values, and
-    the late tie under the strategy played; every pay from the game file.
+             strategy: str | None, settings: dict[str, str], fmt: str,
+             output: Path | None) -> None:
+    """Best play on a game's decisions. Where the bettor decides (21st Century, Baccarat
+    Gold, Lucky Draw): draw or stand in every state he can see, each with both exact
+    expected values (--strategy optimal, the default), and the late tie under the strategy
+    played. Where both hands choose (chemin de fer): their exact equilibrium, the Banker's
+    choices against the casino tableau, the value of the game, whether the equilibrium is
+    unique. Every pay from the game file.
 
     \b
     Examples:
       exact-odds strategy 21st-century
       exact-odds strategy 21st-century --decks 6 --format json
       exact-odds strategy lucky-draw --set information=total
+      exact-odds strategy chemin-de-fer --decks infinite --set commission=0%
     """
     from exact_odds.analysis.strategy_report import strategy_report
     from exact_odds.games.loader import load_game

@@ -28,7 +28,7 @@ import sys
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -741,7 +741,9 @@ def money_text(value: Fraction | Decimal) -> str:
     places = Decimal(1) if abs(value) >= 100 else Decimal("0.01")
     if abs(value) < 1 and value != 0 and abs(value) < Decimal("0.005"):
         return f"${value:.2g}"
-    return f"${value.quantize(places):,}"
+    with localcontext() as context:  # every digit of the whole dollars: $10**30 has 31
+        context.prec = max(context.prec, value.adjusted() + 3)
+        return f"${value.quantize(places):,}"
 
 
 

@@ -37,6 +37,10 @@ from exact_odds.games.settlement import settler
 from exact_odds.simulation.dealing import ShoesInPlay
 from exact_odds.simulation.play import DealingPlan, evaluate_unseen, evaluator_for
 
+#: What a fork server imports for this module's workers besides it: the compiled kernel,
+#: ready (``exact_odds.running.pool``).
+PRELOAD = ("exact_odds.batch.loaded",)
+
 #: Each card index's rank index (A=0 ... K=12), and 13 for the padding index 52.
 _RANK_OF = np.array([RANKS.index(card[0]) for card in DECK] + [len(RANKS)], dtype=np.int64)
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.plan import falling
-from exact_odds.engine.vocabulary import Column, column
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+from exact_odds.vocabulary import Column, column
 
 #: A card's class key: the card attributes a class is made of (point value first).
 ClassKey = Callable[[str], tuple[Hashable, ...]]

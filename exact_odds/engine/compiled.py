@@ -33,13 +33,24 @@ import numpy as np
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.classes import class_keys, class_partition
-from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost, EnumerationTooLarge
+from exact_odds.engine.cost import (
+    BASE_BYTES,
+    ROW_BYTES,
+    EnumerationCost,
+    EnumerationTooLarge,
+    values_product,
+)
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
 from exact_odds.engine.known import NOTHING, Known
 from exact_odds.engine.plan import Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import Reading
-from exact_odds.engine.vocabulary import (
+from exact_odds.errors import input_name
+from exact_odds.limits import MAX_KNOWN_SEQUENCES, MAX_SEQUENCES
+from exact_odds.rules import PUNTO_BANCO, DrawingRules
+from exact_odds.rules.round import BANKER, PLAYER, STOOD
+from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+from exact_odds.vocabulary import (
     CardColumn,
     RoundBase,
     RoundCards,
@@ -49,11 +60,6 @@ from exact_odds.engine.vocabulary import (
     unreadable,
     valued_key,
 )
-from exact_odds.errors import input_name
-from exact_odds.limits import MAX_KNOWN_SEQUENCES, MAX_SEQUENCES
-from exact_odds.rules import PUNTO_BANCO, DrawingRules
-from exact_odds.rules.round import BANKER, PLAYER, STOOD
-from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 
 #: A multiset of card classes: a sorted tuple of class indices.
 Monomial = tuple[int, ...]
@@ -610,12 +616,13 @@ def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCos
     """The cost of ``dealt_only_counts`` over ``k`` card classes: every sequence of them,
     each hand's cards in turn, read once in Python; or, where no column reads the order of
     a hand's cards, every pair of hands (multisets of classes) paired with numpy."""
+    outcomes = values_product(names)  # the rows: at most every combination of values
     if _reads_order(names):
         sequences = k ** (2 * rules.cards)
-        return EnumerationCost(names, "dealt only", sequences, 0, sequences, k,
+        return EnumerationCost(names, "dealt only", sequences, 0, min(sequences, outcomes), k,
                                sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)
     pairs = comb(k + rules.cards - 1, rules.cards) ** 2
     both = any(len(column(name).hands) == 2 for name in names)
-    return EnumerationCost(names, "dealt hands", pairs, 0, pairs, k,
+    return EnumerationCost(names, "dealt hands", pairs, 0, min(pairs, outcomes), k,
                            pairs * (PAIR_SECONDS + both * BOTH_SECONDS),
                            BASE_BYTES + pairs * ROW_BYTES)

@@ -51,10 +51,10 @@ from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Groupin
 from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
 from exact_odds.engine.round import round_cost, round_counts
-from exact_odds.engine.vocabulary import Hand, Needs, RoundBase, column
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+from exact_odds.vocabulary import Hand, Needs, RoundBase, column
 
 if TYPE_CHECKING:
     import numpy as np

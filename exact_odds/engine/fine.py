@@ -58,9 +58,9 @@ from exact_odds.engine.plan import (
     key_order,
 )
 from exact_odds.engine.round import CELL_SECONDS, round_counts
-from exact_odds.engine.vocabulary import CardColumn, DealColumn, Hand
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
+from exact_odds.vocabulary import CardColumn, DealColumn, Hand
 
 #: Starts laid out at once (Player hands against every Banker hand), rows spread at once.
 BLOCK = 1 << 20

@@ -22,7 +22,7 @@ from exact_odds.engine.cost import (
     values_product,
 )
 from exact_odds.engine.plan import Names, Table, falling
-from exact_odds.engine.vocabulary import CardColumn, DealColumn, Hand
+from exact_odds.vocabulary import CardColumn, DealColumn, Hand
 
 
 def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:

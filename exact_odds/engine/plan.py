@@ -19,7 +19,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from exact_odds.engine.vocabulary import CardColumn, Column, DealColumn, Needs, RoundColumn, column
+from exact_odds.vocabulary import CardColumn, Column, DealColumn, Needs, RoundColumn, column
 
 #: Column names, in the order a request or ``plan`` gives them.
 Names = tuple[str, ...]

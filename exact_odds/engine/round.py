@@ -26,9 +26,9 @@ from exact_odds.engine.cost import (
 )
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
 from exact_odds.engine.plan import Names, Plan, Table, hand_order
-from exact_odds.engine.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 from exact_odds.rules import DrawingRules
 from exact_odds.rules.round import PLAYER, STOOD
+from exact_odds.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 
 
 class Reading:

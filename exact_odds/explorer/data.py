@@ -110,7 +110,7 @@ def game_file_template(game: Game, bets: list[str] | None = None, *, shoe: Shoe 
             raw["description"] = bet.description
         if bet.placed != "before-deal":
             raw["placed"] = bet.placed
-        if bet.offered is not None:
+        if bet.offered is not None and not bet.adds_stake:  # a stake's is its placing
             raw["offered"] = bet.offered.text
         events = []
         for event in bet.events:
@@ -132,6 +132,12 @@ def game_file_template(game: Game, bets: list[str] | None = None, *, shoe: Shoe 
         setting = fields.get("settings", {}).get(name)
         if isinstance(setting, dict):
             setting["default"] = value
+        elif name in game.settings and value != game.settings[name].default:
+            # a setting the rules declare (what each side sees): the file chooses its default
+            declared = game.settings[name]
+            fields.setdefault("settings", {})[name] = {
+                "description": declared.description, "default": value,
+                "choices": list(declared.choices)}
     if strategy is not None and (strategy != game.strategy or "strategy" in fields):
         fields["strategy"] = strategy
     fields["bets"] = raw_bets

@@ -77,6 +77,8 @@ function sqrtText(value, places) {
 }
 
 function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+// "1 round", "1,000 rounds": a count of rounds as digits without leading zeros
+function roundsText(n) { return `${grouped(n)} ${n === "1" ? "round" : "rounds"}`; }
 
 // --- pays, read as the game file's loader reads them (exact_odds/games/pays.py) -----------
 
@@ -540,7 +542,7 @@ class BetView {
         message.textContent = "rounds: a whole number from 1 to 999,999,999";
         return;
       }
-      this.chartState.rounds = input.value.trim();
+      this.chartState.rounds = String(BigInt(input.value.trim()));  // "0001000" is 1000
       this.drawCharts();
       this.charts.querySelector('[data-control="rounds"]')?.focus();
     });
@@ -555,7 +557,7 @@ class BetView {
     }
     const lo = Math.min(...pts.map((p) => p[2])), hi = Math.max(...pts.map((p) => p[3]));
     const expected = ev.mul(new Q(BigInt(this.chartState.rounds)));
-    const title = `${this.bet.name}: the bettor's result over ${grouped(this.chartState.rounds)} rounds of one unit`;
+    const title = `${this.bet.name}: the bettor's result over ${roundsText(this.chartState.rounds)} of one unit`;
     const c = frame(title, "rounds", "units won (below 0: lost)", [0, n], [lo, hi === lo ? lo + 1 : hi],
       `Expected ${expected.decimal(4, true)} units, with a 95% band.`);
     for (const t of ticks(0, n, 4)) {
@@ -573,7 +575,7 @@ class BetView {
     c.svg.append(s("text", { x: c.x(last[0]) - 4, y: c.y(last[3]) + 14, "text-anchor": "end", class: "note" }, "95% band (dashed)"));
     const figure = h("span", { "data-bet": this.bet.id, "data-figure": "expected-result", "data-exact": expected.text() },
       `${expected.decimal(4, true)} units (exactly ${expected.text()})`);
-    wrap.append(c.svg, h("figcaption", {}, `Expected result after ${grouped(this.chartState.rounds)} rounds: `, figure,
+    wrap.append(c.svg, h("figcaption", {}, `Expected result after ${roundsText(this.chartState.rounds)}: `, figure,
       "; the band is the expected result ± 1.96 standard deviations (normal approximation)."));
     return wrap;
   }

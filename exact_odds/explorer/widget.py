@@ -91,6 +91,24 @@ def _widget_class() -> type:
         def _pays_typed(self, change: dict[str, Any]) -> None:
             self.game  # noqa: B018 - every pay typed is one the loader reads
 
+        @traitlets.validate("pays")
+        def _valid_pays(self, proposal: Any) -> dict[str, Any]:
+            """The pays as the page sends them or as set here, each checked as ``set_pay``
+            checks it (a bet shown, an event of it, a pay the loader reads), before the
+            trait takes them: anything else is refused in one message naming it."""
+            pays = proposal["value"]
+            for bet, events in pays.items():
+                check_type(bet, str, "pays", "a mapping of bet ids to their events' pays")
+                check_type(events, dict, f"pays[{bet!r}]",
+                           "a mapping of event names to pays ({'Tie': '9 to 1'})")
+                self._report.bet(bet)  # a bet the widget shows
+                for event, pay in events.items():
+                    check_type(event, str, f"pays[{bet!r}]", "event names as text")
+                    check_type(pay, str, f"pays[{bet!r}][{event!r}]",
+                               'a pay as the game file writes it ("25 to 1")')
+                    self._published.with_pay(bet, event, pay)
+            return dict(pays)
+
         @property
         def report(self) -> GameReport:
             """The report of the shoe shown, every pay as edited."""

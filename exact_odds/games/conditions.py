@@ -47,11 +47,13 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.engine.cost import Grouping
-from exact_odds.engine.vocabulary import VocabularyError, column, known_column
 from exact_odds.errors import ExactOddsError
+from exact_odds.vocabulary import VocabularyError, column, known_column
 
 if TYPE_CHECKING:
     import polars as pl
+
+    from exact_odds.rules.round import RoundDescription
 
 
 class ConditionError(ExactOddsError, ValueError):
@@ -87,17 +89,20 @@ class Condition:
     settings: frozenset[str] = frozenset()
 
     @classmethod
-    def parse(cls, text: str, settings: Mapping[str, Setting] | None = None) -> Condition:
+    def parse(cls, text: str, settings: Mapping[str, Setting] | None = None,
+              described: RoundDescription | None = None) -> Condition:
         """Read ``text``; raise ``ConditionError`` saying what is wrong.
 
         ``settings`` are the game file's named settings, which a condition may read like
-        columns (their value is fixed for a whole report).
+        columns (their value is fixed for a whole report). ``described``: the game's round,
+        which says how many cards a hand and a round hold (``ROUND_CARDS``); without it a
+        count of cards is not checked against its values.
         """
         if not isinstance(text, str) or not text.strip():
             raise ConditionError("a condition must be a non-empty expression in words")
         try:
             tree = ast.parse(text.strip(), mode="eval").body
-            scope = _Scope(dict(settings or {}))
+            scope = _Scope(dict(settings or {}), described)
             kind = _type_of(tree, scope)
             if kind != "bool":
                 hint = f", e.g. {text.strip()} == 0" if kind == "int" else ""
@@ -312,9 +317,30 @@ class Setting:
         return "bool" if isinstance(self.default, bool) else "str"
 
 
+#: The columns whose value is a number of cards the round deals: what they can hold is the
+#: game's round's to say (``cards_in_round``), not a list written for baccarat.
+ROUND_CARDS = ("cards_dealt", "player_cards", "banker_cards")
+
+
+def cards_in_round(name: str, described: RoundDescription) -> tuple[int, ...]:
+    """The values of a column of ``ROUND_CARDS`` in a game of this round: each hand is
+    dealt ``cards`` and holds at most half the round's ``most_cards`` (a third card where
+    the tableau draws).
+
+    >>> from exact_odds.rules.loader import load_rules
+    >>> cards_in_round("cards_dealt", load_rules("punto-banco").round)
+    (4, 5, 6)
+    >>> cards_in_round("cards_dealt", load_rules("dragon-tiger").round)
+    (2,)
+    """
+    hands = 2 if name == "cards_dealt" else 1
+    return tuple(range(hands * described.cards, hands * described.most_cards // 2 + 1))
+
+
 @dataclass(frozen=True)
 class _Scope:
     settings: dict[str, Setting]
+    described: RoundDescription | None = None
 
     def kind(self, name: str) -> str:
         if name in self.settings:
@@ -324,6 +350,8 @@ class _Scope:
     def values(self, name: str) -> tuple[object, ...] | None:
         if name in self.settings:
             return self.settings[name].choices
+        if name in ROUND_CARDS:
+            return None if self.described is None else cards_in_round(name, self.described)
         found = known_column(name)
         return found.values if found is not None else None
 

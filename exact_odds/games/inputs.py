@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from exact_odds.errors import check_texts, check_type, input_name
+from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.games.model import Game
 from exact_odds.render.document import Json, version
 from exact_odds.render.inputs import plain
@@ -74,6 +74,9 @@ def check_game_arguments(game: object, *, bets: object = None, decks: object = N
     if bets is not None:
         bet_ids = check_texts(bets, "bets", "a list of bet ids (or one id)", "bet ids as text",
                               (list, tuple, set, frozenset, dict))
+        if not bet_ids:  # not every bet: None asks for every bet
+            raise ExactOddsError(f"{input_name('bets')}: an empty list names no bet; give "
+                                 "at least one bet id, or None for every bet")
     from exact_odds.shoe import INFINITE, ShoeError
 
     if decks is not None and not (infinite and decks == INFINITE):

@@ -32,10 +32,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import known_column
 from exact_odds.games.fields import BET_FIELDS, LIBRARY_FIELDS, check_record
 from exact_odds.games.model import GameFileError
 from exact_odds.names import AmbiguousNameError, find_name
+from exact_odds.vocabulary import known_column
 
 _HANDS = {"player": "banker", "banker": "player"}
 _COLUMN = re.compile(r"\b(player|banker)_([a-z0-9_]+)\b")

@@ -70,13 +70,13 @@ class ColumnList(Rendered):
         return {"exact_odds_version": version()}
 
     def to_dict(self) -> dict[str, Any]:
-        from exact_odds.engine.vocabulary import COLUMNS
+        from exact_odds.vocabulary import COLUMNS
 
         return {**self.inputs(), "columns": [
             {"name": c.name, "type": c.dtype, "meaning": c.doc} for c in COLUMNS.values()]}
 
     def to_document(self) -> Document:
-        from exact_odds.engine.vocabulary import COLUMNS
+        from exact_odds.vocabulary import COLUMNS
 
         rows = tuple((c.name, c.dtype, c.doc) for c in COLUMNS.values())
         table = Table("", (Column("Column"), Column("Type", width=4), Column("Meaning")), rows,

@@ -14,13 +14,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from exact_odds.engine.vocabulary import (
-    VocabularyError,
-    declare_hand_values,
-    known_column,
-    known_from,
-    unreadable,
-)
 from exact_odds.errors import quoted
 from exact_odds.files import exists, is_file, read_yaml
 from exact_odds.games.conditions import (
@@ -53,6 +46,14 @@ from exact_odds.limits import MAX_BETS, MAX_EVENTS
 from exact_odds.rules import CARDS_SEEN, DrawingRules
 from exact_odds.rules.chart import INFORMATION
 from exact_odds.rules.loader import read_game_rules, rules_field
+from exact_odds.rules.round import RoundDescription
+from exact_odds.vocabulary import (
+    VocabularyError,
+    declare_hand_values,
+    known_column,
+    known_from,
+    unreadable,
+)
 
 
 def tables_dir() -> Path:
@@ -125,11 +126,16 @@ def parse_game(data: object, path: Path) -> Game:
     except VocabularyError as error:
         raise GameFileError(str(error)) from None
     if declared.information:  # what each decision sees: a setting the rules declare
-        if INFORMATION in settings:
-            raise _fail(path, f"setting {INFORMATION!r}", f"the {declared.name} rules declare "
-                        "this setting (what each side knows when he decides)")
         choices = tuple(choice.name for choice in declared.information)
-        settings[INFORMATION] = Setting(INFORMATION, choices[0], choices,
+        default = choices[0]
+        if INFORMATION in settings:  # the file may choose its default, among the rules' choices
+            given = settings[INFORMATION]
+            if set(given.choices) != set(choices):
+                raise _fail(path, f"setting {INFORMATION!r}", f"the {declared.name} rules "
+                            f"declare this setting with the choices {', '.join(choices)}: the "
+                            "game file may only choose its default among them")
+            default = str(given.default)
+        settings[INFORMATION] = Setting(INFORMATION, default, choices,
                                         declared.information[0].description)
     raw_bets: list[tuple[int, dict[str, Any]]] = []
     for index, entry in enumerate(fields["bets"], start=1):
@@ -137,15 +143,18 @@ def parse_game(data: object, path: Path) -> Game:
     if len(raw_bets) > MAX_BETS:
         raise _fail(path, "bets", f"{len(raw_bets):,} bets (mirrors included); a game has at "
                     f"most {MAX_BETS}")
+    # the rules as played before the bets: a bet's conditions are read against the game's
+    # own round (how many cards a hand and a round hold)
+    rules, strategy, optimise, banker_bet = read_game_rules(fields, path, tuple(
+        raw["id"] for _, raw in raw_bets if isinstance(raw.get("id"), str)), declared)
     bets = []
     seen: set[str] = set()
     for index, raw in raw_bets:
-        bet = _parse_bet(path, index, raw, settings)
+        bet = _parse_bet(path, index, raw, settings, rules.round)
         if bet.id in seen:
             raise _fail(path, f"bet {bet.id!r}", "this bet id is used twice")
         seen.add(bet.id)
         bets.append(bet)
-    rules, strategy, optimise, banker_bet = read_game_rules(fields, path, tuple(seen), declared)
     for bet in bets:  # a column the game's round cannot read (a pair, with one card each)
         unread = unreadable(tuple(bet.columns), rules.round)
         if unread:
@@ -239,7 +248,8 @@ def _parse_settings(path: Path, data: dict[str, Any]) -> dict[str, Setting]:
     return settings
 
 
-def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str, Setting]) -> Bet:
+def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str, Setting],
+               described: RoundDescription | None = None) -> Bet:
     where = f"bet {data['id']!r}" if isinstance(data.get("id"), str) else f"bet {index}"
     checked = check_record(path, where, data, BET_FIELDS)
     for key in ("use", "pays", "when", "mirror"):
@@ -251,7 +261,7 @@ def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str,
                     f"{MAX_EVENTS}")
     events = []
     for number, event_data in enumerate(checked["events"], start=1):
-        events.append(_parse_event(path, where, number, event_data, settings))
+        events.append(_parse_event(path, where, number, event_data, settings, described))
     seen_names: set[str] = set()
     for event in events:
         if event.name.lower() in seen_names:
@@ -270,7 +280,7 @@ def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str,
         if not isinstance(text, str) or not text.strip():
             raise _fail(path, where, f"field 'offered' must be a condition in words, got {text!r}")
         try:
-            offered = Condition.parse(text.strip(), settings)
+            offered = Condition.parse(text.strip(), settings, described)
         except ConditionError as error:
             raise _fail(path, where, f"field 'offered': {error}") from None
     return Bet(bet_id, checked["name"], tuple(events), checked.get("description", ""),
@@ -278,7 +288,7 @@ def _parse_bet(path: Path, index: int, data: dict[str, Any], settings: dict[str,
 
 
 def _parse_event(path: Path, bet_where: str, number: int, data: object,
-                 settings: dict[str, Setting]) -> Event:
+                 settings: dict[str, Setting], described: RoundDescription | None) -> Event:
     where = f"{bet_where}, event {number}"
     if not isinstance(data, dict):
         raise _fail(path, where, "an event must be a mapping with event, when and pays")
@@ -295,7 +305,7 @@ def _parse_event(path: Path, bet_where: str, number: int, data: object,
     condition = None
     if when != "otherwise":
         try:
-            condition = Condition.parse(when, settings)
+            condition = Condition.parse(when, settings, described)
         except ConditionError as error:
             raise _fail(path, where, f"field 'when': {error}") from None
     try:

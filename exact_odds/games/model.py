@@ -28,7 +28,6 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from exact_odds.engine.vocabulary import SUIT_NAMES, column
 from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
 from exact_odds.files import InputFileError
 from exact_odds.games.conditions import Condition, Parts, Setting
@@ -36,6 +35,7 @@ from exact_odds.games.pays import Pay, PayError, parse_pay
 from exact_odds.names import find_name
 from exact_odds.rules import DrawingRules
 from exact_odds.shoe import INFINITE, Shoe, ShoeError
+from exact_odds.vocabulary import SUIT_NAMES, column
 
 if TYPE_CHECKING:
     import polars as pl
@@ -98,6 +98,10 @@ DRAWN = "player_cards == 3"
 NO_ACTION = Settlement(None, None)
 #: No event of a bet (without ``when: otherwise``) holds: "Any other outcome" loses.
 OTHER_OUTCOME_LOSES = Settlement(None, Fraction(-1))
+
+
+#: Values chosen for a game's settings (``Game.setting_values``); None: the defaults.
+Settings = Mapping[str, object] | None
 
 
 @dataclass(frozen=True)
@@ -294,7 +298,8 @@ class Game:
 
         if not self.rules.information:
             return self.rules
-        chosen = (values or {}).get(INFORMATION, self.rules.information[0].name)
+        default = self.settings[INFORMATION].default if INFORMATION in self.settings else None
+        chosen = (values or {}).get(INFORMATION, default or self.rules.information[0].name)
         return self.rules.with_information(chosen)
 
     def setting_values(self, chosen: Mapping[str, object] | None = None) -> dict[str, object]:

@@ -35,11 +35,11 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
-from exact_odds.engine.vocabulary import RoundBase, RoundColumn, known_column, read_round
 from exact_odds.games.conditions import with_settings
 from exact_odds.games.model import Bet, Settlement
 from exact_odds.rules import PUNTO_BANCO
 from exact_odds.rules.round import RoundDescription
+from exact_odds.vocabulary import RoundBase, RoundColumn, known_column, read_round
 
 if TYPE_CHECKING:
     import numpy as np
@@ -132,8 +132,9 @@ class Settler:
         # reads; a round valued by rank is told apart by its ranks at least
         self.detail = reads.detail
         self.by_round = described.draws and all(kind == "round" for kind in reads.kinds)
-        if described.valuation == "rank" and self.detail == "value":
-            self.detail = "rank"
+        if (described.valuation == "rank" or not described.ranks_by_total) \
+                and self.detail == "value":
+            self.detail = "rank"  # what values and ranks a hand reads more than points
         #: the card slots the bet reads: the first four cards when it reads only the deal
         self.slots = (slice(0, 4) if all(kind == "deal" for kind in reads.kinds)
                       else slice(0, 6))

@@ -65,11 +65,14 @@ SheetCell = str | int | float | Number | Entry | Formula | Label | None
 
 @dataclass(eq=False)
 class Sheet:
-    """A sheet: cells by (row, column), from 0, and column widths (characters)."""
+    """A sheet: cells by (row, column), from 0, column widths (characters), and the rows
+    printed at the top of every page (``repeat``: its titles and column headers, first and
+    last row)."""
 
     name: str
     cells: dict[tuple[int, int], SheetCell] = field(default_factory=dict)
     widths: dict[int, float] = field(default_factory=dict)
+    repeat: tuple[int, int] | None = None
 
     def put(self, row: int, column: int, cell: SheetCell) -> str:
         """Set a cell; its A1 reference (``$B$4``) for formulas."""

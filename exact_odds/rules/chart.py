@@ -238,6 +238,21 @@ class DrawingRules:
             return (visible[0], visible[1], None)
         return visible
 
+    def player_chooses(self, total: int) -> bool:
+        """Whether the Player's draw on a two-card ``total`` is a decision (an O cell)."""
+        return bool(self.player) and self.player[total] == OPTION
+
+    def banker_chooses(self, total: int, player_third: int | None) -> bool:
+        """Whether the Banker's draw on ``total`` after the Player's third card (None: he
+        stood) is his choice (a lower-case cell)."""
+        return bool(self.banker) and self.banker[total][
+            10 if player_third is None else player_third] in (CHOOSE_HIT, CHOOSE_STAND)
+
+    def banker_house_way(self, total: int, player_third: int | None) -> bool:
+        """Whether the house way (the chart's letter) draws there."""
+        return self.banker[total][10 if player_third is None else player_third] in (
+            HIT, CHOOSE_HIT)
+
     @property
     def reads_banker_cards(self) -> bool:
         """Whether the Banker's draw reads his two cards, not only their total: he chooses,
@@ -363,6 +378,9 @@ class DrawingRules:
     def describe(self) -> str:
         if self.option is None:
             return self.title
+        if self.banker_option is not None:
+            return (f"{self.title} (the Player's choice {self.option.describe()} and the "
+                    f"Banker's: {self.strategy_name})")
         return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
 
 

@@ -4,7 +4,7 @@ A rules file, every field checked (a chart with a hole, a cell that is not H/S/O
 a column out of range is refused with the file, the cell and the reason)::
 
     name: punto-banco
-    title: standard tableau (seed 000 chart)        # what reports print
+    title: punto banco tableau                     # what reports print
     source: {document: "...", seed: 000_...txt}
     readings: ["..."]
     naturals: [8, 9]          # two-card totals that end the round: neither hand draws
@@ -186,7 +186,14 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     if "information" not in data:
         return rules
     information = _information(data["information"], option, banker_option, fail)
-    return replace(rules, information=information).with_information(information[0].name)
+    default = information[0]
+    for side, written in (("option", option), ("banker_option", banker_option)):
+        seen = default.player if side == "option" else default.banker
+        if written is not None and seen is not None and seen != written.sees:
+            raise fail(f"field 'information': its default, {default.name}, sees "
+                       f"{', '.join(seen)}, but field '{side}' sees {', '.join(written.sees)}: "
+                       "write them alike")
+    return replace(rules, information=information)
 
 
 def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Any) -> DrawingRules:

@@ -183,10 +183,12 @@ def _fork_server(context: Any, work: Work[Any]) -> None:
 
     Where processes start by ``forkserver`` (Linux), each worker is forked from one server
     process that this process starts with its first pool and keeps. Told to import the work's
-    module (and with it numpy, polars, sympy and the engine), the server does so once; every
-    worker of every pool is then forked from it ready, instead of importing them all again (a
-    second or more of processor time per worker). The server imports only at its start: a
-    later pool's other work module is imported by its workers, as before.
+    module (and with it numpy, polars, sympy and the engine), and the modules that module
+    names in its ``PRELOAD`` (the compiled kernel, ``exact_odds.batch.loaded``), the server
+    does so once; every worker of every pool is then forked from it ready, instead of
+    importing them all again (a second or more of processor time per worker). The server
+    imports only at its start: a later pool's other work module is imported by its workers,
+    as before.
 
     The server is started with Ctrl-C blocked, a mask it keeps: the standard library ignores
     Ctrl-C in the server only once its imports are done, and a Ctrl-C during them printed the
@@ -200,8 +202,11 @@ def _fork_server(context: Any, work: Work[Any]) -> None:
     module = getattr(work, "__module__", None)
     # the modules already asked for: the main script's by default (the standard library's)
     asked = list(_fork_server_field("_preload_modules") or ["__main__"])
-    if module and module != "__main__" and module not in asked:
-        context.set_forkserver_preload([*asked, module])
+    # the work's module, and the modules it names for its workers to start with (PRELOAD)
+    wanted = [] if not module or module == "__main__" else [
+        module, *getattr(sys.modules.get(module), "PRELOAD", ())]
+    if any(name not in asked for name in wanted):
+        context.set_forkserver_preload([*asked, *(n for n in wanted if n not in asked)])
     # the resource tracker first: starting it unblocks Ctrl-C (it blocks, then unblocks, the
     # signals it ignores around its own start)
     resource_tracker.ensure_running()

@@ -13,14 +13,14 @@ without draws (Dragon Tiger) deals its cards to each hand in turn, first hand fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.games.dealing import DealingProcedure
-from exact_odds.rules import DrawingRules
+from exact_odds.rules import DrawingRules, InfoState
 from exact_odds.shoe import CARDS_PER_ROUND
 
 #: The point value of each card index, and of the padding index 52 (never dealt).
@@ -36,6 +36,22 @@ def shuffled_shoes(start: Sequence[int], seed: int, first: int, count: int) -> n
         generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(first + row,)))
         orders[row, :len(cards)] = generator.permutation(cards)
     return orders
+
+
+def _mixed_choices(rules: DrawingRules, seed: int, first: int, count: int, rounds: int
+                   ) -> np.ndarray:
+    """For each shoe, round and mixed state of the rules' strategy: whether the side draws
+    there, drawn exactly (an integer below the probability's denominator, against its
+    numerator) from the shoe's own generator (``SeedSequence(seed, spawn_key=(shoe, 1))``)."""
+    mixed = rules.mixed
+    if any(p.denominator > 2**62 for _, _, p in mixed):
+        raise ValueError("a mixed strategy's probabilities are too fine to draw exactly")
+    found = np.zeros((count, rounds, len(mixed)), dtype=bool)
+    for row in range(count):
+        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(first + row, 1)))
+        for i, (_, _, p) in enumerate(mixed):
+            found[row, :, i] = generator.integers(0, p.denominator, size=rounds) < p.numerator
+    return found
 
 
 @dataclass(frozen=True)
@@ -75,6 +91,27 @@ class ShoesInPlay:
         self.described = rules.round
         self.orders = shuffled_shoes(start, seed, first, count)
         self.size = int(sum(start))
+        # a mixed strategy: the pure ones it draws from, and each shoe's draws of the mixed
+        # choices, round by round, from its own generator (as its shuffle)
+        self.corners = tuple(pure.round for pure, _ in rules.corners()) if rules.mixed else ()
+        self.choices = (_mixed_choices(rules, seed, first, count, self.size // 4 + 1)
+                        if rules.mixed else np.zeros((count, 0, 0), dtype=bool))
+        # the bettor's option played shoe by shoe (perfect play): the round as he draws and
+        # as he stands at every decision, and each visible state's information state
+        option = rules.option
+        self.option = option
+        self.both_ways = ((rules.with_strategy("hit").round, rules.with_strategy("stand").round)
+                          if option is not None and option.who == "bettor" else None)
+        self.states: list[InfoState] = []
+        self.state_of = np.zeros((10, 10, 10), dtype=np.int64)  # (low, high, up) -> state
+        if option is not None:
+            index: dict[InfoState, int] = {}
+            for low in range(10):
+                for high in range(low, 10):
+                    for up in range(10):
+                        state = option.information((low, high, up))
+                        self.state_of[low, high, up] = index.setdefault(state, len(index))
+            self.states = list(index)
         self.position = np.zeros(count, dtype=np.int64)
         self.unseen = np.tile(np.asarray(start, dtype=np.int64), (count, 1))
         self.active = np.ones(count, dtype=bool)
@@ -99,14 +136,21 @@ class ShoesInPlay:
     def active_rows(self) -> np.ndarray:
         return np.flatnonzero(self.active)
 
-    def deal_round(self, rows: np.ndarray) -> DealtRounds:
-        """Deal one round to each shoe in ``rows``, by the drawing rules; shoes whose last
-        round it was stop."""
+    def deal_round(self, rows: np.ndarray,
+                   decisions: Mapping[InfoState, np.ndarray] | None = None) -> DealtRounds:
+        """Deal one round to each shoe in ``rows``, by the drawing rules, the bettor's
+        option taken shoe by shoe where ``decisions`` gives his choice in each information
+        state (perfect play: ``BatchResult.decisions``, a row per shoe of ``rows``); shoes
+        whose last round it was stop."""
         start = self.position[rows]
         cards = self.orders[rows[:, None], start[:, None] + np.arange(CARDS_PER_ROUND)].astype(np.int64)
         if not self.described.draws:
             return self._dealt_only(rows, start, cards)
-        player_third, banker_third = self.described.deal(VALUES[cards])
+        values = VALUES[cards]
+        if decisions is not None and self.both_ways is not None:
+            player_third, banker_third = self._decided(values, decisions)
+        else:
+            player_third, banker_third = self._play(rows, values)
         used = 4 + player_third + banker_third
         # the Banker's third card follows the Player's: move it to slot 5 when the Player stood
         cards[:, 5] = np.where(player_third, cards[:, 5], cards[:, 4])
@@ -114,6 +158,38 @@ class ShoesInPlay:
         cards[:, 5] = np.where(banker_third, cards[:, 5], len(DECK))
         self._dealt(rows, start, cards, used)
         return DealtRounds(rows, cards, player_third, banker_third)
+
+    def _decided(self, values: np.ndarray, decisions: Mapping[InfoState, np.ndarray]
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """The round played as the bettor draws where his shoe's decision in his information
+        state says so, as he stands elsewhere (the house way where no decision is given)."""
+        assert self.both_ways is not None and self.option is not None
+        drawn, stood = (described.deal(values) for described in self.both_ways)
+        low = np.minimum(values[:, 0], values[:, 2])
+        high = np.maximum(values[:, 0], values[:, 2])
+        up = values[:, 1]
+        house = np.full(len(values), self.option.house_way)
+        choices = np.stack([np.asarray(decisions.get(state, house), dtype=bool)
+                            for state in self.states])
+        takes = choices[self.state_of[low, high, up], np.arange(len(values))]
+        return (np.where(takes, drawn[0], stood[0]), np.where(takes, drawn[1], stood[1]))
+
+    def _play(self, rows: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The round's play (``RoundDescription.deal``); under a mixed strategy each shoe's
+        round by the pure strategy its draws of the mixed choices pick."""
+        if not self.corners:
+            return self.described.deal(values)
+        drawn = self.choices[rows, self.rounds[rows]]  # (rows, mixed states): True draws
+        bits = drawn.shape[1]
+        # corners are in the order of itertools.product((True, False), repeat=bits)
+        corner = ((~drawn).astype(np.int64) << np.arange(bits - 1, -1, -1)).sum(axis=1)
+        player = np.zeros(len(rows), dtype=bool)
+        banker = np.zeros(len(rows), dtype=bool)
+        for k, described in enumerate(self.corners):
+            at = np.flatnonzero(corner == k)
+            if len(at):
+                player[at], banker[at] = described.deal(values[at])
+        return player, banker
 
     def _dealt_only(self, rows: np.ndarray, start: np.ndarray, cards: np.ndarray) -> DealtRounds:
         """A round of a game without draws: its cards to each hand in turn."""

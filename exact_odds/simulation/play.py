@@ -158,6 +158,10 @@ class ShoeResults:
     trace: pl.DataFrame | None = None
 
 
+#: What a fork server imports for this module's workers besides it: the compiled kernel,
+#: ready (``exact_odds.running.pool``).
+PRELOAD = ("exact_odds.batch.loaded",)
+
 _EVALUATORS: dict[str, BatchEvaluator] = {}
 
 
@@ -168,11 +172,24 @@ def evaluator_for(plan: DealingPlan) -> BatchEvaluator:
     evaluator = _EVALUATORS.get(plan.key) if plan.key else None
     if evaluator is None:
         evaluator = BatchEvaluator(plan.game, plan.bet_ids, strategy=plan.strategy,
-                                   settings=plan.settings)
+                                   settings=plan.settings, rules=_fixed_rules(plan))
         if plan.key:
             _EVALUATORS.clear()
             _EVALUATORS[plan.key] = evaluator
     return evaluator
+
+
+def _fixed_rules(plan: DealingPlan) -> Any:
+    """Where both hands choose, the rules every round of a shoe is played by: the
+    equilibrium of the shoe as it starts (mixed where it mixes); else None (the rules come
+    from the strategy's name)."""
+    from exact_odds.analysis.equilibrium import two_sided
+    from exact_odds.analysis.strategy import game_rules
+    from exact_odds.shoe import Shoe
+
+    if not two_sided(plan.game.rules):
+        return None
+    return game_rules(plan.game, Shoe(plan.start), plan.strategy, dict(plan.settings))
 
 
 def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResult:
@@ -186,7 +203,9 @@ def evaluate_unseen(evaluator: BatchEvaluator, unseen: np.ndarray) -> BatchResul
     same = np.zeros(len(unseen), dtype=np.int64)
     return BatchResult(result.bet_ids,
                        {b: result.numerators[b][same] for b in result.bet_ids},
-                       {b: result.denominators[b][same] for b in result.bet_ids})
+                       {b: result.denominators[b][same] for b in result.bet_ids},
+                       None if result.decisions is None else {
+                           state: taken[same] for state, taken in result.decisions.items()})
 
 
 def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
@@ -195,7 +214,8 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
     from exact_odds.shoe import Shoe
 
     evaluator = evaluator_for(plan)
-    rules = game_rules(plan.game, Shoe(plan.start), plan.strategy)
+    rules = evaluator.rules or game_rules(plan.game, Shoe(plan.start), plan.strategy,
+                                          dict(plan.settings))
     shoes = ShoesInPlay(plan.start, plan.procedure, rules, plan.seed, first, count)
     tags = [plan.play.tags[b] for b in plan.bet_ids] if isinstance(plan.play, CountPlay) else []
     counts = RunningCounts(tags, count)
@@ -209,7 +229,7 @@ def play_shoes(plan: SimulationPlan, first: int, count: int) -> ShoeResults:
         result = evaluate_unseen(evaluator, unseen)
         wagers = plan.play.wagers(plan.bet_ids, result, counts, rows, unseen)
         tally.expect(rows, result, wagers)
-        dealt = shoes.deal_round(rows)
+        dealt = shoes.deal_round(rows, result.decisions)  # the optimal play, shoe by shoe
         counts.see(rows, dealt.cards)
         units = tally.settle(rows, dealt, wagers)
         if trace is not None:

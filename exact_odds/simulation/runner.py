@@ -135,9 +135,6 @@ def setup(game: Game | str | Path, *, bets: Sequence[str] | None = None,
     bet_ids = tuple(dict.fromkeys(bets)) if bets else tuple(b.id for b in loaded.bets)
     for bet_id in bet_ids:
         loaded.bet(bet_id)
-    if loaded.rules.option is not None and (strategy or loaded.strategy) == "optimal":
-        raise SimulationError(f"{input_name('strategy')}: the optimal play of the option changes "
-                              "with the cards unseen: simulate with house-way, hit or stand")
     loaded.setting_values(dict(settings or {}))
     base = loaded.dealing if isinstance(loaded.dealing, DealingProcedure) else DealingProcedure()
     procedure = base.with_overrides(cut_card=cut_card, burn=burn, after_cut=after_cut,

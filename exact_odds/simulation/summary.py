@@ -253,7 +253,7 @@ def _header(summary: SimulationSummary) -> tuple[Line, ...]:
     lines: list[Line] = [f"{shoe}; {h['rules']}", Field("Dealing", h["dealing_text"]),
                          Field("Play", _play_text(h)), f"Seed {h['seed']}, {h['shoes']:,} shoes"]
     if h.get("strategy"):
-        lines.append(Field("Decision on 5", h["strategy"]))
+        lines.append(Field("Strategy", h["strategy"]))
     lines += [f"Setting {name} = {value}" for name, value in (h.get("settings") or {}).items()]
     lines.append(Field("exact-odds", h["exact_odds_version"]))
     lines.append("Every figure below is an estimate from these shoes (± one standard error).")

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from exact_odds.engine.enumerator import Rules, outcome_counts, total_sequences
-from exact_odds.engine.vocabulary import RoundBase
 from exact_odds.games.model import Bet
 from exact_odds.games.settlement import settler
 from exact_odds.table.bank import coverage, settle, settlement_order
 from exact_odds.table.fees import FULL_ACTION, NO_ACTION, PARTIAL_ACTION, fees_paid
 from exact_odds.table.model import Table, Wager, one_deal_for_both
 from exact_odds.table.report import DealerResult, OwnerResult, TableReport
+from exact_odds.vocabulary import RoundBase
 
 #: The columns from which every round column is rebuilt (the enumerator's round base).
 BASE_COLUMNS = ("player_total", "banker_total", "player_cards", "banker_cards",

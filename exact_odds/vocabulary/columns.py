@@ -1,16 +1,5 @@
-"""The outcome vocabulary: the columns a pay table's events can read.
-
-Three kinds of column, each its own type, each read from a round's cards by ``read``:
-
-* **round columns** read how the round finished (totals, cards, naturals, the winner); the
-  enumerator plays the drawing rules for them, on point values only;
-* **deal columns** read only the first two cards of a hand or the first four of the round;
-* **card columns** read every card of the round, third cards included.
-
-A deal or card column says which card attribute it reads (``card_key``), so the enumerator
-groups the shoe into the coarsest card classes that still tell those attributes apart. A
-column never slows a bet that does not read it: a bet's table is enumerated for the columns
-its events name and nothing else.
+"""The columns of the outcome vocabulary, every one defined here (``COLUMNS``), and the
+columns a game's rules declare for its hand values (``hand_value_columns``).
 
 >>> COLUMNS["banker_total"].kind, COLUMNS["player_pair"].hands
 ('round', ('player',))
@@ -18,159 +7,23 @@ its events name and nothing else.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import KW_ONLY, dataclass, replace
-from typing import ClassVar, Literal, NamedTuple
+from dataclasses import replace
+from typing import Literal
 
 from exact_odds.cards import card_colour, card_rank, card_suit, card_value
-from exact_odds.errors import ExactOddsError
-from exact_odds.rules.round import NATURALS, RANK_ORDER, HandValue, RoundDescription, card_points
-
-
-class RoundBase(NamedTuple):
-    """What the enumerator knows of a finished round, from which round columns are read.
-
-    The enumerator leaves the two-card totals and the third cards None where no requested
-    column needs them (``RoundColumn.needs``)."""
-
-    player_total: int
-    banker_total: int
-    player_cards: int  # 2 or 3
-    banker_cards: int
-    player_two_card_total: int | None
-    banker_two_card_total: int | None
-    player_third: int | None  # the point value of the third card; None: no draw
-    banker_third: int | None
-    #: which hand ranks higher (1 the Player's, -1 the Banker's, 0 a tie) where the hands are
-    #: ranked by more than their totals (``rules.round.ranking``); None: by the totals
-    order: int | None = None
-
-    @property
-    def ranked(self) -> int:
-        """1 where the Player's hand ranks higher, -1 where the Banker's does, 0 a tie."""
-        if self.order is not None:
-            return self.order
-        return (self.player_total > self.banker_total) - (self.player_total < self.banker_total)
-
-
-class RoundCards(NamedTuple):
-    """A round as every column reads it: how it finished, each hand's first cards (in the
-    order dealt), and each hand's third card (None: not drawn)."""
-
-    base: RoundBase
-    player: tuple[str, ...]
-    banker: tuple[str, ...]
-    player_third: str | None
-    banker_third: str | None
-
-
-#: How much of the round a round column needs: "final" reads totals and card counts only,
-#: "two_card" the two-card totals too, "third" the third cards' values too.
-Needs = Literal["final", "two_card", "third"]
-#: A column reads how the round finished ("round"), the first two cards of a hand or the
-#: first four of the round ("deal"), or every card of the round ("cards").
-Kind = Literal["round", "deal", "cards"]
-DType = Literal["int", "bool", "str"]
-Hand = Literal["player", "banker"]
-#: A function of each hand's first cards (the Player's, the Banker's).
-OfDeal = Callable[[tuple[str, ...], tuple[str, ...]], Hashable]
-
-
-@dataclass(frozen=True)
-class Column(ABC):
-    """One column of the outcome vocabulary: what every kind has."""
-
-    kind: ClassVar[Kind]
-    name: str
-    dtype: DType
-    doc: str
-    _: KW_ONLY
-    # the hands whose cards it reads (a round column: none), and what it reads of a card
-    hands: tuple[Hand, ...] = ()
-    card_key: Callable[[str], Hashable] = card_value
-    values: tuple[object, ...] | None = None  # the values it can take, where few
-    nullable: bool = False  # null when the card it reads was not dealt
-    example: str = ""  # an example condition, for the vocabulary table
-    # reads which suit or colour a card is (the hearts, the red cards): renaming the suits
-    # changes its value. A column that compares suits (suited, a pair of one suit), or
-    # gives a card's suit as a word that the renaming renames, does not.
-    names_suits: bool = False
-    # the cards of each hand it reads before any draw (a pair reads two, a first card one),
-    # and whether it reads the baccarat tableau (naturals, two-card totals, third cards):
-    # a game that deals fewer cards or has no tableau cannot settle a bet on it
-    dealt: int = 2
-    drawing: bool = False
-
-    def __post_init__(self) -> None:
-        # the enumerator deals, groups and draws each hand's cards by the columns that
-        # name it: a deal or card column that names no hand would be read from one hand
-        # of a group that it does not tell apart
-        if self.kind != "round" and not self.hands:
-            raise ValueError(f"column {self.name} reads cards but names no hand")
-
-    @abstractmethod
-    def read(self, cards: RoundCards) -> object:
-        """The column's value on a round."""
-
-    @property
-    def most_values(self) -> int:
-        """How many values the column can take (an upper bound, for the cost estimates):
-        its listed values, two for a flag, else what it reads can give."""
-        if self.values is not None:
-            return len(self.values) + self.nullable
-        if self.dtype == "bool":
-            return 2
-        return self._most_read
-
-    @property
-    def _most_read(self) -> int:
-        """Without listed values: a count of both hands' four first cards (0 to 4), or an
-        attribute of one card (at most the 52 cards, and null)."""
-        return 5 if len(self.hands) == 2 else 53
-
-
-@dataclass(frozen=True)
-class RoundColumn(Column):
-    """A function of the round base, and how much of the round it needs."""
-
-    kind: ClassVar[Kind] = "round"
-    of_round: Callable[[RoundBase], object]
-    needs: Needs = "final"
-
-    def read(self, cards: RoundCards) -> object:
-        return self.of_round(cards.base)
-
-    @property
-    def _most_read(self) -> int:
-        """A total or a margin, 0 to 9 (and null where it may be)."""
-        return 11 if self.nullable else 10
-
-
-@dataclass(frozen=True)
-class DealColumn(Column):
-    """A function of the first cards of its hands."""
-
-    kind: ClassVar[Kind] = "deal"
-    of_deal: OfDeal
-    ordered: bool = False  # reads the order of the hands' two cards (first card, up card)
-    as_a_set: bool = False  # reads the first four cards as a set, not by hand
-
-    def read(self, cards: RoundCards) -> object:
-        return self.of_deal(cards.player, cards.banker)
-
-
-@dataclass(frozen=True)
-class CardColumn(Column):
-    """A partial value of its hands' first cards, then a final value with the third cards."""
-
-    kind: ClassVar[Kind] = "cards"
-    partial: OfDeal
-    final: Callable[[Hashable, str | None, str | None], object]
-
-    def read(self, cards: RoundCards) -> object:
-        return self.final(self.partial(cards.player, cards.banker), cards.player_third,
-                          cards.banker_third)
+from exact_odds.rules.round import NATURALS, RANK_ORDER, HandValue
+from exact_odds.vocabulary.model import (
+    CardColumn,
+    Column,
+    DealColumn,
+    DType,
+    Hand,
+    Needs,
+    OfDeal,
+    RoundBase,
+    RoundColumn,
+)
 
 
 def _winner(base: RoundBase) -> str:
@@ -507,136 +360,35 @@ def known_from(seen: Iterable[str]) -> frozenset[str]:
     return given | {name for name, deciders in DECIDED_BY.items() if deciders <= given}
 
 
-#: Columns a game's rules declare (``values:``), each hand value's two: ``player_NAME`` and
-#: ``banker_NAME`` (``declare_hand_values``).
-DECLARED: dict[str, Column] = {}
-
-
 def hand_value_columns(value: HandValue) -> tuple[CardColumn, CardColumn]:
     """The two columns a hand value gives, the Player's and the Banker's: how many of the
-    hand's final cards are of its ranks, or whether all of them are.
+    hand's final cards are of its ranks (``_counted``), or whether all of them are.
 
     >>> from exact_odds.rules.round import HandValue
+    >>> from exact_odds.vocabulary.model import RoundBase, RoundCards
     >>> player, _ = hand_value_columns(HandValue("faces", "count", frozenset("JQK")))
     >>> player.name, player.read(RoundCards(RoundBase(0, 0, 3, 3, None, None, None, None),
     ...                                     ("JS", "TD", "KH"), ("2S", "3S", "4S"), None, None))
     ('player_faces', 2)
     """
-    ranks, counts = value.ranks, value.kind == "count"
-    what = "/".join(r for r in RANK_ORDER if r in ranks)
+    ranks = "/".join(r for r in RANK_ORDER if r in value.ranks)
+    named = f"(a hand value the game's rules name '{value.name}')"
+    if value.kind == "count":
+        return (_counted("player", value.name, value.reads, value.reads, f"how many {ranks} "
+                         + named, "NAME == 3"),
+                _counted("banker", value.name, value.reads, value.reads, f"how many {ranks} "
+                         + named, "NAME == 3"))
     found = []
     for mine, hand in enumerate(_HANDS):
         def partial(p: tuple[str, ...], b: tuple[str, ...], mine: int = mine) -> Hashable:
-            held = (p, b)[mine]
-            return sum(c[0] in ranks for c in held) if counts else all(c[0] in ranks for c in held)
+            return all(map(value.reads, (p, b)[mine]))
 
         def final(part: Hashable, p3: str | None, b3: str | None, mine: int = mine) -> object:
             third = (p3, b3)[mine]
-            if counts:
-                return part + (third is not None and third[0] in ranks)  # type: ignore[operator]
-            return bool(part) and (third is None or third[0] in ranks)
+            return bool(part) and (third is None or value.reads(third))
 
-        doc = (f"how many cards of the {hand.title()}'s final hand are {what} (a hand value "
-               f"the game's rules name '{value.name}')" if counts else
-               f"every card of the {hand.title()}'s final hand is {what} (a hand value the "
-               f"game's rules name '{value.name}')")
-        found.append(CardColumn(f"{hand}_{value.name}", "int" if counts else "bool", doc,
-                                partial, final, hands=(hand,), card_key=value.reads,
-                                values=tuple(range(4)) if counts else _BOOL, dealt=1,
-                                example=f"{hand}_{value.name} {'== 3' if counts else ''}".strip()))
+        found.append(CardColumn(f"{hand}_{value.name}", "bool", f"every card of the "
+                                f"{hand.title()}'s final hand is {ranks} {named}", partial, final,
+                                hands=(hand,), card_key=value.reads, values=_BOOL, dealt=1,
+                                example=f"{hand}_{value.name}"))
     return found[0], found[1]
-
-
-def known_column(name: str) -> Column | None:
-    """The column called ``name``, of the vocabulary or declared by a game's rules; None if
-    there is none."""
-    return COLUMNS.get(name) or DECLARED.get(name)
-
-
-def declare_hand_values(values: tuple[HandValue, ...], where: str) -> None:
-    """Make the columns of a game's hand values known to the vocabulary; a name the
-    vocabulary or another game's rules already give another meaning is refused."""
-    for value in values:
-        for col in hand_value_columns(value):
-            known = COLUMNS.get(col.name)
-            if known is not None:
-                raise VocabularyError(f"{where}: hand value {value.name!r} would define column "
-                                      f"{col.name}, which the outcome vocabulary already has")
-            other = DECLARED.get(col.name)
-            if other is not None and other.doc != col.doc:
-                raise VocabularyError(f"{where}: hand value {value.name!r}: column {col.name} "
-                                      "is already declared differently by another game's rules")
-            DECLARED[col.name] = col
-
-
-class VocabularyError(ExactOddsError, KeyError):
-    """A column that the vocabulary does not have."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-def column(name: str) -> Column:
-    """The column called ``name``, or a ``VocabularyError`` suggesting the nearest names."""
-    found = known_column(name)
-    if found is None:
-        import difflib
-
-        near = difflib.get_close_matches(name, [*COLUMNS, *DECLARED], n=3)
-        hint = f" (did you mean {', '.join(near)}?)" if near else ""
-        raise VocabularyError(f"unknown column {name!r}{hint}")
-    return found
-
-
-def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | None:
-    """Why a game of this round cannot read one of these columns (it deals fewer cards
-    than the column reads, or has no tableau), or None."""
-    for name in columns:
-        col = column(name)
-        if name in ("player_natural", "banker_natural") and described.draws \
-                and not any(described.natural):
-            return f"column {name} reads a natural, which the game does not have"
-        if col.drawing and not described.draws:
-            return (f"column {name} reads the baccarat tableau (naturals, two-card totals, "
-                    "third cards), which a game without draws does not have")
-        if col.dealt > described.cards:
-            return (f"column {name} reads {col.dealt} cards of a hand; the game deals "
-                    f"{described.cards}")
-    return None
-
-
-def valued_key(key: Callable[[str], tuple[Hashable, ...]], described: RoundDescription
-               ) -> Callable[[str], tuple[Hashable, ...]]:
-    """A class key that also tells apart what the round values and ranks a card by (its
-    rank, in a game valued by rank; whether it is of the ranks of each hand value the game
-    ranks by; the point value is in every key already)."""
-    ranked = [value for value in described.values if value.name in described.ranking]
-    if described.valuation == "points" and not ranked:
-        return key
-    if described.valuation == "points":
-        return lambda card: (*key(card), *(value.reads(card) for value in ranked))
-    return lambda card: (card_rank(card), *key(card))
-
-
-def read_round(player: tuple[str, ...], banker: tuple[str, ...], columns: Iterable[str],
-               described: RoundDescription) -> dict[str, object]:
-    """The named columns of a round in which the Player held ``player`` and the Banker
-    ``banker`` (cards in the order each hand received them), each read by ``Column.read``.
-
-    >>> from exact_odds.rules import PUNTO_BANCO
-    >>> read_round(("9S", "KD"), ("4H", "2C"), ("player_wins", "player_natural"),
-    ...            PUNTO_BANCO.round)
-    {'player_wins': True, 'player_natural': True}
-    """
-    first, drawn = (2, True) if described.draws else (described.cards, False)
-    p3, b3 = (hand[2] if drawn and len(hand) == 3 else None for hand in (player, banker))
-    base = RoundBase(
-        described.total(player), described.total(banker), len(player), len(banker),
-        described.total(player[:2]) if drawn else None,
-        described.total(banker[:2]) if drawn else None,
-        None if p3 is None else card_points(p3, "points"),
-        None if b3 is None else card_points(b3, "points"))
-    if not described.ranks_by_total:
-        base = base._replace(order=described.order(player, banker))
-    cards = RoundCards(base, player[:first], banker[:first], p3, b3)
-    return {name: column(name).read(cards) for name in columns}

@@ -1,0 +1,193 @@
+"""A strategy given in a file: each side's probability of drawing at the states where he
+chooses, to play a game by (``--strategy FILE``, ``game_report(..., strategy=path)``).
+
+A strategy file is YAML (or the JSON ``exact-odds strategy --format json`` writes, read
+back as it is)::
+
+    # chemin de fer: the Player draws on 5 with probability 9/11; the Banker with 6
+    # stands against a Player who stood, and draws with 3 against a third card of 8
+    player:
+      "5": 9/11            # his state, as he sees it (his total; or his two cards "0,5")
+    banker:
+      "6, stood": stand    # his total (or two cards "0,6") and the Player's third card
+      "3, 8": draw
+
+A state is the values of the columns its side sees (``option.sees`` and
+``banker_option.sees``), comma-separated, ``stood`` where the Player did not draw; a choice
+is ``draw``, ``stand``, or a probability of drawing (``1``, ``0``, ``9/11``, ``0.25``).
+States the file does not name are played the house way. Everything is checked against the
+rules, and refused in one line naming the file and the state.
+
+>>> from exact_odds.rules.loader import load_rules
+>>> rules = load_rules("chemin-de-fer")
+>>> played = strategy_rules({"player": {"5": "9/11"}, "banker": {"6, stood": "stand"}},
+...                         rules, "strategy.yaml")
+>>> played.mixed
+(('player', (5,), Fraction(9, 11)),)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from exact_odds.files import InputFileError, read_yaml
+from exact_odds.rules.chart import DrawingRules, InfoState, RulesError
+
+#: The sides a strategy file may name.
+SIDES = ("player", "banker")
+
+
+def parse_strategy(text: str, what: str) -> str:
+    """A strategy's name (``STRATEGIES``) or the path of a strategy file, as given."""
+    from exact_odds.files import is_file
+    from exact_odds.rules.chart import STRATEGIES
+
+    if text in STRATEGIES:
+        return text
+    if not is_file(Path(text)):
+        raise RulesError(f"{what}: {text!r} is not one of {', '.join(STRATEGIES)} nor a "
+                         "strategy file")
+    return text
+
+
+def load_strategy(path: str | Path, rules: DrawingRules) -> DrawingRules:
+    """The rules played by the strategy in the file at ``path`` (the module's doc)."""
+    try:
+        data = read_yaml(Path(path))
+    except InputFileError as error:
+        raise RulesError(str(error)) from None
+    return strategy_rules(data, rules, str(path))
+
+
+def strategy_rules(data: object, rules: DrawingRules, where: str) -> DrawingRules:
+    """``rules`` played by a strategy given as data: ``{player: {STATE: CHOICE}, banker:
+    {...}}``, or the lists of ``{state: [...], draws: ...}`` that JSON output holds."""
+    if not isinstance(data, dict) or not data or set(map(str, data)) - {*SIDES, "format"} \
+            and not _from_output(data):
+        raise RulesError(f"{where}: a strategy file is a mapping of player: and/or banker: "
+                         "to each state's choice")
+    played = rules
+    for side in SIDES:
+        if side not in data:
+            continue
+        sees = _sees(rules, side, where)
+        choices = _choices(data[side], sees, f"{where}: {side}")
+        _check_chooses(rules, side, choices, f"{where}: {side}")
+        if side == "player":
+            played = played.with_strategy(_visible(choices, sees), "file")
+        else:
+            played = played.with_banker_strategy(choices)
+    return played
+
+
+def _from_output(data: dict[Any, Any]) -> bool:
+    """Whether the mapping is ``exact-odds strategy``'s JSON (other fields beside the two
+    sides' lists)."""
+    return any(isinstance(data.get(side), list) for side in SIDES)
+
+
+def _sees(rules: DrawingRules, side: str, where: str) -> tuple[str, ...]:
+    decision = rules.option if side == "player" else rules.banker_option
+    if decision is None:
+        raise RulesError(f"{where}: {side}: the {rules.name} rules give the "
+                         f"{side.title()} no choice")
+    return decision.sees
+
+
+def _choices(given: object, sees: tuple[str, ...], where: str) -> dict[InfoState, bool | Fraction]:
+    """Each state's choice, the states read as tuples of what the side sees."""
+    if isinstance(given, list):  # exact-odds strategy's JSON: [{state: [...], draws: "p/q"}]
+        pairs = [(entry.get("state"), entry.get("draws")) if isinstance(entry, dict)
+                 else (None, None) for entry in given]
+    elif isinstance(given, dict):
+        pairs = list(given.items())
+    else:
+        raise RulesError(f"{where}: a mapping of each state to draw, stand or a probability")
+    found: dict[InfoState, bool | Fraction] = {}
+    for state, choice in pairs:
+        key = _state(state, len(sees), where)
+        if key in found:
+            raise RulesError(f"{where}: state {state!r} is given twice")
+        found[key] = _choice(choice, f"{where}: state {state!r}")
+    return found
+
+
+def _check_chooses(rules: DrawingRules, side: str, choices: dict[InfoState, Any],
+                   where: str) -> None:
+    """Refuse a state where the side does not choose (a forced draw, a natural)."""
+    for state in choices:
+        if side == "player":
+            assert rules.option is not None
+            known = dict(zip(rules.option.sees, state))
+            total = known.get("player_two_card_total")
+            if total is None:
+                total = (int(known.get("player_low_card") or 0)
+                         + int(known.get("player_high_card") or 0)) % 10
+            chooses = rules.player_chooses(total)
+        else:
+            assert rules.banker_option is not None
+            known = dict(zip(rules.banker_option.sees, state))
+            total = known.get("banker_two_card_total")
+            if total is None:
+                total = (int(known.get("banker_low_card") or 0)
+                         + int(known.get("banker_high_card") or 0)) % 10
+            chooses = rules.banker_chooses(total, known.get("player_third"))
+        if not chooses:
+            shown = ", ".join("stood" if v is None else str(v) for v in state)
+            raise RulesError(f"{where}: state {shown}: the {side.title()} does not choose "
+                             "there (the rules draw or stand for him)")
+
+
+def _state(state: object, width: int, where: str) -> InfoState:
+    parts = state if isinstance(state, list) else str(state).split(",") if state is not None else []
+    values: list[int | None] = []
+    for part in parts:
+        text = str(part).strip().lower() if part is not None else "stood"
+        if text in ("stood", "none", "null"):
+            values.append(None)
+        elif text.isdigit() and len(text) == 1:
+            values.append(int(text))
+        else:
+            values = []
+            break
+    if len(values) != width or None in values[:-1]:
+        raise RulesError(f"{where}: state {state!r} is not {width} point value(s) (0-9) "
+                         "separated by commas, the last 'stood' where the Player did not draw")
+    return tuple(values)
+
+
+def _choice(choice: object, where: str) -> bool | Fraction:
+    if isinstance(choice, bool):
+        return choice
+    text = str(choice).strip().lower()
+    if text in ("draw", "hit", "d", "h"):
+        return True
+    if text in ("stand", "s"):
+        return False
+    try:
+        p = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise RulesError(f"{where}: {choice!r} is not draw, stand or a probability") from None
+    if not 0 <= p <= 1 or p.denominator > 10**12:
+        raise RulesError(f"{where}: {choice!r} is not a probability from 0 to 1 (with a "
+                         "denominator of at most 10^12)")
+    return p if 0 < p < 1 else p == 1
+
+
+def _visible(choices: dict[InfoState, bool | Fraction], sees: tuple[str, ...]
+             ) -> dict[InfoState, bool | Fraction]:
+    """The Player's choices by information state as a map by visible state (his two cards'
+    point values, low first, and the up card where he sees it): how the rules take them."""
+    found: dict[InfoState, bool | Fraction] = {}
+    ups: list[int | None] = list(range(10)) if "dealer_up" in sees else [None]
+    for low in range(10):
+        for high in range(low, 10):
+            for up in ups:
+                known = {"player_low_card": low, "player_high_card": high,
+                         "player_two_card_total": (low + high) % 10, "dealer_up": up}
+                info = tuple(known[name] for name in sees)
+                if info in choices:
+                    found[(low, high, up)] = choices[info]
+    return found

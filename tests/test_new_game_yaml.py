@@ -1,0 +1,253 @@
+"""Adding a game needs YAML only (issue 39): games the code has never seen, written here in
+tmp_path with their rules inline, checked against the independent brute force
+(tests/games_bruteforce.py) on small shoes.
+
+* "Draw on six": two cards each; the bettor may draw one card on a two-card total of 0-6
+  and stands on 7-9; the dealer draws on 0-4; no naturals; the higher total wins. One bet,
+  Play, 1 to 1 with ties pushing, and a Draw bet placed with the draw, 1 to 1, ties pushing.
+  The bettor plays optimally for both bets together, seeing his two cards and the up card,
+  or (a second variant) only his total and the up card.
+* "Two pictures": two cards each, no draws, valued by points; equal points go to the hand
+  with more pictures (J, Q, K: a value the game declares), otherwise a tie.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import games_bruteforce as gb
+import pytest
+from catalogue import shoes
+from clirun import one_error_line, run
+
+from exact_odds import Shoe, game_report
+from exact_odds.analysis.strategy import decisions
+
+DEALER_DRAWS = "\n".join(
+    f'    {total}: "{" ".join(["H" if total <= 4 else "S"] * 10)}  {"H" if total <= 4 else "S"}"'
+    for total in range(10))
+
+DRAW_ON_SIX = """\
+id: draw-on-six
+name: Draw on six
+decks: 1
+strategy: optimal
+option: {{optimise: [play, draw]}}
+rules:
+  title: "Draw on six: the bettor may draw on 0-6, the dealer draws on 0-4"
+  readings: ["Written for a test: a game the code has never seen."]
+  naturals: []
+  #        the bettor's two-card total:  0 1 2 3 4 5 6 7 8 9
+  player:                               "O O O O O O O S S S"
+  banker:
+    #  dealer total / bettor's third card: 0 1 2 3 4 5 6 7 8 9  stood
+{dealer}
+  option:
+    who: bettor
+    house_way: S
+    sees: [{sees}]
+    after_natural_check: false
+bets:
+  - id: play
+    name: Play
+    events:
+      - {{event: Win, when: player_wins, pays: "1 to 1"}}
+      - {{event: Tie, when: tie, pays: push}}
+      - {{event: Lose, when: otherwise, pays: lose}}
+  - id: draw
+    name: Draw
+    placed: with-the-draw
+    events:
+      - {{event: Win, when: player_wins, pays: "1 to 1"}}
+      - {{event: Tie, when: tie, pays: push}}
+      - {{event: Lose, when: otherwise, pays: lose}}
+"""
+
+SEES = {"cards": "player_low_card, player_high_card, dealer_up",
+        "total": "player_two_card_total, dealer_up"}
+
+#: Small shoes of the catalogue ("rich-in-sevens": stands on 7-9 often).
+SHOES = shoes("rich-in-nines", "rich-in-sevens", "kings-queens-sevens", "fourteen-cards")
+FAST = [("rich-in-nines", "cards"), ("rich-in-sevens", "total")]
+SLOW = [("rich-in-sevens", "cards"), ("rich-in-nines", "total"), ("kings-queens-sevens", "total"),
+        ("fourteen-cards", "cards"), ("fourteen-cards", "total")]
+
+
+def one_to_one(bettor: int, dealer: int) -> Fraction:
+    """1 to 1 on the higher total; a tie pushes; the dealer's higher total loses."""
+    return Fraction(1) if bettor > dealer else Fraction(0) if bettor == dealer else Fraction(-1)
+
+
+def round_value(finish: gb.Finish) -> Fraction:
+    """Play and Draw together, per unit of Play: the Draw bet is staked only when he draws."""
+    drew, bettor, dealer = finish
+    return one_to_one(bettor, dealer) * (2 if drew else 1)
+
+
+def event(drew: bool, bettor: int, dealer: int) -> str:
+    return "Win" if bettor > dealer else "Tie" if bettor == dealer else "Lose"
+
+
+def draw_on_six(tmp_path: Path, sees: str) -> Path:
+    path = tmp_path / f"draw-on-six-{sees}.yaml"
+    path.write_text(DRAW_ON_SIX.format(dealer=DEALER_DRAWS, sees=SEES[sees]), encoding="utf-8")
+    return path
+
+
+def events_of(bet) -> dict[str, int]:
+    """A bet's counts by event, the line where it has no action named "no action"."""
+    return {("no action" if e.pays == "no action" else e.event): e.combinations
+            for e in bet.events if e.combinations}
+
+
+@pytest.mark.parametrize(("shoe", "sees"), FAST + [pytest.param(*case, marks=pytest.mark.slow)
+                                                   for case in SLOW])
+def test_a_new_game_with_a_draw_against_the_brute_force(tmp_path, shoe, sees):
+    """Each decision (both exact values, the choice) and every figure of both bets."""
+    counts = SHOES[shoe]
+    game = draw_on_six(tmp_path, sees)
+    rounds = gb.draw_rounds(counts, may_draw=range(7), dealer_draws=range(5), sees=sees)
+    states = gb.best_play(rounds, round_value)
+    assert states and all((info[0] + info[1]) % 10 <= 6 if sees == "cards" else info[0] <= 6
+                          for info in states)
+    assert any(info not in rounds.optional for info in rounds.weight)  # he must stand on 7-9
+
+    found = decisions(Shoe.from_counts(counts), str(game))
+    assert {d.info for d in found} == set(states)
+    for decision in found:
+        state = states[decision.info]
+        if sees == "cards":
+            assert decision.info == (decision.low, decision.high, decision.up)
+        assert (decision.ev_stand, decision.ev_hit) == (state.ev_stand, state.ev_draw), decision
+        assert decision.choice == ("hit" if state.draws else "stand"), decision
+
+    finishes = gb.finishes_under(rounds, lambda info: states[info].draws)
+    play, draw = Counter[str](), Counter[str]()
+    for (drew, bettor, dealer), ways in finishes.items():
+        play[event(drew, bettor, dealer)] += ways
+        draw[event(drew, bettor, dealer) if drew else "no action"] += ways
+    report = game_report(game, shoe=Shoe.from_counts(counts))
+    assert report.total == rounds.total
+    assert events_of(report.bet("play")) == dict(play)
+    assert events_of(report.bet("draw")) == dict(draw)
+    ev_play = Fraction(sum(w * one_to_one(b, d) for (_, b, d), w in finishes.items()), rounds.total)
+    ev_draw = Fraction(sum(w * one_to_one(b, d) for (x, b, d), w in finishes.items() if x),
+                       rounds.total)
+    assert (report.bet("play").expected_value, report.bet("draw").expected_value) == (ev_play, ev_draw)
+    played = report.bettor_round
+    assert played is not None
+    p_draw = Fraction(draw.total() - draw["no action"], rounds.total)
+    assert played.average_stake == 1 + p_draw
+    assert played.element_of_risk == -(ev_play + ev_draw) / (1 + p_draw)
+
+
+# --- a game of hands: two cards each, ranked by points then pictures --------------------------
+
+TWO_PICTURES = """\
+id: two-pictures
+name: Two Pictures
+decks: 1
+rules:
+  title: "Two Pictures: two cards each, no draws; points, then pictures"
+  readings: ["Written for a test: a game the code has never seen."]
+  cards: 2
+  valuation: points
+  values:
+    pictures: {count: [J, Q, K]}
+  ranking: [total, pictures]
+bets:
+  - id: first
+    name: First hand
+    events:
+      - {event: First hand ranks higher, when: player_wins, pays: "1 to 1"}
+      - {event: Equal hands, when: tie, pays: push}
+      - {event: Second hand ranks higher, when: otherwise, pays: lose}
+  - id: tie
+    name: Tie
+    events:
+      - {event: Tie, when: tie, pays: "6 to 1"}
+      - {event: No tie, when: otherwise, pays: lose}
+  - id: pictures
+    name: Two pictures
+    events:
+      - {event: Second hand two pictures, when: banker_pictures == 2, pays: "12 to 1"}
+      - {event: First hand two pictures, when: player_pictures == 2, pays: "10 to 1"}
+      - {event: Anything else, when: otherwise, pays: lose}
+  - id: cards
+    name: Cards dealt
+    events:
+      - {event: Two cards each, when: player_cards == 2 and banker_cards == 2, pays: "1 to 1"}
+      - {event: Anything else, when: otherwise, pays: lose}
+"""
+
+HAND_SHOES = {**shoes("faces-and-tens", "two-decks-of-five-ranks", "aces-and-pictures"),
+              "one deck": dict(gb.ONE_DECK)}
+
+
+def picture_value(hand: gb.Hand) -> tuple[int, int]:
+    """A hand by the rules in words: (its points, its pictures J, Q, K)."""
+    return sum(gb.point(card) for card in hand) % 10, sum(card[0] in "JQK" for card in hand)
+
+
+def two_pictures_bets(player: tuple[int, int], dealer: tuple[int, int]) -> dict[str, tuple[str, int]]:
+    """Each bet's event and net, by the pays in words: points first, then more pictures."""
+    first = ("First hand ranks higher", 1) if player > dealer else ("Equal hands", 0) if (
+        player == dealer) else ("Second hand ranks higher", -1)
+    return {
+        "first": first,
+        "tie": ("Tie", 6) if player == dealer else ("No tie", -1),
+        "pictures": ("Second hand two pictures", 12) if dealer[1] == 2 else (
+            "First hand two pictures", 10) if player[1] == 2 else ("Anything else", -1),
+        "cards": ("Two cards each", 1),
+    }
+
+
+@pytest.mark.parametrize("shoe", ["faces-and-tens", "two-decks-of-five-ranks", "aces-and-pictures",
+                                  pytest.param("one deck", marks=pytest.mark.slow)])
+def test_a_new_game_of_hands_against_the_brute_force(tmp_path, shoe):
+    """Every event of every bet: every pair of disjoint explicit two-card hands."""
+    path = tmp_path / "two-pictures.yaml"
+    path.write_text(TWO_PICTURES, encoding="utf-8")
+    counts = HAND_SHOES[shoe]
+    pairs = gb.deal_hands(counts, 2, picture_value)
+    total = sum(pairs.values())
+    report = game_report(path, shoe=Shoe.from_counts(counts))
+    assert report.total == total == gb.sequences(counts)
+    brute: dict[str, Counter[str]] = {}
+    value: Counter[str] = Counter()
+    for (player, dealer), ways in pairs.items():
+        for bet, (name, net) in two_pictures_bets(player, dealer).items():
+            brute.setdefault(bet, Counter())[name] += ways
+            value[bet] += ways * net
+    for result in report.bets:
+        assert events_of(result) == dict(brute[result.id]), result.id
+        assert result.expected_value == Fraction(value[result.id], total), result.id
+
+
+def test_the_brute_force_deals_two_card_hands_in_order():
+    """Every pair of explicit two-card hands, and every ordered six-card sequence dealt card
+    by card (the Player's in positions 1 and 3, the dealer's in 2 and 4), agree."""
+    tiny = {"KS": 2, "QH": 1, "5D": 2, "TC": 1, "9S": 2}
+    assert gb.deal_hands(tiny, 2, picture_value) == gb.deal_hands_in_order(tiny, 2, picture_value)
+
+
+def test_a_game_of_hands_past_the_limits_is_refused_in_one_line(tmp_path):
+    """A bet on a game of hands past the limits of an enumeration (a flush of the Player's
+    three cards, 8 decks: the suits split the cards into 52 classes) is refused in one
+    "Error:" line naming the columns, not with a traceback."""
+    path = tmp_path / "flush.yaml"
+    path.write_text("""\
+id: three-card-flush
+name: Three Card Baccarat with a flush bet
+decks: 8
+rules: three-card-baccarat
+bets:
+  - id: flush
+    name: Player flush
+    events:
+      - {event: Flush, when: player_hearts == 3 or player_spades == 3 or player_clubs == 3 or player_diamonds == 3, pays: "20 to 1"}
+      - {event: Anything else, when: otherwise, pays: lose}
+""", encoding="utf-8")
+    one_error_line(run("report", str(path)), "flush", "player_hearts")
