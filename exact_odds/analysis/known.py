@@ -14,7 +14,7 @@ Eliot Jacobson's published figures are the first (``docs/known-cards.md``).
 >>> from exact_odds.analysis.report import game_report
 >>> seen = known_card(game_report("commission-free", bets=("player", "banker", "tie")), 6)
 >>> seen.rows[8].label, seen.rows[8].best_bet, round(float(seen.edge.positive), 4)
-('9', 'player', 0.0856)
+('9', 'player', 0.0873)
 """
 
 from __future__ import annotations
