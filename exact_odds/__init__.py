@@ -40,6 +40,9 @@ _WHERE = {
     "GameReport": "exact_odds.analysis.report",
     "BetResult": "exact_odds.analysis.bet_result",
     "effect_of_removal": "exact_odds.analysis.removal",
+    "known_card": "exact_odds.analysis.known",
+    "sorted_cards": "exact_odds.analysis.known",
+    "best_sorts": "exact_odds.analysis.known",
     "approval_workbook": "exact_odds.analysis.approval",
     "compare_games": "exact_odds.analysis.compare",
     "compare_reports": "exact_odds.analysis.compare",
@@ -65,13 +68,13 @@ _WHERE = {
 
 #: The public names (each in ``_WHERE``): classes first, then functions, alphabetically.
 __all__ = ["__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
-    "GameReport", "Job", "Shoe", "approval_workbook", "batch_frame", "builtin_games",
-    "compare_games", "compare_reports", "countability_report", "effect_of_removal", "explore",
-    "find_event", "fraction_text", "game_job", "game_mistakes", "game_report", "load_game",
-    "load_rules", "load_shoe", "load_table",
-    "option_hands", "outcome_counts", "outcome_table", "parse_pay", "parse_table", "read_yaml",
-    "rules_named", "simulate", "solve_pay", "strategy_report", "symbolic_bet", "table_report",
-    "tables_dir"]
+    "GameReport", "Job", "Shoe", "approval_workbook", "batch_frame", "best_sorts",
+    "builtin_games", "compare_games", "compare_reports", "countability_report",
+    "effect_of_removal", "explore", "find_event", "fraction_text", "game_job",
+    "game_mistakes", "game_report", "known_card", "load_game", "load_rules", "load_shoe",
+    "load_table", "option_hands", "outcome_counts", "outcome_table", "parse_pay",
+    "parse_table", "read_yaml", "rules_named", "simulate", "solve_pay", "sorted_cards",
+    "strategy_report", "symbolic_bet", "table_report", "tables_dir"]
 
 
 def _declare_forms() -> None:
@@ -131,6 +134,7 @@ if TYPE_CHECKING:
     from exact_odds.analysis.checks import game_mistakes
     from exact_odds.analysis.compare import compare_games, compare_reports
     from exact_odds.analysis.job import Job, game_job
+    from exact_odds.analysis.known import best_sorts, known_card, sorted_cards
     from exact_odds.analysis.removal import effect_of_removal
     from exact_odds.analysis.report import GameReport, game_report
     from exact_odds.analysis.strategy import option_hands

@@ -63,3 +63,17 @@ def parse_card(text: str) -> str:
             f"{quoted(text, 40)} is not a card: ranks are A 2-9 T J Q K (or 10), suits S H D C"
         )
     return rank + suit
+
+
+def named_ranks(word: str) -> tuple[str, ...] | None:
+    """The ranks a person's word names: ``A`` (or ``1``), ``2``-``9``, ``T`` (or ``10``), ``J``,
+    ``Q``, ``K`` (either case), or ``0`` for every ten-valued card; None for anything else.
+
+    >>> named_ranks("10"), named_ranks("q"), named_ranks("0"), named_ranks("11")
+    (('T',), ('Q',), ('T', 'J', 'Q', 'K'), None)
+    """
+    key = str(word).strip().upper()
+    if key == "0":
+        return ("T", "J", "Q", "K")
+    key = {"10": "T", "1": "A"}.get(key, key)
+    return (key,) if key in RANKS else None

@@ -151,6 +151,17 @@ _ALL: tuple[Limit, ...] = (
           "the class sequences a compiled table is built from",
           "beyond, the batch evaluator sends the bet to the reference enumerator instead of "
           "compiling it (not a refusal)", topic="enumeration"),
+    Limit("MAX_KNOWN_SEQUENCES", 5_000_000,
+          "the class sequences of a compiled table over the rounds that agree with cards "
+          "known by position (`--known`, `known`): its four first cards, and each known "
+          "card a round does not reach",
+          "a table of 5,000,000 sequences takes about 2 s and 400 MB to build; bets reading "
+          "the suits of the four first cards pass it", topic="enumeration"),
+    Limit("MAX_SEEN", 30_000,
+          "the things a bettor may see at the positions `known --card` or `--best-sort` "
+          "weighs: the point values (or ranks) to the power of the positions",
+          "four positions of point values are 10,000 and of ranks 28,561, each a few "
+          "seconds; five positions would take minutes", topic="enumeration"),
     Limit("MAX_OPEN_STATES", 12,
           "the Player's information states left open once each side's clear choices are "
           "fixed, for which an equilibrium tries every support (chemin de fer's are at most "
@@ -269,6 +280,8 @@ MAX_ENUMERATION_MEMORY = LIMITS["MAX_ENUMERATION_MEMORY"].value
 INT128_CARDS = LIMITS["INT128_CARDS"].value
 MAX_SEQUENCES = LIMITS["MAX_SEQUENCES"].value
 MAX_MONOMIALS = LIMITS["MAX_MONOMIALS"].value
+MAX_KNOWN_SEQUENCES = LIMITS["MAX_KNOWN_SEQUENCES"].value
+MAX_SEEN = LIMITS["MAX_SEEN"].value
 MAX_OPEN_STATES = LIMITS["MAX_OPEN_STATES"].value
 MAX_SHOES_BYTES = LIMITS["MAX_SHOES_BYTES"].value
 MAX_FILE_SHOES = LIMITS["MAX_FILE_SHOES"].value

@@ -110,6 +110,20 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
         ("a report as text", lambda: exact_odds.effect_of_removal("rock-bac"), "report"),
         ("a grouping as a number", lambda: exact_odds.effect_of_removal(_report(), by=5), "by"),
     ],
+    "known_card": [
+        ("a report as text", lambda: exact_odds.known_card("rock-bac", 1), "report"),
+        ("a card as a float", lambda: exact_odds.known_card(_report(), 1.5), "card"),
+    ],
+    "sorted_cards": [
+        ("a report as text", lambda: exact_odds.sorted_cards("rock-bac", "6,7,8,9"), "report"),
+        ("ranks as None", lambda: exact_odds.sorted_cards(_report(), None), "sort"),
+        ("cards as a float", lambda: exact_odds.sorted_cards(_report(), "9", 1.5), "cards"),
+    ],
+    "best_sorts": [
+        ("a report as text", lambda: exact_odds.best_sorts("rock-bac"), "report"),
+        ("cards as a float", lambda: exact_odds.best_sorts(_report(), 1.5), "cards"),
+        ("top as text", lambda: exact_odds.best_sorts(_report(), "1", top="3"), "top"),
+    ],
     "explore": [
         ("a game as a number", lambda: exact_odds.explore(5), "game"),
         ("a shoe as a number", lambda: exact_odds.explore("rock-bac", shoe=8), "shoe"),
@@ -132,6 +146,8 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
         ("a game as a number", lambda: exact_odds.game_report(5), "game"),
         ("decks as text", lambda: exact_odds.game_report("rock-bac", decks="8"), "decks"),
         ("a shoe as a number", lambda: exact_odds.game_report("rock-bac", shoe=8), "shoe"),
+        ("known cards as text", lambda: exact_odds.game_report("rock-bac", known="1=9"),
+         "known"),
     ],
     "load_game": [("a game as a number", lambda: exact_odds.load_game(5), "game")],
     "load_rules": [("a name as a number", lambda: exact_odds.load_rules(5), "name")],

@@ -67,13 +67,13 @@ def test_the_public_api_is_pinned():
 
     assert exact_odds.__all__ == [
         "__version__", "BatchEvaluator", "BetResult", "COLUMNS", "ExactOddsError", "Game",
-        "GameReport", "Job", "Shoe", "approval_workbook", "batch_frame", "builtin_games",
-        "compare_games", "compare_reports", "countability_report", "effect_of_removal",
-        "explore", "find_event", "fraction_text", "game_job", "game_mistakes", "game_report",
-        "load_game", "load_rules", "load_shoe",
-        "load_table", "option_hands", "outcome_counts", "outcome_table", "parse_pay",
-        "parse_table", "read_yaml", "rules_named", "simulate", "solve_pay", "strategy_report",
-        "symbolic_bet", "table_report", "tables_dir"]
+        "GameReport", "Job", "Shoe", "approval_workbook", "batch_frame", "best_sorts",
+        "builtin_games", "compare_games", "compare_reports", "countability_report",
+        "effect_of_removal", "explore", "find_event", "fraction_text", "game_job",
+        "game_mistakes", "game_report", "known_card", "load_game", "load_rules",
+        "load_shoe", "load_table", "option_hands", "outcome_counts", "outcome_table",
+        "parse_pay", "parse_table", "read_yaml", "rules_named", "simulate", "solve_pay",
+        "sorted_cards", "strategy_report", "symbolic_bet", "table_report", "tables_dir"]
     for name in exact_odds.__all__:
         assert getattr(exact_odds, name) is not None, name
     done = subprocess.run([sys.executable, "-c", "import sys, exact_odds; "

@@ -362,6 +362,7 @@ WRITERS = {
     "strategy": ["strategy", "21st-century"],
     "solve": ["solve", "rock-bac", "super-six", "--event", "Banker wins with 6", "--edge", "5%"],
     "compare": ["compare", "commission-free", "rock-bac"],
+    "known": ["known", "commission-free", "--card", "1", "--bet", "tie"],
     "batch": ["batch", "rock-bac", "tables/shoes/rock-bac-shoes.csv", "--bet", "super-six"],
     "simulate": ["simulate", "rock-bac", "--shoes", "1", "--bet", "super-six"],
     "table": ["table", "tables/tables/commission-free.yaml"],

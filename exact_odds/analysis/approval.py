@@ -75,7 +75,7 @@ def approval_workbook(report: GameReport) -> ApprovalWorkbook:
             try:
                 other = report if decks == whole[0] else game_report(
                     report.game, decks=decks, bets=ids, strategy=report.strategy,
-                    settings=report.settings)
+                    settings=report.settings, known=report.known)
             except EnumerationTooLarge as error:
                 notes.append(f"{decks} decks not shown: {error}")
                 continue

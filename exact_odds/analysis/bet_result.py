@@ -34,6 +34,7 @@ from exact_odds.engine.enumerator import (
     outcome_frames,
     total_ways,
 )
+from exact_odds.engine.known import NOTHING, Known, agreeing_sequences
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, Settlement
 from exact_odds.games.settlement import Tally, settler
@@ -176,13 +177,16 @@ class BetResult(Rendered):
 
 
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
-               settings: dict[str, object] | None = None) -> BetResult:
+               settings: dict[str, object] | None = None, known: Known = NOTHING,
+               along: tuple[tuple[str, ...], ...] = ()) -> BetResult:
     """Join a bet's events with the outcome counts of the columns they read; ``settings``
-    are the values of the game file's settings (the events may read them). Each outcome is
-    settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
+    are the values of the game file's settings (the events may read them); ``known``: over
+    the sequences that agree with what is known of the cards by position (``along``: the
+    columns of the other bets reported with it, which may share its table). Each outcome
+    is settled by ``Bet.settle``; a bet placed late is counted as no action where it is not
     offered (a "Not offered" line)."""
-    ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings)
-    total = total_ways(shoe, rules)
+    ways, unmatched, not_offered, _, _ = bet_tally(bet, shoe, rules, settings, known, along)
+    total = known_ways(shoe, rules, known)
     events = [
         EventResult(e.name, e.when, e.pay.text, e.pay.net, w, Fraction(w, total))
         for e, w in zip(bet.events, ways)
@@ -218,16 +222,27 @@ def line_nets_of(bet: Bet) -> tuple[Fraction, ...]:
         e.pay.net for e in bet.events) + ((Fraction(-1),) if bet.loses_otherwise else ())
 
 
+def known_ways(shoe: Shoe, rules: DrawingRules, known: Known = NOTHING) -> int:
+    """What a bet's counts add up to: every ordered six-card sequence (``total_ways``), or
+    those that agree with what is known, once for each draw of a mixed strategy's choices."""
+    if not known.cards:
+        return total_ways(shoe, rules)
+    return agreeing_sequences(shoe, known) * rules.denominator
+
+
 def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
-              settings: Mapping[str, object] | None = None) -> Tally:
+              settings: Mapping[str, object] | None = None, known: Known = NOTHING,
+              along: tuple[tuple[str, ...], ...] = ()) -> Tally:
     """The bet settled on every outcome of the columns it reads (``Settler.tally``),
     enumerated once: the report and its mistake checks share it. A table counted by
     factoring (millions of rows) is settled as polars frames, a block of rows at once, its
-    deal values grouped first by what the bet's conditions read of them (``Bet.split``)."""
+    deal values grouped first by what the bet's conditions read of them (``Bet.split``).
+    With cards ``known`` by position: the outcome counts of the sequences that agree, from
+    the compiled tables (``known_counts``, shared with the bets of ``along``)."""
     values = dict(settings or {})
     read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     try:
-        return _tally(bet, shoe, rules, read)  # a setting missing is refused by the settler
+        return _tally(bet, shoe, rules, read, known, along)  # a setting missing: refused
     except EnumerationTooLarge as error:  # refused before any work: name the bet
         raise EnumerationTooLarge(f"bet {bet.id!r}: {error}") from None
 
@@ -273,7 +288,13 @@ def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advi
 
 @lru_cache(maxsize=64)
 def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
-           settings: tuple[tuple[str, object], ...]) -> Tally:
+           settings: tuple[tuple[str, object], ...], known: Known = NOTHING,
+           along: tuple[tuple[str, ...], ...] = ()) -> Tally:
+    if known:
+        from exact_odds.engine.compiled import known_counts
+
+        return settler(bet, dict(settings), rules.round).tally(
+            known_counts(shoe, bet.columns, rules, known, along))
     wanted = plan(bet.columns)
     if factored(wanted):  # settled on what its conditions read of the deal: Bet.split
         split, parts = bet.split(wanted.deal)

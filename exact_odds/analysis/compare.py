@@ -12,6 +12,7 @@ from pathlib import Path
 
 from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.report import GameReport
+from exact_odds.engine.known import KnownCards
 from exact_odds.games.model import Game
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Column, Document, Field, Json, Line, Table, version
@@ -91,9 +92,11 @@ def compare_reports(first: GameReport, second: GameReport) -> Comparison:
 def compare_games(first: Game | str | Path, second: Game | str | Path, *,
                   decks: int | None = None, shoe: Shoe | None = None,
                   remove: tuple[str, ...] = (), strategy: str | None = None,
-                  settings: dict[str, str] | None = None) -> Comparison:
+                  settings: dict[str, str] | None = None,
+                  known: KnownCards = None) -> Comparison:
     """Report two games on the same shoe and compare them. Each setting in ``settings``
-    applies to the games that have it; a setting neither game has is refused."""
+    applies to the games that have it; a setting neither game has is refused. ``known``:
+    cards known by position, in both (``game_report``)."""
     from exact_odds.analysis.report import game_report
     from exact_odds.errors import check_type
     from exact_odds.games.inputs import check_game_arguments
@@ -111,7 +114,8 @@ def compare_games(first: Game | str | Path, second: Game | str | Path, *,
             raise UnknownGameError(f"neither {games[0].id!r} nor {games[1].id!r} has a setting "
                                    f"{name!r}")
     reports = [game_report(g, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
-                           settings={k: v for k, v in chosen.items() if k in g.settings})
+                           settings={k: v for k, v in chosen.items() if k in g.settings},
+                           known=known)
                for g in games]
     return compare_reports(reports[0], reports[1])
 

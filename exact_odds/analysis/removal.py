@@ -20,6 +20,7 @@ from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.engine.enumerator import shoe_signature
+from exact_odds.engine.known import NOTHING, Known, check_agrees
 from exact_odds.games.model import Bet
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Cell, Column, Document, Json, Table
@@ -65,24 +66,29 @@ def _groups(by: str) -> list[tuple[str, list[str]]]:
 
 
 def check_removal_cost(bets: Sequence[Bet], shoe: Shoe, rules: DrawingRules,
-                       by: str = "value") -> None:
+                       by: str = "value", known: Known = NOTHING) -> None:
     """Refuse, before any work (the report it starts from included), an effect of removal
-    whose enumerations would pass the limits (``check_shoes_cost``)."""
-    _removed(shoe, tuple(bets), rules, by)
+    whose enumerations would pass the limits (``check_shoes_cost``), or whose cards known
+    by position a card removed would leave no round to agree with."""
+    _removed(shoe, tuple(bets), rules, by, known)
 
 
 @lru_cache(maxsize=16)
-def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str
+def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str,
+             known: Known = NOTHING
              ) -> tuple[dict[str, Shoe], dict[tuple[str, str], Hashable]]:
-    """Each card's shoe less that card, and what each bet reads of it (its signature),
-    every bet's shoes checked against the limits first: once for the command's check
-    before its report and the effect of removal after it."""
+    """Each card's shoe less that card, and what each bet reads of it (its signature:
+    with cards ``known`` by position, its counts of the classes the known ranks split
+    too), every bet's shoes checked against the limits first: once for the command's
+    check before its report and the effect of removal after it."""
     groups = _groups(by)
     if shoe.size <= 6:
         raise ShoeError(f"the effect of removal needs a shoe that still finishes a round with a "
                         f"card out: at least 7 cards, not {shoe.size}")
     smaller = {card: shoe.remove([card]) for _, cards in groups for card in cards
                if shoe.count(card)}
+    for less in smaller.values():  # each shoe less a card still deals what is known
+        check_agrees(less, known)
     # shoes a bet's columns cannot tell apart (the nine of hearts or of spades removed,
     # for a bet on point values) share one result, and so do shoes that differ by a
     # renaming of the suits, for a bet that no renaming changes (a suited king and queen)
@@ -90,8 +96,9 @@ def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str
     renamed = ({card: less.suits_renamed() for card, less in smaller.items()}
                if any(symmetric.values()) else {})
     signature: dict[tuple[str, str], Hashable] = {
-        (bet.id, card): shoe_signature(renamed[card] if symmetric[bet.id] else less, bet.columns,
-                                         rules)
+        (bet.id, card): (shoe_signature(renamed[card] if symmetric[bet.id] else less,
+                                        bet.columns, rules),
+                         _known_signature(less, bet, rules, known))
         for bet in bets for card, less in smaller.items()}
     for bet in bets:  # every shoe a bet tells apart is enumerated: its cost known first
         shoes = len({signature[bet.id, card] for card in smaller})
@@ -101,9 +108,21 @@ def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str
     return smaller, signature
 
 
+def _known_signature(shoe: Shoe, bet: Bet, rules: DrawingRules, known: Known) -> Hashable:
+    """What cards known by position read of the shoe beyond a bet's own signature: its
+    counts of the classes of the bet's compiled table split by the known ranks."""
+    if not known:
+        return None
+    from exact_odds.engine.compiled import partition_of
+
+    return tuple(sum(shoe.count(card) for card in cards)
+                 for cards in partition_of(bet.columns, rules, known))
+
+
 def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     """The exact effect of removing one card, by point value, rank or card, on every bet
-    of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is)."""
+    of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is; the
+    same cards known by position)."""
     from exact_odds.analysis.report import GameReport
     from exact_odds.errors import check_type
 
@@ -113,7 +132,7 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     groups = _groups(by)
     bets = [report.game.bet(b.id) for b in report.bets]
     base = {b.id: b.expected_value for b in report.bets}
-    smaller, signature = _removed(shoe, tuple(bets), report.rules, by)
+    smaller, signature = _removed(shoe, tuple(bets), report.rules, by, report.known)
     per_card: dict[str, dict[str, Fraction]] = {}
     seen: dict[tuple[str, Hashable], Fraction] = {}
     for card, less in smaller.items():
@@ -121,7 +140,8 @@ def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
         for bet in bets:
             key = (bet.id, signature[bet.id, card])
             if key not in seen:
-                seen[key] = bet_result(bet, less, report.rules, report.settings).expected_value
+                seen[key] = bet_result(bet, less, report.rules, report.settings, report.known,
+                                       tuple(b.columns for b in bets)).expected_value
             per_card[card][bet.id] = seen[key] - base[bet.id]
     labels: list[str] = []
     effects: dict[str, list[Fraction]] = {b.id: [] for b in bets}

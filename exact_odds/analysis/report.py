@@ -24,12 +24,13 @@ from exact_odds.analysis.bet_result import (
     bet_dict,
     bet_result,
     bet_table,
+    known_ways,
     line_nets_of,
 )
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.job import Job, game_job
 from exact_odds.engine.cost import EnumerationTooLarge
-from exact_odds.engine.enumerator import total_ways
+from exact_odds.engine.known import NOTHING, Known, KnownCards, check_agrees, known_cards
 from exact_odds.games.inputs import game_inputs
 from exact_odds.games.model import Game, UnknownGameError
 from exact_odds.numbers import int_text
@@ -94,12 +95,14 @@ class GameReport(Rendered):
     # the probable mistakes, found from the report's own enumeration (``game_report``'s
     # ``mistakes``); None: not looked for yet
     found_mistakes: tuple[Mistake, ...] | None = None
+    known: Known = NOTHING  # the cards known by position (``engine.known``)
 
     @property
     def total(self) -> int:
-        """Every ordered six-card sequence of the shoe (each once per draw of a mixed
-        strategy's choices): the denominator of every probability."""
-        return total_ways(self.shoe, self.rules)
+        """Every ordered six-card sequence of the shoe that agrees with what is known (each
+        once per draw of a mixed strategy's choices): the denominator of every
+        probability."""
+        return known_ways(self.shoe, self.rules, self.known)
 
     def bet(self, bet_id: str) -> BetResult:
         """The result of the bet called ``bet_id``."""
@@ -132,9 +135,13 @@ class GameReport(Rendered):
         return game_mistakes(self.game, [bet.id for bet in self.bets], self.settings)
 
     def inputs(self) -> Json:
-        """The game, shoe, rules, strategy, settings and version that produced it."""
-        return game_inputs(self.game, self.shoe, self.rules.describe(), self.strategy,
-                           self.settings)
+        """The game, shoe, rules, strategy, settings and version that produced it, and the
+        cards known by position (``known``: position -> ranks), where any are."""
+        found = game_inputs(self.game, self.shoe, self.rules.describe(), self.strategy,
+                            self.settings)
+        if self.known.cards:
+            found["known"] = self.known.to_data()
+        return found
 
     def to_document(self) -> Document:
         return _document(self)
@@ -216,37 +223,59 @@ def deck_notes(game: Game, shoe: Shoe) -> tuple[str, ...]:
 
 
 
+def known_notes(game: Game, known: Known) -> tuple[str, ...]:
+    """A note where a decision is taken by a strategy found for the shoe: it is held as
+    found, not played again for what is known."""
+    if known.cards and (game.rules.option is not None or game.rules.banker_option is not None):
+        return ("the decisions are taken as the strategy takes them on the shoe, not "
+                "chosen again for the cards known",)
+    return ()
+
+
 def game_report(game: Game | str | Path | Job, *, decks: int | str | None = None,
                 shoe: Shoe | None = None, remove: Sequence[str] | str = (),
                 bets: Sequence[str] | str | None = None, strategy: str | None = None,
                 settings: Mapping[str, object] | None = None,
-                mistakes: bool = False) -> GameReport:
+                mistakes: bool = False,
+                known: KnownCards = None) -> GameReport:
     """Analyse every bet of a game (or the bets named) exactly: one call, for the CLI and
     for notebooks.
 
     ``game`` is a built-in id, a path to a YAML file, a loaded ``Game`` or a ``Job``
     (``game_job``: every input checked, then no other is given). ``decks`` overrides the
     game's decks; ``shoe`` gives any composition; ``remove`` takes cards out; ``settings``
-    chooses values for the game file's settings (``{"name": "true"}``). An argument of the
-    wrong type is refused, naming it. ``mistakes``: also find the game file's probable
-    mistakes (``GameReport.mistakes``), from the same outcome counts where the shoe and
-    rules are the game's own (each bet's columns are enumerated once).
+    chooses values for the game file's settings (``{"name": "true"}``). ``known``: cards
+    known by their place in the round (``{1: "9"}``: the first card out, the Player's
+    first, is a nine; ``{5: "8,9"}``; ``engine.known``): every count is then over the
+    sequences that agree. An argument of the wrong type is refused, naming it.
+    ``mistakes``: also find the game file's probable mistakes (``GameReport.mistakes``),
+    from the same outcome counts where the shoe and rules are the game's own (each bet's
+    columns are enumerated once).
+
+    >>> seen = game_report("commission-free", bets="tie", known={1: "9"})
+    >>> seen.total == 32 * 415 * 414 * 413 * 412 * 411, seen.bet("tie").events[0].combinations
+    (True, 37048426309888)
     """
     job = game_job(game, bets=bets, decks=decks, shoe=shoe, remove=remove, strategy=strategy,
                    settings=settings, infinite=True)
-    game, the_shoe, rules, values = job.game, job.shoe, job.rules, job.values
+    game, the_shoe, values = job.game, job.shoe, job.values
+    seen = known_cards(known, game.rules.round)
+    check_agrees(the_shoe, seen)
+    rules = job.rules
+    chosen = [game.bet(b) for b in job.bet_ids]
     own = Shoe.from_decks(game.decks)
     # the mistakes are looked for on the game's own shoe and rules: from these counts when
     # the report is of them, else by their own enumeration (another shoe)
     same = mistakes and the_shoe == own and job.strategy in (None, game.strategy)
     results, found = [], []
-    for bet in (game.bet(b) for b in job.bet_ids):  # the bet settled once (bet_tally)
-        results.append(bet_result(bet, the_shoe, rules, values))
+    for bet in chosen:  # the bet settled once (bet_tally): its result and its mistakes
+        results.append(bet_result(bet, the_shoe, rules, values, seen,
+                                  tuple(b.columns for b in chosen) if seen else ()))
         if same:
             found += bet_mistakes(game, bet, the_shoe, rules, values)
-    notes = deck_notes(game, the_shoe)
+    notes = deck_notes(game, the_shoe) + known_notes(game, seen)
     report = GameReport(game, the_shoe, rules, tuple(results), job.strategy_played, notes,
-                        values, tuple(found) if same else None)
+                        values, tuple(found) if same else None, seen)
     if mistakes and not same:
         try:
             report = replace(report, found_mistakes=tuple(report.mistakes()))
@@ -335,10 +364,12 @@ def _report_header(report: GameReport, inputs: Json) -> tuple[Line, ...]:
     if source:
         lines.append(Field("Rules from", str(source)))
     lines += setting_lines(report.game, report.settings)
+    lines += [f"Known: {line}" for line in report.known.lines(report.rules.round)]
     mixing = report.rules.denominator
     each = (f", each with the {int_text(mixing, grouped=True)} equally likely draws of the "
             "mixed strategy's choices" if mixing > 1 else "")
-    lines.append(f"Counts are ordered six-card sequences{each}: "
+    agree = " that agree with what is known" if report.known.cards else ""
+    lines.append(f"Counts are ordered six-card sequences{agree}{each}: "
                  f"{int_text(report.total, grouped=True)} in all. "
                  f"exact-odds {inputs['exact_odds_version']}.")
     lines += [f"Note: {safe(note)}" for note in report.notes]

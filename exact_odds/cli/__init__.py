@@ -7,7 +7,8 @@ its result to ``emit``.
 Modules: ``app`` (the command group; every error one line), ``options`` (the shared
 options, declared once), ``output`` (``--format``, ``--output`` and ``emit``), and one
 module per command group: ``games`` (games, columns, schema, check), ``report`` (report,
-eor, strategy, solve, compare), ``batch``, ``simulate``, ``countability``, ``table``.
+eor, strategy, solve, compare), ``known``, ``batch``, ``simulate``, ``countability``,
+``table``.
 
 A new command: a ``click.command`` in the module of its group (or a new module listed
 below), decorated with the options it takes, ending with ``emit(result, fmt, output)``.
@@ -15,10 +16,10 @@ below), decorated with the options it takes, ending with ``emit(result, fmt, out
 
 from __future__ import annotations
 
-from exact_odds.cli import batch, countability, games, report, simulate, table
+from exact_odds.cli import batch, countability, games, known, report, simulate, table
 from exact_odds.cli.app import main, terminate_as_interrupt
 
-for _group in (games, report, batch, simulate, countability, table):
+for _group in (games, report, known, batch, simulate, countability, table):
     for _command in _group.COMMANDS:
         main.add_command(_command)
 

@@ -7,6 +7,8 @@ A command takes the groups that make sense for it:
   ``shoe`` and ``remove``, for ``Game.shoe(decks, shoe, remove)``;
 * ``bet_option`` (``--bet``, repeatable: ``bets``), ``strategy_option`` (``--strategy``) and
   ``settings_option`` (``--set NAME=VALUE``, repeatable: ``settings``, a dict);
+* ``known_option`` (``--known POSITION=RANKS``, repeatable: ``known``, pairs of a position
+  and its ranks, for ``game_report(..., known=...)``);
 * ``dealing_options``: ``--cut-card``, ``--burn`` and ``--after-cut``, overriding the game
   file's dealing procedure (``depths_dealing_options``: ``--cut-card`` takes several depths);
 * ``run_options``: ``--shoes``, ``--seed`` and ``workers_options`` (``--workers`` and
@@ -127,6 +129,12 @@ bet_option = click.option(
 settings_option = click.option(
     "--set", "settings", multiple=True, metavar="NAME=VALUE", callback=_settings,
     help="Choose a value for one of the game file's settings (repeatable).")
+known_option = click.option(
+    "--known", "known", multiple=True, metavar="POSITION=RANKS",
+    type=Parsed("exact_odds.engine.known:parse_known_option", "POSITION=RANKS"),
+    help="The card at POSITION of the round (1 the first card out: in punto banco the "
+         "Player's first, 2 the Banker's first, 3 and 4 their second cards, 5 and 6 the next "
+         "two) is one of RANKS: A, 2-10, J, Q, K, comma-separated, T for ten (repeatable).")
 
 
 def strategy_option(default: str | None = None) -> Callable[[F], F]:

@@ -11,6 +11,7 @@ import click
 from exact_odds.cli.options import (
     Parsed,
     bet_option,
+    known_option,
     model_shoe_options,
     settings_option,
     shoe_options,
@@ -27,10 +28,11 @@ from exact_odds.shoe import Shoe
 @bet_option
 @strategy_option()
 @settings_option
+@known_option
 @output_options()
 def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[str, ...],
-           bets: tuple[str, ...], strategy: str | None, settings: dict[str, str], fmt: str,
-           output: Path | None) -> None:
+           bets: tuple[str, ...], strategy: str | None, settings: dict[str, str],
+           known: tuple[tuple[int, frozenset[str]], ...], fmt: str, output: Path | None) -> None:
     """Exact odds of every bet of GAME (a built-in id or a YAML file).
 
     Probable mistakes in the game file are warnings on stderr.
@@ -43,6 +45,7 @@ def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[
       exact-odds report commission-free-dragon-bonus --set natural_pays_margin=true
       exact-odds report rock-bac --format xlsx --output rock-bac.xlsx
       exact-odds report rock-bac --format html --output rock-bac.html
+      exact-odds report commission-free --known 1=9 --known 2=K
 
     The xlsx workbook is a live math worksheet: every figure a formula of the pays, with
     4, 6 and 8 decks and the effect of removal by rank (docs/workbook.md). The html page
@@ -52,7 +55,7 @@ def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[
 
     with Working("exact-odds report"):
         result = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
-                             strategy=strategy, settings=settings, mistakes=True)
+                             strategy=strategy, settings=settings, mistakes=True, known=known)
         mistakes = result.mistakes()
     for mistake in mistakes:
         warn(mistake)
@@ -67,10 +70,11 @@ def report(game: str, decks: int | str | None, shoe: Shoe | None, remove: tuple[
               show_default=True, help="Remove one card of each point value, rank, or each card.")
 @strategy_option()
 @settings_option
+@known_option
 @output_options()
 def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...],
-        bets: tuple[str, ...], by: str, strategy: str | None, settings: dict[str, str], fmt: str,
-        output: Path | None) -> None:
+        bets: tuple[str, ...], by: str, strategy: str | None, settings: dict[str, str],
+        known: tuple[tuple[int, frozenset[str]], ...], fmt: str, output: Path | None) -> None:
     """Effect of removal: each bet's exact change in expected value (per unit bet, as in
     report) when one card leaves the shoe, for card counters and for checking a bet's
     vulnerability to counting.
@@ -82,15 +86,17 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
     """
     from exact_odds.analysis.removal import check_removal_cost, effect_of_removal
     from exact_odds.analysis.report import game_report
+    from exact_odds.engine.known import known_cards
     from exact_odds.games.loader import load_game
 
     with Working("exact-odds eor"):
         loaded = load_game(game)
         # the shoes' cost before the report's: a refusal comes at once
         check_removal_cost([loaded.bet(b) for b in dict.fromkeys(bets)] or list(loaded.bets),
-                           loaded.shoe(decks, shoe, remove), loaded.rules, by)
+                           loaded.shoe(decks, shoe, remove), loaded.rules, by,
+                           known_cards(known, loaded.rules.round))
         result = game_report(loaded, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
-                             strategy=strategy, settings=settings)
+                             strategy=strategy, settings=settings, known=known)
         table = effect_of_removal(result, by)
     emit(table, fmt, output)
 
@@ -168,10 +174,11 @@ def solve(game: str, bet: str, event: str, edge: Fraction, decks: int | None, sh
 @shoe_options
 @strategy_option()
 @settings_option
+@known_option
 @output_options()
 def compare(first: str, second: str, decks: int | None, shoe: Shoe | None,
-            remove: tuple[str, ...], strategy: str | None, settings: dict[str, str], fmt: str,
-            output: Path | None) -> None:
+            remove: tuple[str, ...], strategy: str | None, settings: dict[str, str],
+            known: tuple[tuple[int, frozenset[str]], ...], fmt: str, output: Path | None) -> None:
     """Compare two games or pay tables (built-in ids or YAML files) bet by bet, on the
     same shoe; a --set applies to each game that has that setting.
 
@@ -184,7 +191,7 @@ def compare(first: str, second: str, decks: int | None, shoe: Shoe | None,
 
     with Working("exact-odds compare"):
         result = compare_games(first, second, decks=decks, shoe=shoe, remove=remove,
-                               strategy=strategy, settings=settings)
+                               strategy=strategy, settings=settings, known=known)
     emit(result, fmt, output)
 
 

@@ -3,7 +3,8 @@
 Every result's ``inputs()`` is plain data. The keys shared by the results of the library:
 
 * ``game`` (the game's id), ``game_file`` (its file, when it is not built in), ``name``;
-* ``rules``, ``strategy``, ``settings`` (name -> value);
+* ``rules``, ``strategy``, ``settings`` (name -> value); ``known`` (cards known by position:
+  position -> ranks), where any are;
 * ``shoe`` (exact, itself a valid shoe file), ``decks``, ``cards``, ``shoe_description``;
 * ``exact_odds_version``;
 
@@ -51,6 +52,9 @@ def input_lines(data: Json) -> tuple[Field, ...]:
         lines.append(Field("Strategy", data["strategy"]))
     for name, value in (data.get("settings") or {}).items():
         lines.append(Field(f"Setting {name}", setting_text(value)))
+    if data.get("known"):  # cards known by position: position -> ranks
+        lines.append(Field("Known", "; ".join(f"card {position} is {' or '.join(ranks)}"
+                                              for position, ranks in data["known"].items())))
     lines.append(Field("exact-odds", data["exact_odds_version"]))
     return tuple(lines)
 

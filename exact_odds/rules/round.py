@@ -142,6 +142,40 @@ class RoundDescription:
         """The most cards a round of this game deals."""
         return 2 * self.cards + (2 if self.draws else 0)
 
+    def position(self, hand: str, slot: int) -> int:
+        """The place of a hand's card dealt before any draw in the order the cards leave the
+        shoe (1: the first card out): the hands take their cards in turn, the player hand
+        first; ``slot`` 0 is the hand's first card. A drawn round's third cards take the
+        places after them (``positions``).
+
+        >>> from exact_odds.rules.loader import load_rules
+        >>> tableau = load_rules("punto-banco").round
+        >>> [tableau.position(hand, slot) for slot in (0, 1) for hand in ("player", "banker")]
+        [1, 2, 3, 4]
+        """
+        return 2 * slot + (1 if hand == "player" else 2)
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Each place of a round's cards (``position``), in words, first out first: the
+        hands' cards, then, in a drawn round, the first card drawn (the Player's third, or
+        the Banker's where the Player stood) and the second (the Banker's third after the
+        Player's). A card the round does not reach still lies at its place.
+
+        >>> from exact_odds.rules.loader import load_rules
+        >>> load_rules("punto-banco").round.positions[4]
+        "the fifth card out: a third card, where one is drawn (the Player's, else the Banker's)"
+        """
+        ordinal = ("first", "second", "third", "fourth", "fifth", "sixth")
+        dealt = [f"the {'player' if at % 2 == 0 else 'banker'} hand's {ordinal[at // 2]} card"
+                 for at in range(2 * self.cards)]
+        if self.draws:
+            dealt += [f"the {ordinal[len(dealt)]} card out: a third card, where one is drawn "
+                      "(the Player's, else the Banker's)",
+                      f"the {ordinal[len(dealt) + 1]} card out: the Banker's third card, where "
+                      "both hands draw"]
+        return tuple(dealt)
+
     @property
     def ranks_by_total(self) -> bool:
         """Whether hands compare by their totals alone."""

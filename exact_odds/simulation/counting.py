@@ -24,7 +24,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from exact_odds.cards import DECK, RANKS, card_rank
+from exact_odds.cards import DECK, RANKS, card_rank, named_ranks
 from exact_odds.errors import ExactOddsError, quoted, shown
 from exact_odds.limits import MAX_TAG
 from exact_odds.numbers import comma_items
@@ -74,14 +74,9 @@ def _tag(text: str, key: str, what: str) -> int:
 
 
 def _ranks(key: str, what: str = "--tags") -> tuple[str, ...]:
-    if key == "0":
-        return ("T", "J", "Q", "K")
-    if key == "10":
-        return ("T",)
-    if key == "1":
-        return ("A",)
-    if key in RANKS:
-        return (key,)
+    ranks = named_ranks(key)
+    if ranks is not None:
+        return ranks
     raise CountError(f"{what}: unknown rank {quoted(key, 20)} (ranks are A, 2-9, T, J, Q, K, "
                      "or 0 for every ten-valued card)")
 
