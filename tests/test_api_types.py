@@ -189,7 +189,7 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
         ("an event as a number", lambda: exact_odds.solve_pay(_bet(), 5, "5%"), "event"),
     ],
     "strategy_report": [
-        ("a shoe as a number", lambda: exact_odds.strategy_report(8), "shoe"),
+        ("a shoe as a number", lambda: exact_odds.strategy_report(8), "shoe or game"),
         ("a strategy as a number", lambda: exact_odds.strategy_report(_shoe(), 5), "strategy"),
     ],
     "symbolic_bet": [

@@ -24,7 +24,7 @@ The measured figures include the interpreter and imports (about 17 MB); the esti
 is 25 MB. ``CALIBRATION`` holds the rows, and the test checks the estimate stays within a
 factor of what was measured (a change to the engine that makes it much faster or slower
 should change the constants beside that way's code with it: ``round.round_cost``,
-``hands.first_cards_cost``, ``fine.factored_cost``, ``compiled.dealt_only_cost``).
+``hands.first_cards_cost``, ``fine.factored_cost``, ``dealt.dealt_only_cost``).
 """
 
 from __future__ import annotations

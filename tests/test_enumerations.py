@@ -48,15 +48,15 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
         return real_blocks(shoe, wanted, rules, group)
 
     monkeypatch.setattr(fine, "factored_blocks", blocks)
-    import exact_odds.engine.compiled as compiled
+    import exact_odds.engine.dealt as dealt_module
 
-    real_dealt = compiled.dealt_only_counts
+    real_dealt = dealt_module.dealt_only_counts
 
     def dealt(columns, rules, held=None):
         runs.append(("dealt only", tuple(columns), rules, held))
         return real_dealt(columns, rules, held)
 
-    monkeypatch.setattr(compiled, "dealt_only_counts", dealt)
+    monkeypatch.setattr(dealt_module, "dealt_only_counts", dealt)
     return runs
 
 

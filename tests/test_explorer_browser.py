@@ -276,7 +276,7 @@ def test_the_hold_charts_rounds_are_shown_as_a_number(built, reused, typed, roun
     field = w.page.locator('input[data-bet="tie"][data-control="rounds"]')
     assert field.input_value() == str(rounds)
     figure = w.page.locator('figure:has([data-bet="tie"][data-figure="expected-result"])')
-    text = " ".join(figure.locator("svg text, figcaption").all_text_contents())
+    text = " ".join(figure.locator(".chart-title, svg text, figcaption").all_text_contents())
     assert f"over {shown} of one unit" in text and f"after {shown}:" in text
     assert "0,0" not in text and "1 rounds" not in text.replace("1,", "")
     exact = figure.locator('[data-figure="expected-result"]').get_attribute("data-exact")

@@ -24,19 +24,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from math import lcm
-from typing import Any
 
 import numpy as np
 
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import RANKS, card_value
-from exact_odds.engine.compiled import known_counts, partition_of
+from exact_odds.engine.compiled import known_counts
 from exact_odds.engine.known import Known, KnownError, parse_positions, parse_ranks, rank_words
+from exact_odds.engine.tally import partition_of
 from exact_odds.errors import LimitError, check_type, input_name
 from exact_odds.games.settlement import settler
 from exact_odds.limits import MAX_SEEN
 from exact_odds.numbers import fraction_text, percent_text
-from exact_odds.render.document import Cell, Column, Document, Json, Table
+from exact_odds.render.document import Cell, Column, Document, Json, Line, Table
 from exact_odds.render.inputs import input_lines
 from exact_odds.render.rendered import Rendered
 from exact_odds.render.text import safe
@@ -218,14 +218,14 @@ class KnownCard(Rendered):
     rows: tuple[Seen, ...]
     edge: Edge
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         """The report's inputs and the positions seen."""
         return {**self.report.inputs(), "positions": list(self.cards)}
 
     def to_document(self) -> Document:
         return _card_document(self)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
                 "total": self.report.total, "edge": self.edge.to_dict(),
                 "seen": [_seen_dict(row) for row in self.rows]}
@@ -291,7 +291,7 @@ def _seen_row(row: Seen) -> tuple[Cell, ...]:
     return (row.label, row.probability, *row.values, row.best_bet, row.best, row.favours_bettor)
 
 
-def _header(report: GameReport) -> tuple[Any, ...]:
+def _header(report: GameReport) -> tuple[Line, ...]:
     known = tuple(f"Known: {line}" for line in report.known.lines(report.rules.round))
     plain = [line for line in input_lines(report.inputs()) if line.label != "Known"]
     return (*plain, *known,
@@ -332,7 +332,7 @@ class SortedCards(Rendered):
     edge: Edge
     ordered: bool
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         return {**self.report.inputs(), "high": rank_words(self.high),
                 "positions": list(self.cards)}
 
@@ -349,7 +349,7 @@ class SortedCards(Rendered):
             (*_header(report), f"High: {', '.join(rank_words(self.high))}; Low: "
              f"{', '.join(low)}"), (table,))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
                 "total": self.report.total, "ordered": self.ordered, "edge": self.edge.to_dict(),
                 "patterns": [_seen_dict(row) for row in self.rows]}
@@ -442,7 +442,7 @@ class BestSorts(Rendered):
     divisions: int  # the divisions weighed (a division and its mirror image once)
     sorts: tuple[Sort, ...]
 
-    def inputs(self) -> dict[str, Any]:
+    def inputs(self) -> Json:
         return {**self.report.inputs(), "positions": list(self.cards), "by": self.by}
 
     def to_document(self) -> Document:
@@ -462,7 +462,7 @@ class BestSorts(Rendered):
         return Document(f"{safe(report.game.name)} ({safe(report.game.id)}): the best sorts "
                         f"of cards {_positions_text(self.cards)}", _header(report), (table,))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Json:
         return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
                 "divisions": self.divisions,
                 "sorts": [{"high": rank_words(s.high),

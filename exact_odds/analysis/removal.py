@@ -113,7 +113,7 @@ def _known_signature(shoe: Shoe, bet: Bet, rules: DrawingRules, known: Known) ->
     counts of the classes of the bet's compiled table split by the known ranks."""
     if not known:
         return None
-    from exact_odds.engine.compiled import partition_of
+    from exact_odds.engine.tally import partition_of
 
     return tuple(sum(shoe.count(card) for card in cards)
                  for cards in partition_of(bet.columns, rules, known))

@@ -116,6 +116,9 @@ def strategy_report(first: Shoe | GameLike | None = None, strategy: str | None =
     from exact_odds.rules.chart import RulesError
 
     if not isinstance(first, (str, Path, Game)):  # the shoe (or nothing)
+        check_type(first, (Shoe, type(None)), "shoe or game",
+                   "a Shoe (Shoe.from_decks, load_shoe) or a game (its id, its file's path or "
+                   "a Game)")
         if first is not None and shoe is not None:
             raise StrategyError("strategy_report: give the shoe once, first or as shoe=")
         shoe = first if shoe is None else shoe

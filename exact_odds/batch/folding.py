@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from exact_odds.batch.monomials import MonomialBasis
-from exact_odds.engine.compiled import CompiledCounts
 from exact_odds.engine.plan import INT64_MAX, falling
+from exact_odds.engine.tally import CompiledCounts
 from exact_odds.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from exact_odds.cards import DECK
-from exact_odds.engine.compiled import CompiledCounts, Monomial
+from exact_odds.engine.tally import CompiledCounts, Monomial
 
 if TYPE_CHECKING:
     from numpy.typing import DTypeLike

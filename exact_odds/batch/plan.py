@@ -23,9 +23,10 @@ from exact_odds.batch.folding import (
 from exact_odds.batch.monomials import MonomialBasis, partition_matrix
 from exact_odds.batch.result import BatchResult
 from exact_odds.batch.sums import TopSums
-from exact_odds.engine.compiled import CompiledCounts, compiled_counts, monomial_count, partition_of
+from exact_odds.engine.compiled import compiled_counts, monomial_count
 from exact_odds.engine.enumerator import Rules
 from exact_odds.engine.plan import INT64_CARDS, INT64_MAX, falling, plan
+from exact_odds.engine.tally import CompiledCounts, partition_of
 from exact_odds.games.settlement import settler
 from exact_odds.shoe import CARDS_PER_ROUND
 from exact_odds.vocabulary import column

@@ -3,7 +3,7 @@
 Each way of counting estimates itself beside its code, from what it will walk (counted
 before the work) times what one of each cost when measured (``tests/test_cost.py``):
 ``round.round_cost``, ``hands.first_cards_cost``, ``fine.factored_cost``,
-``compiled.dealt_only_cost``; ``enumerator.enumeration_cost`` picks the one that will run.
+``dealt.dealt_only_cost``; ``enumerator.enumeration_cost`` picks the one that will run.
 Here is what they share: the estimate, its refusal past ``MAX_SECONDS`` or ``MAX_MEMORY``
 (one line naming the columns that split the cards finest), a column's number of values.
 

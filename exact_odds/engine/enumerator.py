@@ -60,8 +60,8 @@ if TYPE_CHECKING:
     import numpy as np
     import polars as pl
 
-    from exact_odds.engine.compiled import CompiledCounts
     from exact_odds.engine.fine import Factored
+    from exact_odds.engine.tally import CompiledCounts
 
 Rules = DrawingRules
 
@@ -112,7 +112,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     names = tuple(columns)
     wanted = plan(names)
     if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds
-        from exact_odds.engine.compiled import held_classes
+        from exact_odds.engine.tally import held_classes
 
         return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
     enumeration_cost(shoe, names, rules, factored(wanted)).check()  # before any work
@@ -209,7 +209,7 @@ def _rounds_read(wanted: Plan, table: Table) -> Table:
 def _dealt_only(names: Names, rules: Rules, held: tuple[int, ...]) -> CompiledCounts:
     """A round without draws compiled once per columns, rules and classes held: the report
     and its mistakes check read the same table."""
-    from exact_odds.engine.compiled import dealt_only_counts
+    from exact_odds.engine.dealt import dealt_only_counts
 
     return dealt_only_counts(names, rules, held)
 
@@ -386,7 +386,8 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BA
     (``round.round_cost``)."""
     names = tuple(columns)
     if not rules.draws:
-        from exact_odds.engine.compiled import dealt_only_cost, held_classes
+        from exact_odds.engine.dealt import dealt_only_cost
+        from exact_odds.engine.tally import held_classes
 
         return dealt_only_cost(names, rules, len(held_classes(shoe, names, rules)))
     wanted = plan(names)

@@ -1,0 +1,202 @@
+"""Compiled tables of rounds without draws (Dragon Tiger, Three Card Baccarat): every
+sequence of the hands' card classes, read in Python; or, where no column reads the order of
+a hand's cards, every pair of hands (multisets of classes, each standing for its orderings)
+paired with numpy. What either way costs (``dealt_only_cost``) is known before any work.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from exact_odds.engine.cost import (
+    BASE_BYTES,
+    ROW_BYTES,
+    EnumerationCost,
+    values_product,
+)
+from exact_odds.engine.fine import ids
+from exact_odds.engine.known import NOTHING, Known
+from exact_odds.engine.plan import Names, plan
+from exact_odds.engine.tally import (
+    CompiledCounts,
+    agreeing_starts,
+    allowed_classes,
+    partition_of,
+    tallied,
+)
+from exact_odds.rules import DrawingRules
+from exact_odds.vocabulary import (
+    RoundBase,
+    RoundCards,
+    VocabularyError,
+    column,
+    read_round,
+    unreadable,
+)
+
+
+@lru_cache(maxsize=64)
+def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...] | None = None,
+                      known: Known = NOTHING) -> CompiledCounts:
+    """Every class sequence of a round without draws (Dragon Tiger, Three Card Baccarat),
+    over the classes ``held`` (None: all); ``known``: those that agree with it
+    (``compiled_counts``). Where no column reads the order of a hand's cards, each hand is
+    dealt as a multiset of classes (its orderings its weight; the classes at the known
+    positions apart) and the hands are paired and ranked with numpy (``_dealt_hands``);
+    else every sequence is read in Python (``read_round``). Its cost (``dealt_only_cost``)
+    is refused in one line past the limit before any work."""
+    described, wanted = rules.round, plan(columns)
+    unread = unreadable(columns, described)
+    if unread:
+        raise VocabularyError(unread)
+    partition = partition_of(columns, rules, known)
+    held = tuple(range(len(partition))) if held is None else held
+    dealt_only_cost(columns, rules, len(held)).check()
+    if not _reads_order(columns):
+        return _dealt_hands(columns, rules, partition, held, known)
+    reps, dealt = [partition[i][0] for i in held], 2 * described.cards
+    k = len(reps)
+    ordered = wanted.deal + wanted.round + wanted.cards
+    parts = (len(wanted.deal), len(wanted.deal) + len(wanted.round))
+    sequence, index = np.arange(k ** dealt, dtype=np.int64), np.array(held, dtype=np.int64)
+    classes = [index[sequence // k ** (dealt - 1 - i) % k] for i in range(dealt)]
+    # the i-th card out goes to the hands in turn: its place is i + 1
+    places = tuple(described.position("banker" if i % 2 else "player", i // 2)
+                   for i in range(dealt))
+    kept = agreeing_starts(tuple(classes), places, allowed_classes(partition, known))
+    if kept is not None:  # only the sequences that agree with what is known are read
+        classes = [c[kept] for c in classes]
+    rows = []
+    for at in zip(*(c.tolist() for c in classes)):
+        cards = [partition[c][0] for c in at]
+        row = read_round(tuple(cards[0::2]), tuple(cards[1::2]), ordered, described)
+        rows.append(tuple(row[name] for name in ordered))
+    code, outcomes = ids(rows)
+    return tallied(columns, partition, [(code, classes)], lambda c: (
+        outcomes[c][:parts[0]], outcomes[c][parts[0]:parts[1]], outcomes[c][parts[1]:]),
+        known=known, places=places)
+
+
+def _reads_order(columns: Names) -> bool:
+    """Whether a column reads which card of a hand came first (a first or second card)."""
+    deal_cols = plan(columns).columns()[0]
+    return any(c.ordered for c in deal_cols)
+
+
+def _hand_variants(k: int, size: int, fixed: tuple[int, ...], allowed: dict[int, set[int]]
+                   ) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Every hand of ``size`` cards of ``k`` classes as the classes at the slots ``fixed``
+    (in that order) then the others sorted, with the orderings of its cards each stands
+    for; a slot of ``allowed`` holds only its classes. Nothing fixed: each multiset once.
+
+    >>> _hand_variants(2, 2, (), {})
+    ([(0, 0), (0, 1), (1, 1)], array([1, 2, 1]))
+    """
+    from itertools import product
+
+    found: dict[tuple[int, ...], int] = {}
+    for hand in product(range(k), repeat=size):
+        if all(hand[slot] in classes for slot, classes in allowed.items()):
+            key = (*(hand[slot] for slot in fixed),
+                   *sorted(hand[slot] for slot in range(size) if slot not in fixed))
+            found[key] = found.get(key, 0) + 1
+    hands = sorted(found)
+    return hands, np.array([found[hand] for hand in hands], dtype=np.int64)
+
+
+def _dealt_hands(columns: Names, rules: DrawingRules, partition: tuple[tuple[str, ...], ...],
+                 held: tuple[int, ...], known: Known = NOTHING) -> CompiledCounts:
+    """A round without draws whose columns read no order within a hand: each hand a
+    multiset of the held classes, standing for its orderings (the classes at the positions
+    ``known`` names apart, ``_hand_variants``); the two hands paired with numpy, each
+    pair's outcome coded by the hands' totals, which ranks higher, and what the columns
+    reading one hand read of it (columns reading both hands: read per pair)."""
+    described, wanted = rules.round, plan(columns)
+    deal_cols, card_cols, round_cols = wanted.columns()
+    reps = [partition[i][0] for i in held]
+    size = described.cards
+    local = {c: i for i, c in enumerate(held)}
+    allowed = allowed_classes(partition, known)
+    sides = []  # each hand's variants, their weights and the place of each of their classes
+    for side in ("player", "banker"):
+        slot_of = {described.position(side, slot): slot for slot in range(size)}
+        fixed = tuple(slot_of[p] for p in sorted(known.positions) if p in slot_of)
+        limits = {slot_of[p]: {local[c] for c in classes.tolist() if c in local}
+                  for p, classes in allowed.items() if p in slot_of}
+        hands, weight = _hand_variants(len(reps), size, fixed, limits)
+        slots = fixed + tuple(slot for slot in range(size) if slot not in fixed)
+        sides.append((hands, weight, tuple(described.position(side, slot) for slot in slots)))
+    cards = [[tuple(reps[c] for c in hand) for hand in hands] for hands, _, _ in sides]
+    # a hand's key as one integer, compared as the key is (each part below 100)
+    rank = [np.array([sum(part * 100 ** (len(key) - 1 - i) for i, part in enumerate(key))
+                      for key in map(described.key, side)], dtype=np.int64) for side in cards]
+    totals = [np.array([described.total(hand) for hand in side], dtype=np.int64)
+              for side in cards]
+    others = [c for c in deal_cols + card_cols if len(c.hands) == 1]
+    both = [c for c in deal_cols + card_cols if len(c.hands) != 1]
+    nothing = RoundBase(0, 0, size, size, None, None, None, None)
+    own = [ids([tuple(c.read(RoundCards(nothing, hand, hand, None, None))
+                      for c in others if c.hands == (side,)) for hand in hands])
+           for side, hands in zip(("player", "banker"), cards)]
+    p, b = (x.ravel() for x in np.meshgrid(np.arange(len(cards[0])), np.arange(len(cards[1])),
+                                           indexing="ij"))
+    order = np.sign(rank[0][p] - rank[1][b])
+    base, bases = ids(list(zip(totals[0][p].tolist(), totals[1][b].tolist(), order.tolist())))
+    code = (base * len(own[0][1]) + own[0][0][p]) * len(own[1][1]) + own[1][0][b]
+    pairs: list[tuple[object, ...]] = []
+    if both:  # read pair by pair
+        extra, pairs = ids([tuple(c.read(RoundCards(nothing, cards[0][i], cards[1][j], None, None))
+                                  for c in both) for i, j in zip(p.tolist(), b.tolist())])
+        code = code * len(pairs) + extra
+    index = np.array(held, dtype=np.int64)
+    spread = [[index[np.array([hand[i] for hand in hands], dtype=np.int64)] for i in range(size)]
+              for hands, _, _ in sides]
+    read_cols = [c.of_round for c in round_cols]
+
+    def read(at: int) -> tuple[Any, ...]:
+        rest, extra_at = divmod(at, max(len(pairs), 1)) if both else (at, 0)
+        rest, b_own = divmod(rest, len(own[1][1]))
+        base_at, p_own = divmod(rest, len(own[0][1]))
+        tp, tb, ranked = bases[base_at]
+        round_base = RoundBase(tp, tb, size, size, None, None, None, None,
+                               None if described.ranks_by_total else ranked)
+        found = {c.name: v for c, v in zip([c for c in others if c.hands == ("player",)],
+                                           own[0][1][p_own])}
+        found.update(zip([c.name for c in others if c.hands == ("banker",)], own[1][1][b_own]))
+        found.update(zip([c.name for c in both], pairs[extra_at] if both else ()))
+        return (tuple(found[n] for n in wanted.deal), tuple(f(round_base) for f in read_cols),
+                tuple(found[n] for n in wanted.cards))
+
+    return tallied(columns, partition, [(code, [s[p] for s in spread[0]]
+                                          + [s[b] for s in spread[1]])],
+                    read, sides[0][1][p] * sides[1][1][b], known, sides[0][2] + sides[1][2])
+
+
+
+
+#: Measured seconds to read one class sequence of a round without draws, in Python; to pair
+#: two hands with numpy; to read a pair's columns that read both hands, in Python.
+SEQUENCE_SECONDS = 20e-6
+PAIR_SECONDS = 1e-6
+BOTH_SECONDS = 20e-6
+
+
+@lru_cache(maxsize=256)
+def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCost:
+    """The cost of ``dealt_only_counts`` over ``k`` card classes: every sequence of them,
+    each hand's cards in turn, read once in Python; or, where no column reads the order of
+    a hand's cards, every pair of hands (multisets of classes) paired with numpy."""
+    outcomes = values_product(names)  # the rows: at most every combination of values
+    if _reads_order(names):
+        sequences = k ** (2 * rules.cards)
+        return EnumerationCost(names, "dealt only", sequences, 0, min(sequences, outcomes), k,
+                               sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)
+    pairs = comb(k + rules.cards - 1, rules.cards) ** 2
+    both = any(len(column(name).hands) == 2 for name in names)
+    return EnumerationCost(names, "dealt hands", pairs, 0, min(pairs, outcomes), k,
+                           pairs * (PAIR_SECONDS + both * BOTH_SECONDS),
+                           BASE_BYTES + pairs * ROW_BYTES)
