@@ -375,9 +375,6 @@ KNOWN_BUGS: dict[str, tuple[type[BaseException], str]] = {
     "chemin-de-fer/information=banker-cards/equilibrium/nines-and-sixes": (EquilibriumError, SOLVER_BUG),
     "chemin-de-fer/information=both-cards/equilibrium/nines-and-sixes": (AssertionError, REPORT_BUG),
     "chemin-de-fer/information=banker-cards/equilibrium": (EquilibriumError, SOLVER_BUG),
-    "chemin-de-fer/information=both-cards/optimal": (AssertionError, BATCH_BUG),
-    "lucky-draw/lucky_seven_pays=3 to 2/optimal": (AssertionError, BATCH_BUG),
-    "lucky-draw/information=total/optimal": (AssertionError, BATCH_BUG),
 }
 
 

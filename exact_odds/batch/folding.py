@@ -71,6 +71,13 @@ class NetPays:
         largest = max(abs(int(v)) for v in distinct) if len(scaled) else 0
         return cls(denominator, scaled, largest)
 
+    def over(self, denominator: int) -> NetPays:
+        """The same nets over ``denominator``, a multiple of this one's (two tables' nets
+        over their common denominator, so that their folds add and subtract exactly)."""
+        factor, rest = divmod(denominator, self.denominator)
+        assert rest == 0, "a net pay's denominator must divide the one it is written over"
+        return NetPays(denominator, self.scaled * factor, self.largest * factor)
+
 
 def fold_bet(bet_id: str, table: CompiledCounts, nets: NetPays, basis: MonomialBasis,
              terms: np.ndarray | None = None) -> CompiledBet:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import lcm
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -113,8 +114,8 @@ class _Plan:
         if request.rules is None and (request.strategy or game.strategy) == "equilibrium":
             # both hands' equilibrium is solved shoe by shoe: the reference report of each
             return cls(request, [], list(request.bet_ids))
-        if optimal:
-            hit, stand = _option_rules(game)
+        if optimal:  # the rules under the settings: what each decider sees
+            hit, stand = _option_rules(game.rules_under(request.values))
             objective = optimised_bets(game)
             wanted = dict.fromkeys([*bets, *objective], None)
             extra: tuple[str, ...] = CARDS_SEEN
@@ -147,7 +148,7 @@ class _Plan:
                 bets_here = [bet for bet, own in members if set(own) <= set(columns)]
                 if optimal and drawn:
                     groups.append(_option_group(partition, bets_here, columns, hit, stand, values,
-                                                game.rules))
+                                                game.rules_under(values)))
                 else:
                     table = compiled_counts(columns, hit if optimal else rules)
                     basis = MonomialBasis.covering(partition, table.monomials)
@@ -250,9 +251,9 @@ def _is_optimal(request: Request) -> bool:
     return (request.strategy or game.strategy) == "optimal" and game.rules.option is not None
 
 
-def _option_rules(game: Any) -> tuple[Rules, Rules]:
-    """The game's rules with the option always taken (hit) and never (stand)."""
-    return game.rules.with_strategy("hit"), game.rules.with_strategy("stand")
+def _option_rules(rules: Rules) -> tuple[Rules, Rules]:
+    """The rules with the option always taken (hit) and never (stand)."""
+    return rules.with_strategy("hit"), rules.with_strategy("stand")
 
 
 
@@ -280,6 +281,10 @@ def _option_group(partition: tuple[tuple[str, ...], ...], bets: list[Bet],
     t_hit, t_stand = compiled_counts(columns, hit), compiled_counts(columns, stand)
     basis = MonomialBasis.covering(partition, t_hit.monomials + t_stand.monomials)
     nets = {(bet.id, t): _net_pay(bet, t, values, rules) for bet in bets for t in (t_hit, t_stand)}
+    # every net over one denominator (a 3 to 2 pay on one bet, or in one table only): each
+    # state's change adds across tables, and across the bets the play is for (``_gains``)
+    common = lcm(*(net.denominator for net in nets.values()))
+    nets = {key: net.over(common) for key, net in nets.items()}
     compiled = [fold_bet(bet.id, t_stand, nets[bet.id, t_stand], basis) for bet in bets]
     # the terms of each table, by the visible state of their outcome
     by_state: dict[CompiledCounts, dict[InfoState, np.ndarray]] = {}
