@@ -165,6 +165,28 @@ def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> No
     assert found["numpy"] == found["numba"]
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+def test_both_kernels_agree_for_every_number_of_bets(count: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled kernel sums four bets at a time, and a bet left alone by itself (none
+    of the padding's products): one to five of rock-bac's bets, on shoes from full to 20
+    cards left, equal on both kernels."""
+    pytest.importorskip("numba", reason="numba cannot be installed here")
+    bets = ["super-six", "player", "banker", "tie", "player-dragon-bonus"][:count]
+    rows = np.vstack([_random_rows("rock-bac", 40, seed=count),
+                      [Shoe.from_counts(c).counts for c in SMALL]])
+    found = {}
+    for name in ("numpy", "numba"):
+        monkeypatch.setattr(sums, "_KERNEL", [None] if name == "numpy" else [])
+        evaluator = BatchEvaluator("rock-bac", bets=bets)
+        result = evaluator.evaluate(rows)
+        folded = evaluator.plan.groups[0].top_sums(int(rows.sum(axis=1).max()))
+        assert folded is not None and folded.splits(int((rows @ evaluator.plan.groups[0]
+                                                         .to_classes).max()))
+        found[name] = {b: result.fractions(b) for b in result.bet_ids}
+    assert found["numpy"] == found["numba"]
+
+
 # --- streamed, the same bytes whatever runs it ----------------------------------------------------
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])

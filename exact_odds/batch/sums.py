@@ -67,46 +67,59 @@ if TYPE_CHECKING:
     from exact_odds.batch.monomials import MonomialBasis
 
 
-def _split_sums(class_counts: np.ndarray, runs: np.ndarray, held: np.ndarray, start: int,
-                split: int, coefficients: np.ndarray, out: np.ndarray) -> None:
-    """The kernel numba compiles for the split sums: shoe by shoe, every monomial from its
-    parents in runs (``TopSums.runs``), each top monomial split in two (``hi * 2**split +
-    lo``), then four bets at a time, the two sums of each (``out[shoe, bet]``). Float64
-    throughout, every number an integer within ``FLOAT_EXACT`` (the module's bound)."""
-    values = np.empty(held.shape[0])
-    highs = np.empty(held.shape[0] - start)
-    lows = np.empty(held.shape[0] - start)
+def _split_sums(class_counts: np.ndarray, lower: np.ndarray, top: np.ndarray,
+                held: np.ndarray, start: int, split: int, inverse: float,
+                coefficients: np.ndarray, out: np.ndarray) -> None:
+    """The kernel numba compiles for the split sums: shoe by shoe, every monomial below the
+    top degree from its parent, a run at a time (``lower``, rows of ``TopSums.runs``); then,
+    four bets at a time (one where a single bet is left), each top monomial made from its
+    parent (``top``'s runs) as it is read, split in two (``hi * 2**split + lo``) and summed
+    with each bet's coefficient: the two sums of each bet (``out[shoe, bet]``). No top
+    monomial is stored (a store costs more than the arithmetic here). Float64 throughout,
+    every number an integer within ``FLOAT_EXACT`` (the module's bound). ``inverse`` is
+    ``2**-split``, given rather than computed: under reordering, the compiler turns a
+    product by a reciprocal it can see into a division, many times slower."""
+    values = np.empty(start)
     scale = 2.0 ** split
-    inverse = 1.0 / scale  # a power of two: v * inverse is exact
     bets = out.shape[1]
     for s in range(class_counts.shape[0]):
         values[0] = 1.0
-        for r in range(runs.shape[0]):  # F_K = F_parent * (n_c - held), a run at a time
-            at, parent, length = runs[r, 0], runs[r, 1], runs[r, 2]
-            n = np.float64(class_counts[s, runs[r, 3]])
+        for r in range(lower.shape[0]):  # F_K = F_parent * (n_c - held), a run at a time
+            at, parent, length = lower[r, 0], lower[r, 1], lower[r, 2]
+            n = np.float64(class_counts[s, lower[r, 3]])
             built, parents, taken = (values[at:at + length], values[parent:parent + length],
                                      held[at:at + length])
             for j in range(length):
                 built[j] = parents[j] * (n - taken[j])
-        top = values[start:]
-        for i in range(top.shape[0]):
-            high = np.floor(top[i] * inverse)
-            highs[i] = high
-            lows[i] = top[i] - high * scale
-        for b in range(0, coefficients.shape[0], 4):  # rows padded to a multiple of 4
-            w0, w1, w2, w3 = (coefficients[b], coefficients[b + 1], coefficients[b + 2],
-                              coefficients[b + 3])
+        for b in range(0, bets, 4):  # rows padded to a multiple of 4
+            one = bets - b == 1
             h0 = h1 = h2 = h3 = l0 = l1 = l2 = l3 = 0.0
-            for i in range(highs.shape[0]):
-                high, low = highs[i], lows[i]
-                h0 += high * w0[i]
-                l0 += low * w0[i]
-                h1 += high * w1[i]
-                l1 += low * w1[i]
-                h2 += high * w2[i]
-                l2 += low * w2[i]
-                h3 += high * w3[i]
-                l3 += low * w3[i]
+            for r in range(top.shape[0]):
+                at, parent, length = top[r, 0], top[r, 1], top[r, 2]
+                n = np.float64(class_counts[s, top[r, 3]])
+                parents, taken, o = values[parent:parent + length], held[at:at + length], at - start
+                w0, w1, w2, w3 = (coefficients[b, o:o + length], coefficients[b + 1, o:o + length],
+                                  coefficients[b + 2, o:o + length], coefficients[b + 3, o:o + length])
+                if one:  # a bet alone: none of the padding's products
+                    for j in range(length):
+                        v = parents[j] * (n - taken[j])
+                        high = np.floor(v * inverse)
+                        low = v - high * scale
+                        h0 += high * w0[j]
+                        l0 += low * w0[j]
+                    continue
+                for j in range(length):
+                    v = parents[j] * (n - taken[j])
+                    high = np.floor(v * inverse)
+                    low = v - high * scale
+                    h0 += high * w0[j]
+                    l0 += low * w0[j]
+                    h1 += high * w1[j]
+                    l1 += low * w1[j]
+                    h2 += high * w2[j]
+                    l2 += low * w2[j]
+                    h3 += high * w3[j]
+                    l3 += low * w3[j]
             for k, (high_sum, low_sum) in enumerate(((h0, l0), (h1, l1), (h2, l2), (h3, l3))):
                 if b + k < bets:
                     out[s, b + k] = np.int64(high_sum) * (np.int64(1) << split) + np.int64(low_sum)
@@ -180,7 +193,7 @@ def load_kernel() -> None:
         return
     # no shoe: nothing is computed, but the arguments have the types of every real call
     none = np.zeros((0, 4), dtype=np.int64)
-    compiled.split(np.zeros((0, 1), dtype=np.int64), none, np.zeros(0), 0, 1,
+    compiled.split(np.zeros((0, 1), dtype=np.int64), none, none, np.zeros(0), 0, 1, 0.5,
                    np.zeros((4, 0)), np.zeros((0, 1), dtype=np.int64))
 
 
@@ -204,10 +217,12 @@ class TopSums:
     cls: np.ndarray
     held: np.ndarray
     # the same, run by run for the split sums: (first monomial, its parent, the run's length,
-    # the class) where a run's parents are consecutive; held as float64; the largest
-    # sum_K |W_K| of a bet (S), the split's bit b; the coefficients as float64, padded with
-    # rows of zeros to a multiple of four bets
-    runs: np.ndarray
+    # the class) where a run's parents are consecutive, the runs below the top degree and
+    # those of the top degree; held as float64; the largest sum_K |W_K| of a bet (S), the
+    # split's bit b; the coefficients as float64, padded with rows of zeros to a multiple of
+    # four bets
+    lower_runs: np.ndarray
+    top_runs: np.ndarray
     held_float: np.ndarray
     spread: int
     split: int
@@ -249,14 +264,14 @@ class TopSums:
             parent[i] = position[monomial[:-1]]
             last[i] = monomial[-1]
             held[i] = monomial[:-1].count(monomial[-1])
-        runs = _runs(parent, last)
         spread = max(int(total) for total in np.abs(coefficients).sum(axis=0))  # Python ints
         padded = np.zeros((-(-len(bets) // 4) * 4, len(coefficients)))
         # exact in float64 where the split sums are taken: |W_K| <= spread < 2**52 there
         padded[:len(bets)] = coefficients.T.astype(np.int64)
         return cls(tuple(bet.id for bet in bets), basis, top,
                    np.ascontiguousarray(coefficients.T.astype(np.int64)), max_net,
-                   parent, last, held, runs, held.astype(np.float64), spread,
+                   parent, last, held, _runs(parent, last, 1, level.start),
+                   _runs(parent, last, level.start, level.stop), held.astype(np.float64), spread,
                    FLOAT_EXACT.bit_length() - 1 - spread.bit_length(), padded)
 
     def splits(self, largest_count: int) -> bool:
@@ -282,8 +297,8 @@ class TopSums:
         if compiled is not None:
             found = np.empty((len(counts), len(self.bet_ids)), dtype=np.int64)
             if self.splits(int(counts.max(initial=0))):
-                compiled.split(counts, self.runs, self.held_float, start, self.split,
-                               self.split_coefficients, found)
+                compiled.split(counts, self.lower_runs, self.top_runs, self.held_float, start,
+                               self.split, 2.0 ** -self.split, self.split_coefficients, found)
             else:
                 compiled.int64(counts, self.parent, self.cls, self.held, start,
                                self.coefficients, found)
@@ -310,11 +325,11 @@ class TopSums:
         return np.concatenate(parts)
 
 
-def _runs(parent: np.ndarray, last: np.ndarray) -> np.ndarray:
-    """The monomials (after the first) in runs of one class whose parents are consecutive:
-    rows of (first monomial, its parent, length, class)."""
+def _runs(parent: np.ndarray, last: np.ndarray, first: int, stop: int) -> np.ndarray:
+    """The monomials ``first`` to ``stop - 1`` in runs of one class whose parents are
+    consecutive: rows of (first monomial, its parent, length, class)."""
     found: list[list[int]] = []
-    for i in range(1, len(parent)):
+    for i in range(first, stop):
         if found and (run := found[-1])[3] == last[i] and run[0] + run[2] == i \
                 and run[1] + run[2] == parent[i]:
             run[2] += 1
