@@ -350,3 +350,48 @@ def test_removed_cards_from_bytes_agree_with_the_general_reading_on_random_cells
             accepted += 1
             assert (found == _removed_row_by_row(Path("s.csv"), cells, [8] * 52)).all(), cells
     assert accepted > 300  # the fast reading is tried, not always stepped aside
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["", "9D KS td", "", "as ah", "QS"], True),
+    (["9D KS 10H"], False),  # a name of three characters: the bytes' reading takes it
+    (["9D  KS"], False), ([" 9D"], False), (["9D "], False),  # a space more
+    (["9D\tKS"], False), (["ZZ"], False), (["1C 9d"], True),  # "1C": the ace of clubs
+    (["AS\nKS", "2H"], False),  # a quoted cell's own line break
+    (["9D " * 8 + "9D"], False),  # a ninth nine of diamonds from eight decks
+    ([""], True), (["", ""], True),
+])
+def test_removed_cards_counted_as_pairs(cells: list[str], read: bool) -> None:
+    """Issue 43: the most usual cells (names of two characters, one space between) are
+    counted three bytes a card, equal to reading them card by card; anything else is left
+    to the bytes' reading."""
+    from exact_odds.batch.shoes_file import _counted_pairs, _removed_row_by_row
+
+    found = _counted_pairs(cells, [8] * 52)
+    assert (found is not None) == read
+    if read:
+        assert found is not None
+        assert (found == _removed_row_by_row(Path("shoes.csv"), cells, [8] * 52)).all()
+
+
+def test_removed_cards_as_pairs_agree_with_the_general_reading_on_random_cells() -> None:
+    """Issue 43: random cells of mostly two-character names (with stray spaces, longer
+    names, line breaks and letters among them): the pairs' counting either steps aside or
+    gives what the general reading gives."""
+    import random
+
+    from exact_odds.batch.shoes_file import _counted_pairs, _removed_row_by_row
+
+    rng = random.Random(43)
+    names = ["AS", "td", "9D", "kc", "QH", "2c", "Th", "jS"]
+    odd = [" ", "10h", "\n", "Z", "1", "Q", "\t", "9DD"]
+    accepted = 0
+    for _ in range(2_000):
+        cells = [" ".join(rng.choices(names + (odd if rng.random() < 0.2 else []),
+                                      k=rng.randrange(0, 12)))
+                 for _ in range(rng.randrange(1, 5))]
+        found = _counted_pairs(cells, [8] * 52)
+        if found is not None:
+            accepted += 1
+            assert (found == _removed_row_by_row(Path("s.csv"), cells, [8] * 52)).all(), cells
+    assert accepted > 1_000

@@ -189,6 +189,21 @@ def test_both_kernels_agree_for_every_number_of_bets(count: int,
 
 # --- streamed, the same bytes whatever runs it ----------------------------------------------------
 
+@pytest.mark.parametrize("dtype", ["Int64", "Int128"])
+def test_the_column_wise_exact_text_is_the_exact_text(dtype: str) -> None:
+    """A streamed CSV writes its fractions column-wise (``exact_text_column``): the same text
+    as ``exact_texts``, for 64- and 128-bit columns, whole numbers and signs."""
+    from exact_odds.render.inputs import exact_text_column, exact_texts
+
+    big = 2**100 + 7 if dtype == "Int128" else 2**62 + 7
+    numerators = [-3, 0, 5, -big, big, 1, -1]
+    denominators = [7, 1, 1, 3, big + 2, 1, 2]
+    frame = pl.DataFrame({"n": numerators, "d": denominators},
+                         schema={"n": getattr(pl, dtype), "d": getattr(pl, dtype)})
+    found = frame.select(exact_text_column("n", "d").alias("text"))["text"].to_list()
+    assert found == exact_texts(numerators, denominators)
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_the_streamed_file_is_the_whole_result_in_parts(
         shoes_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:

@@ -91,16 +91,20 @@ class BatchReport(Rendered):
         """The CSV of the rows (what ``render(self, "csv")`` writes, without the header
         line unless ``header``), built from the integer columns at once, for a file
         written in parts; tested equal to the document's CSV."""
+        import polars as pl
+
         from exact_odds.render.csv import write_rows
-        from exact_odds.render.inputs import input_columns
+        from exact_odds.render.inputs import exact_text_column, input_columns
 
         lead = input_columns(self.inputs())
         # the inputs, the same in every row, quoted once by the one writer; the rest of a
         # row is digits, "-" and "/" (a shoe, its cards, "p/q"), which CSV never quotes
         inputs = write_rows([text for _, text in lead], [])[:-1]
-        shoes, cards = (map(str, self.frame[name].to_list()) for name in ("shoe", "cards"))
-        body = "".join(f"{inputs},{','.join(row)}\n"
-                       for row in zip(shoes, cards, *self._texts()))
+        lines = self.frame.select(pl.concat_str(
+            [pl.lit(inputs), pl.col("shoe"), pl.col("cards"),
+             *(exact_text_column(f"{bet}_numerator", f"{bet}_denominator")
+               for bet in self.bet_ids)], separator=",").alias("line"))["line"]
+        body = lines.str.join("\n").item() + "\n" if len(lines) else ""
         if not header:
             return body
         return write_rows([name for name, _ in lead] + ["shoe", "cards", *self.bet_ids],

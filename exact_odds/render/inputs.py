@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exact_odds.errors import escape_controls
 from exact_odds.numbers import fraction_text, int_text
 from exact_odds.render.document import Field, Json
 from exact_odds.render.json import json_value
+
+if TYPE_CHECKING:
+    import polars as pl
 
 #: The first input columns of a CSV, in this order, where a result records them.
 LEADING = ("game", "game_file", "shoe", "rules", "strategy", "settings", "exact_odds_version")
@@ -86,6 +89,17 @@ def exact_texts(numerators: Sequence[int], denominators: Sequence[int]) -> list[
     ['-3/7', '0', '5']
     """
     return [str(n) if d == 1 else f"{n}/{d}" for n, d in zip(numerators, denominators)]
+
+
+def exact_text_column(numerator: str, denominator: str) -> pl.Expr:
+    """``exact_texts`` as a polars expression on two integer columns (a batch's): the same
+    text, ``"p/q"`` or ``"p"`` where ``q`` is 1, made column-wise without a Python string
+    per value."""
+    import polars as pl
+
+    text = pl.col(numerator).cast(pl.String)
+    return pl.when(pl.col(denominator) == 1).then(text).otherwise(
+        pl.concat_str([text, pl.lit("/"), pl.col(denominator).cast(pl.String)]))
 
 
 def input_columns(data: Mapping[str, Any], prefix: str = "") -> list[tuple[str, str]]:
