@@ -187,6 +187,22 @@ def test_both_kernels_agree_for_every_number_of_bets(count: int,
     assert found["numpy"] == found["numba"]
 
 
+def test_class_counts_are_the_partition_matrix_product() -> None:
+    """Issue 43: a shoe's class counts are summed from each class's columns: equal to the
+    product by the partition matrix, for point values, for ranks, for a partition that
+    leaves cards out and for one with a class of no card (the product then)."""
+    from exact_odds.batch.monomials import class_counts, partition_matrix
+
+    rows = _random_rows("rock-bac", 30, seed=43)
+    values = tuple(tuple(c for c in DECK if c[0] == r) for r in "A23456789")
+    partitions = [(*values, tuple(c for c in DECK if c[0] in "TJQK")),
+                  tuple(tuple(c for c in DECK if c[0] == r) for r in "A23456789TJQK"),
+                  values[:3] + (("KS", "QH"),), values + ((),)]
+    for partition in partitions:
+        matrix = partition_matrix(partition)
+        assert (class_counts(rows, matrix) == rows @ matrix).all(), partition
+
+
 # --- streamed, the same bytes whatever runs it ----------------------------------------------------
 
 @pytest.mark.parametrize("dtype", ["Int64", "Int128"])

@@ -143,3 +143,17 @@ def partition_matrix(partition: tuple[tuple[str, ...], ...]) -> np.ndarray:
     return matrix
 
 
+
+
+def class_counts(rows: np.ndarray, to_classes: np.ndarray) -> np.ndarray:
+    """Each shoe's count of each class, ``rows @ to_classes`` (``partition_matrix``), as
+    sums of each class's columns: numpy multiplies integer matrices in a plain loop, several
+    times slower than gathering the columns and adding them (a simulation does it every
+    round)."""
+    classes = to_classes.argmax(axis=1)
+    held = np.flatnonzero(to_classes.any(axis=1))
+    order = held[np.argsort(classes[held], kind="stable")]
+    starts = np.searchsorted(classes[order], np.arange(to_classes.shape[1]))
+    if len(order) and len(np.unique(classes[order])) == to_classes.shape[1]:
+        return np.add.reduceat(rows[:, order].astype(np.int64, copy=False), starts, axis=1)
+    return np.asarray(rows.astype(np.int64) @ to_classes)  # a class with no card: none here

@@ -21,7 +21,7 @@ from exact_odds.batch.folding import (
     fold_bet,
     narrow,
 )
-from exact_odds.batch.monomials import MonomialBasis, partition_matrix
+from exact_odds.batch.monomials import MonomialBasis, class_counts, partition_matrix
 from exact_odds.batch.result import BatchResult
 from exact_odds.batch.sums import TopSums
 from exact_odds.engine.compiled import compiled_counts, monomial_count
@@ -175,7 +175,7 @@ class _Plan:
             if fast is None:
                 general.append(group)
                 continue
-            found = fast.evaluate(rows.astype(np.int64) @ group.to_classes, sizes)
+            found = fast.evaluate(class_counts(rows, group.to_classes), sizes)
             for i, bet_id in enumerate(fast.bet_ids):
                 if bet_id in self.request.bet_ids:
                     numerators[bet_id] = found[:, i]
@@ -208,9 +208,9 @@ class _Plan:
         gains: dict[Any, np.ndarray] = {}  # per information state: what drawing gains
         for group in groups:
             group.largest_size = int(sizes.max(initial=0))
-            class_counts = rows.astype(np.int64) @ group.to_classes
-            values = group.basis.values(class_counts, sizes)
-            found = evaluate_bets(group.basis, group.bets, class_counts, sizes, values)
+            counts = class_counts(rows, group.to_classes)
+            values = group.basis.values(counts, sizes)
+            found = evaluate_bets(group.basis, group.bets, counts, sizes, values)
             if group.option_states:
                 values = group.basis.padded(values, sizes)
                 for state, gain in _gains(group, values, self.objective).items():
