@@ -167,8 +167,10 @@ def _as_counts(counts: ArrayLike) -> np.ndarray:
             raise BatchError("card counts must be whole numbers")
     elif array.dtype.kind not in "iu":
         raise BatchError("card counts must be whole numbers")
-    # every comparison below is exact in the array's own type (or Python integers)
-    outside = np.argwhere((array < 0) | (array > MAX_DECKS))
+    # every comparison below is exact in the array's own type (or Python integers); the
+    # offending count is looked for only where there is one
+    outside = (np.argwhere((array < 0) | (array > MAX_DECKS))
+               if array.size and (array.min() < 0 or array.max() > MAX_DECKS) else ())
     if len(outside):
         row, card = (int(i) for i in outside[0])
         value = int(array[row, card])
@@ -177,7 +179,7 @@ def _as_counts(counts: ArrayLike) -> np.ndarray:
         raise BatchError(f"row {row}: the count of {DECK[card]} is {value:,}; a count is at "
                          f"most {MAX_DECKS:,}")
     # 52 counts of at most MAX_DECKS each: every sum below fits int64
-    return array.astype(np.int64)
+    return array.astype(np.int64, copy=False)
 
 
 def check_batch_size(counts: np.ndarray, what: str = "", path: Path | None = None,
