@@ -107,9 +107,9 @@ class _Recorder:
             if not self.settle:
                 self.parts[f"result:{bet_id}"].append(np.zeros(len(rows)))
                 continue
-            nets = settles.settle_dealt(dealt.cards, dealt.hands)
+            nets, which = settles.dealt_nets(dealt.cards, dealt.hands)
             self.parts[f"result:{bet_id}"].append(np.array(  # as float(net), without its detour
-                [0.0 if net is None else net.numerator / net.denominator for net in nets]))
+                [0.0 if net is None else net.numerator / net.denominator for net in nets])[which])
         np.add.at(self.seen, (np.repeat(rows, dealt.cards.shape[1]),
                               _RANK_OF[dealt.cards].ravel()), 1)
 

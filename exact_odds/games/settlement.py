@@ -183,6 +183,14 @@ class Settler:
         """The net result of one unit on each dealt round (None: no action, a late bet not
         offered). ``cards`` holds a round per row (``DealtRounds.cards``); ``hands(i)`` gives
         row ``i``'s Player and Banker cards, read only for a round not met before."""
+        nets, which = self.dealt_nets(cards, hands)
+        return [nets[i] for i in which.tolist()]
+
+    def dealt_nets(self, cards: np.ndarray,
+                   hands: Callable[[int], tuple[tuple[str, ...], tuple[str, ...]]]
+                   ) -> tuple[list[Fraction | None], np.ndarray]:
+        """``settle_dealt`` as the distinct nets of the rounds and, for each round, the index
+        of its own: a caller that turns them into floats does it once per distinct net."""
         import numpy as np
 
         codes = round_codes(cards, self.described) if self.by_round else card_codes(cards, self.detail,
@@ -196,7 +204,7 @@ class Settler:
             if code not in results:
                 results[code] = self.settle_round(*hands(row)).net
             nets.append(results[code])
-        return [nets[i] for i in inverse.ravel().tolist()]
+        return nets, inverse.ravel()
 
     def tally(self, table: Mapping[tuple[object, ...], int] | Iterable[pl.DataFrame]) -> Tally:
         """The bet settled on every row of an outcome table: outcome counts (readings of
