@@ -169,10 +169,8 @@ def _as_counts(counts: ArrayLike) -> np.ndarray:
         raise BatchError("card counts must be whole numbers")
     # every comparison below is exact in the array's own type (or Python integers); the
     # offending count is looked for only where there is one
-    outside = (np.argwhere((array < 0) | (array > MAX_DECKS))
-               if array.size and (array.min() < 0 or array.max() > MAX_DECKS) else ())
-    if len(outside):
-        row, card = (int(i) for i in outside[0])
+    if array.size and (array.min() < 0 or array.max() > MAX_DECKS):
+        row, card = (int(i) for i in np.argwhere((array < 0) | (array > MAX_DECKS))[0])
         value = int(array[row, card])
         if value < 0:
             raise BatchError(f"row {row}: the count of {DECK[card]} is negative ({value})")
