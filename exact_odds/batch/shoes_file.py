@@ -425,26 +425,29 @@ _BASE = len(NAME_CHARACTERS) + 1
 
 def _counted_pairs(cells: list[str], full: Sequence[int]) -> np.ndarray | None:
     """``_counted_bytes`` for the most usual file, at a third of its cost: every card a name
-    of two characters ("9D", "TS"), one space between two. The non-empty cells, each ended
-    by a line break, are then three bytes a card (name, then a space or the cell's end); each
-    pair of bytes is read as a card in a table of every such name (``parse_card``). None for
-    anything else, which ``_counted_bytes`` reads."""
-    filled = [row for row, cell in enumerate(cells) if cell]
-    data = np.frombuffer("".join([cells[row] + "\n" for row in filled]).encode(), np.uint8)
-    if len(data) % 3:
-        return None
-    cards = data.reshape(-1, 3)
-    ends = cards[:, 2] == ord("\n")
-    if np.count_nonzero(ends) != len(filled) or \
-            np.count_nonzero(ends | (cards[:, 2] == ord(" "))) != len(cards):
-        return None  # a longer name, two spaces, a line break within a cell
-    card = np.take(_pair_cards(), cards[:, 0].astype(np.intp) << 8 | cards[:, 1])
-    if len(card) and int(card.min()) < 0:
-        return None  # not a card's name
-    row = np.asarray(filled, dtype=np.int64)[np.cumsum(ends) - ends]
+    of two characters ("9D", "TS"), one space between two. The non-empty cells, each
+    followed by a space, are then three bytes a card (its name, a space), each name read as
+    its two bytes in a table of every such name (``_pair_cards``); a cell of ``n`` bytes
+    holds ``(n + 1) / 3`` cards. None for anything else, which ``_counted_bytes`` reads."""
+    lengths = np.fromiter(map(len, cells), dtype=np.int64, count=len(cells))
+    filled = np.flatnonzero(lengths)
+    per_row = (lengths[filled] + 1) // 3
+    data = "".join([cells[row] + " " for row in filled.tolist()]).encode()
+    if len(data) != 3 * int(per_row.sum()) or int(((lengths[filled] + 1) % 3).max(initial=0)):
+        return None  # a longer name, a space more or less, a character of several bytes
+    cards = np.frombuffer(data, _NAMED)
+    card = np.take(_pair_cards(), cards["name"].astype(np.intp))
+    if not (cards["space"] == ord(" ")).all() or (len(card) and int(card.min()) < 0):
+        return None  # two names run together, or not a card's name (a line break, a tab)
+    row = np.repeat(filled, per_row)
     removed = np.bincount(row * len(DECK) + card, minlength=len(cells) * len(DECK))
     counts = np.asarray(full, dtype=np.int64)[None, :] - removed.reshape(len(cells), len(DECK))
     return counts if int(counts.min(initial=0)) >= 0 else None
+
+
+#: A card of the usual file as its three bytes: its name's two (the first the high byte), a
+#: space.
+_NAMED = np.dtype([("name", ">u2"), ("space", "u1")])
 
 
 @cache
