@@ -72,7 +72,7 @@ def _split_sums(class_counts: np.ndarray, lower: np.ndarray, top: np.ndarray,
                 coefficients: np.ndarray, out: np.ndarray) -> None:
     """The kernel numba compiles for the split sums: shoe by shoe, every monomial below the
     top degree from its parent, a run at a time (``lower``, rows of ``TopSums.runs``); then,
-    four bets at a time (one where a single bet is left), each top monomial made from its
+    four bets at a time (the last one to three alone), each top monomial made from its
     parent (``top``'s runs) as it is read, split in two (``hi * 2**split + lo``) and summed
     with each bet's coefficient: the two sums of each bet (``out[shoe, bet]``). No top
     monomial is stored (a store costs more than the arithmetic here). Float64 throughout,
@@ -92,7 +92,7 @@ def _split_sums(class_counts: np.ndarray, lower: np.ndarray, top: np.ndarray,
             for j in range(length):
                 built[j] = parents[j] * (n - taken[j])
         for b in range(0, bets, 4):  # rows padded to a multiple of 4
-            one = bets - b == 1
+            width = min(4, bets - b)  # none of the padding's products
             h0 = h1 = h2 = h3 = l0 = l1 = l2 = l3 = 0.0
             for r in range(top.shape[0]):
                 at, parent, length = top[r, 0], top[r, 1], top[r, 2]
@@ -100,26 +100,21 @@ def _split_sums(class_counts: np.ndarray, lower: np.ndarray, top: np.ndarray,
                 parents, taken, o = values[parent:parent + length], held[at:at + length], at - start
                 w0, w1, w2, w3 = (coefficients[b, o:o + length], coefficients[b + 1, o:o + length],
                                   coefficients[b + 2, o:o + length], coefficients[b + 3, o:o + length])
-                if one:  # a bet alone: none of the padding's products
-                    for j in range(length):
-                        v = parents[j] * (n - taken[j])
-                        high = np.floor(v * inverse)
-                        low = v - high * scale
-                        h0 += high * w0[j]
-                        l0 += low * w0[j]
-                    continue
-                for j in range(length):
+                for j in range(length):  # the compiler makes a loop of each width
                     v = parents[j] * (n - taken[j])
                     high = np.floor(v * inverse)
                     low = v - high * scale
                     h0 += high * w0[j]
                     l0 += low * w0[j]
-                    h1 += high * w1[j]
-                    l1 += low * w1[j]
-                    h2 += high * w2[j]
-                    l2 += low * w2[j]
-                    h3 += high * w3[j]
-                    l3 += low * w3[j]
+                    if width > 1:
+                        h1 += high * w1[j]
+                        l1 += low * w1[j]
+                    if width > 2:
+                        h2 += high * w2[j]
+                        l2 += low * w2[j]
+                    if width > 3:
+                        h3 += high * w3[j]
+                        l3 += low * w3[j]
             for k, (high_sum, low_sum) in enumerate(((h0, l0), (h1, l1), (h2, l2), (h3, l3))):
                 if b + k < bets:
                     out[s, b + k] = np.int64(high_sum) * (np.int64(1) << split) + np.int64(low_sum)
