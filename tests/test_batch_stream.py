@@ -168,9 +168,9 @@ def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> No
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
 def test_both_kernels_agree_for_every_number_of_bets(count: int,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled kernel sums four bets at a time, and a bet left alone by itself (none
-    of the padding's products): one to five of rock-bac's bets, on shoes from full to 20
-    cards left, equal on both kernels."""
+    """The compiled kernel sums four bets at a time, the last one to three at their own
+    width (none of the padding's products): one to five of rock-bac's bets, on shoes from
+    full to 20 cards left, equal on both kernels."""
     pytest.importorskip("numba", reason="numba cannot be installed here")
     bets = ["super-six", "player", "banker", "tie", "player-dragon-bonus"][:count]
     rows = np.vstack([_random_rows("rock-bac", 40, seed=count),
