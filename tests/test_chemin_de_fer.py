@@ -209,18 +209,8 @@ def test_no_pure_deviation_gains_against_the_equilibrium(shoe, information, comm
 
 
 def report_cases() -> list[object]:
-    """Each case, the report wrong where the Banker mixes at a state he sees by his cards."""
-    return [pytest.param(*case, id=_case_id(case), marks=[pytest.mark.slow] + (
-        [pytest.mark.xfail(strict=True, reason=REPORT_BUG)] if case[1] != "totals" else []))
-        for case in CASES]
-
-
-#: Found by these tests (report it to the lead; the engine is not changed here).
-REPORT_BUG = ("issue 40: under the equilibrium with information=banker-cards or both-cards, "
-              "`report` (and the simulation's exact values, its batch played by the mixed "
-              "rules) plays the Banker's mixed probability at a state of his two cards, e.g. "
-              "(0, 6, stood), at every two-card hand of that total (1-5, 2-4, 3-3, 7-9, 8-8 "
-              "against a Player who stood): its figures are not the equilibrium's")
+    """Each case (slow): the report under the equilibrium."""
+    return [pytest.param(*case, id=_case_id(case), marks=[pytest.mark.slow]) for case in CASES]
 
 
 @pytest.mark.parametrize("shoe, information, commission", report_cases())
@@ -235,19 +225,20 @@ def test_the_report_under_the_equilibrium_is_the_brute_force_value(shoe, informa
         brute(shoe, information, commission), found.player, found.banker)
 
 
-@pytest.mark.xfail(strict=True, reason=REPORT_BUG)
 def test_the_report_with_the_banker_seeing_his_cards_on_the_infinite_deck():
     """The same on the infinite deck, in the fast loop: the Banker mixes at (0, 6, stood) with
     probability 859/1144 and stands with 1-5, 2-4, 3-3, 7-9 and 8-8 against a Player who
-    stood; the report plays 859/1144 at all six (its figures are exactly those)."""
+    stood. Found by these tests: the report played 859/1144 at all six (the Banker's stood
+    column was read from his total alone); its figures are now the equilibrium's, not
+    those of that spread play."""
     found = solved("infinite", "banker-cards", "5%").equilibria[0]
     g = brute("infinite", "banker-cards", "5%")
     sixes = [s for s in found.banker if s[2] is None and (s[0] + s[1]) % 10 == 6]
     spread = {**found.banker, **dict.fromkeys(sixes, found.banker[(0, 6, None)])}
     report = game_report("chemin-de-fer", shoe=Shoe.infinite(), settings=settings("banker-cards", "5%"))
     values = tuple(b.expected_value for b in report.bets)
-    assert values == cb.evaluate(g, found.player, spread)  # what it plays (holds today)
     assert values == cb.evaluate(g, found.player, found.banker)
+    assert values != cb.evaluate(g, found.player, spread)  # the two plays differ here
 
 
 @pytest.mark.slow
@@ -418,11 +409,11 @@ def test_the_simulation_deals_and_values_rounds_by_the_equilibrium(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=REPORT_BUG)
 def test_the_simulation_with_the_banker_seeing_his_cards(tmp_path):
-    """The same with information=banker-cards: the simulation draws the Banker's mixed choice
-    at (0, 6, stood) at every two-card 6 against a Player who stood, and its exact values are
-    those of that play (seed 3: a first round's values differ from the brute force's)."""
+    """The same with information=banker-cards: the Banker's mixed choice at (0, 6, stood)
+    drawn at that state alone, not at every two-card 6 against a Player who stood (as it was
+    before the stood column was read from his cards), and the exact values the
+    equilibrium's."""
     check_traced(traced_rounds(tmp_path, "banker-cards"), "banker-cards")
 
 
