@@ -231,25 +231,18 @@ class TopSums:
         if not bets or top < 1:
             return None
         position = {m: i for i, m in enumerate(basis.monomials)}
-        k = len(basis.partition)
-        folded = np.stack([bet.coefficients for bet in bets], axis=1).astype(object)
-        for degree in range(top):
-            for i in range(basis.levels[degree].start, basis.levels[degree].stop):
-                row = folded[i]
-                if not row.any():
-                    continue
-                monomial = basis.monomials[i]
-                for c in range(k):  # F_K * (N - |K|) = sum_c F_{K + c}
-                    above = position[tuple(sorted((*monomial, c)))]
-                    folded[above] = folded[above] + row
+        folded = _pushed_up(basis, position, np.stack([bet.coefficients for bet in bets],
+                                                      axis=1))
         level = basis.levels[top]
         coefficients = folded[level]
         max_net = max(bet.max_net for bet in bets)
-        for monomial, row in zip(basis.monomials[level], coefficients):
-            orderings = factorial(top) // prod(factorial(monomial.count(c))
-                                               for c in set(monomial))
-            if max(abs(int(v)) for v in row) > max_net * orderings:
-                raise AssertionError(f"a folded coefficient passes its bound at {monomial}")
+        orderings = np.array([factorial(top) // prod(factorial(monomial.count(c))
+                                                     for c in set(monomial))
+                              for monomial in basis.monomials[level]], dtype=object)
+        beyond = np.flatnonzero(np.abs(coefficients).max(axis=1) > max_net * orderings)
+        if len(beyond):
+            raise AssertionError("a folded coefficient passes its bound at "
+                                 f"{basis.monomials[level][int(beyond[0])]}")
         if max_net * factorial(top) > INT64_MAX:  # |W_K| <= max_net * t! must fit
             return None
         parent = np.zeros(len(basis.monomials), dtype=np.int64)
@@ -259,7 +252,7 @@ class TopSums:
             parent[i] = position[monomial[:-1]]
             last[i] = monomial[-1]
             held[i] = monomial[:-1].count(monomial[-1])
-        spread = max(int(total) for total in np.abs(coefficients).sum(axis=0))  # Python ints
+        spread = max(int(total) for total in np.abs(coefficients.astype(object)).sum(axis=0))
         padded = np.zeros((-(-len(bets) // 4) * 4, len(coefficients)))
         # exact in float64 where the split sums are taken: |W_K| <= spread < 2**52 there
         padded[:len(bets)] = coefficients.T.astype(np.int64)
@@ -331,6 +324,27 @@ def _runs(parent: np.ndarray, last: np.ndarray, first: int, stop: int) -> np.nda
         else:
             found.append([i, int(parent[i]), 1, int(last[i])])
     return np.array(found, dtype=np.int64).reshape(-1, 4)
+
+
+def _pushed_up(basis: MonomialBasis, position: dict[tuple[int, ...], int],
+               coefficients: np.ndarray) -> np.ndarray:
+    """Every coefficient below the top degree pushed up a degree at a time, the bets' rows
+    at once (``F_K * (N - |K|) = sum_c F_{K + c}``). int64 where no sum can pass it: a
+    coefficient of degree ``d`` gathers its own and at most ``d`` from below (one per
+    class ``K`` holds), so after ``d`` degrees it is at most ``B_d = B_0 + d * B_{d-1}``,
+    ``B_0`` the largest coefficient given; Python integers beyond."""
+    top = len(basis.levels) - 1
+    bound = largest = max((abs(int(v)) for v in coefficients.flat), default=0)
+    for degree in range(1, top + 1):
+        bound = largest + degree * bound
+    folded = coefficients.astype(np.int64 if bound <= INT64_MAX else object)
+    for degree in range(top):
+        level = basis.levels[degree]
+        for c in range(len(basis.partition)):  # K + c is a distinct monomial for each K
+            above = [position[tuple(sorted((*monomial, c)))]
+                     for monomial in basis.monomials[level]]
+            folded[above] += folded[level]
+    return folded
 
 
 #: The working set of a step of shoes: about a processor's second-level cache.
