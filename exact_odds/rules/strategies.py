@@ -2,7 +2,8 @@
 chooses, to play a game by (``--strategy FILE``, ``game_report(..., strategy=path)``).
 
 A strategy file is YAML (or the JSON ``exact-odds strategy --format json`` writes, read
-back as it is)::
+back as it is: both sides' states where both choose, the bettor's ``decisions`` by his
+cards and the up card where he alone does)::
 
     # chemin de fer: the Player draws on 5 with probability 9/11; the Banker with 6
     # stands against a Player who stood, and draws with 3 against a third card of 8
@@ -32,6 +33,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from exact_odds.errors import ExactOddsError
 from exact_odds.files import InputFileError, read_yaml
 from exact_odds.rules.chart import DrawingRules, InfoState, RulesError
 
@@ -68,6 +70,9 @@ def strategy_rules(data: object, rules: DrawingRules, where: str) -> DrawingRule
             and not _from_output(data):
         raise RulesError(f"{where}: a strategy file is a mapping of player: and/or banker: "
                          "to each state's choice")
+    if isinstance(data.get("decisions"), list):  # the bettor's: by his cards and the up card
+        _sees(rules, "player", where)
+        return rules.with_strategy(_decisions(data["decisions"], rules, where), "file")
     played = rules
     for side in SIDES:
         if side not in data:
@@ -84,8 +89,36 @@ def strategy_rules(data: object, rules: DrawingRules, where: str) -> DrawingRule
 
 def _from_output(data: dict[Any, Any]) -> bool:
     """Whether the mapping is ``exact-odds strategy``'s JSON (other fields beside the two
-    sides' lists)."""
-    return any(isinstance(data.get(side), list) for side in SIDES)
+    sides' lists, or beside the bettor's ``decisions``)."""
+    return any(isinstance(data.get(side), list) for side in (*SIDES, "decisions"))
+
+
+def _decisions(given: list[Any], rules: DrawingRules, where: str
+               ) -> dict[InfoState, bool | Fraction]:
+    """The bettor's choices as ``exact-odds strategy`` writes them for a game where he alone
+    decides: ``[{player_cards: [low, high], dealer_up: up, choice: hit|stand}, ...]``, as
+    a map by visible state (the up card where his decision sees it)."""
+    option = rules.option
+    assert option is not None
+    found: dict[InfoState, bool | Fraction] = {}
+    for at, entry in enumerate(given):
+        cards = entry.get("player_cards") if isinstance(entry, dict) else None
+        up = entry.get("dealer_up") if isinstance(entry, dict) else None
+        if (not isinstance(cards, list) or len(cards) != 2 or any(
+                type(c) is not int or not 0 <= c <= 9 for c in (*cards, *([up] if up is not None
+                                                                         else [])))):
+            raise RulesError(f"{where}: decisions[{at}]: player_cards is two point values 0-9 "
+                             "(and dealer_up one, or null)")
+        low, high = sorted(cards)
+        if not rules.player_chooses((low + high) % 10):
+            raise RulesError(f"{where}: decisions[{at}]: the bettor does not choose on "
+                             f"{low},{high}")
+        visible = (low, high, up if option.sees_up_card else None)
+        choice = _choice(entry.get("choice"), f"{where}: decisions[{at}]")
+        if found.setdefault(visible, choice) != choice:
+            raise RulesError(f"{where}: decisions[{at}]: {low},{high} is given two choices "
+                             "where the bettor does not see the up card")
+    return found
 
 
 def _sees(rules: DrawingRules, side: str, where: str) -> tuple[str, ...]:
@@ -120,20 +153,11 @@ def _check_chooses(rules: DrawingRules, side: str, choices: dict[InfoState, Any]
     for state in choices:
         if side == "player":
             assert rules.option is not None
-            known = dict(zip(rules.option.sees, state))
-            total = known.get("player_two_card_total")
-            if total is None:
-                total = (int(known.get("player_low_card") or 0)
-                         + int(known.get("player_high_card") or 0)) % 10
-            chooses = rules.player_chooses(total)
+            chooses = rules.player_chooses(rules.option.total_of(state))
         else:
-            assert rules.banker_option is not None
-            known = dict(zip(rules.banker_option.sees, state))
-            total = known.get("banker_two_card_total")
-            if total is None:
-                total = (int(known.get("banker_low_card") or 0)
-                         + int(known.get("banker_high_card") or 0)) % 10
-            chooses = rules.banker_chooses(total, known.get("player_third"))
+            banker = rules.banker_option
+            assert banker is not None
+            chooses = rules.banker_chooses(banker.total_of(state), banker.third_of(state))
         if not chooses:
             shown = ", ".join("stood" if v is None else str(v) for v in state)
             raise RulesError(f"{where}: state {shown}: the {side.title()} does not choose "
@@ -166,10 +190,13 @@ def _choice(choice: object, where: str) -> bool | Fraction:
         return True
     if text in ("stand", "s"):
         return False
-    try:
-        p = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{where}: {choice!r} is not draw, stand or a probability") from None
+    from exact_odds.numbers import parse_number
+
+    try:  # the one reader of a number a person writes (its length and exponent bounded)
+        p = parse_number(text, where)
+    except ExactOddsError as error:
+        raise RulesError(f"{error} (a choice is draw, stand or a probability: 0.25, 9/11, "
+                         "1 or 0)") from None
     if not 0 <= p <= 1 or p.denominator > 10**12:
         raise RulesError(f"{where}: {choice!r} is not a probability from 0 to 1 (with a "
                          "denominator of at most 10^12)")
