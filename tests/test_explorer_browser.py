@@ -289,13 +289,15 @@ def test_no_text_is_drawn_over_other_text(built, optimal_page, reused, width):
     """Issue 44.8: at a phone's width and a desktop's, no text of the page is drawn over
     other text, nor cut off at a chart's edge: every part drawn (as when scrolled to), the
     readings and the play open, a refused pay's message and a bet flagged as favouring the
-    bettor shown."""
+    bettor shown (and Lucky Draw's round, flagged too)."""
     w = reused(width=width, height=844)
-    for page_file, bet, event in ((built("rock-bac"), "tie", "Tie"),
-                                  (optimal_page("21st-century"), "early-tie", "Tie")):
+    for page_file, (bet, event, favours), refused in (
+            (built("rock-bac"), ("tie", "Tie", "30 to 1"), ("player", "Player wins")),
+            (optimal_page("21st-century"), ("early-tie", "Tie", "30 to 1"), ("player", "Player wins")),
+            (built("lucky-draw"), ("enter", "Win", "3 to 2"), ("draw", "Win with 9"))):
         w.open(page_file)
-        w.field(bet, event).fill("30 to 1")  # favours the bettor: the flag
-        w.field("player", "Player wins").fill("9 to 0")  # refused: its message
+        w.field(bet, event).fill(favours)  # favours the bettor: the flag
+        w.field(*refused).fill("9 to 0")  # refused: its message
         w.page.evaluate("""() => { document.querySelectorAll('details').forEach(d => { d.open = true; });
             document.querySelectorAll('section.bet').forEach(s => { s.style.contentVisibility = 'visible'; }); }""")
         assert w.page.evaluate(TEXT_OVERLAPS, None) == [], page_file.name
