@@ -789,12 +789,7 @@ def test_the_widget_chooses_the_play_again_in_the_browser(browser):
     import exact_odds
 
     widget = exact_odds.explore("21st-century", strategy="optimal")
-    context = browser.new_context()
-    page = context.new_page()
-    _host(page, widget)
-    page.fill('input[data-bet="player"][data-event="Player wins"]', "1 to 2")
-    page.wait_for_function("window.__saved.length > 0")
-    widget.pays = page.evaluate("window.__saved.at(-1).pays")
+    context, page = _typed_in_widget(browser, widget, "player", "Player wins", "1 to 2")
     figures = widget.figures()
     for bet in widget.report.bets:
         shown = Fraction(page.get_attribute(f'dd[data-bet="{bet.id}"][data-figure="expected-value"]', "data-exact"))
@@ -845,18 +840,26 @@ def test_the_widgets_bettors_round_in_the_browser(browser):
 
     widget = exact_odds.explore("lucky-draw")
     published = widget.bettor_round()
-    context = browser.new_context()
-    page = context.new_page()
-    _host(page, widget)
-    page.fill('input[data-bet="enter"][data-event="Win"]', "1 to 2")
-    page.wait_for_function("window.__saved.length > 0")
-    widget.pays = page.evaluate("window.__saved.at(-1).pays")
+    context, page = _typed_in_widget(browser, widget, "enter", "Win", "1 to 2")
     figures = widget.bettor_round()
     assert figures is not None and published is not None
     assert figures["average_stake"] != published["average_stake"]  # the play changed
     for figure in ROUND_FIGURES.values():
         assert _round_figure(page, figure.page) == figures[figure.name], figure.name
     context.close()
+
+
+def _typed_in_widget(browser, widget, bet: str, event: str, pay: str):
+    """The widget's own module hosted in a new page, ``pay`` typed there into ``event`` of
+    ``bet``, and the pays the page saves given to Python's widget, as anywidget does: the
+    page's context (to close) and the page."""
+    context = browser.new_context()
+    page = context.new_page()
+    _host(page, widget)
+    page.fill(f'input[data-bet="{bet}"][data-event="{event}"]', pay)
+    page.wait_for_function("window.__saved.length > 0")
+    widget.pays = page.evaluate("window.__saved.at(-1).pays")
+    return context, page
 
 
 def _host(page, widget) -> None:
