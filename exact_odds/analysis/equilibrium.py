@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from itertools import combinations, product
 from math import lcm
 
@@ -179,9 +179,20 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
     seen = (*mine, *theirs, "player_third", "player_natural", "banker_natural")
     columns = tuple(dict.fromkeys(seen + bets[0].columns + bets[1].columns))
     reads = [[columns.index(name) for name in bet.columns] for bet in bets]
-    results: dict[PathKey, list[int | Fraction]] = {}
+    # the ways of each (path, both sides' nets), in integers; the sums made once at the end
+    ways_of: dict[tuple[PathKey, Fraction | None, Fraction | None], int] = {}
     player_states: set[InfoState] = set()
     banker_states: dict[InfoState, bool] = {}  # each with the house way's choice
+    player_seen = cache(lambda cards: option.information((cards[0], cards[1], None)))
+    banker_seen = cache(banker.information)
+
+    @cache
+    def nets_of(row: tuple[object, ...]) -> tuple[Fraction | None, Fraction | None]:
+        """Both sides' nets on a row (each distinct reading settled once)."""
+        player_net, banker_net = (s(tuple(row[k] for k in read)).net
+                                  for s, read in zip(settlers, reads))
+        return player_net, banker_net
+
     for p_draws, b_draws in product((True, False), repeat=2):
         played = rules.with_strategy("hit" if p_draws else "stand").with_banker_strategy(
             "hit" if b_draws else "stand")
@@ -192,28 +203,29 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
                        else (0, row[at]))
             third, p_natural, b_natural = row[at + len(theirs):at + len(theirs) + 3]
             natural = p_natural or b_natural
-            player = (option.information((cards[0], cards[1], None)) if not natural
+            player = (player_seen(tuple(cards)) if not natural
                       and rules.player_chooses(sum(cards) % 10) else None)
-            chooser = (banker.information((b_cards[0], b_cards[1]), third) if not natural
+            chooser = (banker_seen(tuple(b_cards), third) if not natural
                        and rules.banker_chooses(sum(b_cards) % 10, third) else None)
             if (player is None and not p_draws) or (chooser is None and not b_draws):
                 continue  # the same path under the other choice: read once
             key = (player, p_draws if player is not None else None, chooser,
                    b_draws if chooser is not None else None)
-            nets = [s(tuple(row[k] for k in read)).net for s, read in zip(settlers, reads)]
-            found = results.setdefault(key, [0, Fraction(0), Fraction(0)])
-            found[0] += ways
-            found[1] += ways * (nets[0] or 0)
-            found[2] += ways * (nets[1] or 0)
+            p_net, b_net = nets_of(row)
+            found = (key, p_net, b_net)
+            ways_of[found] = ways_of.get(found, 0) + ways
             if player is not None:
                 player_states.add(player)
-            if chooser is not None:
+            if chooser is not None and chooser not in banker_states:
                 banker_states[chooser] = rules.banker_house_way(sum(b_cards) % 10, third)
+    results: dict[PathKey, tuple[int, Fraction, Fraction]] = {}
+    for (key, p_net, b_net), ways in ways_of.items():
+        total, p_sum, b_sum = results.get(key, (0, Fraction(0), Fraction(0)))
+        results[key] = (total + ways, p_sum + ways * (p_net or 0), b_sum + ways * (b_net or 0))
     from exact_odds.engine.enumerator import total_sequences
 
     return Paths(tuple(sorted(player_states, key=_order)), tuple(sorted(banker_states, key=_order)),
-                 {k: (int(v[0]), Fraction(v[1]), Fraction(v[2])) for k, v in results.items()},
-                 total_sequences(shoe), banker_states)
+                 results, total_sequences(shoe), banker_states)
 
 
 def _order(state: InfoState) -> tuple[int, ...]:
@@ -432,16 +444,18 @@ def _straddles(form: Linear, fixed: Mapping[InfoState, Fraction]) -> bool:
 
 def _indifferent(forms: list[Linear], unknowns: list[InfoState],
                  known: Mapping[InfoState, Fraction]) -> dict[InfoState, Fraction] | None:
-    """The unknowns that make every form zero, the others at ``known``; None where no single
-    solution exists. Each form is first made integral (its coefficients over their common
-    denominator), then the system solved by fraction-free elimination, exactly."""
+    """The unknowns, each strictly between 0 and 1, that make every form zero, the others at
+    ``known``; None where there is no such single solution. Each form is first made
+    integral (its coefficients over their common denominator), then the system solved by
+    fraction-free elimination (Bareiss) and fraction-free back-substitution: every value is
+    an integer over the system's determinant, checked before any ``Fraction`` is made."""
     if not forms and not unknowns:
         return {}
     if len(forms) != len(unknowns):
         return None  # generically no solution, or a continuum: not an isolated equilibrium
     rows = []
     for form in forms:
-        scale, constant, terms = form.integral()
+        _, constant, terms = form.integral()
         whole, parts = 0, Fraction(0)  # the known values' part; most are 0 or 1
         for v, c in terms.items():
             if v not in unknowns:
@@ -450,10 +464,10 @@ def _indifferent(forms: list[Linear], unknowns: list[InfoState],
                     whole += c * value.numerator
                 else:
                     parts += c * value
-        rest = parts + whole
+        scale, rest = (1, whole) if not parts else (
+            (parts + whole).denominator, (parts + whole).numerator)
         # the known values' part: an integer over a common denominator, folded into the row
-        rows.append([terms.get(u, 0) * rest.denominator for u in unknowns]
-                    + [-(constant * rest.denominator + rest.numerator)])
+        rows.append([terms.get(u, 0) * scale for u in unknowns] + [-(constant * scale + rest)])
     n = len(unknowns)
     previous = 1
     for col in range(n):  # Bareiss: every entry stays an integer
@@ -465,11 +479,14 @@ def _indifferent(forms: list[Linear], unknowns: list[InfoState],
             rows[r] = [(rows[col][col] * rows[r][k] - rows[r][col] * rows[col][k]) // previous
                        for k in range(n + 1)]
         previous = rows[col][col]
-    solution = [Fraction(0)] * n
-    for i in range(n - 1, -1, -1):
-        rest_sum = sum((rows[i][k] * solution[k] for k in range(i + 1, n)), Fraction(0))
-        solution[i] = (rows[i][n] - rest_sum) / rows[i][i]
-    return dict(zip(unknowns, solution))
+    det = previous  # the last pivot: the determinant (up to sign); each value is y / det
+    scaled = [0] * n
+    for i in range(n - 1, -1, -1):  # det * value, an integer (Cramer), the division exact
+        top = rows[i][n] * det - sum(rows[i][k] * scaled[k] for k in range(i + 1, n))
+        scaled[i] = top // rows[i][i]
+        if not (0 < scaled[i] < det or det < scaled[i] < 0):
+            return None  # not strictly between 0 and 1
+    return {u: Fraction(y, det) for u, y in zip(unknowns, scaled)}
 
 
 def _best(gains: Mapping[InfoState, Linear], mine: Mapping[InfoState, Fraction],
