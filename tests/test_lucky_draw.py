@@ -26,6 +26,7 @@ from catalogue import shoes
 from clirun import ok
 from games_bruteforce import SEVEN, draw_net, enter_net, round_value
 
+import exact_odds
 from exact_odds import Shoe, game_report, read_yaml
 from exact_odds.analysis.strategy import decisions
 
@@ -271,3 +272,22 @@ def lucky_draw_file(tmp_path: Path, sees: list[str]) -> Path:
     path = tmp_path / f"{game['id']}.yaml"
     path.write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
     return path
+
+
+def test_the_draw_bet_is_not_flagged_as_favouring_the_bettor_on_its_own():
+    """The Draw bet is placed only where drawing pays, so on its own its expected value is
+    positive (+2.79% under How's play): the report said "FAVOURS THE BETTOR" beside a round
+    the house wins by 1.79%. It now says why the edge is there, and that the round is what
+    the bettor wins; compare lists it with no favouring bet; JSON marks it an added stake."""
+    text = ok("report", "lucky-draw")
+    assert "FAVOURS THE BETTOR" not in text
+    assert "as a stake placed only where drawing pays: the bettor's round is what he wins" in text
+    data = json.loads(ok("report", "lucky-draw", "--format", "json"))
+    draw = next(bet for bet in data["bets"] if bet["id"] == "draw")
+    assert draw["added_stake"] is True and draw["favours_bettor"] is True
+    assert not next(bet for bet in data["bets"] if bet["id"] == "enter")["added_stake"]
+    assert "FAVOUR THE BETTOR" not in ok("compare", "lucky-draw", "lucky-draw")
+    # a bet placed before the deal that favours the bettor is still flagged
+    generous = exact_odds.load_game("lucky-draw").with_pay("enter", "Win", "3 to 1")
+    assert "In B, these bets FAVOUR THE BETTOR: enter ***" in exact_odds.compare_games(
+        "lucky-draw", generous).render("text")

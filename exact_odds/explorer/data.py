@@ -80,7 +80,7 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
             "events": [{"event": e.event, "when": e.when, "pays": e.pays,
                         "net": fraction_text(e.net), "combinations": int_text(e.combinations),
                         "editable": e.event in own} for e in result.events],
-            "removal": effects,
+            "removal": effects, "added_stake": result.added_stake,
         })
     source = game.source.get("document") if isinstance(game.source, dict) else None
     return {

@@ -371,13 +371,15 @@ function showFigure(el, figure, f, rounding) {
 }
 
 // The verdict on an expected value (data.verdicts) in its flag: favours the bettor, even, or
-// nothing; whether it favours him.
-function showVerdict(flag, ev, verdicts, rounding) {
-  const sign = ev.sign();
-  flag.textContent = sign > 0 ? fill(verdicts.favours, new Map([["edge", ev.percent(4, false, rounding)]]))
+// nothing; whether it favours him. A stake added with the draw (added) is positive on its
+// own by design: said so, not flagged.
+function showVerdict(flag, ev, verdicts, rounding, added = false) {
+  const sign = ev.sign(), flagged = sign > 0 && !added;
+  flag.textContent = sign > 0 ? fill(added ? verdicts.added : verdicts.favours,
+                                     new Map([["edge", ev.percent(4, false, rounding)]]))
     : sign === 0 ? verdicts.even : "";
-  flag.className = sign > 0 ? "flag favours" : "flag";
-  return sign > 0;
+  flag.className = flagged ? "flag favours" : "flag";
+  return flagged;
 }
 
 function ticks(lo, hi, count = 5) {
@@ -512,7 +514,8 @@ class BetView {
     const f = betFigures(this.events, this.total);
     this.figures = f;
     for (const figure of this.app.data.figures) this.show(figure, f);
-    const favours = showVerdict(this.flag, f.get("expected_value"), this.app.data.verdicts, this.app.data.rounding);
+    const favours = showVerdict(this.flag, f.get("expected_value"), this.app.data.verdicts,
+                                this.app.data.rounding, this.bet.added_stake === true);
     this.el.classList.toggle("favours-bettor", favours);
     this.events.forEach((e, i) => {
       const [count, probabilityCell, returnCell] = this.cells[i];
