@@ -25,7 +25,7 @@ import cdf_bruteforce as cb
 import pytest
 from clirun import ok, one_error_line, run
 
-from exact_odds.analysis.equilibrium import EquilibriumError, Solution, equilibrium
+from exact_odds.analysis.equilibrium import Solution, equilibrium
 from exact_odds.analysis.report import game_report
 from exact_odds.analysis.strategy_report import strategy_report
 from exact_odds.games.loader import load_game
@@ -209,18 +209,8 @@ def test_no_pure_deviation_gains_against_the_equilibrium(shoe, information, comm
 
 
 def report_cases() -> list[object]:
-    """Each case, the report wrong where the Banker mixes at a state he sees by his cards."""
-    return [pytest.param(*case, id=_case_id(case), marks=[pytest.mark.slow] + (
-        [pytest.mark.xfail(strict=True, reason=REPORT_BUG)] if case[1] != "totals" else []))
-        for case in CASES]
-
-
-#: Found by these tests (report it to the lead; the engine is not changed here).
-REPORT_BUG = ("issue 40: under the equilibrium with information=banker-cards or both-cards, "
-              "`report` (and the simulation's exact values, its batch played by the mixed "
-              "rules) plays the Banker's mixed probability at a state of his two cards, e.g. "
-              "(0, 6, stood), at every two-card hand of that total (1-5, 2-4, 3-3, 7-9, 8-8 "
-              "against a Player who stood): its figures are not the equilibrium's")
+    """Each case (slow): the report under the equilibrium."""
+    return [pytest.param(*case, id=_case_id(case), marks=[pytest.mark.slow]) for case in CASES]
 
 
 @pytest.mark.parametrize("shoe, information, commission", report_cases())
@@ -235,19 +225,29 @@ def test_the_report_under_the_equilibrium_is_the_brute_force_value(shoe, informa
         brute(shoe, information, commission), found.player, found.banker)
 
 
-@pytest.mark.xfail(strict=True, reason=REPORT_BUG)
-def test_the_report_with_the_banker_seeing_his_cards_on_the_infinite_deck():
-    """The same on the infinite deck, in the fast loop: the Banker mixes at (0, 6, stood) with
-    probability 859/1144 and stands with 1-5, 2-4, 3-3, 7-9 and 8-8 against a Player who
-    stood; the report plays 859/1144 at all six (its figures are exactly those)."""
+def test_the_report_with_the_banker_seeing_his_cards_on_the_infinite_deck(tmp_path):
+    """The same on the infinite deck, in the fast loop, and a Banker who mixes at one state
+    of his cards alone. Found by these tests: where the Banker mixed at (0, 6, stood), the
+    report played that probability at every two-card 6 against a Player who stood (1-5, 2-4,
+    3-3, 7-9, 8-8; his stood column was read from his total alone). Here he mixes at (0, 6,
+    stood) only, by a strategy file; the report is the brute force's value of that play, not
+    of the spread one."""
     found = solved("infinite", "banker-cards", "5%").equilibria[0]
     g = brute("infinite", "banker-cards", "5%")
-    sixes = [s for s in found.banker if s[2] is None and (s[0] + s[1]) % 10 == 6]
-    spread = {**found.banker, **dict.fromkeys(sixes, found.banker[(0, 6, None)])}
     report = game_report("chemin-de-fer", shoe=Shoe.infinite(), settings=settings("banker-cards", "5%"))
-    values = tuple(b.expected_value for b in report.bets)
-    assert values == cb.evaluate(g, found.player, spread)  # what it plays (holds today)
-    assert values == cb.evaluate(g, found.player, found.banker)
+    assert tuple(b.expected_value for b in report.bets) == cb.evaluate(g, found.player, found.banker)
+    sixes = [s for s in found.banker if s[2] is None and (s[0] + s[1]) % 10 == 6]
+    one = {**found.banker, **dict.fromkeys(sixes, Fraction(0)), (0, 6, None): Fraction(859, 1144)}
+    spread = {**one, **dict.fromkeys(sixes, one[(0, 6, None)])}
+    path = tmp_path / "strategy.yaml"
+    path.write_text(json.dumps({
+        "player": {"5": str(found.player[(5,)])},
+        "banker": {f"{a},{b},{'stood' if x is None else x}": str(p) for (a, b, x), p in one.items()}}))
+    played = game_report("chemin-de-fer", shoe=Shoe.infinite(), strategy=str(path),
+                         settings=settings("banker-cards", "5%"))
+    values = tuple(b.expected_value for b in played.bets)
+    assert values == cb.evaluate(g, found.player, one)
+    assert values != cb.evaluate(g, found.player, spread)
 
 
 @pytest.mark.slow
@@ -300,20 +300,11 @@ def small_cases() -> list[object]:
         for information in cb.INFORMATION:
             for commission in ("5%", "0%"):
                 marks: list[pytest.MarkDecorator] = []
-                if (shoe, information) == ("nines-and-sixes", "banker-cards"):
-                    marks.append(pytest.mark.xfail(strict=True, raises=EquilibriumError,
-                                                   reason=SOLVER_BUG))
                 if (shoe, information, commission) != ("ten-cards", "totals", "5%"):
                     marks.append(pytest.mark.slow)
                 cases.append(pytest.param(shoe, information, commission, marks=marks,
                                           id=f"{shoe}/{information}/{commission}"))
     return cases
-
-
-SOLVER_BUG = ("issue 40: on the nines-and-sixes shoe with information=banker-cards the solver "
-              "raises 'no equilibrium found among the open states' supports'; the brute force "
-              "finds a whole interval of equilibria (the Player drawing on 5 with any "
-              "probability from 33/104 to 1/3 with the commission, 5/16 to 1/3 without)")
 
 
 @pytest.mark.parametrize("shoe, information, commission", small_cases())
@@ -342,14 +333,26 @@ def test_small_shoes_equilibrium_and_uniqueness_by_the_brute_force(shoe, informa
         assert not solution.unique
 
 
-def test_the_interval_of_equilibria_the_solver_misses():
-    """The brute force's equilibria on the shoe where the solver finds none (see SOLVER_BUG):
-    each end of the interval checked as an equilibrium (NashConv zero)."""
-    g = brute("nines-and-sixes", "banker-cards", "5%")
+@pytest.mark.parametrize("commission, ends", [("5%", (Fraction(33, 104), Fraction(1, 3))),
+                                               ("0%", (Fraction(5, 16), Fraction(1, 3)))])
+def test_an_interval_of_equilibria(commission, ends):
+    """A shoe where every probability of the Player's drawing on 5 over a range is an
+    equilibrium (the Banker's play the same all along). Found by these tests: the solver
+    raised 'no equilibrium found' here (its supports were isolated points only). Now it
+    lists the range's ends and says so; the brute force's equilibria, each end and the
+    middle checked as an equilibrium (NashConv zero)."""
+    g = brute("nines-and-sixes", "banker-cards", commission)
     every = cb.every_equilibrium(g)
-    ends = (Fraction(33, 104), Fraction(1, 3))
     assert every.intervals == (ends,)
     assert [p for p, _ in every.points] == list(ends)
+    solution = equilibrium(SHOES["nines-and-sixes"][0], load_game("chemin-de-fer"),
+                           settings("banker-cards", commission))
+    assert [(state, low, high) for state, low, high in solution.intervals] == [
+        ("Player (5,)", *ends)]
+    assert not solution.unique
+    assert [e.player[(5,)] for e in solution.equilibria] == list(ends)
+    for found in solution.equilibria:
+        assert cb.exploitability(g, found.player, found.banker) == 0
     middle = cb.best_answer(g, cb.BANKER, {(5,): sum(ends) / 2}, cb.tableau("banker-cards"),
                             on_tie=False)
     for p, banker in [*every.points, (sum(ends) / 2, middle)]:
@@ -418,11 +421,11 @@ def test_the_simulation_deals_and_values_rounds_by_the_equilibrium(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=REPORT_BUG)
 def test_the_simulation_with_the_banker_seeing_his_cards(tmp_path):
-    """The same with information=banker-cards: the simulation draws the Banker's mixed choice
-    at (0, 6, stood) at every two-card 6 against a Player who stood, and its exact values are
-    those of that play (seed 3: a first round's values differ from the brute force's)."""
+    """The same with information=banker-cards: the Banker's mixed choice at (0, 6, stood)
+    drawn at that state alone, not at every two-card 6 against a Player who stood (as it was
+    before the stood column was read from his cards), and the exact values the
+    equilibrium's."""
     check_traced(traced_rounds(tmp_path, "banker-cards"), "banker-cards")
 
 

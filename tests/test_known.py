@@ -23,8 +23,8 @@ from exact_odds.analysis.known import best_sorts, known_card, sorted_cards
 from exact_odds.analysis.report import game_report
 from exact_odds.engine.compiled import known_counts
 from exact_odds.engine.enumerator import outcome_counts
-from exact_odds.engine.known import Known, KnownError, agreeing_sequences, known_cards
 from exact_odds.engine.tally import partition_of
+from exact_odds.known import Known, KnownError, agreeing_sequences, known_cards
 from exact_odds.rules import PUNTO_BANCO, rules_named
 from exact_odds.rules.loader import load_rules
 from exact_odds.shoe import Shoe

@@ -28,6 +28,7 @@ ORDER = (
     "render",                                # documents and formats
     "rules",                                 # drawing rules as data
     "shoe",                                  # the shoe
+    "known",                                 # cards known by their place in the round
     "vocabulary",                            # the outcome columns a bet's events read
     "engine",                                # the enumeration: counts, no money
     "games",                                 # game files, bets, pays, settlement, dealing

@@ -259,10 +259,6 @@ def test_every_limit_is_in_the_registry_once_with_its_reason():
     assert limits.MAX_CARDS == 52 * limits.MAX_DECKS
 
 
-#: Modules still importing a limit under another name, left to the engine's rewrite (issue 42).
-ENGINE_ALIASES = {"exact_odds/engine/cost.py: MAX_ENUMERATION_MEMORY as MAX_MEMORY"}
-
-
 def test_no_limit_is_imported_under_another_limits_name():
     """Issue 42: ``MAX_FILE_SHOES as MAX_SHOES`` read as the simulation's limit of shoes,
     another limit altogether; a limit is read under its own name."""
@@ -275,7 +271,7 @@ def test_no_limit_is_imported_under_another_limits_name():
             if isinstance(node, ast.ImportFrom) and node.module == "exact_odds.limits":
                 found |= {f"{path.relative_to(root)}: {alias.name} as {alias.asname}"
                           for alias in node.names if alias.asname not in (None, alias.name)}
-    assert found == ENGINE_ALIASES
+    assert found == set()
 
 
 def test_no_module_defines_a_limit_of_its_own():

@@ -23,7 +23,6 @@ import cdf_bruteforce as cb
 import games_bruteforce as gb
 import pytest
 
-from exact_odds.analysis.equilibrium import EquilibriumError
 from exact_odds.games.loader import load_game, parse_game
 from exact_odds.games.model import NO_ACTION, OTHER_OUTCOME_LOSES, Game, Settlement
 from exact_odds.games.settlement import Settler, settler
@@ -359,23 +358,7 @@ FAST = ("21st-century", {}, "house-way")
 
 #: Cases that fail today, each for a bug of the engine these tests found (named; not fixed
 #: here): the case's id (as ``_case_id`` and the shoe write it) -> (the exception, the bug).
-SOLVER_BUG = ("issue 40: the equilibrium solver raises 'no equilibrium found among the open "
-              "states' supports' on this shoe with information=banker-cards, where the brute "
-              "force finds an interval of equilibria (tests/test_chemin_de_fer.py)")
-REPORT_BUG = ("issue 40: under the equilibrium with information=both-cards (or banker-cards), "
-              "`report` plays the Banker's mixed probability at a state of his two cards, here "
-              "(2, 4, stood), at every two-card hand of that total: its figures are not the "
-              "equilibrium's (tests/test_chemin_de_fer.py)")
-BATCH_BUG = ("the batch's optimal play (batch/plan.py's option groups) does not play the case's "
-             "settings: with information=total (Lucky Draw) or information=both-cards (chemin "
-             "de fer) it plays the default information's optimal play; with lucky_seven_pays="
-             "3 to 2 it never draws (the Draw bet 0 on every shoe): its figures are neither the "
-             "report's nor the brute force's")
-KNOWN_BUGS: dict[str, tuple[type[BaseException], str]] = {
-    "chemin-de-fer/information=banker-cards/equilibrium/nines-and-sixes": (EquilibriumError, SOLVER_BUG),
-    "chemin-de-fer/information=both-cards/equilibrium/nines-and-sixes": (AssertionError, REPORT_BUG),
-    "chemin-de-fer/information=banker-cards/equilibrium": (EquilibriumError, SOLVER_BUG),
-}
+KNOWN_BUGS: dict[str, tuple[type[BaseException], str]] = {}
 
 
 def _case_id(case: tuple[str, dict[str, object], str | None]) -> str:

@@ -34,10 +34,10 @@ from exact_odds.engine.enumerator import (
     outcome_frames,
     total_ways,
 )
-from exact_odds.engine.known import NOTHING, Known, agreeing_sequences
 from exact_odds.engine.plan import plan
 from exact_odds.games.model import Bet, Settlement
 from exact_odds.games.settlement import Tally, settler
+from exact_odds.known import NOTHING, Known, agreeing_sequences
 from exact_odds.limits import MAX_SECONDS
 from exact_odds.numbers import fraction_text, percent_text, to_float
 from exact_odds.render.document import Column, Document, Json, Table, version

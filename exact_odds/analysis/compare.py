@@ -12,8 +12,8 @@ from pathlib import Path
 
 from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.report import GameReport
-from exact_odds.engine.known import KnownCards
 from exact_odds.games.model import Game
+from exact_odds.known import KnownCards
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Column, Document, Field, Json, Line, Table, version
 from exact_odds.render.inputs import input_lines

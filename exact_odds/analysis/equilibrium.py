@@ -11,12 +11,18 @@ state, choice) and (Banker state, choice), both sides' summed results; the rest 
 linear algebra over ``Fraction``s.
 
 ``solve`` finds every equilibrium: each side's choices whose best answer does not depend on
-the other's play are fixed first (iterated, as dominance is), then every assignment of the
-few states left to draw, stand or mix is tried: a mixing state makes the other side's
-mixing states indifferent (linear equations), and a pure one must be a best answer. With
-no commission the game is zero-sum and this is its minimax; with one it is a Nash
-equilibrium of the two sides' own results. The result says whether the equilibrium found
-is the only one.
+the other's play are fixed first (iterated, as dominance is). Where one of the Player's
+states is left open (he sees his total, or the shoe leaves one of his cards' states in
+doubt), every equilibrium is found along its probability: the Banker's best answer changes
+only where one of his gains, affine in it, vanishes, so the few points and the ranges
+between them where the Player is indifferent are all of them, degenerate shoes included (a
+whole range of equilibria is listed by its ends). Where several are open, every assignment
+of them to draw, stand or mix is tried: a mixing state makes the other side's mixing states
+indifferent (linear equations), and a pure one must be a best answer. Where the Banker is
+indifferent at several states, one mixes, the rest keep the casino tableau's choice where
+they can. With no commission the game is zero-sum and this is its minimax; with one it is
+a Nash equilibrium of the two sides' own results. The result says whether the equilibrium
+found is the only one.
 
 What the solver finds is checked, in the tests, independently: against the equilibrium no
 pure deviation of either side gains, computed by a brute force over the shoe's cards.
@@ -24,9 +30,10 @@ pure deviation of either side gains, computed by a brute force over the shoe's c
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache, partial
 from itertools import combinations, product
 from math import lcm
 
@@ -60,6 +67,8 @@ class Paths:
     banker_states: tuple[InfoState, ...]
     results: dict[PathKey, tuple[int, Fraction, Fraction]]
     total: int
+    #: the casino tableau's choice at each of the Banker's states (True: draws)
+    banker_house_way: Mapping[InfoState, bool] = field(default_factory=dict)
 
     def value(self, x: Mapping[InfoState, Fraction], y: Mapping[InfoState, Fraction]
               ) -> tuple[Fraction, Fraction]:
@@ -170,9 +179,20 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
     seen = (*mine, *theirs, "player_third", "player_natural", "banker_natural")
     columns = tuple(dict.fromkeys(seen + bets[0].columns + bets[1].columns))
     reads = [[columns.index(name) for name in bet.columns] for bet in bets]
-    results: dict[PathKey, list[int | Fraction]] = {}
+    # the ways of each (path, both sides' nets), in integers; the sums made once at the end
+    ways_of: dict[tuple[PathKey, Fraction | None, Fraction | None], int] = {}
     player_states: set[InfoState] = set()
-    banker_states: set[InfoState] = set()
+    banker_states: dict[InfoState, bool] = {}  # each with the house way's choice
+    player_seen = cache(lambda cards: option.information((cards[0], cards[1], None)))
+    banker_seen = cache(banker.information)
+
+    @cache
+    def nets_of(row: tuple[object, ...]) -> tuple[Fraction | None, Fraction | None]:
+        """Both sides' nets on a row (each distinct reading settled once)."""
+        player_net, banker_net = (s(tuple(row[k] for k in read)).net
+                                  for s, read in zip(settlers, reads))
+        return player_net, banker_net
+
     for p_draws, b_draws in product((True, False), repeat=2):
         played = rules.with_strategy("hit" if p_draws else "stand").with_banker_strategy(
             "hit" if b_draws else "stand")
@@ -183,28 +203,29 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
                        else (0, row[at]))
             third, p_natural, b_natural = row[at + len(theirs):at + len(theirs) + 3]
             natural = p_natural or b_natural
-            player = (option.information((cards[0], cards[1], None)) if not natural
+            player = (player_seen(tuple(cards)) if not natural
                       and rules.player_chooses(sum(cards) % 10) else None)
-            chooser = (banker.information((b_cards[0], b_cards[1]), third) if not natural
+            chooser = (banker_seen(tuple(b_cards), third) if not natural
                        and rules.banker_chooses(sum(b_cards) % 10, third) else None)
             if (player is None and not p_draws) or (chooser is None and not b_draws):
                 continue  # the same path under the other choice: read once
             key = (player, p_draws if player is not None else None, chooser,
                    b_draws if chooser is not None else None)
-            nets = [s(tuple(row[k] for k in read)).net for s, read in zip(settlers, reads)]
-            found = results.setdefault(key, [0, Fraction(0), Fraction(0)])
-            found[0] += ways
-            found[1] += ways * (nets[0] or 0)
-            found[2] += ways * (nets[1] or 0)
+            p_net, b_net = nets_of(row)
+            found = (key, p_net, b_net)
+            ways_of[found] = ways_of.get(found, 0) + ways
             if player is not None:
                 player_states.add(player)
-            if chooser is not None:
-                banker_states.add(chooser)
+            if chooser is not None and chooser not in banker_states:
+                banker_states[chooser] = rules.banker_house_way(sum(b_cards) % 10, third)
+    results: dict[PathKey, tuple[int, Fraction, Fraction]] = {}
+    for (key, p_net, b_net), ways in ways_of.items():
+        total, p_sum, b_sum = results.get(key, (0, Fraction(0), Fraction(0)))
+        results[key] = (total + ways, p_sum + ways * (p_net or 0), b_sum + ways * (b_net or 0))
     from exact_odds.engine.enumerator import total_sequences
 
     return Paths(tuple(sorted(player_states, key=_order)), tuple(sorted(banker_states, key=_order)),
-                 {k: (int(v[0]), Fraction(v[1]), Fraction(v[2])) for k, v in results.items()},
-                 total_sequences(shoe))
+                 results, total_sequences(shoe), banker_states)
 
 
 def _order(state: InfoState) -> tuple[int, ...]:
@@ -237,6 +258,9 @@ class Solution:
     values: tuple[Fraction, Fraction]  # the Player's and the Banker's, per unit
     unique: bool
     degenerate: tuple[str, ...] = ()
+    #: where every probability of a range is an equilibrium: (the Player's state, the least,
+    #: the greatest), the Banker playing alike across it (its ends are among ``equilibria``)
+    intervals: tuple[tuple[str, Fraction, Fraction], ...] = ()
 
 
 def solve(paths: Paths) -> Solution:
@@ -264,18 +288,115 @@ def solve(paths: Paths) -> Solution:
     if len(open_x) > MAX_OPEN_STATES:
         raise EquilibriumError(f"{len(open_x)} of the Player's states stay open once the clear "
                                f"choices are fixed; at most {MAX_OPEN_STATES} are solved exactly")
-    found = list(_supports(player_gain, banker_gain, x, y, open_x, open_y))
+    intervals: list[tuple[str, Fraction, Fraction]] = []
+    if len(open_x) == 1:  # every equilibrium along the one probability left open
+        found = _along_one_state(player_gain, banker_gain, x, y, open_x[0], open_y, intervals,
+                                 paths.banker_house_way)
+    else:
+        found = list(_supports(player_gain, banker_gain, x, y, open_x, open_y))
     if not found:
         raise EquilibriumError("no equilibrium found among the open states' supports")
     profiles = tuple(profile for profile, _ in found)
     loose = [name for _, names in found for name in names]
     return Solution(profiles, paths.value(profiles[0].player, profiles[0].banker),
-                    len(found) == 1 and not degenerate and not loose,
-                    tuple(dict.fromkeys(degenerate + loose)))
+                    len(found) == 1 and not degenerate and not loose and not intervals,
+                    tuple(dict.fromkeys(degenerate + loose)), tuple(intervals))
+
+
+def _along_one_state(player_gain: Mapping[InfoState, Linear],
+                     banker_gain: Mapping[InfoState, Linear], x: dict[InfoState, Fraction],
+                     y: dict[InfoState, Fraction], state: InfoState, open_y: list[InfoState],
+                     intervals: list[tuple[str, Fraction, Fraction]],
+                     house_way: Mapping[InfoState, bool]) -> list[tuple[Profile, list[str]]]:
+    """Every equilibrium where one of the Player's states is left open, its probability
+    ``p``: each open Banker state's gain is affine in ``p``, so between consecutive roots of
+    those gains his best answer is one pure strategy, and at a root the states whose gain
+    vanishes are free. An equilibrium at ``p`` needs the Player's gain over the Banker's
+    free choices to reach 0 (``0 < p < 1``), a value at most 0 (``p = 0``) or at least 0
+    (``p = 1``); between two roots every ``p`` is one where the gain there is 0 (a range,
+    in ``intervals``: its ends are listed). Exact, degenerate games included."""
+    lines = {t: (banker_gain[t].at({**x, state: Fraction(0)}),
+                 banker_gain[t].at({**x, state: Fraction(1)})) for t in open_y}
+    roots = sorted({Fraction(0), Fraction(1)} | {
+        a / (a - b) for a, b in lines.values() if a != b and 0 < a / (a - b) < 1})
+    gain = player_gain[state]
+
+    def answer(p: Fraction) -> tuple[dict[InfoState, Fraction], list[InfoState]]:
+        """The Banker's pure best answers to ``p`` (0 where indifferent) and the states
+        where he is indifferent."""
+        ys, free = dict(y), []
+        for t, (a, b) in lines.items():
+            at = a + (b - a) * p
+            ys[t] = Fraction(1 if at > 0 else 0)
+            if at == 0:
+                free.append(t)
+        return ys, free
+
+    found: dict[tuple[Fraction, tuple[tuple[InfoState, Fraction], ...]],
+                tuple[Profile, list[str]]] = {}
+
+    def keep(p: Fraction, ys: dict[InfoState, Fraction], loose: list[str]) -> None:
+        profile = Profile({**x, state: p}, ys)
+        found.setdefault((p, tuple((t, ys[t]) for t in sorted(ys, key=_order))), (profile, loose))
+
+    for p in roots:
+        ys, free = answer(p)
+        slopes = {t: gain.terms.get(t, Fraction(0)) for t in free}
+        base = gain.at(ys)
+        low = {t: Fraction(1 if c < 0 else 0) for t, c in slopes.items()}
+        high = {t: Fraction(1 if c > 0 else 0) for t, c in slopes.items()}
+        lowest = gain.at({**ys, **low})
+        highest = gain.at({**ys, **high})
+        loose = [_name(BANKER, t) for t, c in slopes.items() if c == 0]
+        if p == 0 and lowest <= 0:  # stands: the Banker's free choices leaving him no gain
+            keep(p, {**ys, **(low if base > 0 else {})}, loose)
+        elif p == 1 and highest >= 0:
+            keep(p, {**ys, **(high if base < 0 else {})}, loose)
+        elif 0 < p < 1 and lowest <= 0 <= highest:
+            many = sum(1 for c in slopes.values() if c) > 1
+            keep(p, {**ys, **_one_mixing(slopes, house_way, partial(_gain_at, gain, ys))},
+                 loose + ([_name(BANKER, t) for t in free] if many else []))
+    for low_p, high_p in zip(roots, roots[1:]):
+        ys, _ = answer((low_p + high_p) / 2)
+        if gain.at(ys) == 0:  # indifferent all along: every p from one root to the next
+            intervals.append((_name(PLAYER, state), low_p, high_p))
+            keep(low_p, ys, [])
+            keep(high_p, ys, [])
+    return [found[key] for key in sorted(found, key=lambda key: key[0])]  # by p, the least first
 
 
 def _name(side: int, state: InfoState) -> str:
     return f"{'Player' if side == PLAYER else 'Banker'} {state}"
+
+
+def _gain_at(gain: Linear, ys: Mapping[InfoState, Fraction],
+             free: Mapping[InfoState, Fraction]) -> Fraction:
+    return gain.at({**ys, **free})
+
+
+def _one_mixing(slopes: Mapping[InfoState, Fraction], house_way: Mapping[InfoState, bool],
+                gain: Callable[[Mapping[InfoState, Fraction]], Fraction]
+                ) -> dict[InfoState, Fraction]:
+    """The Banker's choices at the states where he is indifferent (``slopes``: what his
+    drawing there adds to the Player's gain) that leave the Player indifferent too
+    (``gain`` 0): from the casino tableau's choices, the states whose change moves the
+    Player's gain towards 0 changed in turn, the weightiest first, until one, mixing, brings
+    it to 0. One state at most mixes, as few as need differ from the tableau (a mixed
+    strategy is played as the pure ones it draws from: one mixed state keeps them few)."""
+    chosen = {state: Fraction(int(house_way.get(state, False))) for state in slopes}
+    now = gain(chosen)
+    for state in sorted(slopes, key=lambda state: (-abs(slopes[state]), _order(state))):
+        if now == 0:
+            break
+        towards = 1 - chosen[state]  # the other choice
+        step = slopes[state] * (towards - chosen[state])  # the gain's change if it is made
+        if step == 0 or (step > 0) == (now > 0):
+            continue  # no change, or one away from 0
+        if abs(step) >= abs(now):  # this state mixes, the Player's gain then 0
+            chosen[state] += (towards - chosen[state]) * (-now / step)
+            break
+        chosen[state], now = towards, now + step
+    return chosen
 
 
 def _supports(player_gain: Mapping[InfoState, Linear], banker_gain: Mapping[InfoState, Linear],
@@ -323,16 +444,18 @@ def _straddles(form: Linear, fixed: Mapping[InfoState, Fraction]) -> bool:
 
 def _indifferent(forms: list[Linear], unknowns: list[InfoState],
                  known: Mapping[InfoState, Fraction]) -> dict[InfoState, Fraction] | None:
-    """The unknowns that make every form zero, the others at ``known``; None where no single
-    solution exists. Each form is first made integral (its coefficients over their common
-    denominator), then the system solved by fraction-free elimination, exactly."""
+    """The unknowns, each strictly between 0 and 1, that make every form zero, the others at
+    ``known``; None where there is no such single solution. Each form is first made
+    integral (its coefficients over their common denominator), then the system solved by
+    fraction-free elimination (Bareiss) and fraction-free back-substitution: every value is
+    an integer over the system's determinant, checked before any ``Fraction`` is made."""
     if not forms and not unknowns:
         return {}
     if len(forms) != len(unknowns):
         return None  # generically no solution, or a continuum: not an isolated equilibrium
     rows = []
     for form in forms:
-        scale, constant, terms = form.integral()
+        _, constant, terms = form.integral()
         whole, parts = 0, Fraction(0)  # the known values' part; most are 0 or 1
         for v, c in terms.items():
             if v not in unknowns:
@@ -341,10 +464,10 @@ def _indifferent(forms: list[Linear], unknowns: list[InfoState],
                     whole += c * value.numerator
                 else:
                     parts += c * value
-        rest = parts + whole
+        scale, rest = (1, whole) if not parts else (
+            (parts + whole).denominator, (parts + whole).numerator)
         # the known values' part: an integer over a common denominator, folded into the row
-        rows.append([terms.get(u, 0) * rest.denominator for u in unknowns]
-                    + [-(constant * rest.denominator + rest.numerator)])
+        rows.append([terms.get(u, 0) * scale for u in unknowns] + [-(constant * scale + rest)])
     n = len(unknowns)
     previous = 1
     for col in range(n):  # Bareiss: every entry stays an integer
@@ -356,11 +479,14 @@ def _indifferent(forms: list[Linear], unknowns: list[InfoState],
             rows[r] = [(rows[col][col] * rows[r][k] - rows[r][col] * rows[col][k]) // previous
                        for k in range(n + 1)]
         previous = rows[col][col]
-    solution = [Fraction(0)] * n
-    for i in range(n - 1, -1, -1):
-        rest_sum = sum((rows[i][k] * solution[k] for k in range(i + 1, n)), Fraction(0))
-        solution[i] = (rows[i][n] - rest_sum) / rows[i][i]
-    return dict(zip(unknowns, solution))
+    det = previous  # the last pivot: the determinant (up to sign); each value is y / det
+    scaled = [0] * n
+    for i in range(n - 1, -1, -1):  # det * value, an integer (Cramer), the division exact
+        top = rows[i][n] * det - sum(rows[i][k] * scaled[k] for k in range(i + 1, n))
+        scaled[i] = top // rows[i][i]
+        if not (0 < scaled[i] < det or det < scaled[i] < 0):
+            return None  # not strictly between 0 and 1
+    return {u: Fraction(y, det) for u, y in zip(unknowns, scaled)}
 
 
 def _best(gains: Mapping[InfoState, Linear], mine: Mapping[InfoState, Fraction],

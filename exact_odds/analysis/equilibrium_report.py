@@ -121,6 +121,8 @@ class EquilibriumReport(Rendered):
             "banker_value": fraction_text(self.solution.values[1]),
             "unique": self.solution.unique,
             "open_states": list(self.solution.degenerate),
+            "intervals": [{"state": name, "from": fraction_text(low), "to": fraction_text(high)}
+                          for name, low, high in self.solution.intervals],
             "equilibria": len(self.solution.equilibria),
             "references": [{"player": "draws" if r.player_draws else "stands",
                             "player_value": fraction_text(r.values[0]),
@@ -175,10 +177,13 @@ def _document(report: EquilibriumReport) -> Document:
     header += [Field("exact-odds", data["exact_odds_version"])]
     header += [Field("Note", note) for note in data["notes"]]
     player_value, banker_value = report.solution.values
+    ranges = "".join(f" {name} draws with any probability from {fraction_text(low)} to "
+                     f"{fraction_text(high)}, the Banker playing alike: each is an equilibrium."
+                     for name, low, high in report.solution.intervals)
     unique = ("The equilibrium is unique." if report.solution.unique else
-              f"{len(report.solution.equilibria)} equilibria found; states where a side is "
-              f"indifferent without mixing: {', '.join(report.solution.degenerate) or 'none'}"
-              " (the first is shown).")
+              f"{len(report.solution.equilibria)} equilibria found;{ranges} States where a side "
+              f"is indifferent without mixing: {', '.join(report.solution.degenerate) or 'none'}"
+              " (the first equilibrium, the Player drawing least, is shown).")
     blocks: list[Table | Text] = [
         Text((f"The Player's choice on {', '.join(map(str, option.totals))}, seeing "
               f"{' and '.join(_LABELS[s].lower() for s in option.sees)}: the probability of "

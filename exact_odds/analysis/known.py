@@ -5,7 +5,7 @@ bets close (a known card: ``known_card``), the High or Low of sorted cards (edge
 Each starts from a game's report (``game_report``: its shoe, rules, settings, bets and any
 cards already known, ``--known``) and counts, in one compiled table per bet, the sequences
 agreeing with it by the ranks (or groups of ranks) at the positions the bettor sees
-(``engine.known``: ``Known.shown``); every figure of every thing he may see is then a sum of
+(``exact_odds.known``: ``Known.shown``); every figure of every thing he may see is then a sum of
 those counts. For each thing seen: its probability, each bet's exact expected value, and the
 best bet. The bettor's edge per round dealt is given two ways: betting the best bet only
 where its expectation is positive (and nothing otherwise), and always betting the best bet;
@@ -30,10 +30,10 @@ import numpy as np
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import RANKS, card_value
 from exact_odds.engine.compiled import known_counts
-from exact_odds.engine.known import Known, KnownError, parse_positions, parse_ranks, rank_words
 from exact_odds.engine.tally import partition_of
 from exact_odds.errors import LimitError, check_type, input_name
 from exact_odds.games.settlement import settler
+from exact_odds.known import Known, KnownError, parse_positions, parse_ranks, rank_words
 from exact_odds.limits import MAX_SEEN
 from exact_odds.numbers import fraction_text, percent_text
 from exact_odds.render.document import Cell, Column, Document, Json, Line, Table
@@ -232,7 +232,7 @@ class KnownCard(Rendered):
 
 
 def known_card(report: GameReport, card: int | str | Sequence[int]) -> KnownCard:
-    """The value of seeing the card at position ``card`` before betting (``engine.known``):
+    """The value of seeing the card at position ``card`` before betting (``exact_odds.known``):
     for each rank, its probability and every bet of ``report``'s exact expected value once
     it is seen there, and the bettor's edge per round dealt (``Edge``). Several positions
     (``"1-2"``): each combination of the cards seen there (by point value where every bet

@@ -20,8 +20,8 @@ from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.engine.enumerator import shoe_signature
-from exact_odds.engine.known import NOTHING, Known, check_agrees
 from exact_odds.games.model import Bet
+from exact_odds.known import NOTHING, Known, check_agrees
 from exact_odds.numbers import fraction_text
 from exact_odds.render.document import Cell, Column, Document, Json, Table
 from exact_odds.render.inputs import input_lines

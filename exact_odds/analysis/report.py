@@ -30,9 +30,9 @@ from exact_odds.analysis.bet_result import (
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
 from exact_odds.analysis.job import Job, game_job
 from exact_odds.engine.cost import EnumerationTooLarge
-from exact_odds.engine.known import NOTHING, Known, KnownCards, check_agrees, known_cards
 from exact_odds.games.inputs import game_inputs
 from exact_odds.games.model import Game, UnknownGameError
+from exact_odds.known import NOTHING, Known, KnownCards, check_agrees, known_cards
 from exact_odds.numbers import int_text
 from exact_odds.render.document import Cell, Column, Document, Field, Json, Line, Table
 from exact_odds.render.rendered import Rendered
@@ -95,7 +95,7 @@ class GameReport(Rendered):
     # the probable mistakes, found from the report's own enumeration (``game_report``'s
     # ``mistakes``); None: not looked for yet
     found_mistakes: tuple[Mistake, ...] | None = None
-    known: Known = NOTHING  # the cards known by position (``engine.known``)
+    known: Known = NOTHING  # the cards known by position (``exact_odds.known``)
 
     @property
     def total(self) -> int:
@@ -246,7 +246,7 @@ def game_report(game: Game | str | Path | Job, *, decks: int | str | None = None
     game's decks; ``shoe`` gives any composition; ``remove`` takes cards out; ``settings``
     chooses values for the game file's settings (``{"name": "true"}``). ``known``: cards
     known by their place in the round (``{1: "9"}``: the first card out, the Player's
-    first, is a nine; ``{5: "8,9"}``; ``engine.known``): every count is then over the
+    first, is a nine; ``{5: "8,9"}``; ``exact_odds.known``): every count is then over the
     sequences that agree. An argument of the wrong type is refused, naming it.
     ``mistakes``: also find the game file's probable mistakes (``GameReport.mistakes``),
     from the same outcome counts where the shoe and rules are the game's own (each bet's

@@ -131,7 +131,7 @@ settings_option = click.option(
     help="Choose a value for one of the game file's settings (repeatable).")
 known_option = click.option(
     "--known", "known", multiple=True, metavar="POSITION=RANKS",
-    type=Parsed("exact_odds.engine.known:parse_known_option", "POSITION=RANKS"),
+    type=Parsed("exact_odds.known:parse_known_option", "POSITION=RANKS"),
     help="The card at POSITION of the round (1 the first card out: in punto banco the "
          "Player's first, 2 the Banker's first, 3 and 4 their second cards, 5 and 6 the next "
          "two) is one of RANKS: A, 2-10, J, Q, K, comma-separated, T for ten (repeatable).")

@@ -86,8 +86,8 @@ def eor(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ...]
     """
     from exact_odds.analysis.removal import check_removal_cost, effect_of_removal
     from exact_odds.analysis.report import game_report
-    from exact_odds.engine.known import known_cards
     from exact_odds.games.loader import load_game
+    from exact_odds.known import known_cards
 
     with Working("exact-odds eor"):
         loaded = load_game(game)

@@ -36,7 +36,6 @@ from exact_odds.engine.cost import (
 from exact_odds.engine.dealt import dealt_only_counts
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
-from exact_odds.engine.known import NOTHING, Known
 from exact_odds.engine.plan import Names, Plan, plan
 from exact_odds.engine.round import Reading
 from exact_odds.engine.tally import (
@@ -49,6 +48,7 @@ from exact_odds.engine.tally import (
     tallied,
 )
 from exact_odds.errors import input_name
+from exact_odds.known import NOTHING, Known
 from exact_odds.limits import MAX_KNOWN_SEQUENCES, MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.rules.round import BANKER, PLAYER, STOOD
@@ -75,7 +75,7 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO, known: Kn
                     ) -> CompiledCounts:
     """The compiled table of these columns under these rules; ``known``: over the class
     sequences that agree with what is known of the cards by position, each outcome's key
-    ended by the classes at the positions it shows (``engine.known``)."""
+    ended by the classes at the positions it shows (``exact_odds.known``)."""
     if not rules.draws:
         return dealt_only_counts(columns, rules, None, known)
     wanted = plan(columns)
@@ -123,7 +123,7 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO, known: Kn
 def known_counts(shoe: Shoe, columns: Names, rules: DrawingRules, known: Known,
                  along: tuple[Names, ...] = ()) -> dict[tuple[Any, ...], int]:
     """The outcome counts of the ordered six-card sequences of ``shoe`` that agree with
-    what is known (``engine.known``), from the compiled table (a mixed strategy: its pure
+    what is known (``exact_odds.known``), from the compiled table (a mixed strategy: its pure
     ones, weighted; the infinite deck: each card put back); each key ends with what
     ``known`` shows at its positions (``Known.shown_digits``). ``along``: the columns of
     other bets asked for at once: those that read only the round's columns and whose tables

@@ -4,7 +4,7 @@ Each way of counting estimates itself beside its code, from what it will walk (c
 before the work) times what one of each cost when measured (``tests/test_cost.py``):
 ``round.round_cost``, ``hands.first_cards_cost``, ``fine.factored_cost``,
 ``dealt.dealt_only_cost``; ``enumerator.enumeration_cost`` picks the one that will run.
-Here is what they share: the estimate, its refusal past ``MAX_SECONDS`` or ``MAX_MEMORY``
+Here is what they share: the estimate, its refusal past ``MAX_SECONDS`` or ``MAX_ENUMERATION_MEMORY``
 (one line naming the columns that split the cards finest), a column's number of values.
 
 >>> from exact_odds.engine.enumerator import enumeration_cost
@@ -28,8 +28,7 @@ from exact_odds.cards import card_value
 from exact_odds.engine.classes import class_partition
 from exact_odds.engine.plan import Names
 from exact_odds.errors import ExactOddsError
-from exact_odds.limits import MAX_ENUMERATION_MEMORY as MAX_MEMORY
-from exact_odds.limits import MAX_SECONDS
+from exact_odds.limits import MAX_ENUMERATION_MEMORY, MAX_SECONDS
 from exact_odds.vocabulary import column
 
 #: Bytes every enumeration holds: the interpreter and the engine's imports.
@@ -70,10 +69,10 @@ class EnumerationCost:
 
     @property
     def too_large(self) -> bool:
-        return self.seconds > MAX_SECONDS or self.memory > MAX_MEMORY
+        return self.seconds > MAX_SECONDS or self.memory > MAX_ENUMERATION_MEMORY
 
     def check(self) -> None:
-        """Refuse, in one line, an enumeration past ``MAX_SECONDS`` or ``MAX_MEMORY``."""
+        """Refuse, in one line, an enumeration past ``MAX_SECONDS`` or ``MAX_ENUMERATION_MEMORY``."""
         if self.too_large:
             raise EnumerationTooLarge(self.describe())
 
@@ -91,7 +90,7 @@ class EnumerationCost:
         return (f"{reading} ({self.classes} classes a card): about {_about(self.work)} {work}, "
                 f"{_about(self.rows)} outcomes{terms}, {_seconds(self.seconds)} and "
                 f"{_bytes(self.memory)}; an enumeration may take at most {MAX_SECONDS} s and "
-                f"{_bytes(MAX_MEMORY)}")
+                f"{_bytes(MAX_ENUMERATION_MEMORY)}")
 
 
 def fine_columns(columns: Sequence[str]) -> list[str]:

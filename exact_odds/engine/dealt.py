@@ -19,7 +19,6 @@ from exact_odds.engine.cost import (
     values_product,
 )
 from exact_odds.engine.fine import ids
-from exact_odds.engine.known import NOTHING, Known
 from exact_odds.engine.plan import Names, plan
 from exact_odds.engine.tally import (
     CompiledCounts,
@@ -28,6 +27,7 @@ from exact_odds.engine.tally import (
     partition_of,
     tallied,
 )
+from exact_odds.known import NOTHING, Known
 from exact_odds.rules import DrawingRules
 from exact_odds.vocabulary import (
     RoundBase,

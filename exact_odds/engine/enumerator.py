@@ -49,7 +49,7 @@ from exact_odds.engine.classes import (
 )
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
 from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
-from exact_odds.engine.plan import Names, Plan, Table, falling, key_order, plan
+from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, plan
 from exact_odds.engine.round import round_cost, round_counts
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
@@ -65,8 +65,6 @@ if TYPE_CHECKING:
 
 Rules = DrawingRules
 
-#: Outcome counts: the tuple of the requested columns' values -> ordered six-card sequences.
-Counts = dict[tuple[Any, ...], int]
 
 #: Deal columns whose hand groups would pair at least ``FACTOR_PAIRS`` times are counted by
 #: factoring (``fine.py``) when the classes the rest of the round reads give at most
@@ -192,11 +190,11 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
 _ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
 
 
-def _rounds_read(wanted: Plan, table: Table) -> Table:
+def _rounds_read(wanted: Plan, table: Counts) -> Counts:
     """A table keyed by round bases, keyed by the round columns' values instead."""
     read = _ROUND_VALUES.setdefault(wanted.round, {})
     readers = [c.of_round for c in wanted.columns()[2]]
-    folded: Table = {}
+    folded: Counts = {}
     for (dv, base, cv), ways in table.items():
         rv = read.get(base)
         if rv is None:
@@ -217,7 +215,7 @@ def _dealt_only(names: Names, rules: Rules, held: tuple[int, ...]) -> CompiledCo
 @lru_cache(maxsize=256)
 def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
                   deal_names: Names, card_names: Names, round_names: Names | None,
-                  needs: Needs | None, rules: Rules) -> Table:
+                  needs: Needs | None, rules: Rules) -> Counts:
     """The enumeration of a shoe given by its classes, keyed by (deal values, round values
     or round base (``round_names`` None), card values); shared by every request for the
     same columns in another order, and by every shoe with the same class counts (removing

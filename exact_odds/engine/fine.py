@@ -51,9 +51,9 @@ from exact_odds.engine.plan import (
     INT64_CARDS,
     INT64_DEAL_CARDS,
     INT64_MAX,
+    Counts,
     Names,
     Plan,
-    Table,
     falling,
     key_order,
 )
@@ -314,7 +314,7 @@ def _coarse_column(hand: Hand, key: ClassKey) -> DealColumn:
     return DealColumn(f"{hand} coarse classes", "str", "", read, True, hands=(hand,), card_key=key)
 
 
-def _joined(rest: Table, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarray,
+def _joined(rest: Counts, t_index: dict[Any, int], deal: np.ndarray, q: np.ndarray,
             weight: np.ndarray, starts: Starts, exact: Any) -> Iterator[Factored]:
     """count(d, o): the groups (deal, q, G) times R[q, o] (the coarse enumeration ``rest``
     divided by W[q]), summed by (d, o), in blocks."""

@@ -21,7 +21,7 @@ from exact_odds.engine.cost import (
     EnumerationCost,
     values_product,
 )
-from exact_odds.engine.plan import Names, Table, falling
+from exact_odds.engine.plan import Counts, Names, falling
 from exact_odds.vocabulary import CardColumn, DealColumn, Hand
 
 
@@ -205,10 +205,10 @@ class DealKeys:
         return found
 
 
-def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Table:
+def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
     """Columns that read only the first cards: enumerate just the hands they read."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
-    n, cards, out = classes.n, classes.reps, Table()
+    n, cards, out = classes.n, classes.reps, Counts()
     read = [c.of_deal for c in deal_cols]
     if all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders

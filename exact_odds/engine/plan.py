@@ -24,9 +24,10 @@ from exact_odds.vocabulary import CardColumn, Column, DealColumn, Needs, RoundCo
 #: Column names, in the order a request or ``plan`` gives them.
 Names = tuple[str, ...]
 
-#: An enumeration's table: (deal values, round values, card values) -> ordered six-card
-#: sequences, each part in the order of ``plan``'s names.
-Table = dict[tuple[Any, ...], int]
+#: Counts by key: an enumeration's table ((deal values, round values, card values), each
+#: part in the order of ``plan``'s names), or outcome counts (the requested columns'
+#: values) -> ordered six-card sequences.
+Counts = dict[tuple[Any, ...], int]
 
 
 #: The largest int64, and the largest shoe whose six-card sequences (the bound of every count

@@ -25,7 +25,7 @@ from exact_odds.engine.cost import (
     values_product,
 )
 from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
-from exact_odds.engine.plan import Names, Plan, Table, hand_order
+from exact_odds.engine.plan import Counts, Names, Plan, hand_order
 from exact_odds.rules import DrawingRules
 from exact_odds.rules.round import PLAYER, STOOD
 from exact_odds.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
@@ -134,19 +134,19 @@ class Round:
 
 
 def round_counts(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
-                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> Table:
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> Counts:
     """Columns that read how the round ends: play the drawing rules. The middle of each
     key holds the round columns' values, or the round base where ``round_cols`` is None."""
     return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs))
 
 
-def play(round_: Round) -> Table:
+def play(round_: Round) -> Counts:
     """The round played out one pair of hand groups at a time, on any counts, in the order
     a round is dealt: the first cards and the naturals (``_dealt``), the rounds nobody draws
     to (``_stood``), each hand's third card (``_drawn``), and the hands compared by the
     round columns read on the final totals (``Reading.round``, ``_compared``)."""
     no_draw, states = _dealt(round_)
-    by_deal: dict[Key, Table] = {}  # deal values -> (round, card values) -> ways
+    by_deal: dict[Key, Counts] = {}  # deal values -> (round, card values) -> ways
     _stood(round_, no_draw, by_deal)
     _compared(round_, _drawn(round_, states, by_deal), by_deal)
     return {(dv, rv, cv): w for dv, found in by_deal.items() for (rv, cv), w in found.items()}
@@ -248,7 +248,7 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
 
 
 def _stood(round_: Round, no_draw: dict[Key, list[int]],
-           by_deal: dict[Key, Table]) -> None:
+           by_deal: dict[Key, Counts]) -> None:
     """The rounds nobody draws to (a natural, or both stand), each grid of two-card totals
     read by the round columns once per pair of totals."""
     rounded, after_four = round_.reading.round, round_.classes.pad[4]
@@ -261,7 +261,7 @@ def _stood(round_: Round, no_draw: dict[Key, list[int]],
 
 
 def _drawn(round_: Round, states: dict[Key, Any],
-           by_deal: dict[Key, Table]) -> dict[Key, list[int]]:
+           by_deal: dict[Key, Counts]) -> dict[Key, list[int]]:
     """Each state's third cards drawn from what its deals leave: the Banker's alone where
     the Player stood, else the Player's, then the Banker's by the chart. Where no column
     reads the third cards, the Banker's final total is all that tells two of its draws
@@ -283,7 +283,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
         found = by_deal.setdefault(dv, {})
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
-            stood: Table = {}
+            stood: Counts = {}
             for w, rv, cv in zip(r1b, banker_row(p2, b2, None), card_row(pv, None)):
                 if w:
                     stood[(rv, cv)] = stood.get((rv, cv), 0) + w
@@ -331,7 +331,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
 
 
 def _compared(round_: Round, grids: dict[Key, list[int]],
-              by_deal: dict[Key, Table]) -> None:
+              by_deal: dict[Key, Counts]) -> None:
     """The grids of final totals where both hands could draw, read by the round columns
     (who wins, by how much) once per pair of totals."""
     rounded = round_.reading.round
@@ -347,9 +347,9 @@ def _compared(round_: Round, grids: dict[Key, list[int]],
             found[(rv, ())] = found.get((rv, ()), 0) + w
 
 
-def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Table:
+def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Counts:
     """A grid of the two final totals, summed by the round values of its cells."""
-    found: Table = {}
+    found: Counts = {}
     for w, rv in zip(grid, cells):
         if w:
             found[rv] = found.get(rv, 0) + w

@@ -3,7 +3,7 @@ classes counted by its outcome and its multiset of classes, the multiset's falli
 standing for every way a shoe deals it (``exact_odds.engine.compiled``).
 
 The card classes (``partition_of``) are the finest the columns read, refined by the ranks
-known at a position (``engine.known``); where cards are known, only the sequences that agree
+known at a position (``exact_odds.known``); where cards are known, only the sequences that agree
 are counted (``agreeing_starts``, and each position the sequences do not deal dealt as one
 more card), and what a position shown shows ends each outcome's key.
 """
@@ -20,8 +20,8 @@ import numpy as np
 from exact_odds.cards import DECK
 from exact_odds.engine.classes import class_keys, class_partition
 from exact_odds.engine.fine import ids
-from exact_odds.engine.known import NOTHING, Known
 from exact_odds.engine.plan import Names, falling, key_order, plan
+from exact_odds.known import NOTHING, Known
 from exact_odds.limits import MAX_KNOWN_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe

@@ -409,17 +409,19 @@ def round_of(rules: DrawingRules) -> RoundDescription:
     # the Player's draw on each two-card hand (low, high) against each up card
     player = [[[rules.player_draws((low + high) % 10, (low, high, up)) for up in digits]
                if low <= high else None for high in digits] for low in digits]
-    # after the first four cards, by the Banker's two-card total: a natural ends the round;
-    # else the Player draws, or stands and the Banker draws or stands (his stood column)
-    ends = [STOOD if natural[b2] else BANKER if rules.banker_draws(b2, None) else STOOD
-            for b2 in digits]
+    # after the first four cards, by the Banker's two cards (up, other): a natural ends the
+    # round; else the Player draws, or stands and the Banker draws or stands (his stood
+    # column, read from his two cards where he chooses seeing them)
+    ends = [[STOOD if natural[(up + other) % 10] else BANKER
+             if rules.banker_draws((up + other) % 10, None, (up, other)) else STOOD
+             for other in digits] for up in digits]
 
     def opening(low: int, high: int, up: int) -> tuple[int, ...]:
         draws = player[min(low, high)][max(low, high)][up]  # type: ignore[index]
         if natural[(low + high) % 10]:
             return (STOOD,) * 10
         return tuple(STOOD if natural[(up + other) % 10] else PLAYER if draws
-                     else ends[(up + other) % 10] for other in digits)
+                     else ends[up][other] for other in digits)
 
     return RoundDescription(
         2, "points", True, natural,

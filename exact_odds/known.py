@@ -22,11 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import prod
+from math import perm, prod
 from typing import TYPE_CHECKING
 
 from exact_odds.cards import DECK, RANKS, named_ranks
-from exact_odds.engine.plan import falling
 from exact_odds.errors import ExactOddsError, input_name, quoted
 from exact_odds.numbers import comma_items
 from exact_odds.rules.round import MOST_CARDS
@@ -121,7 +120,7 @@ def parse_known_option(value: object, what: str) -> tuple[int, Ranks]:
     >>> parse_known_option("7=9", "--known")
     Traceback (most recent call last):
     ...
-    exact_odds.engine.known.KnownError: --known: position 7 is past the cards a round deals (1 to 6)
+    exact_odds.known.KnownError: --known: position 7 is past the cards a round deals (1 to 6)
     """
     if not isinstance(value, str):
         raise KnownError(f"{what}: give POSITION=RANKS as text, e.g. 1=9, not {quoted(value, 40)}")
@@ -216,7 +215,7 @@ def known_cards(given: KnownCards, described: RoundDescription, name: str = "kno
     >>> known_cards({3: "9"}, load_rules("dragon-tiger").round)
     Traceback (most recent call last):
     ...
-    exact_odds.engine.known.KnownError: known: position 3 is past the cards a round of this ...
+    exact_odds.known.KnownError: known: position 3 is past the cards a round of this ...
     """
     if given is None:
         return NOTHING
@@ -270,7 +269,8 @@ def agreeing_sequences(shoe: Shoe, known: Known) -> int:
     free = MOST_CARDS - len(sets)
     if shoe.replacement:
         return int(prod(sum(counts[r] for r in ranks) for ranks in sets) * shoe.size ** free)
-    return _distinct(counts, sets) * falling(shoe.size - len(sets), free)
+    rest = shoe.size - len(sets)
+    return _distinct(counts, sets) * (perm(rest, free) if rest >= 0 else 0)
 
 
 @lru_cache(maxsize=256)
