@@ -46,8 +46,8 @@ from typing import Protocol
 
 from exact_odds.analysis.bet_result import BetResult, line_nets_of, line_of
 from exact_odds.analysis.strategy import _option, _order, _runs, optimised_bets, option_hands
-from exact_odds.engine.known import Known
 from exact_odds.games.model import Game
+from exact_odds.known import Known
 from exact_odds.rules import DrawingRules, InfoState, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
