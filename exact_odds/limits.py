@@ -168,11 +168,12 @@ _ALL: tuple[Limit, ...] = (
           "five)",
           "each open state triples the supports tried; no model of a game where both hands "
           "choose leaves the Player more than five", unit="states", topic="enumeration"),
-    Limit("MAX_MIXED_STATES", 6,
+    Limit("MAX_MIXED_STATES", 4,
           "the information states where a strategy file (`--strategy FILE`) draws with a "
           "probability strictly between 0 and 1",
-          "each mixed state doubles the pure strategies counted (six take about 2 s, thirteen "
-          "minutes); an equilibrium of chemin de fer mixes at two", unit="states",
+          "each mixed state doubles the pure strategies counted and compiled (a simulation "
+          "of six takes 15 s and 380 MB before its first shoe, a report of thirteen minutes); "
+          "an equilibrium of chemin de fer mixes at two", unit="states",
           topic="enumeration"),
     Limit("MAX_MONOMIALS", 60_000,
           "the monomials of a compiled bet",
