@@ -484,16 +484,13 @@ def shoe_file(tmp_path):
     # no side named: every state would be played the house way, silently
     ("chemin-de-fer", "totals", "format: json\n", ["neither player: nor banker:"]),
     ("chemin-de-fer", "totals", "player: [1, 2]\n", ["entry 1", "state:", "draws:"]),
-    # the bettor's best play as `exact-odds strategy` writes it is a report, not a strategy
-    ("lucky-draw", "cards", '{"game": "lucky-draw", "decisions": [{"player_cards": [0, 0], '
-     '"dealer_up": 0, "choice": "hit"}]}', ["best play", "not a strategy file"]),
     # past the limit of mixed states: each one doubles the work (thirteen took minutes)
     ("chemin-de-fer", "totals", "banker:\n" + "".join(
         f'  "{total}, {third}": 1/2\n' for total in range(4) for third in ("stood", 0, 1, 2)),
      ["16 states", "past the limit"]),
 ], ids=["player-cards-high-first", "banker-cards-high-first", "bettor-cards-high-first",
         "stood-for-the-up-card", "stood-for-a-total", "superscript-two", "no-side",
-        "entries-not-mappings", "the-bettors-best-play", "mixed-past-the-limit"])
+        "entries-not-mappings", "mixed-past-the-limit"])
 def test_a_strategy_file_no_deal_can_play_is_one_error_line(tmp_path, game, information,
                                                             text, words):
     """A strategy file is checked against the rules: a state no deal can show, a file that

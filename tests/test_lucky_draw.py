@@ -49,6 +49,12 @@ HOW_TOTAL = 2_499_199_137_751_680
 HOW_NET = {"Win w/ Lucky 9": 4, "Win w/ Lucky 8": 3, "Win w/ Lucky 7": 3, "Win on draw": 2,
            "Lose on draw": -2, "Tie on draw": 0, "Win on stand": 1, "Lose on stand": -1,
            "Tie on stand": 0}
+#: His net per round (pay table 1), exact from his own counts: he prints -0.017931.
+HOW_ROUND_NET = Fraction(sum(HOW_NET[line] * count for line, count in HOW_PAY_TABLE_1.items()),
+                         HOW_TOTAL)
+#: His house edges, as printed, by the pay of a winning Draw bet on 7 (the setting
+#: lucky_seven_pays): pay table 1, 2 to 1; pay table 2, 3 to 2.
+HOW_HOUSE_EDGES = {"2 to 1": "1.79%", "3 to 2": "3.34%"}
 
 
 # --- the bets, settled from their pays in words (enter_net, draw_net and round_value: gb) ---
@@ -102,11 +108,9 @@ def test_stephen_how_2013_outcome_table_pay_table_1():
         "Tie on stand"]
     assert draw["Not placed (the bettor stood)"] == 2 * stood
     # His net, -0.017931, exact from his own counts, is our round's expected value.
-    his_net = Fraction(sum(HOW_NET[line] * count for line, count in HOW_PAY_TABLE_1.items()),
-                       HOW_TOTAL)
-    assert f"{float(his_net):.6f}" == "-0.017931"
+    assert f"{float(HOW_ROUND_NET):.6f}" == "-0.017931"
     assert report.bettor_round is not None
-    assert report.bettor_round.expected_value == his_net
+    assert report.bettor_round.expected_value == HOW_ROUND_NET
     assert report.bettor_round.average_stake == 1 + Fraction(2 * (HOW_TOTAL - stood), 2 * HOW_TOTAL)
 
 
@@ -115,11 +119,11 @@ def test_stephen_how_2013_house_edge_of_both_pay_tables():
     read through the API and through the CLI's JSON."""
     played = game_report("lucky-draw").bettor_round
     assert played is not None
-    assert f"{float(played.house_edge):.2%}" == "1.79%"
+    assert f"{float(played.house_edge):.2%}" == HOW_HOUSE_EDGES["2 to 1"]
     second = json.loads(ok("report", "lucky-draw", "--set", "lucky_seven_pays=3 to 2",
                            "--format", "json"))
     assert second["settings"] == {"lucky_seven_pays": "3 to 2", "information": "cards"}
-    assert f"{float(Fraction(second['bettor_round']['house_edge'])):.2%}" == "3.34%"
+    assert f"{float(Fraction(second['bettor_round']['house_edge'])):.2%}" == HOW_HOUSE_EDGES["3 to 2"]
     first = json.loads(ok("report", "lucky-draw", "--format", "json"))
     assert Fraction(first["bettor_round"]["house_edge"]) == played.house_edge
     assert Fraction(first["bettor_round"]["average_stake"]) == played.average_stake

@@ -176,6 +176,46 @@ class BetResult(Rendered):
         return {**self.inputs(), **bet_dict(self)}
 
 
+@dataclass(frozen=True)
+class BettorRound:
+    """The bettor's round where a decision adds a stake (Lucky Draw: the Enter bet, and the
+    Draw bet placed with the third card): its figures (``figures.ROUND_FIGURES``) are its
+    expected value per unit of the first bet, the average total stake (one unit, plus the
+    chance each added stake is placed) and the element of risk, the house edge per unit of
+    that average stake."""
+
+    bets: tuple[BetResult, ...]  # the first bet, then the stakes the decision adds
+
+    @property
+    def expected_value(self) -> Fraction:
+        """Per unit of the first bet: the bets' expected values added (a stake not placed
+        nets 0)."""
+        return figures.round_expected_value(self)
+
+    @property
+    def house_edge(self) -> Fraction:
+        return figures.round_house_edge(self)
+
+    @property
+    def average_stake(self) -> Fraction:
+        """The units staked on average, in units of the first bet."""
+        return figures.average_stake(self)
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of the average total stake."""
+        return figures.round_element_of_risk(self)
+
+    @property
+    def favours_bettor(self) -> bool:
+        return self.expected_value > 0
+
+    @property
+    def title(self) -> str:
+        """``The bettor's round (Enter with Draw bet)``: its bets' names as written."""
+        return figures.round_title([bet.name for bet in self.bets])
+
+
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
                settings: dict[str, object] | None = None, known: Known = NOTHING,
                along: tuple[tuple[str, ...], ...] = ()) -> BetResult:
