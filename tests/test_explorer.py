@@ -391,6 +391,19 @@ def test_an_equilibrium_locks_the_pays_it_is_chosen_for():
         "The pays of player, banker cannot be edited here: the play is the equilibrium")
 
 
+def test_a_play_chosen_on_the_whole_shoe_with_cards_known_locks_its_pays():
+    """Lucky Draw (optimal) with the first card known: `report` chooses the play on the
+    whole shoe and counts it over the sequences the known card agrees with; the counts the
+    page chose again from are the whole shoe's, so a pay typed there showed figures far
+    from the report of the same file (1 deck, Draw's 9 at 1 to 1: Enter +0.52 on the page,
+    +0.21 by `report`). The pays the play is chosen for are locked there, saying why."""
+    data = report_page(game_report("lucky-draw", decks=1, known={1: "9"})).data
+    assert data["strategy"]["locked"] == ["enter", "draw"]
+    assert data["strategy"]["unavailable"].startswith(
+        "The pays of enter, draw cannot be edited here: the play is chosen for the pays of "
+        "enter, draw on the whole shoe, then counted over the cards known")
+
+
 # --- the bettor's round ----------------------------------------------------------------------
 
 def test_the_pages_data_carries_the_bettors_round_where_a_stake_is_added():

@@ -291,3 +291,17 @@ def test_the_draw_bet_is_not_flagged_as_favouring_the_bettor_on_its_own():
     generous = exact_odds.load_game("lucky-draw").with_pay("enter", "Win", "3 to 1")
     assert "In B, these bets FAVOUR THE BETTOR: enter ***" in exact_odds.compare_games(
         "lucky-draw", generous).render("text")
+
+
+def test_a_play_chosen_for_the_draw_bet_alone_shows_no_bettors_round(tmp_path):
+    """The bettor's round is the first bet with the stakes the draw adds: a game file whose
+    play is chosen for the Draw bet alone names no first bet, and no round is shown (it
+    showed 'The bettor's round (Draw bet)', the Draw bet alone, favouring the bettor with an
+    average total stake below 1)."""
+    text = (TABLES / "lucky-draw.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "draw-only.yaml"
+    path.write_text(text.replace("option: {optimise: [enter, draw]}", "option: {optimise: draw}"),
+                    encoding="utf-8")
+    assert game_report(path, decks=1).bettor_round is None
+    played = game_report("lucky-draw", decks=1).bettor_round
+    assert played is not None and [bet.id for bet in played.bets] == ["enter", "draw"]
