@@ -401,6 +401,24 @@ def workbook_figures() -> str:
     return "\n".join(rows) + "\n"
 
 
+def workbook_round() -> str:
+    """The bettor's round on the Summary of Lucky Draw's workbook: each figure with its
+    defined name and its formula, read from the workbook the program builds."""
+    from exact_odds import game_report
+    from exact_odds.analysis.figures import ROUND_FIGURES
+    from exact_odds.render.workbook import Formula
+
+    workbook = game_report("lucky-draw").to_workbook()
+    named = {name.name: name for name in workbook.names}
+    rows = ["| figure | defined name | formula |", "|---|---|---|"]
+    for figure in ROUND_FIGURES.values():
+        at = named[figure.cell]
+        cell = at.sheet.cells[at.row, at.column]
+        assert isinstance(cell, Formula)
+        rows.append(f"| {at.sheet.cells[at.row, 0]} | `{figure.cell}` | `={cell.expression}` |")
+    return "\n".join(rows) + "\n"
+
+
 def workbook_names() -> str:
     """The defined names of the Tie bet's workbook that are not figures of its sheet: the
     pays and the Summary's quantiles, each with the label of its row."""
@@ -521,6 +539,20 @@ def figures() -> str:
     return figures_table()
 
 
+def round_figures() -> str:
+    """Every figure of the bettor's round, from the one figure table (``ROUND_FIGURES``)."""
+    from exact_odds.analysis.figures import ROUND_FIGURES, figures_table
+
+    return figures_table(ROUND_FIGURES)
+
+
+def explorer_round_figures() -> str:
+    """The figures of the bettor's round on the explorer's page, as the page names them."""
+    from exact_odds.analysis.figures import ROUND_FIGURES, page_figures
+
+    return ", ".join(f"`{figure['key']}`" for figure in page_figures(ROUND_FIGURES))
+
+
 def game_list() -> str:
     """The built-in games and the side bets of ``tables/extra/``, with their bets."""
     from exact_odds.games.listing import builtin_game_list
@@ -607,12 +639,15 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "modules": modules_table,
     "workbook-names": workbook_names,
     "workbook-figures": workbook_figures,
+    "workbook-round": workbook_round,
     "benchmark-release": benchmark_release,
     "benchmarks": benchmark_results,
     "benchmark-scripts": benchmark_scripts,
     "explorer": explorer_embed,
     "explorer-figures": explorer_figures,
+    "explorer-round-figures": explorer_round_figures,
     "figures": figures,
+    "round-figures": round_figures,
     "game-list": game_list,
     "command-list": command_list,
     "page-list": page_list,

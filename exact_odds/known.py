@@ -163,8 +163,8 @@ def parse_positions(value: object, what: str, most: int = MOST_CARDS) -> tuple[i
     found: set[int] = set()
     for item in items:
         first, dash, last = str(item).partition("-") if isinstance(item, str) else (item, "", "")
-        low = _position(first, what, most)
-        high = _position(last, what, most) if dash else low
+        low = _position(first or item, what, most)
+        high = _position(last or item, what, most) if dash else low
         if high < low:
             raise KnownError(f"{what}: {quoted(item, 20)} runs backwards: write {high}-{low}")
         found.update(range(low, high + 1))
@@ -225,6 +225,11 @@ def known_cards(given: KnownCards, described: RoundDescription, name: str = "kno
         pairs = list(given.items())
     elif isinstance(given, (list, tuple)):
         pairs = list(given)
+        for pair in pairs:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise KnownError(f"{input_name(name)}: give a mapping of positions to ranks, "
+                                 f"e.g. {{1: '9'}}, or (position, ranks) pairs, not "
+                                 f"{quoted(pair, 40)}")
     else:
         raise KnownError(f"{input_name(name)}: give a mapping of positions to ranks, "
                          f"e.g. {{1: '9'}}, not {quoted(given, 40)}")

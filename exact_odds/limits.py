@@ -168,6 +168,13 @@ _ALL: tuple[Limit, ...] = (
           "five)",
           "each open state triples the supports tried; no model of a game where both hands "
           "choose leaves the Player more than five", unit="states", topic="enumeration"),
+    Limit("MAX_MIXED_STATES", 4,
+          "the information states where a strategy file (`--strategy FILE`) draws with a "
+          "probability strictly between 0 and 1",
+          "each mixed state doubles the pure strategies counted and compiled (a simulation "
+          "of six takes 15 s and 380 MB before its first shoe, a report of thirteen minutes); "
+          "an equilibrium of chemin de fer mixes at two", unit="states",
+          topic="enumeration"),
     Limit("MAX_MONOMIALS", 60_000,
           "the monomials of a compiled bet",
           "beyond, the tables would be too large: the bet is evaluated shoe by shoe by the "
@@ -283,6 +290,7 @@ MAX_MONOMIALS = LIMITS["MAX_MONOMIALS"].value
 MAX_KNOWN_SEQUENCES = LIMITS["MAX_KNOWN_SEQUENCES"].value
 MAX_SEEN = LIMITS["MAX_SEEN"].value
 MAX_OPEN_STATES = LIMITS["MAX_OPEN_STATES"].value
+MAX_MIXED_STATES = LIMITS["MAX_MIXED_STATES"].value
 MAX_SHOES_BYTES = LIMITS["MAX_SHOES_BYTES"].value
 MAX_FILE_SHOES = LIMITS["MAX_FILE_SHOES"].value
 MAX_BATCH_CARDS = LIMITS["MAX_BATCH_CARDS"].value

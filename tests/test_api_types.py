@@ -251,3 +251,16 @@ def test_a_right_type_still_works():
     assert _shoe().remove(card for card in ("9D", "KS")).size == 50  # load_shoe gives these
     assert _game().shoe(decks=1, remove=iter(["9D"])).size == 51
     assert exact_odds.find_event(_bet(), "banker-wins-with-6").event == "Banker wins with 6"
+
+
+def test_a_strategy_files_path_may_be_a_path(tmp_path):
+    """`strategy=` takes a strategy file's path as a `Path` too, as `game=` does (it was
+    refused: "give house-way, hit, stand or optimal", naming neither equilibrium nor a file)."""
+    path = tmp_path / "mine.yaml"
+    path.write_text('player:\n  "5": stand\n', encoding="utf-8")
+    as_path = exact_odds.game_report("chemin-de-fer", decks=1, strategy=path)
+    as_text = exact_odds.game_report("chemin-de-fer", decks=1, strategy=str(path))
+    assert [bet.expected_value for bet in as_path.bets] == [
+        bet.expected_value for bet in as_text.bets]
+    with pytest.raises(ExactOddsError, match="equilibrium or a strategy file's path"):
+        exact_odds.game_report("chemin-de-fer", decks=1, strategy=5)

@@ -432,3 +432,71 @@ def test_the_simulation_with_the_banker_seeing_his_cards(tmp_path):
 def test_the_infinite_deck_is_refused_where_a_finite_shoe_is_dealt():
     """`eor` deals a finite shoe: `--decks infinite` is one Error: line."""
     one_error_line(run("eor", "chemin-de-fer", "--decks", "infinite"), "--decks", "infinite")
+
+
+# --- strategy files (--strategy FILE) -------------------------------------------------------
+
+#: A strategy of one's own: the Player mixing on 5, the Banker mixing at two states and
+#: leaving the tableau at two others; every state not named is played the tableau's way.
+STRATEGY_FILE = """\
+player:
+  "5": 3/7
+banker:
+  "6, stood": 1/3
+  "3, 8": draw
+  "5, 4": stand
+  "0, 9": 0.25
+"""
+
+
+@pytest.mark.parametrize("commission", ["5%", "0%"])
+def test_a_strategy_file_is_played_as_the_brute_force_plays_it(tmp_path, commission):
+    """`report --strategy FILE`: both bets' exact values are the brute force's under the
+    file's strategies (the tableau at every state the file does not name)."""
+    path = tmp_path / "mine.yaml"
+    path.write_text(STRATEGY_FILE, encoding="utf-8")
+    banker = {**cb.tableau("totals"), (6, None): Fraction(1, 3), (3, 8): Fraction(1),
+              (5, 4): Fraction(0), (0, 9): Fraction(1, 4)}
+    want = cb.evaluate(brute("ten-cards", "totals", commission), {(5,): Fraction(3, 7)}, banker)
+    shown = json.loads(ok("report", "chemin-de-fer", "--shoe", str(shoe_file(tmp_path)),
+                          "--strategy", str(path), "--set", f"commission={commission}",
+                          "--format", "json"))
+    assert tuple(Fraction(bet["expected_value"]) for bet in shown["bets"]) == want
+
+
+def shoe_file(tmp_path):
+    """The small shoe "ten-cards" as a shoe file."""
+    path = tmp_path / "ten-cards.yaml"
+    counts = ", ".join(f"{card}: {n}" for card, n in SMALL["ten-cards"].items())
+    path.write_text(f"decks: 0\ncounts: {{{counts}}}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game, information, text, words", [
+    # a state no deal shows: two cards high first, 'stood' for a card that is never missing
+    ("chemin-de-fer", "both-cards", 'player:\n  "5,0": stand\n', ["'5,0'", "low first", "0,5"]),
+    ("chemin-de-fer", "both-cards", 'banker:\n  "6,0,stood": stand\n', ["'6,0,stood'", "0,6"]),
+    ("lucky-draw", "cards", 'player:\n  "4,3,5": draw\n', ["'4,3,5'", "low first", "3,4"]),
+    ("lucky-draw", "cards", 'player:\n  "3,4,stood": draw\n', ["dealer_up", "stood"]),
+    ("chemin-de-fer", "totals", 'player:\n  "stood": draw\n', ["player_two_card_total"]),
+    # a digit Python's int() does not read (a traceback once)
+    ("chemin-de-fer", "totals", 'player:\n  "\u00b2": draw\n', ["state", "point value"]),
+    # no side named: every state would be played the house way, silently
+    ("chemin-de-fer", "totals", "format: json\n", ["neither player: nor banker:"]),
+    ("chemin-de-fer", "totals", "player: [1, 2]\n", ["entry 1", "state:", "draws:"]),
+    # past the limit of mixed states: each one doubles the work (thirteen took minutes)
+    ("chemin-de-fer", "totals", "banker:\n" + "".join(
+        f'  "{total}, {third}": 1/2\n' for total in range(4) for third in ("stood", 0, 1, 2)),
+     ["16 states", "past the limit"]),
+], ids=["player-cards-high-first", "banker-cards-high-first", "bettor-cards-high-first",
+        "stood-for-the-up-card", "stood-for-a-total", "superscript-two", "no-side",
+        "entries-not-mappings", "mixed-past-the-limit"])
+def test_a_strategy_file_no_deal_can_play_is_one_error_line(tmp_path, game, information,
+                                                            text, words):
+    """A strategy file is checked against the rules: a state no deal can show, a file that
+    names no side, one past the limits is refused in one line naming the file, never played
+    silently as the house way (issue 44's hunt, round five)."""
+    path = tmp_path / "strategy.yaml"
+    path.write_text(text, encoding="utf-8")
+    one_error_line(run("report", game, "--decks", "1", "--strategy", str(path), "--set",
+                       f"information={information}"), "strategy.yaml", *words)

@@ -211,6 +211,12 @@ def test_the_workbook_page_has_every_name_and_formula_of_a_workbook():
         expression = getattr(name.sheet.cells[name.row, name.column], "expression", None)
         if expression and name.sheet.name != "Summary":
             assert f"`={expression}`" in page, name.name
+    # the bettor's round on Lucky Draw's Summary, each figure's name and formula
+    lucky = game_report("lucky-draw").to_workbook()
+    for name in lucky.names:
+        if name.name.startswith("round_"):
+            expression = name.sheet.cells[name.row, name.column].expression  # type: ignore[union-attr]
+            assert f"| `{name.name}` | `={expression}` |" in page, name.name
 
 
 def test_the_explorer_page_names_every_figure_its_script_shows():
@@ -222,6 +228,8 @@ def test_the_explorer_page_names_every_figure_its_script_shows():
     page = (DOCS / "explorer.md").read_text(encoding="utf-8")
     shown = [f["key"] for f in explorer_data(game_report("commission-free", bets="tie"))["figures"]]
     assert shown == [figure.page for figure in FIGURES.values() if figure.page]
+    played = explorer_data(game_report("lucky-draw"))["round"]  # the bettor's round's
+    shown += [f["key"] for f in played["figures"]]
     for figure in shown:
         assert f"`{figure}`" in page, figure
 
@@ -229,10 +237,10 @@ def test_the_explorer_page_names_every_figure_its_script_shows():
 def test_the_workbook_page_defines_every_figure():
     """Issue 42.1: the docs' table of figures is the figure table: every figure's label,
     name, definition and formula."""
-    from exact_odds.analysis.figures import FIGURES
+    from exact_odds.analysis.figures import FIGURES, ROUND_FIGURES
 
     page = (DOCS / "workbook.md").read_text(encoding="utf-8")
-    for figure in FIGURES.values():
+    for figure in [*FIGURES.values(), *ROUND_FIGURES.values()]:
         assert f"| {figure.label} | `{figure.name}` |" in page, figure.name
         assert figure.definition in page and f"`{figure.formula}`" in page, figure.name
 

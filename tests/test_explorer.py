@@ -389,3 +389,66 @@ def test_an_equilibrium_locks_the_pays_it_is_chosen_for():
     assert data["strategy"]["locked"] == ["player", "banker"]
     assert data["strategy"]["unavailable"].startswith(
         "The pays of player, banker cannot be edited here: the play is the equilibrium")
+
+
+def test_a_play_chosen_on_the_whole_shoe_with_cards_known_locks_its_pays():
+    """Lucky Draw (optimal) with the first card known: `report` chooses the play on the
+    whole shoe and counts it over the sequences the known card agrees with; the counts the
+    page chose again from are the whole shoe's, so a pay typed there showed figures far
+    from the report of the same file (1 deck, Draw's 9 at 1 to 1: Enter +0.52 on the page,
+    +0.21 by `report`). The pays the play is chosen for are locked there, saying why."""
+    data = report_page(game_report("lucky-draw", decks=1, known={1: "9"})).data
+    assert data["strategy"]["locked"] == ["enter", "draw"]
+    assert data["strategy"]["unavailable"].startswith(
+        "The pays of enter, draw cannot be edited here: the play is chosen for the pays of "
+        "enter, draw on the whole shoe, then counted over the cards known")
+
+
+# --- the bettor's round ----------------------------------------------------------------------
+
+def test_the_pages_data_carries_the_bettors_round_where_a_stake_is_added():
+    """Lucky Draw's Draw bet is a stake the bettor adds when he draws: the page's data holds
+    the round (its title and words, each bet's place on the page and its line where the
+    stake is not placed, the figures of the one figure table); a game where no decision
+    adds a stake, or a page showing one bet of the round, has none (no empty section)."""
+    from exact_odds.analysis.figures import ROUND_FIGURES, ROUND_NOTE
+
+    data = explorer_data(game_report("lucky-draw"))
+    played = data["round"]
+    assert played["title"] == "The bettor's round (Enter with Draw bet)"
+    assert played["note"] == ROUND_NOTE
+    assert played["bets"] == [{"index": 0, "not_placed": []}, {"index": 1, "not_placed": [0]}]
+    assert data["bets"][1]["events"][0]["event"] == "Not placed (the bettor stood)"
+    assert [f["key"] for f in played["figures"]] == [f.page for f in ROUND_FIGURES.values()]
+    assert all(f["note"] == "per unit of the first bet" for f in played["figures"])
+    # the bets in another order on the page: the round still starts with the Enter bet
+    reordered = explorer_data(game_report("lucky-draw", bets=["draw", "enter"]))["round"]
+    assert reordered["bets"] == [{"index": 1, "not_placed": []}, {"index": 0, "not_placed": [0]}]
+    for game, bets in (("commission-free", None), ("21st-century", None), ("lucky-draw", "enter"),
+                       ("lucky-draw", "draw")):
+        assert explorer_data(game_report(game, bets=bets))["round"] is None, (game, bets)
+
+
+def test_widget_bettor_round_is_the_report_of_its_game_file(tmp_path):
+    """The widget's ``bettor_round()``, a pay changed so that the play changes: the round
+    of ``exact-odds report`` of the game file ``to_yaml()`` writes (its play chosen again,
+    not the widget's); None where no decision adds a stake."""
+    pytest.importorskip("anywidget", reason="anywidget is not installed (the explorer extra)")
+    from exact_odds.analysis.figures import ROUND_FIGURES
+
+    widget = exact_odds.explore("lucky-draw")
+    published = game_report("lucky-draw").bettor_round
+    assert published is not None
+    assert widget.bettor_round() == {"bets": ["enter", "draw"], **{
+        name: figure.of(published) for name, figure in ROUND_FIGURES.items()},
+        "favours_bettor": False}
+    widget.set_pay("enter", "Win", "1 to 2")
+    path = tmp_path / "edited.yaml"
+    path.write_text(widget.to_yaml(), encoding="utf-8")
+    again = game_report(path).bettor_round
+    assert again is not None and again.average_stake != published.average_stake  # played again
+    shown = widget.bettor_round()
+    assert shown is not None
+    for name, figure in ROUND_FIGURES.items():
+        assert shown[name] == figure.of(again), name
+    assert exact_odds.explore("commission-free", bets="tie").bettor_round() is None

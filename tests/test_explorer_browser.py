@@ -289,13 +289,15 @@ def test_no_text_is_drawn_over_other_text(built, optimal_page, reused, width):
     """Issue 44.8: at a phone's width and a desktop's, no text of the page is drawn over
     other text, nor cut off at a chart's edge: every part drawn (as when scrolled to), the
     readings and the play open, a refused pay's message and a bet flagged as favouring the
-    bettor shown."""
+    bettor shown (and Lucky Draw's round, flagged too)."""
     w = reused(width=width, height=844)
-    for page_file, bet, event in ((built("rock-bac"), "tie", "Tie"),
-                                  (optimal_page("21st-century"), "early-tie", "Tie")):
+    for page_file, (bet, event, favours), refused in (
+            (built("rock-bac"), ("tie", "Tie", "30 to 1"), ("player", "Player wins")),
+            (optimal_page("21st-century"), ("early-tie", "Tie", "30 to 1"), ("player", "Player wins")),
+            (built("lucky-draw"), ("enter", "Win", "3 to 2"), ("draw", "Win with 9"))):
         w.open(page_file)
-        w.field(bet, event).fill("30 to 1")  # favours the bettor: the flag
-        w.field("player", "Player wins").fill("9 to 0")  # refused: its message
+        w.field(bet, event).fill(favours)  # favours the bettor: the flag
+        w.field(*refused).fill("9 to 0")  # refused: its message
         w.page.evaluate("""() => { document.querySelectorAll('details').forEach(d => { d.open = true; });
             document.querySelectorAll('section.bet').forEach(s => { s.style.contentVisibility = 'visible'; }); }""")
         assert w.page.evaluate(TEXT_OVERLAPS, None) == [], page_file.name
@@ -337,7 +339,7 @@ def test_every_figure_of_every_builtin_game_is_the_reports(built, reused):
     equals the command line's exact figure (report --format json), each named as the one
     figure table names it; and each decimal shown is Python's for that figure (its places,
     its rounding, its percent sign): the script and Python checked against each other."""
-    from exact_odds.analysis.figures import FIGURES
+    from exact_odds.analysis.figures import FIGURES, ROUND_FIGURES
 
     by_page = {figure.page: figure for figure in FIGURES.values() if figure.page}
     w = reused()
@@ -367,6 +369,16 @@ def test_every_figure_of_every_builtin_game_is_the_reports(built, reused):
                 assert text.split(" (exactly")[0] == figure.text(value), (game, b, key, text)
         for b in report["bets"]:
             assert all((b["id"], key, None) in got for key in by_page)
+        # the bettor's round, where a decision adds a stake (Lucky Draw): each figure's text
+        # Python's; elsewhere no such section at all
+        played = game_report(game).bettor_round
+        rounds = w.page.evaluate("""() => [...document.querySelectorAll('dd[data-figure][data-round]')]
+            .map(e => [e.dataset.figure, e.textContent])""")
+        assert w.page.locator("section.round").count() == (played is not None), game
+        for key, text in rounds:
+            figure = next(f for f in ROUND_FIGURES.values() if f.page == key)
+            assert played is not None and text.split(" (exactly")[0] == figure.text(figure.of(played)), (game, key, text)
+        assert len(rounds) == (len(ROUND_FIGURES) if played else 0), game
     assert w.close() == []
 
 
@@ -692,17 +704,24 @@ def optimal_page(tmp_path_factory):
     return page
 
 
+#: The key of the bettor's round's figures among a page's (``_shown``, ``_report_figures``).
+ROUND = "the bettor's round"
+
+
 def _shown(w: Watched) -> dict[tuple, Fraction]:
+    """Every exact figure the page shows: each bet's, by (bet, figure, event), and the
+    bettor's round's, by (``ROUND``, figure, its bets)."""
     return {(b, f, e): Fraction(x) for b, f, e, x in w.page.evaluate(
-        """() => [...document.querySelectorAll('[data-figure][data-exact][data-bet]')]
+        """() => [...document.querySelectorAll('[data-figure][data-exact][data-bet], [data-figure][data-exact][data-round]')]
         .filter(e => e.dataset.figure !== 'break-even')
-        .map(e => [e.dataset.bet, e.dataset.figure, e.dataset.event || null, e.dataset.exact])""")}
+        .map(e => e.dataset.round === undefined ? [e.dataset.bet, e.dataset.figure, e.dataset.event || null, e.dataset.exact]
+          : [ROUND, e.dataset.figure, e.dataset.round, e.dataset.exact])""".replace("ROUND", json.dumps(ROUND)))}
 
 
 def _report_figures(report: dict) -> dict[tuple, Fraction]:
     """The page's figures as ``report --format json`` gives them, named as the page names
-    them (``analysis.figures``)."""
-    from exact_odds.analysis.figures import FIGURES
+    them (``analysis.figures``), the bettor's round's where the report has one."""
+    from exact_odds.analysis.figures import FIGURES, ROUND_FIGURES
 
     want: dict[tuple, Fraction] = {}
     for bet in report["bets"]:
@@ -717,6 +736,9 @@ def _report_figures(report: dict) -> dict[tuple, Fraction]:
         want[bet["id"], "expected-result", None] = 1000 * Fraction(bet["expected_value"])
         for event in bet["events"]:
             want[bet["id"], "probability", event["event"]] = Fraction(event["probability"])
+    played = report.get("bettor_round")
+    for figure in ROUND_FIGURES.values() if played else ():
+        want[ROUND, figure.page, " + ".join(played["bets"])] = Fraction(played[figure.name])
     return want
 
 
@@ -767,18 +789,77 @@ def test_the_widget_chooses_the_play_again_in_the_browser(browser):
     import exact_odds
 
     widget = exact_odds.explore("21st-century", strategy="optimal")
-    context = browser.new_context()
-    page = context.new_page()
-    _host(page, widget)
-    page.fill('input[data-bet="player"][data-event="Player wins"]', "1 to 2")
-    page.wait_for_function("window.__saved.length > 0")
-    widget.pays = page.evaluate("window.__saved.at(-1).pays")
+    context, page = _typed_in_widget(browser, widget, "player", "Player wins", "1 to 2")
     figures = widget.figures()
     for bet in widget.report.bets:
         shown = Fraction(page.get_attribute(f'dd[data-bet="{bet.id}"][data-figure="expected-value"]', "data-exact"))
         assert shown == figures[bet.id]["expected_value"], bet.id
     assert figures["player"]["expected_value"] == Fraction(-922751159129, 3904998652737)
     context.close()
+
+
+def _round_figure(page, key: str) -> Fraction:
+    """A figure of the bettor's round as the page shows it, exact."""
+    return Fraction(page.get_attribute(f'dd[data-round][data-figure="{key}"]', "data-exact"))
+
+
+def test_the_pages_bettors_round_is_stephen_hows(built, reused):
+    """Lucky Draw's page shows the bettor's round: at the published pays Stephen How's
+    house edge for pay table 1, 1.79%; the Draw bet's 7 typed as 3 to 2 (his pay table 2),
+    the play chosen again, every figure of the round is ``report``'s for ``--set
+    "lucky_seven_pays=3 to 2"`` and its house edge his 3.34% (discountgambling.net,
+    2 October 2013). A round that favours the bettor is flagged as a bet is."""
+    from test_lucky_draw import HOW_2013, HOW_HOUSE_EDGES
+
+    from exact_odds.analysis.figures import ROUND_FIGURES
+
+    w = reused()
+    w.open(built("lucky-draw"))
+    assert w.page.locator("section.round h2").text_content() == "The bettor's round (Enter with Draw bet)"
+    assert f"{float(_round_figure(w.page, 'round-house-edge')):.2%}" == HOW_HOUSE_EDGES["2 to 1"], HOW_2013
+    w.field("draw", "Win with 7 (2 to 1)").fill("3 to 2")
+    second = game_report("lucky-draw", settings={"lucky_seven_pays": "3 to 2"}).bettor_round
+    assert second is not None
+    for figure in ROUND_FIGURES.values():
+        assert _round_figure(w.page, figure.page) == figure.of(second), figure.name
+    assert f"{float(_round_figure(w.page, 'round-house-edge')):.2%}" == HOW_HOUSE_EDGES["3 to 2"], HOW_2013
+    assert w.page.locator("section.round .flag").text_content() == ""
+    w.field("enter", "Win").fill("2 to 1")
+    assert "FAVOURS THE BETTOR" in w.page.locator("section.round .flag").text_content()
+    assert _round_figure(w.page, "round-expected-value") > 0
+    assert w.close() == []
+
+
+def test_the_widgets_bettors_round_in_the_browser(browser):
+    """The widget of Lucky Draw in the browser: a pay typed there that changes the play
+    gives the round Python's widget computes for it (``bettor_round()``, the play chosen
+    again on both sides)."""
+    needs("anywidget", "anywidget is not installed (the explorer extra)")
+    import exact_odds
+    from exact_odds.analysis.figures import ROUND_FIGURES
+
+    widget = exact_odds.explore("lucky-draw")
+    published = widget.bettor_round()
+    context, page = _typed_in_widget(browser, widget, "enter", "Win", "1 to 2")
+    figures = widget.bettor_round()
+    assert figures is not None and published is not None
+    assert figures["average_stake"] != published["average_stake"]  # the play changed
+    for figure in ROUND_FIGURES.values():
+        assert _round_figure(page, figure.page) == figures[figure.name], figure.name
+    context.close()
+
+
+def _typed_in_widget(browser, widget, bet: str, event: str, pay: str):
+    """The widget's own module hosted in a new page, ``pay`` typed there into ``event`` of
+    ``bet``, and the pays the page saves given to Python's widget, as anywidget does: the
+    page's context (to close) and the page."""
+    context = browser.new_context()
+    page = context.new_page()
+    _host(page, widget)
+    page.fill(f'input[data-bet="{bet}"][data-event="{event}"]', pay)
+    page.wait_for_function("window.__saved.length > 0")
+    widget.pays = page.evaluate("window.__saved.at(-1).pays")
+    return context, page
 
 
 def _host(page, widget) -> None:

@@ -410,10 +410,19 @@ def test_the_effect_of_removal_keeps_what_is_known():
     ("commission-free", {0: "9"}, "not a whole number from 1"),
     ("commission-free", {1: ""}, "at least one"),
     ("commission-free", "1=9", "mapping"),
+    ("commission-free", ["1=9"], "pairs"),  # once a ValueError
 ])
 def test_knowledge_that_cannot_be_read_is_refused(game, given, needle):
     with pytest.raises(KnownError, match=needle):
         game_report(game, known=given)
+
+
+@pytest.mark.parametrize("top", [0, -1])
+def test_best_sorts_of_fewer_than_one_division_is_refused(top):
+    """`top` below 1 is refused (once 0 and -1 listed one division, silently)."""
+    report = game_report("commission-free", decks=1, bets=("player", "tie"))
+    with pytest.raises(KnownError, match="at least 1"):
+        best_sorts(report, cards=[1], top=top)
 
 
 def test_knowledge_no_sequence_agrees_with_is_refused():

@@ -74,6 +74,12 @@ def test_a_known_reports_explorer_page_is_of_the_known_report(tmp_path):
     (("known", "dragon-tiger", "--best-sort", "--cards", "1-4"), ("--cards", "past the cards")),
     (("known", "commission-free", "--card", "1-5"), ("--card", "100,000", "limit")),
     (("known", "commission-free", "--best-sort", "--cards", "2-6"), ("--cards", "limit")),
+    # the position as written, not what is left of it
+    (("known", "commission-free", "--card", "-1"), ("--card", "'-1'")),
+    # an option of another question than the one asked is refused, not ignored
+    (("known", "commission-free", "--card", "1", "--cards", "1-4"),
+     ("--cards goes with --sort or --best-sort", "not --card")),
+    (("known", "commission-free", "--sort", "9", "--top", "3"), ("--top goes with --best-sort",)),
 ])
 def test_each_refusal_is_one_line_naming_the_option(args, needles):
     one_error_line(run(*args), *needles)

@@ -26,6 +26,7 @@ from catalogue import shoes
 from clirun import ok
 from games_bruteforce import SEVEN, draw_net, enter_net, round_value
 
+import exact_odds
 from exact_odds import Shoe, game_report, read_yaml
 from exact_odds.analysis.strategy import decisions
 
@@ -49,6 +50,12 @@ HOW_TOTAL = 2_499_199_137_751_680
 HOW_NET = {"Win w/ Lucky 9": 4, "Win w/ Lucky 8": 3, "Win w/ Lucky 7": 3, "Win on draw": 2,
            "Lose on draw": -2, "Tie on draw": 0, "Win on stand": 1, "Lose on stand": -1,
            "Tie on stand": 0}
+#: His net per round (pay table 1), exact from his own counts: he prints -0.017931.
+HOW_ROUND_NET = Fraction(sum(HOW_NET[line] * count for line, count in HOW_PAY_TABLE_1.items()),
+                         HOW_TOTAL)
+#: His house edges, as printed, by the pay of a winning Draw bet on 7 (the setting
+#: lucky_seven_pays): pay table 1, 2 to 1; pay table 2, 3 to 2.
+HOW_HOUSE_EDGES = {"2 to 1": "1.79%", "3 to 2": "3.34%"}
 
 
 # --- the bets, settled from their pays in words (enter_net, draw_net and round_value: gb) ---
@@ -102,11 +109,9 @@ def test_stephen_how_2013_outcome_table_pay_table_1():
         "Tie on stand"]
     assert draw["Not placed (the bettor stood)"] == 2 * stood
     # His net, -0.017931, exact from his own counts, is our round's expected value.
-    his_net = Fraction(sum(HOW_NET[line] * count for line, count in HOW_PAY_TABLE_1.items()),
-                       HOW_TOTAL)
-    assert f"{float(his_net):.6f}" == "-0.017931"
+    assert f"{float(HOW_ROUND_NET):.6f}" == "-0.017931"
     assert report.bettor_round is not None
-    assert report.bettor_round.expected_value == his_net
+    assert report.bettor_round.expected_value == HOW_ROUND_NET
     assert report.bettor_round.average_stake == 1 + Fraction(2 * (HOW_TOTAL - stood), 2 * HOW_TOTAL)
 
 
@@ -115,11 +120,11 @@ def test_stephen_how_2013_house_edge_of_both_pay_tables():
     read through the API and through the CLI's JSON."""
     played = game_report("lucky-draw").bettor_round
     assert played is not None
-    assert f"{float(played.house_edge):.2%}" == "1.79%"
+    assert f"{float(played.house_edge):.2%}" == HOW_HOUSE_EDGES["2 to 1"]
     second = json.loads(ok("report", "lucky-draw", "--set", "lucky_seven_pays=3 to 2",
                            "--format", "json"))
     assert second["settings"] == {"lucky_seven_pays": "3 to 2", "information": "cards"}
-    assert f"{float(Fraction(second['bettor_round']['house_edge'])):.2%}" == "3.34%"
+    assert f"{float(Fraction(second['bettor_round']['house_edge'])):.2%}" == HOW_HOUSE_EDGES["3 to 2"]
     first = json.loads(ok("report", "lucky-draw", "--format", "json"))
     assert Fraction(first["bettor_round"]["house_edge"]) == played.house_edge
     assert Fraction(first["bettor_round"]["average_stake"]) == played.average_stake
@@ -267,3 +272,36 @@ def lucky_draw_file(tmp_path: Path, sees: list[str]) -> Path:
     path = tmp_path / f"{game['id']}.yaml"
     path.write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
     return path
+
+
+def test_the_draw_bet_is_not_flagged_as_favouring_the_bettor_on_its_own():
+    """The Draw bet is placed only where drawing pays, so on its own its expected value is
+    positive (+2.79% under How's play): the report said "FAVOURS THE BETTOR" beside a round
+    the house wins by 1.79%. It now says why the edge is there, and that the round is what
+    the bettor wins; compare lists it with no favouring bet; JSON marks it an added stake."""
+    text = ok("report", "lucky-draw")
+    assert "FAVOURS THE BETTOR" not in text
+    assert "as a stake placed only where drawing pays: the bettor's round is what he wins" in text
+    data = json.loads(ok("report", "lucky-draw", "--format", "json"))
+    draw = next(bet for bet in data["bets"] if bet["id"] == "draw")
+    assert draw["added_stake"] is True and draw["favours_bettor"] is True
+    assert not next(bet for bet in data["bets"] if bet["id"] == "enter")["added_stake"]
+    assert "FAVOUR THE BETTOR" not in ok("compare", "lucky-draw", "lucky-draw")
+    # a bet placed before the deal that favours the bettor is still flagged
+    generous = exact_odds.load_game("lucky-draw").with_pay("enter", "Win", "3 to 1")
+    assert "In B, these bets FAVOUR THE BETTOR: enter ***" in exact_odds.compare_games(
+        "lucky-draw", generous).render("text")
+
+
+def test_a_play_chosen_for_the_draw_bet_alone_shows_no_bettors_round(tmp_path):
+    """The bettor's round is the first bet with the stakes the draw adds: a game file whose
+    play is chosen for the Draw bet alone names no first bet, and no round is shown (it
+    showed 'The bettor's round (Draw bet)', the Draw bet alone, favouring the bettor with an
+    average total stake below 1)."""
+    text = (TABLES / "lucky-draw.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "draw-only.yaml"
+    path.write_text(text.replace("option: {optimise: [enter, draw]}", "option: {optimise: draw}"),
+                    encoding="utf-8")
+    assert game_report(path, decks=1).bettor_round is None
+    played = game_report("lucky-draw", decks=1).bettor_round
+    assert played is not None and [bet.id for bet in played.bets] == ["enter", "draw"]

@@ -47,9 +47,10 @@ def test_money_has_one_format():
 
 def test_table_names_one_thing():
     """``Table`` named a document's table, a player-dealer's table and the engine's counts
-    by outcome; the player-dealer's is a ``PlayerDealerTable``. The engine's alias is left
-    to the engine's rewrite (issue 42)."""
-    assert definitions("Table") == ["exact_odds/engine/plan.py", "exact_odds/render/document.py"]
+    by outcome; the player-dealer's is a ``PlayerDealerTable`` and the engine's counts by key
+    are ``Counts`` (issue 42)."""
+    assert definitions("Table") == ["exact_odds/render/document.py"]
+    assert definitions("Counts") == ["exact_odds/engine/plan.py"]
     assert definitions("PlayerDealerTable") == ["exact_odds/table/model.py"]
 
 

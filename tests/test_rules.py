@@ -116,6 +116,9 @@ def test_a_bad_chart_is_refused_in_one_line(tmp_path, old, new, words):
     ("rules: punto-banco\nstrategy: stand\n", ["strategy", "no choice"]),
     ("rules: punto-banco\noption: {optimise: banker}\n", ["option", "no option"]),
     ("rules: 21st-century\noption: {optimise: dealer}\n", ["optimise", "'dealer'", "banker"]),
+    # both sides playing for one bet: an "equilibrium" where each helps the other
+    ("rules: chemin-de-fer\nstrategy: equilibrium\noption: {optimise: banker, banker: banker}\n",
+     ["'banker'", "Player's bet too", "his own bet"]),
 ])
 def test_a_bad_rules_field_is_refused(tmp_path, rules_yaml, words):
     path = tmp_path / "bad.yaml"
@@ -126,6 +129,19 @@ def test_a_bad_rules_field_is_refused(tmp_path, rules_yaml, words):
     assert "\n" not in message and str(path) in message
     for word in words:
         assert word.lower() in message.lower(), (word, message)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("banker_option", {"sees": ["banker_two_card_total"]}),
+    ("information", {"default": "a", "choices": {"a": {}, "b": {}}}),
+])
+def test_a_game_without_draws_refuses_a_decisions_field(field, value):
+    """Rules without a drawing chart (each hand keeps the cards it is dealt) have nothing to
+    decide: a field of decisions is refused, not read as nothing (once, `information` there
+    was kept silently and `--set information=...` then said the game had no such setting)."""
+    data = {"title": "Two cards each", "cards": 2, field: value}
+    with pytest.raises(RulesError, match=f"field '{field}': a game without a drawing chart"):
+        parse_rules(data, "x.yaml")
 
 
 def test_an_option_without_its_description_is_refused():

@@ -268,3 +268,13 @@ def test_the_stated_ranking_by_hand():
     assert win(value(("4S", "QH", "KD")), value(("4H", "TS", "QD"))) == "player"  # 4 points: 2 faces beat 1
     assert win(value(("4S", "QH", "TD")), value(("4H", "TS", "QD"))) == "tie"
     assert win(value(("4S", "QH", "TD")), value(("2H", "3S", "QD"))) == "dealer"  # 5 beats 4
+
+
+def test_each_round_is_dealt_from_the_full_deck_as_the_readings_say():
+    """The game file reads 'one deck, shuffled for every round': a simulation deals it so
+    (it dealt a shoe with a cut card and baccarat's burn, which the file said nowhere)."""
+    from exact_odds import load_game
+
+    game = load_game("three-card-baccarat")
+    assert "shuffled for every round" in game.readings[0]
+    assert (game.dealing.cut_card, game.dealing.burn) == (None, "none")

@@ -29,12 +29,13 @@ from spreadsheet import (
 )
 from spreadsheet import printed as print_pdf
 from spreadsheet import without_cached_values as uncached
+from test_lucky_draw import HOW_2013, HOW_HOUSE_EDGES, HOW_ROUND_NET
 
 from conftest import needs, unavailable
 from exact_odds.analysis.approval import ApprovalWorkbook, approval_workbook
 from exact_odds.analysis.bet_result import BetResult
 from exact_odds.analysis.compare import compare_games
-from exact_odds.analysis.figures import CONFIDENCES, HOLD_ROUNDS, normal_quantile
+from exact_odds.analysis.figures import CONFIDENCES, HOLD_ROUNDS, ROUND_FIGURES, normal_quantile
 from exact_odds.analysis.report import game_report
 from exact_odds.analysis.worksheet import name_part
 from exact_odds.games.loader import builtin_games, load_game, tables_dir
@@ -365,6 +366,7 @@ def check_report(original: Path, calc: object, book: ApprovalWorkbook) -> list[s
                 band = bet.hold_band(rounds, confidence)
                 expect(f"Hold {bet.id} {rounds} low", line[4 + 2 * k], band.low)
                 expect(f"Hold {bet.id} {rounds} high", line[5 + 2 * k], band.high)
+    wrong += check_round(original, calc, book)
     decks = [list(row) for row in calc["Decks"].iter_rows(values_only=True)]  # type: ignore[index]
     for bet in book.report.bets:
         if book.removal is not None:
@@ -391,6 +393,21 @@ def check_report(original: Path, calc: object, book: ApprovalWorkbook) -> list[s
     return wrong
 
 
+def check_round(original: Path, calc: object, book: ApprovalWorkbook) -> list[str]:
+    """The bettor's round as LibreOffice computed it against the exact figures, where a
+    decision adds a stake; elsewhere, that the workbook names no round's cell. The
+    mismatches, as lines."""
+    played = book.report.bettor_round
+    names = named_cells(original)
+    if played is None:
+        return [f"{f.cell}: a bettor's round where no decision adds a stake"
+                for f in ROUND_FIGURES.values() if f.cell in names]
+    shown = round_cells(original, calc)
+    return [f"the bettor's round, {figure.label}: {shown[name]!r}, exact {figure.of(played)}"
+            for name, figure in ROUND_FIGURES.items()
+            if not close(shown[name], figure.of(played))]  # type: ignore[arg-type]
+
+
 def bet_figures(bet: BetResult) -> dict[str, Fraction | float | str]:
     """The figures a bet's sheet names, exact (the standard deviation to 30 digits)."""
     figures: dict[str, Fraction | float | str] = {
@@ -403,6 +420,14 @@ def bet_figures(bet: BetResult) -> dict[str, Fraction | float | str]:
     return figures
 
 
+def round_cells(original: Path, book: object) -> dict[str, object]:
+    """The bettor's round's figures as ``book`` (a recalculated workbook) holds them, by
+    name, read through the defined names of its ``original``."""
+    names = named_cells(original)
+    return {name: book[names[figure.cell][0]][names[figure.cell][1]].value  # type: ignore[index]
+            for name, figure in ROUND_FIGURES.items()}
+
+
 SUPER_SIX_15 = '  - {use: super-six, pays: {Banker wins with 6: "15 to 1"}}'
 
 
@@ -410,6 +435,10 @@ SUPER_SIX_15 = '  - {use: super-six, pays: {Banker wins with 6: "15 to 1"}}'
 #: event, the pay as the game file writes it and as the pay cell holds it).
 PLAY_EDITS = {"c21-half": {"pay_player_1": ("Player wins", ("1 to 2", 0.5))},
               "c21-tie-lost": {"pay_player_3": ("Tie on 2 to 9", ("lose", -1))}}
+#: Pays changed in Lucky Draw's workbook: the Draw bet's 7 at 3 to 2 (How's pay table 2)
+#: and the Enter bet's win at 1 to 2 (defined name -> the bet, the event, the pay).
+LUCKY_EDITS = {"pay_draw_4": ("draw", "Win with 7 (2 to 1)", ("3 to 2", 1.5)),
+               "pay_enter_1": ("enter", "Win", ("1 to 2", 0.5))}
 
 
 @pytest.fixture(scope="module")
@@ -444,16 +473,26 @@ def recalculated(tmp_path_factory):
     books = {game: approval_workbook(game_report(game)) for game in builtin_games()
              if game != "rock-bac"}  # rock-bac's is the first above
     games = {game: write(folder, f"{game}.xlsx", book) for game, book in books.items()}
+    lucky = games["lucky-draw"]
+    edited = openpyxl.load_workbook(lucky)
+    for pay, (_, _, (_, value)) in LUCKY_EDITS.items():
+        sheet, cell = named_cells(lucky)[pay]
+        edited[sheet][cell].value = value
+    edited.save(folder / "lucky-draw-edited.xlsx")
+    table_2 = write(folder, "lucky-draw-table-2.xlsx", game_report(
+        "lucky-draw", settings={"lucky_seven_pays": "3 to 2"}))
     stripped = [uncached(p, folder / f"bare-{p.name}")
-                for p in (rock, compared, hostile, long_ids, c21, *games.values())]
-    saved = recalculate([*stripped, folder / "changed.xlsx",
+                for p in (rock, compared, hostile, long_ids, c21, table_2, *games.values())]
+    saved = recalculate([*stripped, folder / "changed.xlsx", folder / "lucky-draw-edited.xlsx",
                          *(folder / f"{name}.xlsx" for name in PLAY_EDITS)], folder)
     opened = {p.name.removeprefix("bare-"): values(s) for p, s in saved.items()}
     calc = {"folder": folder, "book": book, "rock": rock, "comparison": comparison,
             "compared": compared, "long_ids": (long_ids, long_book), "c21": c21,
+            "lucky": lucky, "lucky_table_2": table_2,
             **{name: opened[name] for name in (
                 "rock-bac.xlsx", "compare.xlsx", "hostile.xlsx", "changed.xlsx", "long-ids.xlsx",
-                "c21-optimal.xlsx", *(f"{name}.xlsx" for name in PLAY_EDITS))}}
+                "c21-optimal.xlsx", "lucky-draw.xlsx", "lucky-draw-edited.xlsx",
+                "lucky-draw-table-2.xlsx", *(f"{name}.xlsx" for name in PLAY_EDITS))}}
     every_game = {game: (games[game], opened[f"{game}.xlsx"], book)
                   for game, book in books.items()}
     return calc, every_game
@@ -623,6 +662,89 @@ def test_the_play_sheet_says_where_a_changed_pay_changes_the_play(calc):
         assumed = report.repriced(game).bet("player")  # the play assumed, its lines as they were
         assert close(read(book, "ev_player"), assumed.expected_value)
         assert not close(read(book, "ev_player"), again.bet("player").expected_value)
+
+
+def test_the_bettors_round_is_a_block_of_formulas_on_the_summary():
+    """Lucky Draw's Summary holds the bettor's round under the bets: its title and words,
+    then each figure of the figure table (``ROUND_FIGURES``) as a named formula of the bets'
+    cells (their expected values, the probability that the Draw bet is not placed), written
+    with its exact value cached and beside it as ``p/q``."""
+    from exact_odds.render.workbook import Formula, Label
+
+    report = game_report("lucky-draw")
+    played = report.bettor_round
+    assert played is not None
+    book = report.to_workbook()
+    summary = book.sheets[0]
+    names = {name.name: name for name in book.names}
+    texts = [cell.text if isinstance(cell, Label) else cell for cell in summary.cells.values()]
+    assert "The bettor's round (Enter with Draw bet)" in texts
+    for name, figure in ROUND_FIGURES.items():
+        at = names[figure.cell]
+        assert at.sheet is summary, name
+        formula = summary.cells[at.row, at.column]
+        assert isinstance(formula, Formula) and formula.value == float(figure.of(played))
+        assert summary.cells[at.row, 0] == figure.label
+        assert summary.cells[at.row, 2] == fraction_text(figure.of(played))  # type: ignore[arg-type]
+    expression = {name: summary.cells[names[f.cell].row, 1].expression  # type: ignore[union-attr]
+                  for name, f in ROUND_FIGURES.items()}
+    assert expression == {"expected_value": "SUM(ev_enter,ev_draw)", "house_edge": "-round_ev",
+                          "average_stake": "2-SUM(not_placed_draw)",
+                          "element_of_risk": "round_edge/round_stake"}
+    unplaced = names["not_placed_draw"]  # the Draw bet's first line, its probability
+    assert unplaced.sheet.name == "draw" and (unplaced.row, unplaced.column) == (4, 5)
+    assert unplaced.sheet.cells[4, 0] == "Not placed (the bettor stood)"
+
+
+@pytest.mark.parametrize("game, bets", [("commission-free", None), ("lucky-draw", "enter"),
+                                        ("lucky-draw", "draw")])
+def test_no_bettors_round_where_no_decision_adds_a_stake(game, bets):
+    """No empty block: a game where no decision adds a stake, or a report of one bet of
+    Lucky Draw's round, has no bettor's round on its Summary and names none of its cells."""
+    book = game_report(game, bets=bets).to_workbook()
+    assert not [n.name for n in book.names if n.name.startswith("round_")]
+    assert not [c for sheet in book.sheets for c in sheet.cells.values()
+                if "bettor's round" in str(getattr(c, "text", c))]
+
+
+@needs_calc
+def test_libreoffice_computes_the_bettors_round_of_lucky_draw(calc):
+    """The bettor's round on Lucky Draw's Summary, recalculated by LibreOffice from cells
+    without cached values: Stephen How's figures (discountgambling.net, 2 October 2013):
+    his net per round, exact from his counts (-0.017931), and his house edges, 1.79% for pay
+    table 1 and 3.34% for pay table 2 (the workbook of ``--set "lucky_seven_pays=3 to 2"``);
+    each figure the exact one to 1e-12 relative."""
+    played = game_report("lucky-draw").bettor_round
+    assert played is not None and played.expected_value == HOW_ROUND_NET
+    shown = round_cells(calc["lucky"], calc["lucky-draw.xlsx"])
+    for name, figure in ROUND_FIGURES.items():
+        assert close(shown[name], figure.of(played)), name  # type: ignore[arg-type]
+    assert f"{shown['expected_value']:.6f}" == f"{float(HOW_ROUND_NET):.6f}" == "-0.017931", HOW_2013
+    assert f"{shown['house_edge']:.2%}" == HOW_HOUSE_EDGES["2 to 1"], HOW_2013
+    second = round_cells(calc["lucky_table_2"], calc["lucky-draw-table-2.xlsx"])
+    assert f"{second['house_edge']:.2%}" == HOW_HOUSE_EDGES["3 to 2"], HOW_2013
+    assert error_cells(calc["lucky-draw-table-2.xlsx"]) == []
+
+
+@needs_calc
+def test_a_pay_changed_in_the_workbook_moves_the_bettors_round(calc):
+    """The Draw bet's 7 typed as 1.5 and the Enter bet's win as 0.5 into their pay cells:
+    LibreOffice's round is ``report``'s for the game file with those pays under the play
+    the workbook assumes (each line's probability as it was, as its sheets say), not the
+    published round."""
+    game = load_game("lucky-draw")
+    for bet, event, (pay, _) in LUCKY_EDITS.values():
+        game = game.with_pay(bet, event, pay)
+    report = game_report("lucky-draw")
+    assumed = report.repriced(game).bettor_round
+    published = report.bettor_round
+    assert assumed is not None and published is not None
+    book = calc["lucky-draw-edited.xlsx"]
+    shown = round_cells(calc["lucky"], book)
+    for name, figure in ROUND_FIGURES.items():
+        assert close(shown[name], figure.of(assumed)), name  # type: ignore[arg-type]
+    assert not close(shown["expected_value"], published.expected_value)
+    assert error_cells(book) == []
 
 
 def test_a_comparison_says_which_play_its_figures_assume():

@@ -56,7 +56,8 @@ class ApprovalWorkbook(Rendered):
         document = self.report.to_document()
         return report_workbook(document.title, document.inputs, document.notes,
                                self.report.bets, self.report.total, self.shoes, self.removal,
-                               self.notes, report_play(self.report))
+                               self.notes, report_play(self.report),
+                               self.report.bettor_round)
 
 
 def approval_workbook(report: GameReport) -> ApprovalWorkbook:

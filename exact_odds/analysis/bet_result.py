@@ -92,6 +92,9 @@ class BetResult(Rendered):
     name: str
     events: tuple[EventResult, ...]
     total: int
+    #: a stake the bettor adds during the round (``placed: with-the-draw``), placed only
+    #: where his decision takes it: its edge on its own is not what he wins (his round is)
+    added_stake: bool = False
 
     @cached_property
     def expected_value(self) -> Fraction:
@@ -176,6 +179,46 @@ class BetResult(Rendered):
         return {**self.inputs(), **bet_dict(self)}
 
 
+@dataclass(frozen=True)
+class BettorRound:
+    """The bettor's round where a decision adds a stake (Lucky Draw: the Enter bet, and the
+    Draw bet placed with the third card): its figures (``figures.ROUND_FIGURES``) are its
+    expected value per unit of the first bet, the average total stake (one unit, plus the
+    chance each added stake is placed) and the element of risk, the house edge per unit of
+    that average stake."""
+
+    bets: tuple[BetResult, ...]  # the first bet, then the stakes the decision adds
+
+    @property
+    def expected_value(self) -> Fraction:
+        """Per unit of the first bet: the bets' expected values added (a stake not placed
+        nets 0)."""
+        return figures.round_expected_value(self)
+
+    @property
+    def house_edge(self) -> Fraction:
+        return figures.round_house_edge(self)
+
+    @property
+    def average_stake(self) -> Fraction:
+        """The units staked on average, in units of the first bet."""
+        return figures.average_stake(self)
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge per unit of the average total stake."""
+        return figures.round_element_of_risk(self)
+
+    @property
+    def favours_bettor(self) -> bool:
+        return self.expected_value > 0
+
+    @property
+    def title(self) -> str:
+        """``The bettor's round (Enter with Draw bet)``: its bets' names as written."""
+        return figures.round_title([bet.name for bet in self.bets])
+
+
 def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
                settings: dict[str, object] | None = None, known: Known = NOTHING,
                along: tuple[tuple[str, ...], ...] = ()) -> BetResult:
@@ -198,7 +241,7 @@ def bet_result(bet: Bet, shoe: Shoe, rules: DrawingRules,
     if bet.loses_otherwise:
         events.append(EventResult("Any other outcome", "otherwise", "lose", Fraction(-1),
                                   unmatched, Fraction(unmatched, total)))
-    return BetResult(bet.id, bet.name, tuple(events), total)
+    return BetResult(bet.id, bet.name, tuple(events), total, bet.adds_stake)
 
 
 def line_of(bet: Bet, settled: Settlement) -> int:
@@ -315,12 +358,15 @@ EVENT_COLUMNS = (Column("Event"), Column("Pays"), Column("Combinations", "count"
 
 #: What a report says of a bet that favours the bettor, or that is even (the explorer's too).
 VERDICTS = {"favours": "FAVOURS THE BETTOR: the bettor's edge is {edge}",
+            "added": "An edge of {edge} for the bettor on its own, as a stake placed only "
+                     "where drawing pays: the bettor's round is what he wins",
             "even": "EVEN: neither side has an edge"}
 
 
 def verdict(bet: BetResult) -> str:
     if bet.favours_bettor:
-        return VERDICTS["favours"].format(edge=percent_text(bet.expected_value))
+        kind = "added" if bet.added_stake else "favours"
+        return VERDICTS[kind].format(edge=percent_text(bet.expected_value))
     if bet.expected_value == 0:
         return VERDICTS["even"]
     return ""
@@ -367,6 +413,7 @@ def bet_dict(bet: BetResult) -> Json:
         "expected_value": fraction_text(bet.expected_value),
         "house_edge": fraction_text(bet.house_edge),
         "favours_bettor": bet.favours_bettor,
+        "added_stake": bet.added_stake,
         "hit_frequency": fraction_text(bet.hit_frequency),
         "push_probability": fraction_text(bet.push_probability),
         "element_of_risk": fraction_text(bet.element_of_risk),

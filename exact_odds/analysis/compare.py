@@ -163,7 +163,9 @@ def _document(comparison: Comparison) -> Document:
                      b.hit_frequency if b else None, row.change("hit_frequency"),
                      a.standard_deviation if a else None, b.standard_deviation if b else None,
                      None if sd is None else float(sd)))
-    favour = [row.id for row in comparison.bets if row.second and row.second.favours_bettor]
+    # a stake added with the draw is positive on its own by design: the round is what counts
+    favour = [row.id for row in comparison.bets if row.second and row.second.favours_bettor
+              and not row.second.added_stake]
     notes = ((f"*** In B, these bets FAVOUR THE BETTOR: {', '.join(favour)} ***",)
              if favour else ())
     table = Table("", (

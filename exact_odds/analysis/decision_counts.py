@@ -22,8 +22,10 @@ play chosen again: the widget's. The explorer's page carries the same counts
 (``explorer.data``) and its script chooses the same way.
 
 Where both hands choose (chemin de fer, ``--strategy equilibrium``) the play is an
-equilibrium the page does not compute: ``replay_refusal`` says so, and the pays it is
-chosen for (``played_bets``) are not edited.
+equilibrium the page does not compute; where cards are known (``--known``) the play is
+chosen on the whole shoe and counted over the known cards, which the states' counts here
+are not: ``replay_refusal`` says so, and the pays it is chosen for (``played_bets``) are not
+edited.
 
 >>> from exact_odds.analysis.report import game_report
 >>> report = game_report("baccarat-gold", strategy="optimal", bets="player")
@@ -45,6 +47,7 @@ from typing import Protocol
 from exact_odds.analysis.bet_result import BetResult, line_nets_of, line_of
 from exact_odds.analysis.strategy import _option, _order, _runs, optimised_bets, option_hands
 from exact_odds.games.model import Game
+from exact_odds.known import Known
 from exact_odds.rules import DrawingRules, InfoState, StrategyMap, VisibleState
 from exact_odds.shoe import Shoe
 
@@ -64,6 +67,8 @@ class Played(Protocol):
     def settings(self) -> dict[str, object]: ...
     @property
     def bets(self) -> tuple[BetResult, ...]: ...
+    @property
+    def known(self) -> Known: ...
 
 
 #: The options on the bettor's option, in the order every count lists them.
@@ -197,10 +202,16 @@ def follows_pays(report: Played) -> bool:
 def replay_refusal(report: Played) -> str:
     """Why ``report``'s play, which follows its pays, cannot be chosen again here; empty
     where it can (the optimal play) or need not be."""
-    if report.strategy == "equilibrium" and follows_pays(report):
-        bets = ", ".join(played_bets(report))
+    if not follows_pays(report):
+        return ""
+    bets = ", ".join(played_bets(report))
+    if report.strategy == "equilibrium":
         return (f"the play is the equilibrium of both hands' choices for the pays of {bets}, "
                 "found by exact-odds report, not here: change those pays in the game file")
+    if report.known.cards:  # the states' counts here are the whole shoe's, not the known's
+        return (f"the play is chosen for the pays of {bets} on the whole shoe, then counted "
+                "over the cards known, by exact-odds report, not here: change those pays in "
+                "the game file")
     return ""
 
 
@@ -212,7 +223,7 @@ def decision_counts(report: Played, bets: Sequence[str] | None = None
     is not the optimal one (``replay_refusal``). Refused (``EnumerationTooLarge``) where a
     bet's enumeration with the visible cards passes the limits."""
     game = report.game
-    if report.strategy != "optimal" or not follows_pays(report):
+    if report.strategy != "optimal" or not follows_pays(report) or replay_refusal(report):
         return None
     option = _option(game, report.settings)
     played_for = tuple(bet.id for bet in optimised_bets(game))

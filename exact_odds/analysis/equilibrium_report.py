@@ -89,9 +89,7 @@ class EquilibriumReport(Rendered):
         """The casino tableau's choice in a Banker state: whether the house way draws."""
         banker = self.rules.banker_option
         assert banker is not None
-        total = _banker_total(state, banker.sees)
-        third = state[banker.sees.index("player_third")] if "player_third" in banker.sees else None
-        return self.rules.banker_house_way(total, third)
+        return self.rules.banker_house_way(banker.total_of(state), banker.third_of(state))
 
     def inputs(self) -> dict[str, Any]:
         data: Json = {"exact_odds_version": version(), "game": self.game.id,
@@ -153,13 +151,6 @@ def _reference(paths: Paths, draws: bool) -> Reference:
 def _in_order(found: dict[InfoState, Fraction]) -> dict[InfoState, Fraction]:
     return dict(sorted(found.items(), key=lambda item: tuple(
         10 if v is None else v for v in item[0])))
-
-
-def _banker_total(state: InfoState, sees: tuple[str, ...]) -> int:
-    known = dict(zip(sees, state))
-    if "banker_two_card_total" in known:
-        return int(known["banker_two_card_total"] or 0)
-    return (int(known["banker_low_card"] or 0) + int(known["banker_high_card"] or 0)) % 10
 
 
 def _choice(p: Fraction) -> str:

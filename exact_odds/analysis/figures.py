@@ -1,5 +1,5 @@
-"""Every figure of a bet, once: its name, its label, its exact definition (as code and in
-words), its spreadsheet formula and how it is shown.
+"""Every figure of a bet, and of the bettor's round, once: its name, its label, its exact
+definition (as code and in words), its spreadsheet formula and how it is shown.
 
 ``BetResult`` computes each figure by the definitions here; the live workbook
 (``analysis.worksheet``: a bet's sheet and the Decks sheet) writes each as its formula; the
@@ -14,6 +14,15 @@ candidates (the pay where the line wins and can happen, else empty); ``{ev}``, `
 ``{push}``, ``{var}`` and ``{sd}`` for the cells of other figures; ``{z_90}`` and ``{z_95}``
 for the normal quantiles.
 
+The bettor's round, where a decision adds a stake (Lucky Draw's Draw bet, placed with the
+third card), has figures of its own (``ROUND_FIGURES``, computed by ``BettorRound``; its
+words ``ROUND_TITLE`` and ``ROUND_NOTE``): in their formulas ``{evs}`` stands for the
+round's bets' expected-value cells, ``{not_placed}`` for the cells of the probability that
+each stake is not placed, ``{bets}`` for the number of bets, and ``{round_ev}``,
+``{round_edge}`` and ``{round_stake}`` for the round's own cells.
+
+>>> ROUND_FIGURES["element_of_risk"].formula
+'{round_edge}/{round_stake}'
 >>> FIGURES["element_of_risk"].formula_with({"push": "B9", "edge": "B5"})
 'IF(B9=1,0,B5/(1-B9))'
 >>> [figure.label for figure in FIGURES.values()][:3]
@@ -25,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, Protocol
+from typing import Generic, Literal, Protocol, TypeVar
 
 from exact_odds.numbers import decimal_text, percent_text
 from exact_odds.render.workbook import Style
@@ -90,6 +99,28 @@ class Settled(Protocol):
     def top_award(self) -> Line | None: ...
 
     def volatility_index(self, confidence: Fraction = ...) -> float: ...
+
+
+class Staked(Settled, Protocol):
+    """A bet of the bettor's round: its figures, and how often it has no action (a stake
+    the bettor adds when he draws, and he stood)."""
+
+    @property
+    def not_placed(self) -> Fraction: ...
+
+
+class Round(Protocol):
+    """The bettor's round (a ``BettorRound``): its bets, the first bet then the stakes the
+    decision adds, and the figures the others read."""
+
+    @property
+    def bets(self) -> Sequence[Staked]: ...
+    @property
+    def expected_value(self) -> Fraction: ...
+    @property
+    def house_edge(self) -> Fraction: ...
+    @property
+    def average_stake(self) -> Fraction: ...
 
 
 # --- the exact definitions --------------------------------------------------------------------
@@ -160,6 +191,28 @@ def _top_odds(bet: Settled) -> Fraction | None:
     return None if top is None else 1 / top.probability
 
 
+# --- the bettor's round --------------------------------------------------------------------
+
+def round_expected_value(played: Round) -> Fraction:
+    """The sum of the round's bets' expected values: each is per unit of the first bet (a
+    stake the decision adds is one unit of it) and a stake not placed nets 0."""
+    return sum((bet.expected_value for bet in played.bets), Fraction(0))
+
+
+def round_house_edge(played: Round) -> Fraction:
+    return -played.expected_value
+
+
+def average_stake(played: Round) -> Fraction:
+    """The units staked on average, in units of the first bet: each bet's 1 less the
+    probability that it is not placed."""
+    return sum((1 - bet.not_placed for bet in played.bets), Fraction(0))
+
+
+def round_element_of_risk(played: Round) -> Fraction:
+    return played.house_edge / played.average_stake
+
+
 def _volatility(confidence: Fraction) -> Callable[[Settled], object]:
     def volatility_index(bet: Settled) -> float:
         return bet.volatility_index(confidence)
@@ -171,9 +224,13 @@ def _volatility(confidence: Fraction) -> Callable[[Settled], object]:
 Shown = Literal["decimal", "percent", "odds", "text"]
 
 
+#: What a figure is of: a bet (``Settled``) or the bettor's round (``Round``).
+Of = TypeVar("Of", Settled, Round)
+
+
 @dataclass(frozen=True)
-class Figure:
-    """One figure of a bet.
+class Figure(Generic[Of]):
+    """One figure of a bet (or of the bettor's round).
 
     ``name``: as data names it (JSON, ``figures()``); ``label``: as people read it;
     ``cell``: the first word of its defined name in the workbook (``ev_banker``; empty: no
@@ -184,7 +241,8 @@ class Figure:
     ``page``: the explorer page's name for it (``data-figure``; empty: not shown there);
     ``root_of``: the exact figure the page shows it as the square root of; ``short``: its
     label where its value says the rest ("Top award": "Banker wins: 1 in 2.5"); ``of``:
-    the definition, computed from a bet's lines and figures."""
+    the definition, computed from a bet's lines and figures (the round's: from its
+    bets')."""
 
     name: str
     label: str
@@ -194,7 +252,7 @@ class Figure:
     shown: Shown
     places: int
     style: Style
-    of: Callable[[Settled], object]
+    of: Callable[[Of], object]
     sign: bool = False
     exact: bool = True
     page: str = ""
@@ -272,25 +330,73 @@ _ALL = (
 )
 
 #: Every figure of a bet by name, in the order a bet's sheet lists them.
-FIGURES: dict[str, Figure] = {figure.name: figure for figure in _ALL}
+FIGURES: dict[str, Figure[Settled]] = {figure.name: figure for figure in _ALL}
+
+_ROUND: tuple[Figure[Round], ...] = (
+    Figure("expected_value", "Expected value per unit of the first bet", "round_ev",
+           "the sum of the round's bets' expected values, each per unit of the first bet (a "
+           "stake not placed nets 0)", "SUM({evs})", "decimal", 9, "decimal",
+           round_expected_value, sign=True, page="round-expected-value"),
+    Figure("house_edge", "House edge", "round_edge", "minus the round's expected value",
+           "-{round_ev}", "percent", 4, "percent", round_house_edge, page="round-house-edge"),
+    Figure("average_stake", "Average total stake", "round_stake",
+           "the units staked in a round on average, in units of the first bet: for each bet, "
+           "1 less the probability that it is not placed", "{bets}-SUM({not_placed})",
+           "decimal", 4, "decimal", average_stake, page="round-average-stake"),
+    Figure("element_of_risk", "Element of risk per unit staked", "round_risk",
+           "the round's house edge divided by its average total stake",
+           "{round_edge}/{round_stake}", "percent", 4, "percent", round_element_of_risk,
+           page="round-element-of-risk"),
+)
+
+#: Every figure of the bettor's round by name (``BettorRound``), in the order it is shown.
+ROUND_FIGURES: dict[str, Figure[Round]] = {figure.name: figure for figure in _ROUND}
+#: The round's title, ``{bets}`` its bets' names ("Enter with Draw bet").
+ROUND_TITLE = "The bettor's round ({bets})"
+#: What the round's figures are, in words, wherever they are shown.
+ROUND_NOTE = ("Per unit of the first bet; a stake not placed counts 0. The element of risk "
+              "divides the house edge by the average total stake.")
 
 
-def figures_table() -> str:
-    """The figures as a Markdown table, for the docs: name, label, definition, formula."""
+def round_values(played: Round) -> dict[str, Fraction]:
+    """The round's figures by name, in order, each by its definition (every one exact)."""
+    found = {}
+    for name, figure in ROUND_FIGURES.items():
+        value = figure.of(played)
+        assert isinstance(value, Fraction), name  # every figure of the round is rational
+        found[name] = value
+    return found
+
+
+def round_title(names: Sequence[str]) -> str:
+    """The round's title for its bets' names, the first bet first.
+
+    >>> round_title(["Enter", "Draw bet"])
+    "The bettor's round (Enter with Draw bet)"
+    """
+    return ROUND_TITLE.format(bets=" with ".join(names))
+
+
+def figures_table(figures: Mapping[str, Figure[Settled]] | Mapping[str, Figure[Round]]
+                  = FIGURES) -> str:
+    """The figures (a bet's, or the round's: ``ROUND_FIGURES``) as a Markdown table, for
+    the docs: name, label, definition, formula."""
     rows = ["| figure | name in data | exact | definition | spreadsheet formula |",
             "|---|---|---|---|---|"]
-    for figure in FIGURES.values():
+    for figure in figures.values():
         formula = figure.formula.replace("|", "\\|")
         rows.append(f"| {figure.label} | `{figure.name}` | {'yes' if figure.exact else 'no'} "
                     f"| {figure.definition} | `{formula}` |")
     return "\n".join(rows) + "\n"
 
 
-def page_figures() -> list[dict[str, object]]:
-    """The figures the explorer's page shows, in order, as its script reads them."""
+def page_figures(figures: Mapping[str, Figure[Settled]] | Mapping[str, Figure[Round]]
+                 = FIGURES, note: str = "per unit bet") -> list[dict[str, object]]:
+    """The figures the explorer's page shows (a bet's, or the round's), in order, as its
+    script reads them."""
     return [{"key": figure.page, "value": figure.root_of or figure.name,
              "label": figure.short or figure.label,
              "shown": "root" if figure.root_of else figure.shown, "places": figure.places,
              "sign": figure.sign, "exact_beside": figure.name == "expected_value",
-             "note": "per unit bet"}
-            for figure in FIGURES.values() if figure.page]
+             "note": note}
+            for figure in figures.values() if figure.page]

@@ -480,6 +480,8 @@ def best_sorts(report: GameReport, cards: str | Sequence[int] = (1, 2, 3, 4),
     figures are its sums."""
     report = _report(report)
     check_type(top, int, "top", "a whole number of divisions")
+    if top < 1:
+        raise KnownError(f"{input_name('top')}: {top} divisions: give at least 1")
     positions = _positions(report, cards, "cards")
     by = "value" if all(_by_value(report, bet.id) for bet in report.bets) else "rank"
     units = (tuple(frozenset(r for r in RANKS if card_value(r + "S") == v) for v in range(10))

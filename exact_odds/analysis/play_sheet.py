@@ -69,7 +69,8 @@ def report_play(report: Played) -> Play | None:
         return None
     refusal = replay_refusal(report)
     if refusal:
-        return Play("both hands", report.strategy or "", bets, note=refusal)
+        decider = "both hands" if report.strategy == "equilibrium" else "the bettor"
+        return Play(decider, report.strategy or "", bets, note=refusal)
     try:
         counts = decision_counts(report, bets=bets)
     except EnumerationTooLarge as error:

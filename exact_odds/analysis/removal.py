@@ -121,7 +121,8 @@ def _known_signature(shoe: Shoe, bet: Bet, rules: DrawingRules, known: Known) ->
 
 def effect_of_removal(report: GameReport, by: str = "value") -> RemovalTable:
     """The exact effect of removing one card, by point value, rank or card, on every bet
-    of ``report`` (same shoe, same rules: a 21st Century strategy is held as it is; the
+    of ``report`` (same shoe, same rules: a strategy is held as it is, the optimal play or
+    the equilibrium of the full shoe included, not chosen again for the smaller shoe; the
     same cards known by position)."""
     from exact_odds.analysis.report import GameReport
     from exact_odds.errors import check_type
@@ -181,6 +182,9 @@ def _document(table: RemovalTable) -> Document:
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (bet.id, bet.expected_value, *table.effects[bet.id]) for bet in report.bets)
     header = [line for line in input_lines(report.inputs()) if line.label != "Game"]
+    held = (("The play is the full shoe's, held as it is when a card leaves (not chosen "
+             "again for the smaller shoe, as report of that shoe would).",)
+            if report.strategy in ("optimal", "equilibrium") else ())
     return Document(
         f"{safe(report.game.name)} ({safe(report.game.id)}): effect of removing one card, "
         f"by {table.by}",
@@ -188,6 +192,6 @@ def _document(table: RemovalTable) -> Document:
          "EV: expected value per unit bet, as in `exact-odds report`. Each card column: the "
          "change in EV",
          "when one card of that kind leaves the shoe, per unit bet (positive: good for the "
-         "bettor)."),
+         "bettor).", *held),
         (Table("", columns, rows, sheet="Effect of removal", indent=0),))
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from exact_odds.analysis.bet_result import (
     BetResult,
+    BettorRound,
     bet_dict,
     bet_result,
     bet_table,
@@ -28,6 +29,14 @@ from exact_odds.analysis.bet_result import (
     line_nets_of,
 )
 from exact_odds.analysis.checks import Mistake, bet_mistakes, game_mistakes
+from exact_odds.analysis.figures import (
+    ROUND_FIGURES,
+    ROUND_NOTE,
+    Figure,
+    Round,
+    round_title,
+    round_values,
+)
 from exact_odds.analysis.job import Job, game_job
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.games.inputs import game_inputs
@@ -45,40 +54,6 @@ if TYPE_CHECKING:  # the spreadsheet model is imported by the workbook's writer 
 
     from exact_odds.analysis.decision_counts import DecisionCounts
     from exact_odds.render.workbook import Workbook
-
-
-@dataclass(frozen=True)
-class BettorRound:
-    """The bettor's round where a decision adds a stake (Lucky Draw: the Enter bet, and the
-    Draw bet placed with the third card): its expected value per unit of the first bet,
-    the average total stake (one unit, plus the chance each added stake is placed) and the
-    element of risk, the house edge per unit of that average stake."""
-
-    bets: tuple[BetResult, ...]  # the first bet, then the stakes the decision adds
-
-    @property
-    def expected_value(self) -> Fraction:
-        """Per unit of the first bet: the bets' expected values added (a stake not placed
-        nets 0)."""
-        return sum((bet.expected_value for bet in self.bets), Fraction(0))
-
-    @property
-    def house_edge(self) -> Fraction:
-        return -self.expected_value
-
-    @property
-    def average_stake(self) -> Fraction:
-        """The units staked on average, in units of the first bet."""
-        return sum((1 - bet.not_placed for bet in self.bets), Fraction(0))
-
-    @property
-    def element_of_risk(self) -> Fraction:
-        """The house edge per unit of the average total stake."""
-        return self.house_edge / self.average_stake
-
-    @property
-    def favours_bettor(self) -> bool:
-        return self.expected_value > 0
 
 
 @dataclass(frozen=True)
@@ -165,7 +140,7 @@ class GameReport(Rendered):
 
         document = self.to_document()
         return report_workbook(document.title, document.inputs, document.notes, self.bets,
-                               self.total, play=report_play(self))
+                               self.total, play=report_play(self), played=self.bettor_round)
 
     def repriced(self, game: Game, counts: DecisionCounts | None = None) -> GameReport:
         """This report with each event paying what it pays in ``game`` (the same game, its
@@ -312,32 +287,35 @@ def _summary_row(bet: BetResult) -> tuple[Cell, ...]:
             None if top is None else float(1 / top.probability), bet.favours_bettor)
 
 
-#: The bettor's round, where a decision adds a stake: one row.
-ROUND_COLUMNS = (Column("Bets"), Column("Expected value per unit of the first bet", "signed"),
-                 Column("House edge", "percent", 4), Column("Average total stake", "decimal", 4),
-                 Column("Element of risk per unit staked", "percent", 4),
+def _round_column(figure: Figure[Round]) -> Column:
+    """A figure of the round as a column of its table: signed, a percentage or a decimal."""
+    if figure.sign:
+        return Column(figure.label, "signed", figure.places)
+    return Column(figure.label, "percent" if figure.shown == "percent" else "decimal",
+                  figure.places)
+
+
+#: The bettor's round, where a decision adds a stake: one row, its figures as
+#: ``ROUND_FIGURES`` names them.
+ROUND_COLUMNS = (Column("Bets"), *(_round_column(f) for f in ROUND_FIGURES.values()),
                  Column("Favours bettor", "flag"))
 
 
 def round_dict(played: BettorRound) -> Json:
-    """The bettor's round as data, exact fractions as strings."""
+    """The bettor's round as data, exact fractions as strings, named as ``ROUND_FIGURES``
+    names them."""
     from exact_odds.numbers import fraction_text
 
     return {"bets": [bet.id for bet in played.bets],
-            "expected_value": fraction_text(played.expected_value),
-            "house_edge": fraction_text(played.house_edge),
-            "average_stake": fraction_text(played.average_stake),
-            "element_of_risk": fraction_text(played.element_of_risk),
+            **{name: fraction_text(value) for name, value in round_values(played).items()},
             "favours_bettor": played.favours_bettor}
 
 
 def _round_table(played: BettorRound) -> Table:
-    names = " with ".join(safe(bet.name) for bet in played.bets)
-    return Table(f"The bettor's round ({names})", ROUND_COLUMNS, ((
-        " + ".join(bet.id for bet in played.bets), played.expected_value, played.house_edge,
-        played.average_stake, played.element_of_risk, played.favours_bettor),),
-        notes=("Per unit of the first bet; a stake not placed counts 0. The element of risk "
-               "divides the house edge by the average total stake.",), sheet="Round")
+    return Table(round_title([safe(bet.name) for bet in played.bets]), ROUND_COLUMNS, ((
+        " + ".join(bet.id for bet in played.bets),
+        *round_values(played).values(),
+        played.favours_bettor),), notes=(ROUND_NOTE,), sheet="Round")
 
 
 def setting_lines(game: Game, settings: Mapping[str, object]) -> list[Line]:

@@ -7,6 +7,8 @@ The sheets (``report_workbook``):
   ``z_90``, ``z_95``), then one row per bet: expected value, house edge, hit frequency,
   standard deviation, element of risk, push, the top award with its "1 in N", the cycle
   (every ordered six-card sequence of the shoe) and the volatility index at 90% and 95%;
+  where a decision adds a stake (Lucky Draw's Draw bet), the bettor's round under them:
+  its figures (``ROUND_FIGURES``) as formulas of its bets' cells, with their exact values;
 * **a sheet per bet**: its events, the pay of each as an input cell (net units won per
   unit bet: a push 0, a loss -1), the exact combinations as text (19 digits do not fit a
   spreadsheet's number), the probability as a number (the float nearest the exact
@@ -22,13 +24,17 @@ Every figure cell is a formula: change a pay and its bet's figures, its summary 
 hold and its other decks move. Formulas read other sheets through defined names only:
 ``ev_<bet>``, ``edge_<bet>``, ``hit_<bet>``, ``push_<bet>``, ``risk_<bet>``, ``var_<bet>``,
 ``sd_<bet>``, ``top_pay_<bet>``, ``top_odds_<bet>``, ``top_event_<bet>`` and
-``pay_<bet>_<n>`` (the bet's id with ``-`` as ``_``; ``n`` the event's line, from 1). A
-comparison names each side's cells with ``a_`` or ``b_`` first (``a_ev_banker``).
+``pay_<bet>_<n>`` (the bet's id with ``-`` as ``_``; ``n`` the event's line, from 1);
+``not_placed_<bet>``, the probability of a bet's line without action (a stake not placed,
+a late bet not offered); the round's ``round_ev``, ``round_edge``, ``round_stake`` and
+``round_risk``. A comparison names each side's cells with ``a_`` or ``b_`` first
+(``a_ev_banker``).
 
 What a formula computes is what ``BetResult`` computes exactly (``expected_value``,
 ``house_edge``, ``hit_frequency``, ``push_probability``, ``element_of_risk``,
-``variance``, ``standard_deviation``, ``volatility_index``, ``hold_band``): the cached
-values are those figures, and tests recalculate the workbook in LibreOffice against them.
+``variance``, ``standard_deviation``, ``volatility_index``, ``hold_band``; the round's,
+``BettorRound``'s): the cached values are those figures, and tests recalculate the
+workbook in LibreOffice against them.
 """
 
 from __future__ import annotations
@@ -38,8 +44,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from exact_odds.analysis.bet_result import BetResult
-from exact_odds.analysis.figures import CONFIDENCES, FIGURES, HOLD_ROUNDS, normal_quantile
+from exact_odds.analysis.bet_result import NO_ACTION_PAYS, BetResult, BettorRound
+from exact_odds.analysis.figures import (
+    CONFIDENCES,
+    FIGURES,
+    HOLD_ROUNDS,
+    ROUND_FIGURES,
+    ROUND_NOTE,
+    normal_quantile,
+    round_values,
+)
 from exact_odds.analysis.play_sheet import Play, play_note, play_sheet
 from exact_odds.numbers import fraction_text, int_text, to_float
 from exact_odds.render.document import Field, Line
@@ -61,6 +75,8 @@ from exact_odds.render.workbook import (
 EVENT_HEADER = ("Event", "When", "Pays (game file)", "Pay (net, input)", "Combinations",
                 "Probability", "Probability (exact)", "Return", "Top award candidate")
 _PAY, _PROBABILITY, _RETURN, _CANDIDATE = 3, 5, 7, 8
+#: The header of a table of figures (a bet's, the bettor's round's).
+FIGURE_HEADER = ("Figure", "Value", "Exact (game file's pays)")
 #: The first row of a bet's events (below its title, its note and its header).
 _FIRST = 4
 
@@ -183,6 +199,8 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
         side.names.append(Name(_pay_name(side, bet, n), sheet, row, col[_PAY]))
         probability = sheet.put(row, col[_PROBABILITY], Number(to_float(event.probability),
                                                                "probability"))
+        if event.pays == NO_ACTION_PAYS:  # the stake not placed, the late bet not offered
+            side.define("not_placed", bet, sheet, row, col[_PROBABILITY])
         sheet.line(row, [event.event, event.when, event.pays], first)
         sheet.put(row, col[4], int_text(event.combinations))
         sheet.put(row, col[6], fraction_text(event.probability))
@@ -193,7 +211,7 @@ def _bet_block(side: _Side, bet: BetResult, sheet: Sheet, first: int) -> None:
             f'IF(AND({pay}>0,{probability}>0),{pay},"")',
             to_float(event.net) if wins else "", "general"))
     row = last + 2
-    sheet.line(row, [Label("Figure"), Label("Value"), Label("Exact (game file's pays)")], first)
+    sheet.line(row, [Label(h) for h in FIGURE_HEADER], first)
     cells = _cells({"pays": pays, "probabilities": probabilities, "candidates": candidates,
                     "events": events}, lambda name: side.name(name, bet))
     total_row = row + 1
@@ -264,6 +282,29 @@ def _summary_rows(sheet: Sheet, row: int, side: _Side) -> int:
         sheet.line(row, [bet.id, bet.name, *named, int_text(bet.total), *vi,
                          fraction_text(bet.house_edge)])
     return row
+
+
+def _round_block(sheet: Sheet, row: int, side: _Side, played: BettorRound) -> None:
+    """The bettor's round on the Summary from ``row``: its title and what its figures are,
+    then each figure (``ROUND_FIGURES``) as a formula of its bets' cells (their expected
+    values, the probability that each stake is not placed), named, with its exact value
+    for the game file's pays."""
+    sheet.put(row, 0, Label(played.title))
+    sheet.put(row + 1, 0, Label(ROUND_NOTE, "note"))
+    sheet.line(row + 2, [Label(h) for h in FIGURE_HEADER])
+    unplaced = [side.name("not_placed", bet) for bet in played.bets
+                if any(e.pays == NO_ACTION_PAYS for e in bet.events)]
+    cells = {"evs": ",".join(side.name("ev", bet) for bet in played.bets),
+             "not_placed": ",".join(unplaced) or "0", "bets": str(len(played.bets)),
+             **{figure.cell: side.prefix + figure.cell for figure in ROUND_FIGURES.values()}}
+    exact = round_values(played)
+    for i, (name, figure) in enumerate(ROUND_FIGURES.items()):
+        r = row + 3 + i
+        sheet.line(r, [figure.label, Formula(figure.formula_with(cells), to_float(exact[name]),
+                                             figure.style), fraction_text(exact[name])])
+        side.names.append(Name(side.prefix + figure.cell, sheet, r, 1))
+    longest = max(len(figure.label) for figure in ROUND_FIGURES.values())
+    sheet.widths[0] = max(sheet.widths.get(0, 0), longest + 2)
 
 
 #: A comparison's figures side by side: (label, figure's name, with a change column).
@@ -420,15 +461,19 @@ def _pay_name(side: _Side, bet: BetResult, index: int) -> str:
 def report_workbook(title: str, header: Sequence[Line], notes: Sequence[str],
                     bets: Sequence[BetResult], total: int, shoes: Sequence[Shoes] = (),
                     removal: Removal | None = None, deck_notes: Sequence[str] = (),
-                    play: Play | None = None) -> Workbook:
-    """A report's workbook: Summary, a sheet per bet, Hold, (given other shoes or the
-    effect of removal) Decks, and (given the play its figures assume, where the play is
-    chosen for the pays) Play."""
+                    play: Play | None = None, played: BettorRound | None = None
+                    ) -> Workbook:
+    """A report's workbook: Summary (given the bettor's round, ``played``, its figures
+    under the bets'), a sheet per bet, Hold, (given other shoes or the effect of removal)
+    Decks, and (given the play its figures assume, where the play is chosen for the pays)
+    Play."""
     side = _Side(bets, total)
     summary, row = _summary(title, header, notes, [side])
     if play is not None:
         row += 3
-    _summary_rows(summary, row, side)
+    last = _summary_rows(summary, row, side)
+    if played is not None:
+        _round_block(summary, last + 2, side, played)
     sheets = [summary]
     for bet in side.bets:
         sheet = Sheet(bet.id)

@@ -36,7 +36,7 @@ from exact_odds.shoe import Shoe
               help="Every division of the ranks into High and Low (of the point values where "
                    "every bet reads only them), ranked by the bettor's edge.")
 @click.option("--cards", metavar="POSITIONS", default="1-4", show_default=True,
-              help="The positions sorted: 1-4, 1,3 or 5.")
+              help="With --sort or --best-sort: the positions sorted: 1-4, 1,3 or 5.")
 @click.option("--top", type=click.IntRange(1, 1024), default=10, show_default=True,
               help="With --best-sort: how many divisions to list.")
 @output_options()
@@ -65,6 +65,11 @@ def known(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ..
     if len(asked) != 1:
         raise click.UsageError("give one of --card, --sort or --best-sort"
                                + (f", not {' and '.join(asked)}" if asked else ""))
+    given = click.get_current_context().get_parameter_source
+    for name, goes_with in (("cards", ("--sort", "--best-sort")), ("top", ("--best-sort",))):
+        if given(name) is not click.core.ParameterSource.DEFAULT and asked[0] not in goes_with:
+            raise click.UsageError(f"--{name} goes with {' or '.join(goes_with)}, not "
+                                   f"{asked[0]}")
     with Working("exact-odds known"):
         report = game_report(game, decks=decks, shoe=shoe, remove=remove, bets=bets or None,
                              strategy=strategy, settings=settings, known=known)

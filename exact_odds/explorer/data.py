@@ -5,6 +5,10 @@ that the script must not write again: the figures to show (``analysis.figures``)
 pay grammar (``games.pays.pay_grammar``), the limits, the rounding rule and the hold band's
 confidence.
 
+Where a decision adds a stake (Lucky Draw's Draw bet), the bettor's round as a whole too
+(``round_data``): its figures (``analysis.figures.ROUND_FIGURES``) follow the bets', under
+the same play.
+
 Expected value and variance are rational in the pays, and the combinations do not depend on
 them (a bet settles on the first event whose condition holds, whatever it pays) unless the
 play is chosen to suit the pays (``--strategy optimal``): then the data carries, for each
@@ -27,9 +31,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from exact_odds.analysis.bet_result import VERDICTS
+from exact_odds.analysis.bet_result import NO_ACTION_PAYS, VERDICTS
 from exact_odds.analysis.decision_counts import DecisionCounts
-from exact_odds.analysis.figures import HOLD_CONFIDENCE, confidence_label, normal_quantile, page_figures
+from exact_odds.analysis.figures import (
+    HOLD_CONFIDENCE,
+    ROUND_FIGURES,
+    ROUND_NOTE,
+    confidence_label,
+    normal_quantile,
+    page_figures,
+)
 from exact_odds.analysis.removal import RemovalTable
 from exact_odds.analysis.report import GameReport
 from exact_odds.errors import ExactOddsError, escape_controls
@@ -69,7 +80,7 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
             "events": [{"event": e.event, "when": e.when, "pays": e.pays,
                         "net": fraction_text(e.net), "combinations": int_text(e.combinations),
                         "editable": e.event in own} for e in result.events],
-            "removal": effects,
+            "removal": effects, "added_stake": result.added_stake,
         })
     source = game.source.get("document") if isinstance(game.source, dict) else None
     return {
@@ -83,6 +94,7 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
         "total": int_text(report.total),
         "bets": bets,
         "strategy": strategy_data(report, counts, counts_note, locked),
+        "round": round_data(report),
         "removal_note": removal_note,
         "figures": page_figures(),
         "verdicts": VERDICTS,
@@ -98,6 +110,22 @@ def explorer_data(report: GameReport, removal: RemovalTable | None = None,
                                        settings=report.settings, strategy=report.strategy),
         "file_name": f"{game.id}-edited.yaml",
     }
+
+
+def round_data(report: GameReport) -> Json | None:
+    """The bettor's round, where a decision adds a stake and the report holds every bet of
+    it (``GameReport.bettor_round``): its title, what its figures are (``note``), its bets
+    (each one's place among the page's bets and the places of its lines without action:
+    the stake not placed) and the figures to show; None elsewhere."""
+    played = report.bettor_round
+    if played is None:
+        return None
+    order = [bet.id for bet in report.bets]
+    return {"title": played.title, "note": ROUND_NOTE,
+            "bets": [{"index": order.index(bet.id),
+                      "not_placed": [i for i, e in enumerate(bet.events)
+                                     if e.pays == NO_ACTION_PAYS]} for bet in played.bets],
+            "figures": page_figures(ROUND_FIGURES, "per unit of the first bet")}
 
 
 def strategy_data(report: GameReport, counts: DecisionCounts | None, note: str = "",

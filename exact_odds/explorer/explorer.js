@@ -238,6 +238,20 @@ export function betFigures(lines, total) {
   ]);
 }
 
+// The bettor's round, where a decision adds a stake (exact_odds.analysis.figures.ROUND_FIGURES):
+// each figure named as it names it. bets: the round's bets, the first then the stakes added,
+// each [{expected_value: Q, not_placed: Q}] (its probability of having no action).
+export function roundFigures(bets) {
+  let ev = ZERO, stake = ZERO;
+  for (const b of bets) {
+    ev = ev.add(b.expected_value);
+    stake = stake.add(ONE.sub(b.not_placed));
+  }
+  const houseEdge = ev.neg();
+  return new Map([["expected_value", ev], ["house_edge", houseEdge], ["average_stake", stake],
+    ["element_of_risk", houseEdge.div(stake)]]);
+}
+
 // --- the play, chosen again for the pays (exact_odds.analysis.decision_counts) ------------------
 
 // data.strategy: for each decision state (what the decider sees), each option's combinations
@@ -329,6 +343,44 @@ function s(tag, attrs = {}, text = null) {
 }
 let uid = 0;
 const nextId = (stem) => `xo-${stem}-${++uid}`;
+
+// A figure (as data.figures describes it) shown in its element from f, the values by name:
+// the rounding by the report's rule, the exact value in data-exact and the title.
+function showFigure(el, figure, f, rounding) {
+  const value = f.get(figure.value);
+  const put = (exact, text, title) => {
+    el.setAttribute("data-exact", exact);
+    el.textContent = text;
+    el.title = title;
+  };
+  if (figure.shown === "odds") {
+    const top = f.get("top_award");
+    if (top === null) put("0", "never wins", "");
+    else put(value.text(), `${top.event}: 1 in ${grouped(value.decimal(figure.places, false, rounding))}`,
+      `pays ${top.net.text()} to 1; 1 in exactly ${value.text()}`);
+  } else if (figure.shown === "root") {
+    put(value.text(), sqrtText(value, figure.places, rounding),
+      `the square root of the exact ${figure.value.replaceAll("_", " ")} ${value.text()}`);
+    el.setAttribute("data-exact-is", figure.value);
+  } else {
+    const text = figure.shown === "percent" ? value.percent(figure.places, figure.sign, rounding)
+      : value.decimal(figure.places, figure.sign, rounding);
+    if (figure.exact_beside) put(value.text(), `${text} (exactly ${value.text()})`, figure.note);
+    else put(value.text(), text, `exactly ${value.text()}`);
+  }
+}
+
+// The verdict on an expected value (data.verdicts) in its flag: favours the bettor, even, or
+// nothing; whether it favours him. A stake added with the draw (added) is positive on its
+// own by design: said so, not flagged.
+function showVerdict(flag, ev, verdicts, rounding, added = false) {
+  const sign = ev.sign(), flagged = sign > 0 && !added;
+  flag.textContent = sign > 0 ? fill(added ? verdicts.added : verdicts.favours,
+                                     new Map([["edge", ev.percent(4, false, rounding)]]))
+    : sign === 0 ? verdicts.even : "";
+  flag.className = flagged ? "flag favours" : "flag";
+  return flagged;
+}
 
 function ticks(lo, hi, count = 5) {
   if (!(hi > lo)) { hi = lo + 1; }
@@ -456,40 +508,15 @@ class BetView {
     return changed;
   }
 
-  show(figure, f) {
-    const el = this.figureEls.get(figure.key), value = f.get(figure.value);
-    const put = (exact, text, title) => {
-      el.setAttribute("data-exact", exact);
-      el.textContent = text;
-      el.title = title;
-    };
-    if (figure.shown === "odds") {
-      const top = f.get("top_award");
-      if (top === null) put("0", "never wins", "");
-      else put(value.text(), `${top.event}: 1 in ${grouped(this.dec(value, figure.places))}`,
-        `pays ${top.net.text()} to 1; 1 in exactly ${value.text()}`);
-    } else if (figure.shown === "root") {
-      put(value.text(), sqrtText(value, figure.places, this.app.data.rounding),
-        `the square root of the exact ${figure.value.replaceAll("_", " ")} ${value.text()}`);
-      el.setAttribute("data-exact-is", figure.value);
-    } else {
-      const text = figure.shown === "percent" ? this.pct(value, figure.places, figure.sign)
-        : this.dec(value, figure.places, figure.sign);
-      if (figure.exact_beside) put(value.text(), `${text} (exactly ${value.text()})`, figure.note);
-      else put(value.text(), text, `exactly ${value.text()}`);
-    }
-  }
+  show(figure, f) { showFigure(this.figureEls.get(figure.key), figure, f, this.app.data.rounding); }
 
   update(drawn = false) {
     const f = betFigures(this.events, this.total);
     this.figures = f;
     for (const figure of this.app.data.figures) this.show(figure, f);
-    const ev = f.get("expected_value"), sign = ev.sign();
-    const verdicts = this.app.data.verdicts;
-    this.flag.textContent = sign > 0 ? fill(verdicts.favours, new Map([["edge", this.pct(ev, 4)]]))
-      : sign === 0 ? verdicts.even : "";
-    this.flag.className = sign > 0 ? "flag favours" : "flag";
-    this.el.classList.toggle("favours-bettor", sign > 0);
+    const favours = showVerdict(this.flag, f.get("expected_value"), this.app.data.verdicts,
+                                this.app.data.rounding, this.bet.added_stake === true);
+    this.el.classList.toggle("favours-bettor", favours);
     this.events.forEach((e, i) => {
       const [count, probabilityCell, returnCell] = this.cells[i];
       const probability = new Q(e.combinations, this.total), ret = probability.mul(e.net);
@@ -696,6 +723,43 @@ class BetView {
   }
 }
 
+// --- the bettor's round ----------------------------------------------------------------------
+
+// Where a decision adds a stake (data.round): the round as a whole, its figures from its bets'
+// as the page shows them (the pays in force, the play chosen for them).
+class RoundView {
+  constructor(app, round) {
+    this.app = app; this.round = round;
+    const ids = round.bets.map((b) => app.data.bets[b.index].id).join(" + ");
+    const head = h("h2", { id: nextId("round") }, round.title);
+    this.el = h("section", { class: "round", "data-round": ids, "aria-labelledby": head.id }, head);
+    this.flag = h("p", { class: "flag", role: "status" });
+    this.el.append(this.flag, h("p", { class: "note-text" }, round.note));
+    const list = h("dl", { class: "figures" });
+    this.figureEls = new Map();
+    for (const figure of round.figures) {
+      const dd = h("dd", { "data-round": ids, "data-figure": figure.key });
+      list.append(h("div", {}, h("dt", {}, figure.label), dd));
+      this.figureEls.set(figure.key, dd);
+    }
+    this.el.append(list);
+  }
+
+  update() {
+    const views = [...this.app.views.values()];
+    const f = roundFigures(this.round.bets.map((b) => {
+      const view = views[b.index];
+      let notPlaced = ZERO;
+      for (const i of b.not_placed) notPlaced = notPlaced.add(new Q(view.events[i].combinations, view.total));
+      return { expected_value: view.figures.get("expected_value"), not_placed: notPlaced };
+    }));
+    for (const figure of this.round.figures) {
+      showFigure(this.figureEls.get(figure.key), figure, f, this.app.data.rounding);
+    }
+    showVerdict(this.flag, f.get("expected_value"), this.app.data.verdicts, this.app.data.rounding);
+  }
+}
+
 // --- the explorer ---------------------------------------------------------------------------
 
 class Explorer {
@@ -734,6 +798,9 @@ class Explorer {
     if (data.message) this.say(data.message);
     if (strategy && strategy.unavailable) this.say(strategy.unavailable);
     this.el.append(header);
+    // the bettor's round, where a decision adds a stake: its figures follow the bets'
+    this.roundView = data.round ? new RoundView(this, data.round) : null;
+    if (this.roundView) this.el.append(this.roundView.el);
     const main = h("div", { class: "bets" });
     this.views = new Map();
     data.bets.forEach((bet, index) => {
@@ -746,6 +813,7 @@ class Explorer {
     this.apply(this.model.get("pays") || {}, true);
     this.replay();
     for (const view of this.views.values()) view.update(true);
+    this.roundView?.update();
   }
 
   // the play: which option each state takes, shown as a list that follows the pays
@@ -913,6 +981,7 @@ class Explorer {
     if (this.setPay(view, eventName, text)) {
       const changed = new Set([view, ...this.replay()]);
       for (const one of changed) one.update();
+      this.roundView?.update();
       // the pays saved (the page's fragment, the widget's Python) once the typing pauses
       clearTimeout(this.saving);
       this.saving = setTimeout(() => {
@@ -936,6 +1005,7 @@ class Explorer {
     this.applied = new Map();
     this.replay();
     for (const view of this.views.values()) view.update();
+    this.roundView?.update();
     this.model.set("pays", {});
     this.model.save_changes();
     this.say("The published pays are restored.");

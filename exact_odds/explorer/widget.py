@@ -12,8 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from exact_odds.analysis.bet_result import BetResult
-from exact_odds.analysis.figures import FIGURES
+from exact_odds.analysis.bet_result import BetResult, BettorRound
+from exact_odds.analysis.figures import FIGURES, round_values
 from exact_odds.analysis.report import GameReport, game_report
 from exact_odds.errors import ExactOddsError, check_type
 from exact_odds.explorer.data import explorer_data, fill_template, game_file_template
@@ -36,8 +36,9 @@ def explore(game: Game | str | Path, shoe: Shoe | None = None,
     (``optimal``), a pay changed chooses it again, as ``exact-odds report`` does.
 
     The widget offers ``set_pay(bet, event, pay)``, ``figures()`` (each bet's exact
-    figures), ``game`` (the game with its pays as edited) and ``to_yaml()`` (that game's
-    file, which ``exact-odds report`` reads back to the same figures).
+    figures), ``bettor_round()`` (the round's, where a decision adds a stake), ``game``
+    (the game with its pays as edited) and ``to_yaml()`` (that game's file, which
+    ``exact-odds report`` reads back to the same figures).
     """
     chosen, _, shoe, _, strategy, _ = check_game_arguments(game, bets=bets, shoe=shoe,
                                                            strategy=strategy)
@@ -62,6 +63,25 @@ def _checked_pays(report: GameReport, game: Game, pays: Any) -> dict[str, Any]:
     return dict(pays)
 
 
+class _Figures:
+    """What the widget gives of its report (``report``: every pay as edited, the play
+    chosen again where it follows the pays): each bet's figures and the bettor's round's."""
+
+    @property
+    def report(self) -> GameReport:
+        raise NotImplementedError  # the widget's
+
+    def figures(self) -> dict[str, dict[str, object]]:
+        """Each bet's figures with its pays as edited: exact ``Fraction``s (the standard
+        deviation, a square root, as a float)."""
+        return {bet.id: bet_figures(bet) for bet in self.report.bets}
+
+    def bettor_round(self) -> dict[str, object] | None:
+        """The bettor's round's figures with the pays as edited, where a decision adds a
+        stake (``round_figures``); else None."""
+        return round_figures(self.report.bettor_round)
+
+
 @cache
 def _widget_class() -> type:
     try:
@@ -70,7 +90,7 @@ def _widget_class() -> type:
     except ImportError:
         raise ExactOddsError('explore needs anywidget: pip install "exact-odds[explorer]"') from None
 
-    class Explorer(anywidget.AnyWidget):
+    class Explorer(anywidget.AnyWidget, _Figures):
         """The explorer as a Jupyter widget (``exact_odds.explore``)."""
 
         _esm = Path(__file__).with_name("explorer.js")
@@ -161,11 +181,6 @@ def _widget_class() -> type:
                 changed[name] = pay.strip()
             self.pays = {b: p for b, p in pays.items() if p}
 
-        def figures(self) -> dict[str, dict[str, object]]:
-            """Each bet's figures with its pays as edited: exact ``Fraction``s (the standard
-            deviation, a square root, as a float)."""
-            return {bet.id: bet_figures(bet) for bet in self.report.bets}
-
         def to_yaml(self) -> str:
             """The game file with the pays as edited; ``exact-odds report`` reads it back to
             the same figures."""
@@ -190,3 +205,12 @@ def bet_figures(bet: BetResult) -> dict[str, object]:
     return {**found, "favours_bettor": bet.favours_bettor,
             "top_award": None if top is None else top.event,
             "top_award_odds": FIGURES["top_award_odds"].of(bet)}
+
+
+def round_figures(played: BettorRound | None) -> dict[str, object] | None:
+    """The bettor's round's figures by name (``analysis.figures.ROUND_FIGURES``), exact;
+    its bets, and whether it favours the bettor (None: no round)."""
+    if played is None:
+        return None
+    return {"bets": [bet.id for bet in played.bets], **round_values(played),
+            "favours_bettor": played.favours_bettor}

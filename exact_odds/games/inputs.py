@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from exact_odds.errors import ExactOddsError, check_texts, check_type, input_name
@@ -91,8 +91,11 @@ def check_game_arguments(game: object, *, bets: object = None, decks: object = N
     if isinstance(remove, str):
         remove = tuple(part for part in remove.replace(",", " ").split() if part)
     cards = check_texts(remove, "remove", "a list of cards", "cards as text ('9D')")
+    if isinstance(strategy, PurePath):  # a strategy file's path
+        strategy = str(strategy)
     if strategy is not None:
-        check_type(strategy, str, "strategy", "house-way, hit, stand or optimal")
+        check_type(strategy, str, "strategy", "house-way, hit, stand, optimal, equilibrium or "
+                   "a strategy file's path")
     if settings is not None:
         check_type(settings, Mapping, "settings", "a mapping of setting names to values")
     chosen = {str(name): str(value).lower() if isinstance(value, bool) else str(value)

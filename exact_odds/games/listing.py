@@ -41,7 +41,8 @@ class GameList(Rendered):
             seed = f" [{safe(source['seed'])}]" if source.get("seed") else ""
             lines += [f"{safe(name)}  {safe(game.name)}",
                       f"    source: {safe(source.get('document', '?'))}{seed}",
-                      f"    {game.decks} decks, {safe(game.rules.name)}; bets: "
+                      f"    {game.decks} deck{'s' if game.decks != 1 else ''}, "
+                      f"{safe(game.rules.name)}; bets: "
                       f"{', '.join(safe(b.id) for b in game.bets)}"]
         rows = tuple((name, g.name, g.decks, g.rules.name, str(g.source.get("document", "")),
                       ", ".join(b.id for b in g.bets))

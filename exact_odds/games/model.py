@@ -287,11 +287,12 @@ class Game:
     def round_bets(self) -> tuple[str, ...]:
         """Where the game's decision adds a stake (a bet placed with the draw): the bets of
         the bettor's round, the first bet then the added stakes (the bets the option is
-        played for); else none."""
+        played for); else none, and none where the option is played for no first bet (a
+        stake added to nothing is not a round)."""
         added = [bet.id for bet in self.bets if bet.adds_stake]
-        if not added:
-            return ()
         first = [bet for bet in self.optimise if bet not in added]
+        if not added or not first:
+            return ()
         return (*first, *added)
 
     def rules_under(self, values: Mapping[str, object] | None = None) -> DrawingRules:

@@ -119,6 +119,10 @@ class Option:
                  "player_two_card_total": (low + high) % 10, "dealer_up": up}
         return tuple(known[name] for name in self.sees)
 
+    def total_of(self, state: InfoState) -> int:
+        """The two-card total of the hand in an information state (``information``'s)."""
+        return _total_seen(dict(zip(self.sees, state)), "player")
+
     def describe(self) -> str:
         """The totals it is taken on, in words: "on 5", "on every two-card total"."""
         if self.totals == tuple(range(10)):
@@ -150,6 +154,23 @@ class BankerOption:
         known = {"banker_low_card": low, "banker_high_card": high,
                  "banker_two_card_total": (low + high) % 10, "player_third": third}
         return tuple(known[name] for name in self.sees)
+
+    def total_of(self, state: InfoState) -> int:
+        """The Banker's two-card total in an information state (``information``'s)."""
+        return _total_seen(dict(zip(self.sees, state)), "banker")
+
+    def third_of(self, state: InfoState) -> int | None:
+        """The Player's third card in an information state (None: he stood, or the Banker
+        does not see it)."""
+        return dict(zip(self.sees, state)).get("player_third")
+
+
+def _total_seen(known: Mapping[str, int | None], hand: str) -> int:
+    """A hand's two-card total from what a decider sees of it: the total, or the two cards."""
+    total = known.get(f"{hand}_two_card_total")
+    if total is not None:
+        return total
+    return ((known.get(f"{hand}_low_card") or 0) + (known.get(f"{hand}_high_card") or 0)) % 10
 
 
 @dataclass(frozen=True)

@@ -207,10 +207,11 @@ def _about(data: dict[str, Any], default_name: str, fail: Fail) -> dict[str, Any
 
 def _dealt_only(data: dict[str, Any], about: dict[str, Any], fail: Fail) -> DrawingRules:
     """Rules of a game without draws: ``cards`` to each hand, valued by ``valuation``."""
-    drawn = sorted({"naturals", "player", "banker", "option"} & set(data))
+    drawn = sorted({"naturals", "player", "banker", "option", "banker_option",
+                    "information"} & set(data))
     if drawn:
-        raise fail(f"field {drawn[0]!r}: a game without a drawing chart has no naturals and "
-                   "no options (each hand keeps the cards it is dealt)")
+        raise fail(f"field {drawn[0]!r}: a game without a drawing chart has no naturals, no "
+                   "options and nothing to decide (each hand keeps the cards it is dealt)")
     cards = data.get("cards")
     if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 3:
         raise fail(f"field 'cards' is {cards!r}: the cards dealt to each hand, 1, 2 or 3")
@@ -456,6 +457,9 @@ def read_game_rules(data: dict[str, Any], path: Path, bet_ids: tuple[str, ...],
                              f"game ({', '.join(bet_ids)})")
     if len(set(bets)) != len(bets):
         raise RulesError(f"{path}: field 'option', 'optimise' names a bet twice: {bets!r}")
+    if option.get("banker") in bets:
+        raise RulesError(f"{path}: field 'option', 'banker': {option['banker']!r} is the "
+                         "Player's bet too ('optimise'): each side plays for his own bet")
     if ("banker" in option) != (rules.banker_option is not None):
         raise RulesError(f"{path}: field 'option', 'banker': the Banker's bet is named where, "
                          "and only where, the rules let the Banker choose (banker_option)")

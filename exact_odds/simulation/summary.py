@@ -248,7 +248,7 @@ def _play_text(h: Json) -> str:
 
 def _header(summary: SimulationSummary) -> tuple[Line, ...]:
     h = summary.header
-    shoe = (f"{h['decks']} decks, {h['cards']} cards" if h["decks"]
+    shoe = (f"{h['decks']} deck{'s' if h['decks'] != 1 else ''}, {h['cards']} cards" if h["decks"]
             else safe(h["shoe_description"]))
     lines: list[Line] = [f"{shoe}; {h['rules']}", Field("Dealing", h["dealing_text"]),
                          Field("Play", _play_text(h)), f"Seed {h['seed']}, {h['shoes']:,} shoes"]
