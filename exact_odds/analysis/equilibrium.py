@@ -176,7 +176,7 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
             else ("player_two_card_total",))
     theirs = (("banker_low_card", "banker_high_card") if banker.sees_cards
               else ("banker_two_card_total",))
-    seen = (*mine, *theirs, "player_third", "player_natural", "banker_natural")
+    seen = (*mine, *theirs, "player_third")
     columns = tuple(dict.fromkeys(seen + bets[0].columns + bets[1].columns))
     reads = [[columns.index(name) for name in bet.columns] for bet in bets]
     # the ways of each (path, both sides' nets), in integers; the sums made once at the end
@@ -201,8 +201,10 @@ def decision_paths(shoe: Shoe, game: Game, settings: Settings = None) -> Paths:
             cards = row[:at] if option.sees_cards else (0, row[0])  # a total as (0, total)
             b_cards = (row[at:at + len(theirs)] if banker.sees_cards
                        else (0, row[at]))
-            third, p_natural, b_natural = row[at + len(theirs):at + len(theirs) + 3]
-            natural = p_natural or b_natural
+            third = row[at + len(theirs)]
+            # a natural as the rules have one (none where they have none: a two-card 8 or 9
+            # is then a total like any other, and its hand's holder may still choose)
+            natural = rules.is_natural(sum(cards) % 10) or rules.is_natural(sum(b_cards) % 10)
             player = (player_seen(tuple(cards)) if not natural
                       and rules.player_chooses(sum(cards) % 10) else None)
             chooser = (banker_seen(tuple(b_cards), third) if not natural
