@@ -156,3 +156,20 @@ def test_an_option_without_its_description_is_refused():
                       "after_natural_check": True}
     with pytest.raises(RulesError, match="house_way"):
         parse_rules(data, "x.yaml")
+
+
+def test_a_natural_check_where_the_rules_have_no_naturals_is_refused():
+    """`after_natural_check: true` says the dealer checks his hole card for a natural before
+    the bettor decides; with `naturals: []` there is none to check for. Once read anyway, the
+    best play was chosen over the deals without a dealer 8 or 9 (a check that cannot happen):
+    Lucky Draw's rules with it gave Enter -1627/15120 on a 10-card shoe, not -1787/15120."""
+    data = {"title": "t", "naturals": [], "player": "O O O O O O O S S S",
+            "banker": {t: ("H" if t <= 4 else "S") * 11 for t in range(10)},
+            "option": {"house_way": "S", "sees": ["player_low_card", "player_high_card"],
+                       "after_natural_check": True}}
+    data["banker"] = {t: " ".join(row) for t, row in data["banker"].items()}
+    with pytest.raises(RulesError, match="'after_natural_check' is true, but the rules have "
+                                         "no naturals"):
+        parse_rules(data, "x.yaml")
+    data["option"]["after_natural_check"] = False
+    assert parse_rules(data, "x.yaml").option is not None

@@ -173,7 +173,7 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
             raise fail(f"player, total {total}: cell {player[total]!r}: a natural ends the "
                        "round, the cell must be S")
     banker = _banker(data["banker"], tuple(naturals), fail)
-    option = _option(data.get("option"), player, fail)
+    option = _option(data.get("option"), player, tuple(naturals), fail)
     banker_option = _banker_option(data.get("banker_option"), banker, fail)
     rules = DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
                          option=option, banker_option=banker_option, **about)
@@ -299,7 +299,8 @@ def _banker(data: object, naturals: tuple[int, ...], fail: Fail) -> tuple[tuple[
     return tuple(rows[total] for total in range(10))
 
 
-def _option(data: object, player: tuple[str, ...], fail: Fail) -> Option | None:
+def _option(data: object, player: tuple[str, ...], naturals: tuple[int, ...], fail: Fail
+            ) -> Option | None:
     totals = tuple(t for t, cell in enumerate(player) if cell == OPTION)
     if data is None:
         if totals:
@@ -326,6 +327,10 @@ def _option(data: object, player: tuple[str, ...], fail: Fail) -> Option | None:
     checked = data["after_natural_check"]
     if not isinstance(checked, bool):
         raise fail(f"option, field 'after_natural_check' is true or false, not {checked!r}")
+    if checked and not naturals:
+        raise fail("option, field 'after_natural_check' is true, but the rules have no "
+                   "naturals (field 'naturals' is []): there is no natural to check for; "
+                   "write false")
     who = data.get("who", "bettor")
     if who not in DECIDERS:
         raise fail(f"option, field 'who' is {who!r}: {' or '.join(DECIDERS)} (each bettor on "
