@@ -85,3 +85,15 @@ def test_a_strategy_for_a_side_without_a_choice_is_refused(tmp_path):
 def test_neither_a_strategy_nor_a_file_is_refused(tmp_path: Path):
     one_error_line(run("report", "chemin-de-fer", "--strategy", str(tmp_path / "none.yaml")),
                    "--strategy", "none.yaml", "nor a strategy file")
+
+
+@pytest.mark.parametrize("entry", ["{player_cards: [0, 0], choice: hit}",
+                                   "{player_cards: [0, 0], dealer_up: null, choice: hit}"])
+def test_a_bettors_decision_without_the_up_card_he_sees_is_refused(tmp_path, entry):
+    """Lucky Draw's bettor decides seeing the dealer's up card: a decision written without
+    it named a state no deal shows, and was silently never played (the report was the
+    house way's, the file's draw on 0,0 lost)."""
+    path = tmp_path / "strategy.yaml"
+    path.write_text(f"decisions:\n  - {entry}\n")
+    one_error_line(run("report", "lucky-draw", "--decks", "1", "--strategy", str(path)),
+                   "strategy.yaml", "decisions[0]", "dealer_up")

@@ -126,6 +126,9 @@ def _decisions(given: list[Any], rules: DrawingRules, where: str
                                                                          else [])))):
             raise RulesError(f"{where}: decisions[{at}]: player_cards is two point values 0-9 "
                              "(and dealer_up one, or null)")
+        if up is None and option.sees_up_card:  # else a state no deal shows, never played
+            raise RulesError(f"{where}: decisions[{at}]: no dealer_up: the bettor decides "
+                             "seeing the dealer's up card, a point value 0-9")
         low, high = sorted(cards)
         if not rules.player_chooses((low + high) % 10):
             raise RulesError(f"{where}: decisions[{at}]: the bettor does not choose on "
