@@ -434,6 +434,26 @@ def test_the_infinite_deck_is_refused_where_a_finite_shoe_is_dealt():
     one_error_line(run("eor", "chemin-de-fer", "--decks", "infinite"), "--decks", "infinite")
 
 
+@pytest.mark.parametrize("strategy, said", [
+    ("optimal", "the Player's choice on 5: optimal; the Banker's: house-way"),
+    ("hit", "the Player's choice on 5: hit; the Banker's: house-way"),
+    ("house-way", "the Player's choice on 5 and the Banker's: house-way"),
+    ("equilibrium", "the Player's choice on 5 and the Banker's: equilibrium"),
+    ({"banker": {"6, stood": "draw"}}, "the Player's choice on 5: house-way; the Banker's: file"),
+])
+def test_the_rules_line_says_how_each_side_plays(tmp_path, strategy, said):
+    """Each side's play named as it is played: under optimal (the Player's best answer to
+    the casino tableau), hit or stand the Banker keeps the house way; a file naming only the
+    Banker plays his states from it. Once one name stood for both ("the Player's choice on 5
+    and the Banker's: optimal", the Banker playing the tableau)."""
+    if isinstance(strategy, dict):
+        path = tmp_path / "banker.yaml"
+        path.write_text(json.dumps(strategy))
+        strategy = str(path)
+    report = game_report("chemin-de-fer", decks=1, strategy=strategy, bets=["player"])
+    assert report.rules.describe() == f"Chemin de fer ({said})"
+
+
 # --- strategy files (--strategy FILE) -------------------------------------------------------
 
 #: A strategy of one's own: the Player mixing on 5, the Banker mixing at two states and

@@ -400,8 +400,13 @@ class DrawingRules:
         if self.option is None:
             return self.title
         if self.banker_option is not None:
-            return (f"{self.title} (the Player's choice {self.option.describe()} and the "
-                    f"Banker's: {self.strategy_name})")
+            banker = self.banker_on if isinstance(self.banker_on, str) else (
+                self.strategy_name if isinstance(self.on_option, StrategyMap) else "file")
+            if banker == self.strategy_name:
+                return (f"{self.title} (the Player's choice {self.option.describe()} and the "
+                        f"Banker's: {banker})")
+            return (f"{self.title} (the Player's choice {self.option.describe()}: "
+                    f"{self.strategy_name}; the Banker's: {banker})")
         return f"{self.title} (player option {self.option.describe()}: {self.strategy_name})"
 
 
