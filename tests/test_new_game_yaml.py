@@ -312,33 +312,28 @@ def duel_gains(counts: dict[str, int], player: dict[int, Fraction],
         v = [gb.point(cards[i]) for i in seq]
         total += 1
         mine, theirs = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10
-
-        def result(drew: bool, bank_draws: bool) -> int:
-            p = (mine + v[4]) % 10 if drew else mine
-            b = (theirs + v[5 if drew else 4]) % 10 if bank_draws else theirs
-            return (p > b) - (p < b)
-
-        def bank_state(drew: bool) -> tuple[int, int | None]:
-            return (theirs, v[4] if drew else None)
-
-        def bank_p(drew: bool) -> Fraction:
-            return Fraction(1) if theirs <= 2 else Fraction(0) if theirs >= 7 else banker[
-                bank_state(drew)]
-
-        def player_result(drew: bool) -> Fraction:
-            q = bank_p(drew)
-            return q * result(drew, True) + (1 - q) * result(drew, False)
-
+        # by the Player's draw: the Banker's state, his chance of drawing, the Player's
+        # result if the Banker draws and if he stands
+        ways = {}
+        for drew in (True, False):
+            p_total = (mine + v[4]) % 10 if drew else mine
+            b_drawn = (theirs + v[5 if drew else 4]) % 10
+            state = (theirs, v[4] if drew else None)
+            q = Fraction(1) if theirs <= 2 else Fraction(0) if theirs >= 7 else banker[state]
+            ways[drew] = (state, q, (p_total > b_drawn) - (p_total < b_drawn),
+                          (p_total > theirs) - (p_total < theirs))
+        expected = {drew: q * if_draws + (1 - q) * if_stands
+                    for drew, (_, q, if_draws, if_stands) in ways.items()}
         p = Fraction(1) if mine <= 3 else Fraction(0) if mine >= 7 else player[mine]
         for drew, chance in ((True, p), (False, 1 - p)):
-            value += chance * player_result(drew)
+            value += chance * expected[drew]
+            state, _, if_draws, if_stands = ways[drew]
             if 3 <= theirs <= 6 and chance:  # the Bank's gain is the Punter's loss
-                state = bank_state(drew)
                 banker_gain[state] = banker_gain.get(state, Fraction(0)) + chance * (
-                    result(drew, False) - result(drew, True))
+                    if_stands - if_draws)
         if 4 <= mine <= 6:
-            player_gain[mine] = player_gain.get(mine, Fraction(0)) + (
-                player_result(True) - player_result(False))
+            player_gain[mine] = player_gain.get(mine, Fraction(0)) + expected[True] - expected[
+                False]
     return value / total, player_gain, banker_gain
 
 
