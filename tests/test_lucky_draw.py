@@ -23,7 +23,7 @@ import games_bruteforce as gb
 import pytest
 import yaml
 from catalogue import shoes
-from clirun import ok
+from clirun import ok, one_error_line, run
 from games_bruteforce import SEVEN, draw_net, enter_net, round_value
 
 import exact_odds
@@ -305,3 +305,16 @@ def test_a_play_chosen_for_the_draw_bet_alone_shows_no_bettors_round(tmp_path):
     assert game_report(path, decks=1).bettor_round is None
     played = game_report("lucky-draw", decks=1).bettor_round
     assert played is not None and [bet.id for bet in played.bets] == ["enter", "draw"]
+
+
+def test_a_game_whose_every_bet_is_placed_with_the_draw_is_refused(tmp_path):
+    """A stake the draw adds is added to a bet placed before the deal: a file whose Enter
+    bet too is placed with the draw has no such bet. It was read, and each bet said "An edge
+    ... on its own, as a stake placed only where drawing pays: the bettor's round is what he
+    wins" of a round the report did not have."""
+    data = yaml.safe_load((TABLES / "lucky-draw.yaml").read_text(encoding="utf-8"))
+    data["bets"][0]["placed"] = "with-the-draw"
+    path = tmp_path / "all-with-the-draw.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    one_error_line(run("report", str(path), "--decks", "1"), "all-with-the-draw.yaml", "bets",
+                   "every bet is placed with-the-draw")

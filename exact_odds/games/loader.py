@@ -173,6 +173,10 @@ def _check_offered(path: Path, bets: list[Bet], rules: DrawingRules) -> None:
     A mirrored or shared bet is checked as it is expanded."""
     sees = rules.option.sees if rules.option is not None else CARDS_SEEN
     known = known_from(sees)
+    if bets and all(bet.adds_stake for bet in bets):
+        raise _fail(path, "bets", f"every bet is placed {WITH_THE_DRAW}: a stake the draw "
+                    "adds is added to a bet placed before the deal (as the Draw bet to the "
+                    "Enter bet), and the game has none")
     for bet in bets:
         if bet.adds_stake:  # placed by the bettor's draw: the rules must let him draw
             if rules.option is None or rules.option.who != "bettor":
