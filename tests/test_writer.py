@@ -522,3 +522,18 @@ def test_save_to_standard_output_prints(capfd: pytest.CaptureFixture[str]) -> No
     assert capfd.readouterr().out.startswith("game,game_file,shoe,")
     with pytest.raises(ExactOddsError, match="^'-' prints the result: give format"):
         report.save("-")
+
+
+@pytest.mark.parametrize("name, fmt", [("x.parquet", None), ("x.json", "parquet")])
+def test_parquet_for_a_result_that_is_not_a_batch_names_format(tmp_path: Path, name: str,
+                                                               fmt: str | None) -> None:
+    """Only a batch is written as Parquet: ``save`` refuses any other result in one line
+    naming its own argument, ``format`` (it said ``fmt``, a name save() does not have),
+    with nothing written."""
+    import exact_odds
+    from exact_odds.errors import ExactOddsError
+
+    report = exact_odds.game_report("commission-free", bets=["tie"])
+    with pytest.raises(ExactOddsError, match="^format parquet: only a batch of shoes"):
+        report.save(tmp_path / name, fmt)
+    assert _left(tmp_path) == []

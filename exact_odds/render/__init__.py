@@ -107,7 +107,7 @@ class ParquetResult(Protocol):
 
 def _parquet(result: Result) -> bytes:
     if not isinstance(result, ParquetResult):
-        raise ExactOddsError(f"{input_name('fmt')} parquet: only a batch of shoes is written "
+        raise ExactOddsError(f"{input_name('format')} parquet: only a batch of shoes is written "
                              f"as Parquet; a {type(result).__name__} is not (csv and json "
                              "hold every result)")
     return result.to_parquet()
