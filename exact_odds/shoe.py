@@ -292,7 +292,8 @@ def load_shoe(path: str | Path) -> Shoe:
         counts: {9D: 0}     # explicit counts for some cards
         remove: [9H, KS]    # cards already dealt
 
-    Errors name the file and the field.
+    or ``decks: infinite`` alone (``Shoe.infinite``, as ``spec`` writes it). Errors name the
+    file and the field.
     """
     from exact_odds.files import InputFileError, read_yaml
 
@@ -312,6 +313,11 @@ def load_shoe(path: str | Path) -> Shoe:
         decks = data.get("decks", 0 if "counts" in data else None)
         if decks is None:
             raise ShoeError("give decks or counts")
+        if decks == INFINITE:  # as spec() writes it: every card put back once dealt
+            if set(data) != {"decks"}:
+                raise ShoeError(f"field 'decks' is {INFINITE}: every card is put back once "
+                                "dealt, so the shoe takes no counts and no cards removed")
+            return Shoe.infinite()
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 0:
             raise ShoeError(f"field 'decks' must be a whole number, got {quoted(decks, 40)}")
         if decks > MAX_DECKS:

@@ -40,6 +40,28 @@ def test_json_shoe_field_is_a_shoe_file_that_reproduces_the_report(tmp_path):
     assert again == first
 
 
+def test_the_infinite_decks_json_shoe_field_is_a_shoe_file_too(tmp_path):
+    """``report --decks infinite``'s JSON says ``"shoe": {"decks": "infinite"}``, which the
+    formats page (and ``Shoe.spec``) call a valid shoe file: it reproduces the report
+    (it was refused: "field 'decks' must be a whole number"). Beside counts or cards
+    removed it is one error line naming the file; where a finite shoe is dealt or cards are
+    removed from it, one naming --shoe."""
+    import yaml
+
+    first = json.loads(ok("report", "chemin-de-fer", "--decks", "infinite", "--format", "json"))
+    assert first["shoe"] == {"decks": "infinite"}
+    shoe = tmp_path / "shoe.yaml"
+    shoe.write_text(yaml.safe_dump(first["shoe"]), encoding="utf-8")
+    assert json.loads(ok("report", "chemin-de-fer", "--shoe", str(shoe), "--format", "json")
+                      )["bets"] == first["bets"]
+    one_error_line(run("eor", "rock-bac", "--shoe", str(shoe)), "--shoe", "infinite deck")
+    one_error_line(run("simulate", "rock-bac", "--shoe", str(shoe), "--shoes", "2"), "--shoe",
+                   "infinite deck")
+    shoe.write_text("decks: infinite\nremove: [9S]\n", encoding="utf-8")
+    one_error_line(run("report", "rock-bac", "--shoe", str(shoe)), "shoe.yaml", "field 'decks'",
+                   "infinite")
+
+
 def test_a_shoe_of_counts_is_recorded_as_counts(tmp_path):
     """A shoe of counts is recorded as counts (issue 12)."""
     path = tmp_path / "shoe.yaml"

@@ -20,6 +20,7 @@ from exact_odds.analysis.bet_result import bet_result, check_shoes_cost
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.engine.enumerator import shoe_signature
+from exact_odds.errors import input_name
 from exact_odds.games.model import Bet
 from exact_odds.known import NOTHING, Known, check_agrees
 from exact_odds.numbers import fraction_text
@@ -82,6 +83,10 @@ def _removed(shoe: Shoe, bets: tuple[Bet, ...], rules: DrawingRules, by: str,
     too), every bet's shoes checked against the limits first: once for the command's
     check before its report and the effect of removal after it."""
     groups = _groups(by)
+    if shoe.replacement:
+        raise ShoeError(f"{input_name('shoe')}: the infinite deck (cards dealt with "
+                        "replacement) has no card to remove: the effect of removal is of a "
+                        "finite shoe")
     if shoe.size <= 6:
         raise ShoeError(f"the effect of removal needs a shoe that still finishes a round with a "
                         f"card out: at least 7 cards, not {shoe.size}")
