@@ -454,6 +454,22 @@ def test_the_rules_line_says_how_each_side_plays(tmp_path, strategy, said):
     assert report.rules.describe() == f"Chemin de fer ({said})"
 
 
+def test_a_batch_row_is_the_report_of_its_shoe_under_its_own_equilibrium(tmp_path):
+    """`batch chemin-de-fer`: each row's values are those `report --remove` gives that shoe,
+    under that shoe's own equilibrium (as `--strategy optimal` is each shoe's own best play).
+    Every row was played by the full shoe's equilibrium, silently: a row of 10 cards out of
+    8 decks gave the Player -0.0129374283, the report of that shoe -0.0129375397."""
+    removed = ["", "AS TC 7D 2D 6D TH 9D 3S AH 4S", "5S 5H 5D 5C 6S 6H"]
+    shoes = tmp_path / "shoes.csv"
+    shoes.write_text("removed\n" + "".join(f'"{row}"\n' for row in removed))
+    rows = json.loads(ok("batch", "chemin-de-fer", str(shoes), "--decks", "1", "--format",
+                         "json", "--workers", "1"))["rows"]
+    for row, cards in zip(rows, removed):
+        report = game_report("chemin-de-fer", decks=1, remove=tuple(cards.split()))
+        assert {bet: Fraction(row[bet]) for bet in ("player", "banker")} == {
+            bet.id: bet.expected_value for bet in report.bets}, cards
+
+
 # --- strategy files (--strategy FILE) -------------------------------------------------------
 
 #: A strategy of one's own: the Player mixing on 5, the Banker mixing at two states and

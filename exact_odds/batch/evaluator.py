@@ -134,9 +134,10 @@ def job_evaluator(job: Job) -> BatchEvaluator:
     """The evaluator of a job's bets (its game, strategy and settings), one per job and
     process: a worker keeps it for the job's later ranges (a batch's rows, a simulation's
     shoes, a countability study's depths), its tables compiled once. Where both hands
-    choose, every shoe is played by the job's rules (the equilibrium of the job's shoe as it
-    starts, mixed where it mixes); elsewhere the strategy's name decides, shoe by shoe where
-    it is the optimal play."""
+    choose and shoes are dealt (a seed), every shoe is played by the job's rules (the
+    equilibrium of the job's shoe as it starts, mixed where it mixes); elsewhere the
+    strategy's name decides, shoe by shoe where it is the optimal play or the equilibrium
+    (a batch's row as report gives that shoe)."""
     from exact_odds.analysis.equilibrium import two_sided
 
     key = (job.key, job.bet_ids, job.strategy, tuple(job.settings.items()))
@@ -144,7 +145,8 @@ def job_evaluator(job: Job) -> BatchEvaluator:
     if found is None:
         found = BatchEvaluator(job.game, job.bet_ids, strategy=job.strategy,
                                settings=job.settings,
-                               rules=job.rules if two_sided(job.game.rules) else None)
+                               rules=job.rules if two_sided(job.game.rules)
+                               and job.seed is not None else None)
         _EVALUATORS.clear()
         _EVALUATORS[key] = found
     return found
