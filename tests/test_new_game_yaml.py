@@ -228,6 +228,54 @@ def test_a_new_game_of_hands_against_the_brute_force(tmp_path, shoe):
         assert result.expected_value == Fraction(value[result.id], total), result.id
 
 
+#: Ranked by twelve values: how many of each rank from the king down to the three, then
+#: the total (a ranking of more than nine parts once passed int64 in one integer key).
+LONG_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+LONG_RANKING = """\
+id: long-ranking
+name: Long ranking
+decks: 1
+rules:
+  title: "Long ranking: two cards each, ranked by the count of each rank, then points"
+  readings: ["Written for a test: a game the code has never seen."]
+  cards: 2
+  valuation: points
+  values:
+{values}
+  ranking: [{ranking}, total]
+bets:
+  - id: first
+    name: First hand
+    events:
+      - {{event: First hand ranks higher, when: player_wins, pays: "1 to 1"}}
+      - {{event: Equal hands, when: tie, pays: push}}
+      - {{event: Second hand ranks higher, when: otherwise, pays: lose}}
+"""
+
+
+def test_a_game_ranked_by_many_values_against_the_brute_force(tmp_path):
+    """Thirteen parts to a hand's rank: every pair of explicit two-card hands compared by the
+    rules in words. It was one error line, 'Python int too large to convert to C long'."""
+    names = [f"rank_{rank.lower()}" for rank in LONG_RANKS]
+    path = tmp_path / "long-ranking.yaml"
+    path.write_text(LONG_RANKING.format(
+        values="\n".join(f"    {name}: {{count: [{rank}]}}" for name, rank in zip(names, LONG_RANKS)),
+        ranking=", ".join(names)), encoding="utf-8")
+    counts = HAND_SHOES["two-decks-of-five-ranks"]
+
+    def key(hand: gb.Hand) -> tuple[int, ...]:
+        ranks = ["T" if card[0] == "T" else card[0] for card in hand]
+        return (*(ranks.count("T" if rank == "10" else rank) for rank in LONG_RANKS),
+                sum(gb.point(card) for card in hand) % 10)
+
+    found: Counter[str] = Counter()
+    for (player, dealer), ways in gb.deal_hands(counts, 2, key).items():
+        found["First hand ranks higher" if player > dealer else "Equal hands"
+              if player == dealer else "Second hand ranks higher"] += ways
+    report = game_report(path, shoe=Shoe.from_counts(counts))
+    assert events_of(report.bet("first")) == dict(found)
+
+
 def test_the_brute_force_deals_two_card_hands_in_order():
     """Every pair of explicit two-card hands, and every ordered six-card sequence dealt card
     by card (the Player's in positions 1 and 3, the dealer's in 2 and 4), agree."""

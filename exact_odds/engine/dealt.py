@@ -131,9 +131,11 @@ def _dealt_hands(columns: Names, rules: DrawingRules, partition: tuple[tuple[str
         slots = fixed + tuple(slot for slot in range(size) if slot not in fixed)
         sides.append((hands, weight, tuple(described.position(side, slot) for slot in slots)))
     cards = [[tuple(reps[c] for c in hand) for hand in hands] for hands, _, _ in sides]
-    # a hand's key as one integer, compared as the key is (each part below 100)
-    rank = [np.array([sum(part * 100 ** (len(key) - 1 - i) for i, part in enumerate(key))
-                      for key in map(described.key, side)], dtype=np.int64) for side in cards]
+    # a hand's key as one integer, compared as the key is: its place among every key dealt
+    # (a ranking of any length; parts in a base would pass int64 past nine of them)
+    keys = [[described.key(hand) for hand in side] for side in cards]
+    place = {key: at for at, key in enumerate(sorted({*keys[0], *keys[1]}))}
+    rank = [np.array([place[key] for key in side], dtype=np.int64) for side in keys]
     totals = [np.array([described.total(hand) for hand in side], dtype=np.int64)
               for side in cards]
     others = [c for c in deal_cols + card_cols if len(c.hands) == 1]
