@@ -470,6 +470,17 @@ def test_a_batch_row_is_the_report_of_its_shoe_under_its_own_equilibrium(tmp_pat
             bet.id: bet.expected_value for bet in report.bets}, cards
 
 
+def test_one_equilibrium_found_among_many_is_said_in_words(tmp_path):
+    """A shoe of six kings: the Banker's (0, 0) is indifferent, so the equilibrium is not
+    unique, though one is found: the text said "1 equilibria found" and "the first
+    equilibrium ... is shown"."""
+    shoe = tmp_path / "kings.yaml"
+    shoe.write_text("decks: 0\ncounts: {KS: 6}\n")
+    text = ok("strategy", "chemin-de-fer", "--shoe", str(shoe))
+    assert "The equilibrium is not unique: 1 equilibrium found;" in text
+    assert "equilibria found" not in text and "the first equilibrium" not in text
+
+
 # --- strategy files (--strategy FILE) -------------------------------------------------------
 
 #: A strategy of one's own: the Player mixing on 5, the Banker mixing at two states and

@@ -171,10 +171,14 @@ def _document(report: EquilibriumReport) -> Document:
     ranges = "".join(f" {name} draws with any probability from {fraction_text(low)} to "
                      f"{fraction_text(high)}, the Banker playing alike: each is an equilibrium."
                      for name, low, high in report.solution.intervals)
+    found = len(report.solution.equilibria)
     unique = ("The equilibrium is unique." if report.solution.unique else
-              f"{len(report.solution.equilibria)} equilibria found;{ranges} States where a side "
-              f"is indifferent without mixing: {', '.join(report.solution.degenerate) or 'none'}"
-              " (the first equilibrium, the Player drawing least, is shown).")
+              f"The equilibrium is not unique: {found} "
+              f"{'equilibrium' if found == 1 else 'equilibria'} found;{ranges} States where a "
+              f"side is indifferent without mixing: "
+              f"{', '.join(report.solution.degenerate) or 'none'}"
+              + (" (the first equilibrium, the Player drawing least, is shown)." if found > 1
+                 else " (either choice there gives the same: the one shown is played)."))
     blocks: list[Table | Text] = [
         Text((f"The Player's choice on {', '.join(map(str, option.totals))}, seeing "
               f"{' and '.join(_LABELS[s].lower() for s in option.sees)}: the probability of "
