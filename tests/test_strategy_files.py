@@ -97,3 +97,21 @@ def test_a_bettors_decision_without_the_up_card_he_sees_is_refused(tmp_path, ent
     path.write_text(f"decisions:\n  - {entry}\n")
     one_error_line(run("report", "lucky-draw", "--decks", "1", "--strategy", str(path)),
                    "strategy.yaml", "decisions[0]", "dealer_up")
+
+
+def test_a_bettors_decisions_he_cannot_tell_apart_are_one_choice(tmp_path):
+    """With --set information=total Lucky Draw's bettor sees only his total and the up
+    card: the cards strategy (two choices within one total) is refused, naming both entries,
+    where it was played card by card under a header saying information = total (the
+    figures the cards model's); an entry for one pair of cards is his choice at its total."""
+    path = tmp_path / "cards.json"
+    path.write_text(ok("strategy", "lucky-draw", "--decks", "1", "--format", "json"))
+    one_error_line(run("report", "lucky-draw", "--decks", "1", "--set", "information=total",
+                       "--strategy", str(path)), "cards.json", "decisions[", "one state",
+                   "player_two_card_total", "two choices")
+    rules = load_game("lucky-draw").rules_under({"information": "total"})
+    played = strategy_rules({"decisions": [
+        {"player_cards": [0, 5], "dealer_up": 3, "choice": "hit"}]}, rules, "s.yaml")
+    assert played.player_draws(5, (1, 4, 3)) and played.player_draws(5, (0, 5, 3))
+    assert not rules.player_draws(5, (1, 4, 3))  # the house way stands
+    assert played.player_draws(5, (1, 4, 2)) == rules.player_draws(5, (1, 4, 2))

@@ -76,8 +76,10 @@ def strategy_rules(data: object, rules: DrawingRules, where: str) -> DrawingRule
                          "to each state's choice")
     if isinstance(data.get("decisions"), list):  # the bettor's: by his cards and the up card
         _sees(rules, "player", where)
-        return _mixing(rules.with_strategy(_decisions(data["decisions"], rules, where), "file"),
-                       where)
+        option = rules.option
+        assert option is not None
+        return _mixing(rules.with_strategy(_visible(_decisions(data["decisions"], rules, where),
+                                                    option.sees), "file"), where)
     if not any(side in data for side in SIDES):
         raise RulesError(f"{where}: the file names neither player: nor banker: (each "
                          "side's choice by state)")
@@ -114,10 +116,14 @@ def _decisions(given: list[Any], rules: DrawingRules, where: str
                ) -> dict[InfoState, bool | Fraction]:
     """The bettor's choices as ``exact-odds strategy`` writes them for a game where he alone
     decides: ``[{player_cards: [low, high], dealer_up: up, choice: hit|stand}, ...]``, as
-    a map by visible state (the up card where his decision sees it)."""
+    a map by what he sees (``option.sees``: his cards or only their total, the up card where
+    he sees it). Two entries he cannot tell apart (his cards where he sees only their total,
+    or the up card where he does not see it) with two choices are refused: no play of his
+    can follow them."""
     option = rules.option
     assert option is not None
     found: dict[InfoState, bool | Fraction] = {}
+    first: dict[InfoState, int] = {}
     for at, entry in enumerate(given):
         cards = entry.get("player_cards") if isinstance(entry, dict) else None
         up = entry.get("dealer_up") if isinstance(entry, dict) else None
@@ -133,11 +139,13 @@ def _decisions(given: list[Any], rules: DrawingRules, where: str
         if not rules.player_chooses((low + high) % 10):
             raise RulesError(f"{where}: decisions[{at}]: the bettor does not choose on "
                              f"{low},{high}")
-        visible = (low, high, up if option.sees_up_card else None)
+        info = option.information((low, high, up if option.sees_up_card else None))
         choice = _choice(entry.get("choice"), f"{where}: decisions[{at}]")
-        if found.setdefault(visible, choice) != choice:
-            raise RulesError(f"{where}: decisions[{at}]: {low},{high} is given two choices "
-                             "where the bettor does not see the up card")
+        if found.setdefault(info, choice) != choice:
+            raise RulesError(f"{where}: decisions[{at}] and decisions[{first[info]}] are one "
+                             f"state to the bettor, who sees {', '.join(option.sees)}, with two "
+                             "choices")
+        first.setdefault(info, at)
     return found
 
 
