@@ -432,3 +432,24 @@ def test_knowledge_no_sequence_agrees_with_is_refused():
     with pytest.raises(KnownError, match="agrees"):
         game_report("commission-free", decks=1, remove="KS,KH,KD", known={2: "K", 5: "K"})
     assert game_report("commission-free", decks=1, remove="KS,KH", known={2: "K", 5: "K"})
+
+
+def test_a_stake_added_with_the_draw_is_chosen_with_its_round():
+    """Lucky Draw's Draw bet is placed only with the draw, on the Enter bet: `known` offered
+    it as a bet of its own ("best bet: draw", the bettor's edge 5.074% on one deck where the
+    round he plays is worth 6.158%, and -1.629% always betting, not +2.217%). The round is
+    one choice, its value the two bets' per unit of the Enter bet, each rank's that of the
+    report with the card known; a report with only one of them is refused."""
+    report = game_report("lucky-draw", decks=1)
+    seen = known_card(report, 4)
+    assert {row.bets for row in seen.rows} == {("enter + draw",)}
+    for row in seen.rows[:3] + seen.rows[-1:]:
+        known = game_report("lucky-draw", decks=1, known={4: row.label})
+        assert row.values == (known.bet("enter").expected_value
+                              + known.bet("draw").expected_value,), row.label
+    assert seen.edge.always == report.bet("enter").expected_value + report.bet(
+        "draw").expected_value
+    assert sorted_cards(report, "T,J,Q,K", "4").rows[0].bets == ("enter + draw",)
+    with pytest.raises(KnownError, match="bets: a stake placed with the draw is bet with the "
+                                         "bet it adds to, as one round \\(enter and draw\\)"):
+        known_card(game_report("lucky-draw", decks=1, bets=["draw"]), 4)

@@ -105,6 +105,34 @@ class Edge:
                 f"{fraction_text(self.always)}).")
 
 
+def bet_choices(report: GameReport) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What the bettor may choose to bet once he has seen, each with the report's bets it
+    places: each bet alone, but the bets of the bettor's round (a first bet and the stakes
+    his draw adds: ``Game.round_bets``) one choice, their sum per unit of the first bet. A
+    stake placed with the draw is never bet alone (nor the first bet without it, whose play
+    places it); a report holding only some of the round's bets is refused.
+
+    >>> from exact_odds.analysis.report import game_report
+    >>> bet_choices(game_report("lucky-draw", decks=1))
+    (('enter + draw', ('enter', 'draw')),)
+    """
+    ids = [bet.id for bet in report.bets]
+    played = report.game.round_bets
+    if not any(report.game.bet(bet).adds_stake for bet in ids):
+        return tuple((bet, (bet,)) for bet in ids)
+    if not played or not set(played) <= set(ids):
+        whole = " and ".join(played) if played else "a first bet"
+        raise KnownError(f"{input_name('bets')}: a stake placed with the draw is bet with "
+                         f"the bet it adds to, as one round ({whole}): give all of them")
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for bet in ids:
+        if bet not in played:
+            found.append((bet, (bet,)))
+        elif bet == played[0]:
+            found.append((" + ".join(played), played))
+    return tuple(found)
+
+
 class _Split:
     """The bets' returns by what the bettor sees: for each tuple ``q`` of groups of ranks
     (``units``) at the positions seen, ``ways[q]`` the agreeing sequences that show it and
@@ -144,6 +172,11 @@ class _Split:
                     ways[q] = ways.get(q, 0) + count
             returns.append(summed)
         self.total = report.total
+        self.choices = bet_choices(report)
+        at = {result.id: n for n, result in enumerate(report.bets)}
+        returns = [{q: sum(returns[at[bet]].get(q, 0) for bet in members)
+                    for q in set().union(*(returns[at[bet]] for bet in members))}
+                   for _, members in self.choices]
         # every sum below (of a group's ways or returns, of the best returns) is at most this
         largest = max([self.total] + [sum(map(abs, r.values())) for r in returns]) * max(
             len(returns), 1)
@@ -158,7 +191,7 @@ class _Split:
         """A thing seen ``ways`` times, each bet returning ``returns`` (scaled)."""
         return Seen(label, Fraction(int(ways), self.total),
                     tuple(Fraction(int(r), self.scale * int(ways)) for r in returns),
-                    tuple(bet.id for bet in self.report.bets))
+                    tuple(name for name, _ in self.choices))
 
     def grouped(self, member: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The ways and returns summed by group, ``member[g, u]`` 1 where unit ``u`` is in
@@ -226,7 +259,7 @@ class KnownCard(Rendered):
         return _card_document(self)
 
     def to_dict(self) -> Json:
-        return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
+        return {**self.inputs(), "bets": [name for name, _ in bet_choices(self.report)],
                 "total": self.report.total, "edge": self.edge.to_dict(),
                 "seen": [_seen_dict(row) for row in self.rows]}
 
@@ -282,7 +315,8 @@ def _seen_dict(row: Seen) -> Json:
 
 def _seen_columns(report: GameReport, first: str) -> tuple[Column, ...]:
     return (Column(first), Column("Probability", "percent", 4),
-            *(Column(f"EV {bet.id}", "signed", 5, key=f"ev_{bet.id}") for bet in report.bets),
+            *(Column(f"EV {name}", "signed", 5, key="ev_" + "_".join(members))
+              for name, members in bet_choices(report)),
             Column("Best bet"), Column("Its EV", "signed", 5, key="best_ev"),
             Column("Bet it", "flag"))
 
@@ -296,8 +330,9 @@ def _header(report: GameReport) -> tuple[Line, ...]:
     plain = [line for line in input_lines(report.inputs()) if line.label != "Known"]
     return (*plain, *known,
             "Bets, each one's expected value before the cards are seen: " + ", ".join(
-                f"{bet.id} {percent_text(bet.expected_value, 3, sign=True)}"
-                for bet in report.bets))
+                f"{name} " + percent_text(sum((report.bet(bet).expected_value for bet in members),
+                                              Fraction(0)), 3, sign=True)
+                for name, members in bet_choices(report)))
 
 
 def _card_document(result: KnownCard) -> Document:
@@ -350,7 +385,7 @@ class SortedCards(Rendered):
              f"{', '.join(low)}"), (table,))
 
     def to_dict(self) -> Json:
-        return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
+        return {**self.inputs(), "bets": [name for name, _ in bet_choices(self.report)],
                 "total": self.report.total, "ordered": self.ordered, "edge": self.edge.to_dict(),
                 "patterns": [_seen_dict(row) for row in self.rows]}
 
@@ -463,7 +498,7 @@ class BestSorts(Rendered):
                         f"of cards {_positions_text(self.cards)}", _header(report), (table,))
 
     def to_dict(self) -> Json:
-        return {**self.inputs(), "bets": [bet.id for bet in self.report.bets],
+        return {**self.inputs(), "bets": [name for name, _ in bet_choices(self.report)],
                 "divisions": self.divisions,
                 "sorts": [{"high": rank_words(s.high),
                            "low": rank_words(frozenset(RANKS) - s.high), "edge": s.edge.to_dict()}
