@@ -147,8 +147,26 @@ def game_job(game: Game | str | Path | Job, *, bets: Iterable[str] | None = None
     for bet_id in chosen_bets:
         loaded.bet(bet_id)  # an unknown bet is refused here, before any work
     loaded.setting_values(chosen)  # the settings' names and values checked
+    if dealt:
+        _check_bet_alone(loaded, chosen_bets)
     job = Job(loaded, chosen_bets, the_shoe, strategy, chosen, dealing)
     return _dealt(job, seed) if dealt else job
+
+
+def _check_bet_alone(game: Game, bets: tuple[str, ...]) -> None:
+    """Shoes that are dealt (simulate, countability) bet each bet alone, round after round:
+    a stake the draw adds (Lucky Draw's Draw bet) is not one, and is refused by name rather
+    than studied as if it were (its per-round edge is the bettor's, as a stake placed only
+    where drawing pays)."""
+    added = [bet for bet in bets if game.bet(bet).adds_stake]
+    if added:
+        alone = [bet for bet in bets if bet not in added] or [
+            bet.id for bet in game.bets if not bet.adds_stake]
+        first = [bet for bet in game.round_bets if bet not in added]
+        raise JobError(f"{input_name('bets')}: {added[0]!r} is a stake placed only with the "
+                       f"draw{', on ' + ' and '.join(map(repr, first)) if first else ''}: shoes "
+                       "that are dealt bet each bet alone, and it is not one; give the bets "
+                       f"placed before the deal ({', '.join(alone)})")
 
 
 def fresh_seed() -> int:
