@@ -19,6 +19,7 @@ import json
 from ast import literal_eval
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import bruteforce as bf
 import cdf_bruteforce as cb
@@ -479,6 +480,32 @@ def test_one_equilibrium_found_among_many_is_said_in_words(tmp_path):
     text = ok("strategy", "chemin-de-fer", "--shoe", str(shoe))
     assert "The equilibrium is not unique: 1 equilibrium found;" in text
     assert "equilibria found" not in text and "the first equilibrium" not in text
+
+
+def test_a_game_with_a_pay_changed_has_its_own_equilibrium(tmp_path):
+    """The equilibrium is remembered per game; a game with a pay changed (Game.with_pay:
+    solve's replays, compare, the widget) keeps the file's path and id, and was given the
+    original's equilibrium: the Banker at 9 to 10, after the game at 19 to 20, -3.2492%
+    where a file saying 9 to 10 gives -3.2489%. Each is now the equilibrium of its pays."""
+    event = "Banker wins (5% commission)"
+    game = load_game("chemin-de-fer")
+    edited = game.with_pay("banker", event, "9 to 10")
+    path = tmp_path / "nine-to-ten.yaml"
+    path.write_text(Path(game.path).read_text(encoding="utf-8").replace(
+        '"19 to 20"}', '"9 to 10"}'), encoding="utf-8")
+    written = game_report(str(path), decks=1, bets=["banker"]).bet("banker").expected_value
+    game_report(game, decks=1)  # the original's equilibrium first
+    assert game_report(edited, decks=1, bets=["banker"]).bet("banker").expected_value == written
+    assert written == -Fraction(713083056557, 21948265930500)
+
+
+def test_a_pay_solved_where_the_equilibrium_mixes_is_one_error_line():
+    """`solve` replays each pay tried; where the equilibrium mixes it moves with the pay and
+    the pays tried grow past what a pay may hold: one Error: line saying so (it gave an
+    'exact pay' played by the original pays' equilibrium, 0.99999667% at the target 1%)."""
+    one_error_line(run("solve", "chemin-de-fer", "banker", "--event",
+                       "Banker wins (5% commission)", "--edge", "1%", "--decks", "1"),
+                   "Banker wins (5% commission)", "not reached exactly", "equilibrium")
 
 
 # --- strategy files (--strategy FILE) -------------------------------------------------------

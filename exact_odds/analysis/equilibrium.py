@@ -512,8 +512,8 @@ def best_answer(paths: Paths, side: int, other: Mapping[InfoState, Fraction]
 
 
 def equilibrium(shoe: Shoe, game: Game, settings: Settings = None) -> Solution:
-    """The game's equilibrium for the shoe under the settings (remembered per game file,
-    shoe and settings: a report and its strategy ask once)."""
+    """The game's equilibrium for the shoe under the settings (remembered per game, its
+    sides' pays included, shoe and settings: a report and its strategy ask once)."""
     values = game.setting_values(settings)
     return _equilibrium(shoe, game, tuple(sorted((k, str(v)) for k, v in values.items())))
 
@@ -522,7 +522,9 @@ _SOLVED: dict[tuple[object, ...], Solution] = {}
 
 
 def _equilibrium(shoe: Shoe, game: Game, settings: tuple[tuple[str, str], ...]) -> Solution:
-    key = (game.path, game.id, shoe, settings)
+    # the two sides' bets (their pays: a game's pays edited, Game.with_pay, keep its path
+    # and id) and the rules are the game the equilibrium is of
+    key = (game.path, game.id, game.rules, _sides(game), shoe, settings)
     found = _SOLVED.get(key)
     if found is None:
         if len(_SOLVED) > 16:

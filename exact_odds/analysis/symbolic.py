@@ -25,7 +25,7 @@ import sympy
 from exact_odds.analysis.bet_result import BetResult, EventResult
 from exact_odds.analysis.report import GameReport
 from exact_odds.errors import ExactOddsError, quoted
-from exact_odds.limits import MAX_TARGET_EDGE, MIN_TARGET_EDGE
+from exact_odds.limits import MAX_NUMBER_CHARS, MAX_TARGET_EDGE, MIN_TARGET_EDGE
 from exact_odds.names import find_name, slug
 from exact_odds.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.render.document import TABULAR, Cell, Column, Document, Field, Json, Table, Text, version
@@ -303,6 +303,7 @@ class _Replayed:
         together = game.optimise if bet_id in game.optimise else ()
         self.bets = together if len(together) > 1 else (bet_id,)
         self.seen: dict[Fraction, tuple[Fraction, Fraction]] = {}
+        self.target = Fraction(0)  # the edge solved for (pay_for_edge)
 
     @property
     def of(self) -> str:
@@ -316,6 +317,14 @@ class _Replayed:
             from exact_odds.analysis.report import game_report
 
             report = self.report
+            if max(len(str(pay.numerator)), len(str(pay.denominator))) > MAX_NUMBER_CHARS:
+                # an equilibrium that mixes moves with the pay: its edge is no line in it,
+                # and the pays tried grow without end (a pay has at most this many digits)
+                raise SolveError(f"the pay of {quoted(self.event)} for a house edge of "
+                                 f"{_percent(self.target)} is not reached exactly: the pays "
+                                 f"tried pass {MAX_NUMBER_CHARS} digits, as the play, chosen "
+                                 f"again for each pay ({report.strategy}), mixes and moves "
+                                 "with it")
             game = report.game.with_pay(self.bet_id, self.event, f"{pay.numerator} to "
                                         f"{pay.denominator}")
             again = game_report(game, shoe=report.shoe, bets=self.bets, strategy=report.strategy,
@@ -330,6 +339,7 @@ class _Replayed:
         return PracticalPay(pay, self.played(pay)[0])
 
     def pay_for_edge(self, target: Fraction) -> Fraction:
+        self.target = target
         pay = next(e.net for e in self.report.bet(self.bet_id).events if e.event == self.event)
         for _ in range(_MOST_REPLAYS):
             edge, chance = self.played(pay)
