@@ -191,6 +191,9 @@ BAD_CALLS: dict[str, list[tuple[str, Callable[[], object], str]]] = {
     "strategy_report": [
         ("a shoe as a number", lambda: exact_odds.strategy_report(8), "shoe or game"),
         ("a strategy as a number", lambda: exact_odds.strategy_report(_shoe(), 5), "strategy"),
+        # once a ValueError from dict(): "dictionary update sequence element #0 has length 18"
+        ("settings as a list", lambda: exact_odds.strategy_report(
+            "chemin-de-fer", settings=["information=totals"]), "settings"),
     ],
     "symbolic_bet": [
         ("a bet as its id", lambda: exact_odds.symbolic_bet("super-six", ["x"]), "bet"),

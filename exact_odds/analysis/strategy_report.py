@@ -130,6 +130,8 @@ def strategy_report(first: Shoe | GameLike | None = None, strategy: str | None =
     if shoe is None:
         shoe = loaded.shoe()
     check_type(shoe, Shoe, "shoe", "a Shoe (Shoe.from_decks, load_shoe)")
+    if settings is not None:
+        check_type(settings, Mapping, "settings", "a mapping of setting names to values")
     if strategy is not None:
         check_type(strategy, str, "strategy", f"one of {', '.join(STRATEGIES)}")
         if strategy not in STRATEGIES:
