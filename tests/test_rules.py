@@ -173,3 +173,26 @@ def test_a_natural_check_where_the_rules_have_no_naturals_is_refused():
         parse_rules(data, "x.yaml")
     data["option"]["after_natural_check"] = False
     assert parse_rules(data, "x.yaml").option is not None
+
+
+@pytest.mark.parametrize("where", ["option", "information"])
+def test_a_player_seeing_the_up_card_where_the_banker_chooses_too_is_refused(where):
+    """Where both hands choose, the equilibrium is solved for a Player deciding on his own
+    cards or total. Rules whose Player saw the Banker's up card were read: `strategy` ended
+    in a KeyError traceback ('dealer_up'), and `report` said 'equilibrium' with the Player
+    playing the house way (the solver's states had no up card, the play's did)."""
+    from exact_odds.files import read_yaml
+    from exact_odds.rules.loader import rules_dir
+
+    data = read_yaml(rules_dir() / "chemin-de-fer.yaml")
+    assert isinstance(data, dict)
+    seen = ["player_two_card_total", "dealer_up"]
+    if where == "option":
+        data["option"] = {**data["option"], "sees": seen}
+        data.pop("information")
+    else:
+        choices = data["information"]["choices"]
+        data["information"] = {**data["information"], "choices": {
+            **choices, "up": {"player": seen, "banker": choices["totals"]["banker"]}}}
+    with pytest.raises(RulesError, match="field 'sees': dealer_up: where the Banker chooses"):
+        parse_rules(data, "x.yaml")

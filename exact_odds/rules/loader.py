@@ -177,9 +177,11 @@ def parse_rules(data: object, where: str, default_name: str = "rules") -> Drawin
     banker_option = _banker_option(data.get("banker_option"), banker, fail)
     rules = DrawingRules(naturals=tuple(naturals), player=player, banker=banker,
                          option=option, banker_option=banker_option, **about)
-    if "information" not in data:
+    information = (_information(data["information"], option, banker_option, fail)
+                   if "information" in data else ())
+    _check_two_sided(option, banker_option, information, fail)
+    if not information:
         return rules
-    information = _information(data["information"], option, banker_option, fail)
     default = information[0]
     for side, written in (("option", option), ("banker_option", banker_option)):
         seen = default.player if side == "option" else default.banker
@@ -348,6 +350,22 @@ def _player_sees(sees: object, where: str, fail: Fail) -> tuple[str, ...]:
                    "player_high_card (the decider sees his two cards) or player_two_card_total "
                    "(only their total), and dealer_up if he sees the dealer's up card")
     return tuple(c for c in VISIBLE_COLUMNS if c in sees)
+
+
+def _check_two_sided(option: Option | None, banker: BankerOption | None,
+                     information: tuple[Information, ...], fail: Fail) -> None:
+    """Where both hands choose, the Player decides on his own cards or total (his option's
+    ``sees`` and each ``information`` choice's): the equilibrium is solved for no Player
+    who sees the Banker's up card."""
+    if option is None or banker is None:
+        return
+    for where, sees in (("option", option.sees), *(
+            (f"information, choice {choice.name}, player", choice.player)
+            for choice in information if choice.player is not None)):
+        if "dealer_up" in sees:
+            raise fail(f"{where}, field 'sees': dealer_up: where the Banker chooses too "
+                       "(banker_option), the Player decides on his own cards or total; the "
+                       "equilibrium is solved for no Player who sees the Banker's first card")
 
 
 def _banker_sees(sees: object, where: str, fail: Fail) -> tuple[str, ...]:
