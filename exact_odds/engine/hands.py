@@ -24,11 +24,32 @@ from exact_odds.engine.cost import (
 from exact_odds.engine.plan import Counts, Names, falling
 from exact_odds.vocabulary import CardColumn, DealColumn, Hand
 
+#: The classes a hand's first and second cards may be of, where cards are known by position
+#: (None: any class).
+Allowed = tuple[frozenset[int] | None, frozenset[int] | None]
+ANY: Allowed = (None, None)
 
-def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
-    """Two-card hands as (first class, second class, orderings it stands for)."""
-    return [(i, j, 1 if ordered or i == j else 2) for i in range(k)
-            for j in (range(k) if ordered else range(i, k))]
+
+def two_card_hands(k: int, ordered: bool, allowed: Allowed = ANY) -> list[tuple[int, int, int]]:
+    """Two-card hands as (first class, second class, orderings it stands for): of a hand in
+    no order, those of its two orderings whose cards are of the classes ``allowed`` at the
+    hand's first and second places.
+
+    >>> two_card_hands(2, False), two_card_hands(2, False, (frozenset({1}), None))
+    ([(0, 0, 1), (0, 1, 2), (1, 1, 1)], [(0, 1, 1), (1, 1, 1)])
+    """
+    if allowed == ANY:
+        return [(i, j, 1 if ordered or i == j else 2) for i in range(k)
+                for j in (range(k) if ordered else range(i, k))]
+    first, second = (range(k) if classes is None else classes for classes in allowed)
+    found = []
+    for i in range(k):
+        for j in range(k) if ordered else range(i, k):
+            mult = (i in first and j in second) + (not ordered and i != j
+                                                   and j in first and i in second)
+            if mult:
+                found.append((i, j, mult))
+    return found
 
 
 def reads_in_order(deal_cols: list[DealColumn], hand: Hand) -> bool:
@@ -102,8 +123,10 @@ class SideReader:
 
 
 def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[DealColumn],
-                 card_cols: list[CardColumn], thirds: bool) -> list[HandGroup]:
-    """One side's two-card hands, grouped.
+                 card_cols: list[CardColumn], thirds: bool, allowed: Allowed = ANY
+                 ) -> list[HandGroup]:
+    """One side's two-card hands, grouped (``allowed``: the classes its first and second
+    cards may be of, where they are known by position).
 
     Player hands are dealt from the full classes; a group keeps, per Banker class ``x``,
     the sum of ``w * c_x`` and per pair of classes ``w * c_x * c_y`` (``c``: the hand's
@@ -119,7 +142,7 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Dea
     reader = SideReader(side, ordered, deal_cols, card_cols)
     ids: dict[Hashable, int] = {}
     groups: dict[tuple[Hashable, ...], HandGroup] = {}
-    for i, j, mult in two_card_hands(len(n), ordered):
+    for i, j, mult in two_card_hands(len(n), ordered, allowed):
         weight = mult * n[i] * (n[j] - (i == j))
         if not weight:
             continue
