@@ -48,8 +48,9 @@ from exact_odds.engine.classes import (
     shoe_classes,
 )
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
-from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
+from exact_odds.engine.hands import Allowed, SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, plan
+from exact_odds.engine.positions import Positions
 from exact_odds.engine.round import round_cost, round_counts
 from exact_odds.known import NOTHING, Known
 from exact_odds.limits import INT128_CARDS
@@ -180,10 +181,25 @@ def enumerates(shoe: Shoe, names: Names, rules: Rules, known: Known) -> bool:
 
 
 def _played(wanted: Plan, known: Known) -> Needs | None:
-    """How much of the round is played: as the columns need, or, where cards are known by
-    position, at least to its end (the places a round leaves are filled from the cards
-    that agree with them: a deal alone does not say how many)."""
-    return "final" if wanted.needs is None and known.cards else wanted.needs
+    """How much of the round is played: as the columns need, or, where a card is known past
+    the first four, to its end (the places a round leaves are filled from the cards that
+    agree with them: the first four cards alone do not say how many)."""
+    beyond = any(position > FIRST_FOUR for position, _ in known.cards)
+    return "final" if wanted.needs is None and beyond else wanted.needs
+
+
+#: The cards of a round's deal, before any draw.
+FIRST_FOUR = 4
+
+
+def _hands_known(classes: Classes, rules: Rules, known: Known
+                 ) -> tuple[Allowed, Allowed] | None:
+    """The classes the Player's and the Banker's first and second cards may be of, where
+    cards are known by position (None: nothing known)."""
+    if not known.cards:
+        return None
+    places = Positions(classes, rules.round, known)
+    return places.player, places.banker
 
 
 @lru_cache(maxsize=256)
@@ -262,8 +278,8 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     sequences that agree with the cards known by position (the classes refined by it)."""
     deal_cols, card_cols, round_cols = Plan(deal_names, card_names, round_names or (), needs).columns()
     classes = Classes(first, banker, third, class_keys(deal_cols, card_cols, known))
-    if needs is None:
-        return deal_counts(classes, deal_cols)
+    if needs is None:  # the first four cards (those known among them: their classes)
+        return deal_counts(classes, deal_cols, _hands_known(classes, rules, known))
     return round_counts(classes, deal_cols, card_cols, None if round_names is None else round_cols,
                         rules, needs, known=known)
 
@@ -450,5 +466,5 @@ def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: Rules, facto
     deal_cols, card_cols, _ = wanted.columns()
     classes = Classes(counts[0], counts[1], counts[2], class_keys(deal_cols, card_cols, known))
     if _played(wanted, known) is None:
-        return first_cards_cost(names, classes, deal_cols)
+        return first_cards_cost(names, classes, deal_cols, _hands_known(classes, rules, known))
     return round_cost(names, wanted, classes, deal_cols, card_cols, rules, precise)

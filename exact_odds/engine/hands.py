@@ -30,6 +30,10 @@ Allowed = tuple[frozenset[int] | None, frozenset[int] | None]
 ANY: Allowed = (None, None)
 
 
+#: The two sides, in the order they are dealt.
+SIDES: tuple[Hand, Hand] = ("player", "banker")
+
+
 def two_card_hands(k: int, ordered: bool, allowed: Allowed = ANY) -> list[tuple[int, int, int]]:
     """Two-card hands as (first class, second class, orderings it stands for): of a hand in
     no order, those of its two orderings whose cards are of the classes ``allowed`` at the
@@ -228,12 +232,17 @@ class DealKeys:
         return found
 
 
-def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
-    """Columns that read only the first cards: enumerate just the hands they read."""
+def deal_counts(classes: Classes, deal_cols: list[DealColumn],
+                known: tuple[Allowed, Allowed] | None = None) -> Counts:
+    """Columns that read only the first cards: enumerate just the hands they read.
+    ``known``: the classes the Player's and the Banker's first and second cards may be of,
+    where cards among the first four are known by position: both hands dealt, in order."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
     n, cards, out = classes.n, classes.reps, Counts()
     read = [c.of_deal for c in deal_cols]
-    if all(c.as_a_set for c in deal_cols):
+    if known is not None:  # both hands dealt, each card of the classes allowed at its place
+        hands_read = {"player", "banker"}
+    if known is None and all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
         for combo in combinations_with_replacement(range(len(n)), 4):
             weight = classes.pad[4] * 24
@@ -247,8 +256,8 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
     elif hands_read == {"player", "banker"}:
         deal_key = DealKeys(deal_cols, [])
         player_groups, banker_groups = (
-            hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [], False)
-            for side in ("player", "banker"))
+            hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [], False,
+                        allowed) for side, allowed in zip(SIDES, known or (ANY, ANY)))
         for pg in player_groups:
             for bg in banker_groups:
                 weight = pair_weight(pg, bg)
@@ -269,16 +278,20 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
 COMBINATION_SECONDS = 3.0e-6
 
 
-def first_cards_cost(names: Names, classes: Classes, deal_cols: list[DealColumn]
-                     ) -> EnumerationCost:
+def first_cards_cost(names: Names, classes: Classes, deal_cols: list[DealColumn],
+                     known: tuple[Allowed, Allowed] | None = None) -> EnumerationCost:
     """The cost of ``deal_counts``, counted as it will walk: the multisets of four classes,
-    the pairs of hand groups, or one hand's two-card hands."""
+    the pairs of hand groups, or one hand's two-card hands; with cards ``known`` (the hands
+    always paired), a bound: every two-card hand that agrees a group of its own."""
     k = len(classes.n)
-    if all(col.as_a_set for col in deal_cols):
+    if known is not None:
+        work = prod(len(two_card_hands(len(n), reads_in_order(deal_cols, side), allowed))
+                    for side, n, allowed in zip(SIDES, (classes.n, classes.nb), known))
+    elif all(col.as_a_set for col in deal_cols):
         work = comb(k + 3, 4)
     elif {hand for col in deal_cols for hand in col.hands} == {"player", "banker"}:
         work = prod(len(hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols,
-                                    [], False)) for side in ("player", "banker"))
+                                    [], False)) for side in SIDES)
     else:
         work = k * k
     rows = min(work, values_product(names))

@@ -43,6 +43,11 @@ from exact_odds.vocabulary import CardColumn, DealColumn, Needs, RoundBase, Roun
 Key = tuple[Any, ...]
 
 
+#: The round columns' values by round base, for each set of round columns (``Reading``).
+_ROUNDED: dict[tuple[tuple[RoundColumn, ...], bool, bool],
+               dict[tuple[int | None, ...], tuple[object, ...]]] = {}
+
+
 class Reading:
     """The round and card columns' values of finished rounds, each read once per input."""
 
@@ -54,7 +59,9 @@ class Reading:
                        for part in range(3)]
         # None: the round base itself stands for the round values
         self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
-        self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
+        # shared by every enumeration of these columns (a report's, and with cards known)
+        self._rounded = _ROUNDED.setdefault(
+            (tuple(round_cols or ()), self.two_card, self.third), {})
         self._cards: dict[Key, tuple[object, ...]] = {}
 
     def round(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
