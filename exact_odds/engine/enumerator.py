@@ -180,16 +180,16 @@ def enumerates(shoe: Shoe, names: Names, rules: Rules, known: Known) -> bool:
             and not factored(plan(names)))
 
 
+#: The cards dealt before any draw (positions 1 to 4).
+FIRST_FOUR = 4
+
+
 def _played(wanted: Plan, known: Known) -> Needs | None:
     """How much of the round is played: as the columns need, or, where a card is known past
     the first four, to its end (the places a round leaves are filled from the cards that
     agree with them: the first four cards alone do not say how many)."""
     beyond = any(position > FIRST_FOUR for position, _ in known.cards)
     return "final" if wanted.needs is None and beyond else wanted.needs
-
-
-#: The cards of a round's deal, before any draw.
-FIRST_FOUR = 4
 
 
 def _hands_known(classes: Classes, rules: Rules, known: Known
