@@ -7,11 +7,12 @@ This checkout is installed alone (``pip install .``, no extra) in a fresh virtua
 environment, and the previous release (the git tag ``--previous``, exported with ``git
 archive``) with its ``fast`` extra in another. Each program runs once first, so that its
 compiled kernel is on disk (numba's cache, as after any first run). Then, pair by pair, the
-two take turns (the order reversed from one pair to the next) on three whole commands:
+two take turns (the order reversed from one pair to the next) on five whole commands:
 ``batch rock-bac`` on 200,000 random 8-deck shoes with ``--workers 1``; ``simulate
 commission-free --play perfect`` on Player, Banker and Tie over 100,000 shoes; and
-``countability ez-baccarat --bet dragon-7 --levels 1,2,3`` on 20,000 shoes. Each figure is
-the median wall time of its runs; the ratio is the previous release's over this one's (above
+``countability ez-baccarat --bet dragon-7 --levels 1,2,3`` on 20,000 shoes; and two short
+ones, ``report rock-bac`` and ``eor rock-bac --by card``, five times in each turn. Each
+figure is the median wall time of its runs; the ratio is the previous release's over this one's (above
 1: this release is ahead). Also timed once each: each README's first command as it is written
 (a fresh virtual environment, pip's cache off: ``PIP_NO_CACHE_DIR=1``), in a copy of each
 checkout. Writes ``benchmarks/results/release.json`` and ``release.md`` (dated, naming the
@@ -38,9 +39,10 @@ from record import RESULTS, Timing, machine, recording, timed
 
 HERE = Path(__file__).resolve().parent.parent
 
-#: The three figures: their label, the command's arguments after ``exact-odds`` (``{shoes}``
-#: the batch's file, ``{out}`` a folder for outputs), the count each runs on, the goal.
-FIGURES = {
+#: The figures: their label, the command's arguments after ``exact-odds`` (``{shoes}`` the
+#: batch's file, ``{out}`` a folder for outputs), the count of shoes each runs on (0: none),
+#: the goal (seconds at most, or ``None``: no slower than the previous release).
+FIGURES: dict[str, tuple[str, list[str], int, int | None]] = {
     "batch": ("batch rock-bac, 200,000 shoes, one worker", [
         "batch", "rock-bac", "{shoes}", "--workers", "1", "-o", "{out}/values.csv"],
         200_000, 5),
@@ -52,7 +54,14 @@ FIGURES = {
         "countability", "ez-baccarat", "--bet", "dragon-7", "--levels", "1,2,3", "--cut-card",
         "14", "--shoes", "{count}", "--seed", "1", "--format", "json",
         "-o", "{out}/countability.json"], 20_000, 12),
+    "report": ("report rock-bac", ["report", "rock-bac", "-o", "{out}/report.txt"], 0, None),
+    "eor": ("eor rock-bac --by card", ["eor", "rock-bac", "--by", "card", "-o",
+                                       "{out}/eor.txt"], 0, None),
 }
+
+#: A command of a fraction of a second is run this many times in each turn (a median of
+#: more runs: one run's wall time is mostly the machine's noise).
+SHORT_RUNS = 5
 
 #: Pip's cache off, as on a fresh machine.
 NO_PIP_CACHE = {"PIP_NO_CACHE_DIR": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
@@ -154,8 +163,10 @@ def main() -> None:
                 out = work / f"out-{key}"
                 out.mkdir(exist_ok=True)
                 for figure in FIGURES:
-                    runs[key][figure].append(timed(
-                        [str(programs[key]), *arguments(figure, shoes, out, scale)], cwd=work))
+                    for _ in range(1 if FIGURES[figure][2] else SHORT_RUNS):
+                        runs[key][figure].append(timed(
+                            [str(programs[key]), *arguments(figure, shoes, out, scale)],
+                            cwd=work))
         report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                   "machine": machine(), "previous": args.previous, "pairs": args.pairs,
                   "scale": scale, "programs": names,
@@ -188,10 +199,12 @@ def table(report: dict[str, object], runs: dict[str, dict[str, list[Timing]]],
              "|---|--:|--:|--:|--:|"]
     for figure, (label, _, count, goal) in FIGURES.items():
         this, previous = seconds(runs["this"][figure]), seconds(runs["previous"][figure])
-        shown = label if scale == 1 else f"{label} (a tenth: {count // scale:,} shoes)"
+        shown = label if scale == 1 or not count else \
+            f"{label} (a tenth: {count // scale:,} shoes)"
         ratio = f"{previous / this:.2f}x" if this and previous else ""
-        lines.append(f"| {shown} | {_s(this)} | {_s(previous)} | {ratio} | "
-                     f"at most {goal} s |")
+        wanted = "no slower" if goal is None else f"at most {goal} s"
+        lines.append(f"| {shown} | {_s(this, count)} | {_s(previous, count)} | {ratio} | "
+                     f"{wanted} |")
     lines.append(f"| first batch after installing (compiles and caches the kernel), 12 shoes | "
                  f"{_s(first_batch['this'].wall)} | {_s(first_batch['previous'].wall)} | | |")
     lines.append(f"| the README's first command, fresh environment, no pip cache | "
@@ -204,8 +217,9 @@ def table(report: dict[str, object], runs: dict[str, dict[str, list[Timing]]],
     return "\n".join(lines) + "\n"
 
 
-def _s(value: float | None) -> str:
-    return "failed" if value is None else f"{value:.1f}"
+def _s(value: float | None, count: int = 1) -> str:
+    """Seconds as shown: a tenth of a second, a hundredth for a short command (no shoes)."""
+    return "failed" if value is None else f"{value:.{1 if count else 2}f}"
 
 
 if __name__ == "__main__":

@@ -7,7 +7,10 @@ order (``RoundDescription.position`` and ``positions``): in punto banco 1 the Pl
 first card, 2 the Banker's first, 3 and 4 their second cards, 5 and 6 the next two, dealt
 as third cards where the rules draw; a card the round does not reach still lies at its
 place. Every count is over the ordered six-card sequences that agree with what is known:
-the compiled tables (``compiled.py``: ``known_counts``) keep the class sequences that
+the enumerator (``engine/positions.py``) deals a known position only the classes of its
+ranks and fills the places a round leaves from the cards that agree; the compiled tables
+(``compiled.py``: ``known_counts``; where each key shows a position's class, and where
+the enumerator does not count: ``enumerator.enumerates``) keep the class sequences that
 agree, and deal a known card the round does not reach as a card of the sequence, its class
 restricted, rather than leave it to the positions filled at random.
 

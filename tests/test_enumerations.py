@@ -26,12 +26,12 @@ def _counting_enumerations(monkeypatch) -> list[tuple[object, ...]]:
     for name in ("round_counts", "deal_counts"):
         real = getattr(enumerator, name)
 
-        def counted(classes, deal_cols, *rest, _real=real, _name=name):
+        def counted(classes, deal_cols, *rest, _real=real, _name=name, **known):
             names = tuple(c.name for c in deal_cols) + tuple(
                 c.name for part in rest if isinstance(part, list) for c in part)
             runs.append((_name, tuple(classes.n), tuple(classes.nb), tuple(classes.nt), names,
-                         rest[-2] if len(rest) > 2 else None))
-            return _real(classes, deal_cols, *rest)
+                         rest[-2] if len(rest) > 2 else None, tuple(known.items())))
+            return _real(classes, deal_cols, *rest, **known)
 
         monkeypatch.setattr(enumerator, name, counted)
     real_factored = enumerator._factored

@@ -11,6 +11,8 @@ ranks, and settles Player (1 to 1), Banker (19 to 20) and Tie (8 to 1) by hand.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import defaultdict
 from fractions import Fraction
 from functools import cache
@@ -22,7 +24,7 @@ import pytest
 from exact_odds.analysis.known import best_sorts, known_card, sorted_cards
 from exact_odds.analysis.report import game_report
 from exact_odds.engine.compiled import known_counts
-from exact_odds.engine.enumerator import outcome_counts
+from exact_odds.engine.enumerator import enumerates, outcome_counts
 from exact_odds.engine.tally import partition_of
 from exact_odds.known import Known, KnownError, agreeing_sequences, known_cards
 from exact_odds.rules import PUNTO_BANCO, rules_named
@@ -93,6 +95,53 @@ def test_known_counts_are_the_brute_forces(shoe, given):
             _brute(shoe, columns, given), columns
     assert agreeing_sequences(Shoe.from_counts(SHOES[shoe]), known) == sum(
         _agrees(cards, given) for cards, _ in _explicit(shoe))
+
+
+@pytest.mark.parametrize("shoe", list(SHOES))
+@pytest.mark.parametrize("given", KNOWLEDGE, ids=str)
+def test_the_enumerators_known_counts_are_the_brute_forces(shoe, given):
+    """The card-removal enumerator (no compiled table): each known position dealt only the
+    classes of its ranks, and the places a round leaves (5 and 6 after a natural or two
+    hands standing, 6 after one third card) filled from the cards left that agree with
+    them; every column kind, count for count the explicit sequences'."""
+    known, cards = _known(given), Shoe.from_counts(SHOES[shoe])
+    for columns in COLUMNS:
+        assert enumerates(cards, columns, PUNTO_BANCO, known), columns
+        assert outcome_counts(cards, columns, PUNTO_BANCO, known) == \
+            _brute(shoe, columns, given), columns
+
+
+@pytest.mark.parametrize("rules_name", ["21st-century", "baccarat-gold"])
+@pytest.mark.parametrize("given", [{1: "9"}, {2: "5,K"}, {4: "T"}, {5: "5,7"}, {6: "K"},
+                                   {3: "9", 6: "5,A"}, {5: "K", 6: "9"}], ids=str)
+def test_the_enumerator_under_other_tableaux_is_the_brute_force(rules_name, given):
+    """The enumerator with a known card under the 21st Century dealer's draw (house way: the
+    Player hits on 5) and Baccarat Gold's Banker, against the rules in words."""
+    rules = rules_named(rules_name, "house-way")
+    physical = [card for card, _copy in bf.expand_shoe(TINY)]
+    columns = ("winner", "player_cards", "banker_total", "banker_cards")
+    brute: dict[tuple, int] = defaultdict(int)
+    for cards in permutations(physical, 6):
+        if _agrees(cards, given):
+            outcome, _ = bf.deal_sequence(list(cards), rules_name, bf.always_hit)
+            brute[tuple(outcome[c] for c in columns)] += 1
+    known = _known(given, rules)
+    assert enumerates(Shoe.from_counts(TINY), columns, rules, known)
+    assert outcome_counts(Shoe.from_counts(TINY), columns, rules, known) == brute
+
+
+def test_a_known_report_imports_no_numpy():
+    """A report with a card known is enumerated by card removal, as a report is: neither
+    numpy nor polars is imported (once the compiled tables made it 1.7 to 2.3 times as slow:
+    benchmarks/results/bench_known.md)."""
+    code = ("import sys; from click.testing import CliRunner; from exact_odds.cli import main; "
+            "r = CliRunner().invoke(main, ['report', 'commission-free', '--known', '1=9']); "
+            "assert r.exit_code == 0, r.output; "
+            "print(sorted(m for m in ('polars', 'sympy', 'numpy') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("shown", [(1,), (5,), (6,), (1, 2, 3, 4), (2, 6)], ids=str)
@@ -176,11 +225,12 @@ def test_the_ranks_at_a_position_add_up_to_knowing_nothing(game, decks, position
     if position > rules.round.most_cards:
         pytest.skip("the game deals fewer cards")
     columns = tuple(loaded.bets[0].columns)
-    for shoe in (Shoe.from_decks(decks), Shoe.infinite()):
+    # the compiled tables, and outcome_counts (enumerated where it can be: a finite shoe)
+    for shoe, count in ((Shoe.from_decks(decks), known_counts), (Shoe.infinite(), known_counts),
+                        (Shoe.from_decks(decks), outcome_counts)):
         added: dict[tuple, int] = defaultdict(int)
         for rank in "A23456789TJQK":
-            for key, ways in known_counts(shoe, columns, rules,
-                                          _known({position: rank}, rules)).items():
+            for key, ways in count(shoe, columns, rules, _known({position: rank}, rules)).items():
                 added[key] += ways
         assert dict(added) == outcome_counts(shoe, columns, rules)
 

@@ -86,14 +86,23 @@ def test_each_refusal_is_one_line_naming_the_option(args, needles):
 
 
 def test_a_bet_too_fine_to_compile_is_refused_naming_known(tmp_path):
+    """A bet on the ranks and suits of three of the first cards is counted by factoring,
+    and with a card known from compiled tables, too fine for them: refused. A bet on both hands
+    suited, once refused alike, is enumerated by card removal with the card known."""
     game = tmp_path / "suits.yaml"
     game.write_text(
         "name: Suits\nsource: {document: a test}\ndecks: 8\nrules: punto-banco\nbets:\n"
         "  - id: suited\n    name: Suited\n    events:\n"
         "      - {event: both suited, when: player_suited and banker_suited, pays: 100 to 1}\n"
+        "      - {event: else, when: otherwise, pays: lose}\n"
+        "  - id: suits\n    name: Suits\n    events:\n"
+        "      - {event: Same, when: \"player_first_rank == banker_first_rank and "
+        "player_first_suit == banker_first_suit and player_second_rank == 13 and "
+        "player_second_suit == 'hearts'\", pays: \"900 to 1\"}\n"
         "      - {event: else, when: otherwise, pays: lose}\n", encoding="utf-8")
     ok("report", str(game))
-    one_error_line(run("report", str(game), "--known", "1=9"), "--known", "suited", "compile")
+    ok("report", str(game), "--bet", "suited", "--known", "1=9")
+    one_error_line(run("report", str(game), "--known", "1=9"), "--known", "suits", "compile")
 
 
 @pytest.fixture(scope="module")

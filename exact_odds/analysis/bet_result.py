@@ -280,8 +280,9 @@ def bet_tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
     enumerated once: the report and its mistake checks share it. A table counted by
     factoring (millions of rows) is settled as polars frames, a block of rows at once, its
     deal values grouped first by what the bet's conditions read of them (``Bet.split``).
-    With cards ``known`` by position: the outcome counts of the sequences that agree, from
-    the compiled tables (``known_counts``, shared with the bets of ``along``)."""
+    With cards ``known`` by position: the outcome counts of the sequences that agree
+    (``outcome_counts``: enumerated, or from the compiled tables, which may share one with
+    the bets of ``along``)."""
     values = dict(settings or {})
     read = tuple((name, values[name]) for name in sorted(bet.settings) if name in values)
     try:
@@ -333,11 +334,9 @@ def check_shoes_cost(bet: Bet, shoe: Shoe, rules: DrawingRules, shoes: int, advi
 def _tally(bet: Bet, shoe: Shoe, rules: DrawingRules,
            settings: tuple[tuple[str, object], ...], known: Known = NOTHING,
            along: tuple[tuple[str, ...], ...] = ()) -> Tally:
-    if known:
-        from exact_odds.engine.compiled import known_counts
-
+    if known:  # enumerated, or from the compiled tables: outcome_counts decides
         return settler(bet, dict(settings), rules.round).tally(
-            known_counts(shoe, bet.columns, rules, known, along))
+            outcome_counts(shoe, bet.columns, rules, known, along))
     wanted = plan(bet.columns)
     if factored(wanted):  # settled on what its conditions read of the deal: Bet.split
         split, parts = bet.split(wanted.deal)

@@ -224,8 +224,9 @@ def _banker_map(report: EquilibriumReport) -> Table:
     cells: list[tuple[Cell, ...]] = [
         (",".join(map(str, key)), *(found.get(third, "-") for third in thirds))
         for key, found in sorted(rows.items(), key=lambda item: tuple(v or 0 for v in item[0]))]
-    return Table("Banker: D draws, S stands, a probability mixes; * differs from the casino "
-                 "tableau",
+    return Table("Banker: a row for what he sees of his own hand, a column for the Player's "
+                 "third card (stood: the Player did not draw); D draws, S stands, a "
+                 "probability mixes; * differs from the casino tableau",
                  (Column(" ".join(_LABELS[s] for s in own), width=12),
                   *(Column(str(t) if t is not None else "stood", align="right", width=7)
                     for t in thirds)), tuple(cells), indent=0, separator=" ",

@@ -29,7 +29,7 @@ import numpy as np
 
 from exact_odds.analysis.report import GameReport
 from exact_odds.cards import RANKS, card_value
-from exact_odds.engine.compiled import known_counts
+from exact_odds.engine.enumerator import outcome_counts
 from exact_odds.engine.tally import partition_of
 from exact_odds.errors import LimitError, check_type, input_name
 from exact_odds.games.settlement import settler
@@ -155,7 +155,7 @@ class _Split:
         tables, nets = [], []
         for bet in bets:
             settle = settler(bet, report.settings, report.rules.round)
-            table = known_counts(report.shoe, bet.columns, report.rules, shown, along)
+            table = outcome_counts(report.shoe, bet.columns, report.rules, shown, along)
             size = len(bet.columns)
             tables.append((size, table))
             nets.append({key[:size]: settle(key[:size]).net or Fraction(0) for key in table})

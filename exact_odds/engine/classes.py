@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from exact_odds.cards import DECK, card_value
 from exact_odds.engine.plan import falling
+from exact_odds.known import NOTHING, Known
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
 from exact_odds.vocabulary import Column, column
 
@@ -93,16 +94,19 @@ class Keys(NamedTuple):
     banker_draw: ClassKey  # the Banker's third card
 
 
-def class_keys(deal_cols: Sequence[Column], card_cols: Sequence[Column]) -> Keys:
+def class_keys(deal_cols: Sequence[Column], card_cols: Sequence[Column],
+               known: Known = NOTHING) -> Keys:
     """The class keys of an enumeration, each finer than the next: the third cards' reads
     what the card columns read; the Banker's that and what the deal columns read of the
-    Banker's cards; the Player's all of it."""
+    Banker's cards; the Player's all of it. Cards ``known`` by position: each key refined
+    so that every set of known ranks is a union of its classes (``Known.refine``)."""
     third = [c.card_key for c in card_cols]
     banker = third + [c.card_key for c in deal_cols if "banker" in c.hands]
     first = banker + [c.card_key for c in deal_cols if "banker" not in c.hands]
     player_draw, banker_draw = ([c.card_key for c in card_cols if hand in c.hands]
                                 for hand in ("player", "banker"))
-    return Keys(*map(_joined, (first, banker, third, player_draw, banker_draw)))
+    return Keys(*(known.refine(_joined(keys))
+                  for keys in (first, banker, third, player_draw, banker_draw)))
 
 
 def _joined(keys: list[Callable[[str], Hashable]]) -> ClassKey:
@@ -111,12 +115,13 @@ def _joined(keys: list[Callable[[str], Hashable]]) -> ClassKey:
 
 
 @lru_cache(maxsize=256)
-def class_lookups(deal_names: tuple[str, ...], card_names: tuple[str, ...]
-                  ) -> tuple[ClassKey, ClassKey, ClassKey]:
+def class_lookups(deal_names: tuple[str, ...], card_names: tuple[str, ...],
+                  known: Known = NOTHING) -> tuple[ClassKey, ClassKey, ClassKey]:
     """The keys of the Player's, the Banker's and the third cards' classes for these deal
-    and card columns, as lookups of the 52 cards: a shoe's classes (``shoe_classes``) are
-    read in microseconds, for every request and every cost estimate."""
-    keys = class_keys([column(n) for n in deal_names], [column(n) for n in card_names])
+    and card columns (refined by what is ``known``), as lookups of the 52 cards: a shoe's
+    classes (``shoe_classes``) are read in microseconds, for every request and every cost
+    estimate."""
+    keys = class_keys([column(n) for n in deal_names], [column(n) for n in card_names], known)
     first, banker, third = ({card: key(card) for card in DECK}.__getitem__ for key in keys[:3])
     return first, banker, third
 

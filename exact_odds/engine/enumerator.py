@@ -48,9 +48,11 @@ from exact_odds.engine.classes import (
     shoe_classes,
 )
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
-from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
+from exact_odds.engine.hands import Allowed, SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, plan
+from exact_odds.engine.positions import Positions
 from exact_odds.engine.round import round_cost, round_counts
+from exact_odds.known import NOTHING, Known
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
@@ -90,13 +92,23 @@ def total_ways(shoe: Shoe, rules: Rules = PUNTO_BANCO) -> int:
     return total_sequences(shoe) * rules.denominator
 
 
-def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> Counts:
+def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
+                   known: Known = NOTHING, along: tuple[Names, ...] = ()) -> Counts:
     """Exact counts of every combination of the requested columns' values.
 
     Keys are tuples of the columns' values in the order asked; values are numbers of
     ordered six-card sequences (each counted once per draw of a mixed strategy's choices:
     ``total_ways``). Outcomes that cannot happen are absent.
+
+    ``known``: over the sequences that agree with the cards known by position
+    (``exact_odds.known``): enumerated here where ``enumerates`` says so, else counted
+    from the compiled tables (``compiled.known_counts``, which may share one table with the
+    columns of ``along``, other bets asked for at once).
     """
+    if known and not enumerates(shoe, tuple(columns), rules, known):
+        from exact_odds.engine.compiled import known_counts
+
+        return known_counts(shoe, tuple(columns), rules, known, along)
     if shoe.replacement:  # the infinite deck: the compiled table, each card put back
         from exact_odds.engine.compiled import with_replacement
 
@@ -104,7 +116,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     if rules.mixed:  # the pure strategies it draws from, each with its weight
         found: Counts = {}
         for pure, weight in rules.corners():
-            for key, ways in outcome_counts(shoe, columns, pure).items():
+            for key, ways in outcome_counts(shoe, columns, pure, known).items():
                 found[key] = found.get(key, 0) + ways * weight
         return {key: ways for key, ways in found.items() if ways}
     names = tuple(columns)
@@ -113,17 +125,17 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
         from exact_odds.engine.tally import held_classes
 
         return _dealt_only(names, rules, held_classes(shoe, names, rules)).counts(shoe)
-    enumeration_cost(shoe, names, rules, factored(wanted)).check()  # before any work
+    enumeration_cost(shoe, names, rules, factored(wanted), known=known).check()  # before any work
     if factored(wanted):
         return dict(_factored(shoe, wanted, rules).items(names))
     # Without deal or card columns the table is keyed by the round base, so that every bet
     # reading as much of the round shares one enumeration; with them, the round columns are
     # read as the round is played, not a hundred pairs of final totals per deal value.
     read = wanted.round if wanted.deal or wanted.cards else None
-    lookups = class_lookups(wanted.deal, wanted.cards)
+    lookups = class_lookups(wanted.deal, wanted.cards, known)
     first, banker, third = (shoe_classes(shoe, key) for key in lookups)
-    table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read, wanted.needs,
-                          rules)
+    table = _class_counts(first, banker, third, wanted.deal, wanted.cards, read,
+                          _played(wanted, known), rules, known)
     if read is None:
         table = _rounds_read(wanted, table)
     order = key_order(names)
@@ -145,6 +157,49 @@ def shoe_signature(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
     if rules.valuation == "rank":  # the ranks too: a king and a ten differ
         return (shoe_classes(shoe, ranked_lookup(lookups[0])),)
     return tuple(shoe_classes(shoe, key) for key in lookups)
+
+
+def enumerates(shoe: Shoe, names: Names, rules: Rules, known: Known) -> bool:
+    """Whether ``outcome_counts`` counts these columns with cards ``known`` by position by
+    this enumeration, each known position dealt only the classes of its ranks
+    (``positions.py``; no numpy): a round with draws, dealt from a finite shoe, of columns
+    not counted by factoring, knowing the ranks at some positions. The compiled tables
+    (``compiled.known_counts``) count the rest: positions shown and sorted ranks (the
+    known command: each key ends with what a bettor sees), a round without draws (Dragon
+    Tiger, Three Card Baccarat: compiled with nothing known too), the infinite deck (each
+    card put back) and columns counted by factoring (the ranks and suits of several of the
+    first four cards).
+
+    >>> nine = Known(((1, frozenset("9")),))
+    >>> enumerates(Shoe.from_decks(8), ("winner",), PUNTO_BANCO, nine)
+    True
+    >>> enumerates(Shoe.infinite(), ("winner",), PUNTO_BANCO, nine)
+    False
+    """
+    return (not known.shown and not known.groups and rules.draws and not shoe.replacement
+            and not factored(plan(names)))
+
+
+#: The cards dealt before any draw (positions 1 to 4).
+FIRST_FOUR = 4
+
+
+def _played(wanted: Plan, known: Known) -> Needs | None:
+    """How much of the round is played: as the columns need, or, where a card is known past
+    the first four, to its end (the places a round leaves are filled from the cards that
+    agree with them: the first four cards alone do not say how many)."""
+    beyond = any(position > FIRST_FOUR for position, _ in known.cards)
+    return "final" if wanted.needs is None and beyond else wanted.needs
+
+
+def _hands_known(classes: Classes, rules: Rules, known: Known
+                 ) -> tuple[Allowed, Allowed] | None:
+    """The classes the Player's and the Banker's first and second cards may be of, where
+    cards are known by position (None: nothing known)."""
+    if not known.cards:
+        return None
+    places = Positions(classes, rules.round, known)
+    return places.player, places.banker
 
 
 @lru_cache(maxsize=256)
@@ -215,17 +270,18 @@ def _dealt_only(names: Names, rules: Rules, held: tuple[int, ...]) -> CompiledCo
 @lru_cache(maxsize=256)
 def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
                   deal_names: Names, card_names: Names, round_names: Names | None,
-                  needs: Needs | None, rules: Rules) -> Counts:
+                  needs: Needs | None, rules: Rules, known: Known = NOTHING) -> Counts:
     """The enumeration of a shoe given by its classes, keyed by (deal values, round values
     or round base (``round_names`` None), card values); shared by every request for the
     same columns in another order, and by every shoe with the same class counts (removing
-    the nine of hearts or of spades leaves the same point-value shoe)."""
+    the nine of hearts or of spades leaves the same point-value shoe). ``known``: the
+    sequences that agree with the cards known by position (the classes refined by it)."""
     deal_cols, card_cols, round_cols = Plan(deal_names, card_names, round_names or (), needs).columns()
-    classes = Classes(first, banker, third, class_keys(deal_cols, card_cols))
-    if needs is None:
-        return deal_counts(classes, deal_cols)
+    classes = Classes(first, banker, third, class_keys(deal_cols, card_cols, known))
+    if needs is None:  # the first four cards (those known among them: their classes)
+        return deal_counts(classes, deal_cols, _hands_known(classes, rules, known))
     return round_counts(classes, deal_cols, card_cols, None if round_names is None else round_cols,
-                        rules, needs)
+                        rules, needs, known=known)
 
 
 def outcome_table(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO) -> pl.DataFrame:
@@ -375,13 +431,15 @@ def _frame(table: Factored, names: Sequence[str], wanted: Plan, schema: dict[str
 def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANCO,
                      factored: bool = False, rows_in_python: bool = True,
                      precise: bool = False, blocks: bool = False,
-                     grouping: Grouping | None = None) -> EnumerationCost:
+                     grouping: Grouping | None = None, known: Known = NOTHING
+                     ) -> EnumerationCost:
     """The estimated cost of ``outcome_counts(shoe, columns, rules)``, by the way it will
     be counted, each estimated beside its code; ``factored``: by factoring
     (``fine.factored_cost``: ``rows_in_python``, the table built as a dict, not arrays;
     ``blocks``, read a block of rows at a time, its deals read by a bet's ``grouping``
     where given); ``precise``: the round's hand groups counted, not bounded
-    (``round.round_cost``)."""
+    (``round.round_cost``); ``known``: cards known by position, enumerated (``enumerates``),
+    the classes refined by them and the round played to its end."""
     names = tuple(columns)
     if not rules.draws:
         from exact_odds.engine.dealt import dealt_only_cost
@@ -390,22 +448,23 @@ def enumeration_cost(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BA
         return dealt_only_cost(names, rules, len(held_classes(shoe, names, rules)))
     wanted = plan(names)
     # the cost reads the shoe through its classes alone: one estimate per class counts
-    counts = tuple(shoe_classes(shoe, key) for key in class_lookups(wanted.deal, wanted.cards))
+    counts = tuple(shoe_classes(shoe, key)
+                   for key in class_lookups(wanted.deal, wanted.cards, known))
     return _estimate(names, counts, rules, factored, precise, rows_in_python and not blocks,
-                     blocks, grouping if blocks else None)
+                     blocks, grouping if blocks else None, known)
 
 
 @lru_cache(maxsize=1024)
 def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: Rules, factored: bool,
-              precise: bool, rows_in_python: bool, blocks: bool, grouping: Grouping | None
-              ) -> EnumerationCost:
+              precise: bool, rows_in_python: bool, blocks: bool, grouping: Grouping | None,
+              known: Known = NOTHING) -> EnumerationCost:
     wanted = plan(names)
     if factored:
         from exact_odds.engine.fine import factored_cost
 
         return factored_cost(names, wanted, counts, rules, rows_in_python, blocks, grouping)
     deal_cols, card_cols, _ = wanted.columns()
-    classes = Classes(counts[0], counts[1], counts[2], class_keys(deal_cols, card_cols))
-    if wanted.needs is None:
-        return first_cards_cost(names, classes, deal_cols)
+    classes = Classes(counts[0], counts[1], counts[2], class_keys(deal_cols, card_cols, known))
+    if _played(wanted, known) is None:
+        return first_cards_cost(names, classes, deal_cols, _hands_known(classes, rules, known))
     return round_cost(names, wanted, classes, deal_cols, card_cols, rules, precise)

@@ -24,11 +24,36 @@ from exact_odds.engine.cost import (
 from exact_odds.engine.plan import Counts, Names, falling
 from exact_odds.vocabulary import CardColumn, DealColumn, Hand
 
+#: The classes a hand's first and second cards may be of, where cards are known by position
+#: (None: any class).
+Allowed = tuple[frozenset[int] | None, frozenset[int] | None]
+ANY: Allowed = (None, None)
 
-def two_card_hands(k: int, ordered: bool) -> list[tuple[int, int, int]]:
-    """Two-card hands as (first class, second class, orderings it stands for)."""
-    return [(i, j, 1 if ordered or i == j else 2) for i in range(k)
-            for j in (range(k) if ordered else range(i, k))]
+
+#: The two sides, in the order they are dealt.
+SIDES: tuple[Hand, Hand] = ("player", "banker")
+
+
+def two_card_hands(k: int, ordered: bool, allowed: Allowed = ANY) -> list[tuple[int, int, int]]:
+    """Two-card hands as (first class, second class, orderings it stands for): of a hand in
+    no order, those of its two orderings whose cards are of the classes ``allowed`` at the
+    hand's first and second places.
+
+    >>> two_card_hands(2, False), two_card_hands(2, False, (frozenset({1}), None))
+    ([(0, 0, 1), (0, 1, 2), (1, 1, 1)], [(0, 1, 1), (1, 1, 1)])
+    """
+    if allowed == ANY:
+        return [(i, j, 1 if ordered or i == j else 2) for i in range(k)
+                for j in (range(k) if ordered else range(i, k))]
+    first, second = (range(k) if classes is None else classes for classes in allowed)
+    found = []
+    for i in range(k):
+        for j in range(k) if ordered else range(i, k):
+            mult = (i in first and j in second) + (not ordered and i != j
+                                                   and j in first and i in second)
+            if mult:
+                found.append((i, j, mult))
+    return found
 
 
 def reads_in_order(deal_cols: list[DealColumn], hand: Hand) -> bool:
@@ -102,8 +127,10 @@ class SideReader:
 
 
 def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[DealColumn],
-                 card_cols: list[CardColumn], thirds: bool) -> list[HandGroup]:
-    """One side's two-card hands, grouped.
+                 card_cols: list[CardColumn], thirds: bool, allowed: Allowed = ANY
+                 ) -> list[HandGroup]:
+    """One side's two-card hands, grouped (``allowed``: the classes its first and second
+    cards may be of, where they are known by position).
 
     Player hands are dealt from the full classes; a group keeps, per Banker class ``x``,
     the sum of ``w * c_x`` and per pair of classes ``w * c_x * c_y`` (``c``: the hand's
@@ -119,7 +146,7 @@ def hand_groups(classes: Classes, side: Hand, ordered: bool, deal_cols: list[Dea
     reader = SideReader(side, ordered, deal_cols, card_cols)
     ids: dict[Hashable, int] = {}
     groups: dict[tuple[Hashable, ...], HandGroup] = {}
-    for i, j, mult in two_card_hands(len(n), ordered):
+    for i, j, mult in two_card_hands(len(n), ordered, allowed):
         weight = mult * n[i] * (n[j] - (i == j))
         if not weight:
             continue
@@ -205,12 +232,17 @@ class DealKeys:
         return found
 
 
-def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
-    """Columns that read only the first cards: enumerate just the hands they read."""
+def deal_counts(classes: Classes, deal_cols: list[DealColumn],
+                known: tuple[Allowed, Allowed] | None = None) -> Counts:
+    """Columns that read only the first cards: enumerate just the hands they read.
+    ``known``: the classes the Player's and the Banker's first and second cards may be of,
+    where cards among the first four are known by position: both hands dealt, in order."""
     hands_read = {hand for c in deal_cols for hand in c.hands}
     n, cards, out = classes.n, classes.reps, Counts()
     read = [c.of_deal for c in deal_cols]
-    if all(c.as_a_set for c in deal_cols):
+    if known is not None:  # both hands dealt, each card of the classes allowed at its place
+        hands_read = {"player", "banker"}
+    if known is None and all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
         for combo in combinations_with_replacement(range(len(n)), 4):
             weight = classes.pad[4] * 24
@@ -224,8 +256,8 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
     elif hands_read == {"player", "banker"}:
         deal_key = DealKeys(deal_cols, [])
         player_groups, banker_groups = (
-            hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [], False)
-            for side in ("player", "banker"))
+            hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [], False,
+                        allowed) for side, allowed in zip(SIDES, known or (ANY, ANY)))
         for pg in player_groups:
             for bg in banker_groups:
                 weight = pair_weight(pg, bg)
@@ -246,16 +278,20 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn]) -> Counts:
 COMBINATION_SECONDS = 3.0e-6
 
 
-def first_cards_cost(names: Names, classes: Classes, deal_cols: list[DealColumn]
-                     ) -> EnumerationCost:
+def first_cards_cost(names: Names, classes: Classes, deal_cols: list[DealColumn],
+                     known: tuple[Allowed, Allowed] | None = None) -> EnumerationCost:
     """The cost of ``deal_counts``, counted as it will walk: the multisets of four classes,
-    the pairs of hand groups, or one hand's two-card hands."""
+    the pairs of hand groups, or one hand's two-card hands; with cards ``known`` (the hands
+    always paired), a bound: every two-card hand that agrees a group of its own."""
     k = len(classes.n)
-    if all(col.as_a_set for col in deal_cols):
+    if known is not None:
+        work = prod(len(two_card_hands(len(n), reads_in_order(deal_cols, side), allowed))
+                    for side, n, allowed in zip(SIDES, (classes.n, classes.nb), known))
+    elif all(col.as_a_set for col in deal_cols):
         work = comb(k + 3, 4)
     elif {hand for col in deal_cols for hand in col.hands} == {"player", "banker"}:
         work = prod(len(hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols,
-                                    [], False)) for side in ("player", "banker"))
+                                    [], False)) for side in SIDES)
     else:
         work = k * k
     rows = min(work, values_product(names))

@@ -24,14 +24,28 @@ from exact_odds.engine.cost import (
     EnumerationCost,
     values_product,
 )
-from exact_odds.engine.hands import DealKeys, HandGroup, hand_groups, pair_weight, reads_in_order
+from exact_odds.engine.hands import (
+    ANY,
+    DealKeys,
+    HandGroup,
+    hand_groups,
+    pair_weight,
+    reads_in_order,
+)
 from exact_odds.engine.plan import Counts, Names, Plan, hand_order
+from exact_odds.engine.positions import Positions
+from exact_odds.known import NOTHING, Known
 from exact_odds.rules import DrawingRules
 from exact_odds.rules.round import PLAYER, STOOD
 from exact_odds.vocabulary import CardColumn, DealColumn, Needs, RoundBase, RoundColumn
 
 #: A key of the enumeration's tables: the values a deal, a state or a round is known by.
 Key = tuple[Any, ...]
+
+
+#: The round columns' values by round base, for each set of round columns (``Reading``).
+_ROUNDED: dict[tuple[tuple[RoundColumn, ...], bool, bool],
+               dict[tuple[int | None, ...], tuple[object, ...]]] = {}
 
 
 class Reading:
@@ -45,7 +59,9 @@ class Reading:
                        for part in range(3)]
         # None: the round base itself stands for the round values
         self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
-        self._rounded: dict[tuple[int | None, ...], tuple[object, ...]] = {}
+        # shared by every enumeration of these columns (a report's, and with cards known)
+        self._rounded = _ROUNDED.setdefault(
+            (tuple(round_cols or ()), self.two_card, self.third), {})
         self._cards: dict[Key, tuple[object, ...]] = {}
 
     def round(self, x: int, y: int, pc: int, bc: int, p2: int | None, b2: int | None,
@@ -84,7 +100,8 @@ class Round:
     hands of each side in groups, and the columns, each read once per distinct input."""
 
     def __init__(self, classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
-                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> None:
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs,
+                 known: Known = NOTHING) -> None:
         self.classes, self.rules, self.nt, self.k3 = classes, rules, classes.nt, len(classes.nt)
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
@@ -95,12 +112,16 @@ class Round:
         self.two_card, self.third = self.reading.two_card, self.reading.third
         self.finals = bool(card_cols)
         banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
-        self.player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
-                                          deal_cols, card_cols, thirds=True)
-        self.banker_groups = hand_groups(classes, "banker", banker_ordered, deal_cols,
-                                          card_cols, thirds=True)
         # the round as its description gives it (rules.round): the naturals, the draws
         self.described = rules.round
+        # cards known by position: the classes each may be of (the classes refined for it)
+        self.places = Positions(classes, self.described, known) if known.cards else None
+        self.player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
+                                          deal_cols, card_cols, thirds=True,
+                                          allowed=self.places.player if self.places else ANY)
+        self.banker_groups = hand_groups(classes, "banker", banker_ordered, deal_cols,
+                                          card_cols, thirds=True,
+                                          allowed=self.places.banker if self.places else ANY)
         assert not self.described.mixed, "a mixed strategy is enumerated by its corners"
         self.deal_key = DealKeys(deal_cols, card_cols)
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
@@ -134,10 +155,13 @@ class Round:
 
 
 def round_counts(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
-                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs) -> Counts:
+                 round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs,
+                 known: Known = NOTHING) -> Counts:
     """Columns that read how the round ends: play the drawing rules. The middle of each
-    key holds the round columns' values, or the round base where ``round_cols`` is None."""
-    return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs))
+    key holds the round columns' values, or the round base where ``round_cols`` is None.
+    ``known``: over the sequences that agree with the cards known by position (its ranks a
+    union of the classes: ``class_keys``)."""
+    return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs, known))
 
 
 def play(round_: Round) -> Counts:
@@ -159,9 +183,15 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
     deal values, partials): [sum of weights, m1, pairs]: m1[t] sums weight * (dealt cards of
     third class t); pairs[a][b] sums weight over the ordered pairs of distinct dealt cards
     in classes a (of A, the Player's draw classes) and b (of B, the Banker's); where the
-    draws are not split (A and B the third classes), each pair once, in either order."""
+    draws are not split (A and B the third classes), each pair once, in either order.
+    Where a known card may lie beyond the round's last (``Positions``): a grid of ``no_draw``
+    sums each deal's ways times its ways to fill positions 5 and 6, and a state also
+    [sum of weight * l, m1 of weight * l], ``l`` the cards left that agree with position 6."""
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
+    places = round_.places
+    fill = places.fill if places is not None and places.unreached else _once
+    sixth = places.sixth_left if places is not None and places.knows_sixth else None
     described = round_.described
     opening, by_cards = described.opening, described.reads_banker_cards
     no_draw: dict[Key, list[int]] = {}
@@ -196,19 +226,21 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
             step = after[first.values[0]][first.values[1]]
             if step == STOOD:
                 # the pair's ways: the product, corrected where the groups share a class
+                # (times the ways to fill the known places the round leaves: ``fill``)
                 standing[10 * p2 + b2] += sum(
-                    pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight
-                    for mask, b_weight, _, _, _, _, _, _, bg in members)
+                    (pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight)
+                    * fill(ti, tj, tk, tl) for mask, b_weight, tk, tl, _, _, _, _, bg in members)
                 continue
             draws = step == PLAYER
             state = states.get((p2, b2, draws, seen, dkey))
             if state is None:
                 state = states[(p2, b2, draws, seen, dkey)] = [0, [0] * k3, [
-                    [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt]]
-            m1, pairs = state[1], state[2]
+                    [0] * len(draw_b.n) for _ in draw_a.n] if split else [[0] * k3 for _ in nt],
+                    0, [0] * k3]
+            m1, pairs, m6 = state[1], state[2], state[4]
             # the rows of pairs of the Player's two cards (with the Banker's, and each other)
             row_i, row_j = pairs[a_of[ti] if split else ti], pairs[a_of[tj] if split else tj]
-            total = 0
+            total = total6 = 0
             for mask, b_weight, tk, tl, ak, al, bk, bl, bg in members:
                 weight = pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight
                 if not weight:
@@ -216,6 +248,11 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
                 total += weight
                 m1[tk] += weight
                 m1[tl] += weight
+                if sixth is not None:  # times the cards left that agree with position 6
+                    left = weight * sixth(ti, tj, tk, tl)
+                    total6 += left
+                    m6[tk] += left
+                    m6[tl] += left
                 if draws and split:
                     # each ordered pair of distinct dealt cards: (first's A class, second's
                     # B class), unrolled: a loop over the cards cost more than the additions
@@ -240,6 +277,10 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
             state[0] += total
             m1[ti] += total
             m1[tj] += total
+            if sixth is not None:
+                state[3] += total6
+                m6[ti] += total6
+                m6[tj] += total6
             if draws:  # the Player's own two cards
                 row_i[bj if split else tj] += total
                 if split:
@@ -247,11 +288,18 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
     return no_draw, states
 
 
+def _once(ti: int, tj: int, tk: int, tl: int) -> int:
+    """Nothing known beyond the first four cards: their places are filled alike (``pad``)."""
+    return 1
+
+
 def _stood(round_: Round, no_draw: dict[Key, list[int]],
            by_deal: dict[Key, Counts]) -> None:
     """The rounds nobody draws to (a natural, or both stand), each grid of two-card totals
     read by the round columns once per pair of totals."""
     rounded, after_four = round_.reading.round, round_.classes.pad[4]
+    if round_.places is not None and round_.places.unreached:
+        after_four = 1  # each deal's ways to fill positions 5 and 6 are in its grid (_dealt)
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
     for (dv, pv), totals in no_draw.items():
         cv = round_.card_values(pv, None, None)
@@ -265,16 +313,20 @@ def _drawn(round_: Round, states: dict[Key, Any],
     """Each state's third cards drawn from what its deals leave: the Banker's alone where
     the Player stood, else the Player's, then the Banker's by the chart. Where no column
     reads the third cards, the Banker's final total is all that tells two of its draws
-    apart: each row of draws is added into a grid indexed by the final totals, returned."""
+    apart: each row of draws is added into a grid indexed by the final totals, returned.
+    Cards known by position (``Positions``): a card drawn is of the classes allowed at its
+    place, and a round of five cards fills position 6 from the cards that agree with it."""
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     b_of, banker_after = draw_b.of, round_.described.banker_after
+    places = round_.places
+    fifth_a, sixth_b = (None, None) if places is None else (places.fifth[0], places.sixth)
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
     card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
                                             round_.finals)
     after_five = round_.classes.pad[5]
     grids: dict[Key, list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
-    for (p2, b2, player_draws, (up, other), (dv, pv)), (s0, m1, pairs) in states.items():
+    for (p2, b2, player_draws, (up, other), (dv, pv)), (s0, m1, pairs, s6, m6) in states.items():
         # r1[t]: sum over the state's deals of weight * (cards of third class t left);
         # m1a, m1b, r1a, r1b: the same by the classes each hand draws from
         r1 = [nt[t] * s0 - m1[t] for t in range(k3)]
@@ -283,14 +335,11 @@ def _drawn(round_: Round, states: dict[Key, Any],
         found = by_deal.setdefault(dv, {})
         if not player_draws:
             # the Player stood on two cards; the Banker draws (both standing was handled above)
-            stood: Counts = {}
-            for w, rv, cv in zip(r1b, banker_row(p2, b2, None), card_row(pv, None)):
-                if w:
-                    stood[(rv, cv)] = stood.get((rv, cv), 0) + w
-            for key, w in stood.items():
-                found[key] = found.get(key, 0) + w * after_five
+            _banker_alone(round_, found, (p2, b2, pv), r1b, s6, m6)
             continue
         m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
+        ended = None if places is None else _five_cards(
+            round_, 0, [n * s0 - m for n, m in zip(nta, m1a)], s6, m6)
         # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
         # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
         transposed = list(zip(*pairs)) if not split else None
@@ -304,13 +353,15 @@ def _drawn(round_: Round, states: dict[Key, Any],
                 grid = grids[gkey] = [0] * 100
         for a, na in enumerate(nta):
             ra = na * s0 - m1a[a]
-            if not ra:
+            if not ra or (fifth_a is not None and a not in fifth_a):
                 continue
             va = draw_a.values[a]
             x = (p2 + va) % 10
             if not draws_after[va]:
-                key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
-                found[key] = found.get(key, 0) + ra * after_five
+                ways = ra * after_five if ended is None else ended[a]
+                if ways:
+                    key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
+                    found[key] = found.get(key, 0) + ways
                 continue
             # the Banker's third card of class b: the sum over the Player's card's third
             # classes t in a of weight * r[t] * (r[b] - [t in b])
@@ -319,6 +370,8 @@ def _drawn(round_: Round, states: dict[Key, Any],
             row = [nb * ra - na * mb + pq for nb, mb, pq in zip(ntb, m1b, both)]
             for t in draw_a.members[a]:
                 row[b_of[t]] += m1[t] - r1[t]
+            if sixth_b is not None:  # the Banker's card at position 6
+                row = [w if b in sixth_b else 0 for b, w in enumerate(row)]
             if grid is not None:
                 offset = 10 * x
                 for y, w in zip(rotation, row):
@@ -328,6 +381,46 @@ def _drawn(round_: Round, states: dict[Key, Any],
                     if w:
                         found[(rv, cv)] = found.get((rv, cv), 0) + w
     return grids
+
+
+def _banker_alone(round_: Round, found: Counts, state: tuple[int, int, Key], r1b: list[int],
+                  s6: int, m6: list[int]) -> None:
+    """The rounds of a state (two-card totals, partials) where the Player stood and the
+    Banker draws: ``r1b``, its ways by the class of the Banker's card, times the ways to
+    fill position 6 (``_five_cards`` where cards are known by position)."""
+    p2, b2, pv = state
+    stood: Counts = {}
+    if round_.places is None:
+        after_five = round_.classes.pad[5]
+    else:  # the Banker's card at position 5, then position 6
+        r1b, after_five = _five_cards(round_, 1, r1b, s6, m6), 1
+    for w, rv, cv in zip(r1b, round_.banker_row(p2, b2, None), round_.card_row(pv, None)):
+        if w:
+            stood[(rv, cv)] = stood.get((rv, cv), 0) + w
+    for key, w in stood.items():
+        found[key] = found.get(key, 0) + w * after_five
+
+
+def _five_cards(round_: Round, hand: int, r: list[int], s6: int, m6: list[int]) -> list[int]:
+    """The ways of a round that stops at five cards, with cards known by position: for each
+    class of the Player's (``hand`` 0) or the Banker's (1) draw at position 5, its ways
+    ``r`` (the state's deals' weights times its cards left) where it agrees with position
+    5 (else 0), times the ways to fill position 6: every card left, or, where position 6 is
+    known, those that agree (``s6``, ``m6``: the state's sums weighted by the cards left
+    that agree after four: ``_dealt``; less the card at 5 where it agrees too)."""
+    places = round_.places
+    assert places is not None
+    draw = round_.draw_a if hand == 0 else round_.draw_b
+    allowed = places.fifth[hand]
+    if places.knows_sixth:
+        inside = places.in6_a if hand == 0 else places.in6_b
+        m6d = [sum((m6[t] for t in members), 0) for members in draw.members]
+        ways = [n * s6 - m - (w if agrees else 0)
+                for n, m, w, agrees in zip(draw.n, m6d, r, inside)]
+    else:
+        after_five = round_.classes.pad[5]
+        ways = [w * after_five for w in r]
+    return ways if allowed is None else [w if c in allowed else 0 for c, w in enumerate(ways)]
 
 
 def _compared(round_: Round, grids: dict[Key, list[int]],
