@@ -286,3 +286,20 @@ def test_a_bank_covering_everything_gives_the_per_unit_report(tmp_path, table):
     assert report.player_dealer.expected == -total
     assert report.player_dealer.p_bank_exhausted == 0
     assert report.fees_per_hand == 0 and report.balance == 0
+
+
+@pytest.mark.parametrize("game, wagers, said", [
+    ("lucky-draw", '{enter: "100"}', "plays the optimal strategy; a table needs each owner's "
+                                      "choice on every two-card total"),
+    ("chemin-de-fer", '{player: "100"}', "plays the equilibrium strategy; a table needs each "
+                                         "owner's choice on 5"),
+])
+def test_a_seat_without_its_choice_names_the_games_play_and_totals(tmp_path, game, wagers, said):
+    """A table of a game whose play is chosen needs each owner's choice: the refusal said
+    'the game plays the optimal strategy ... choice on 5' for chemin de fer (its play is
+    the equilibrium) and for Lucky Draw (its bettor chooses on every two-card total)."""
+    path = tmp_path / "table.yaml"
+    path.write_text(f'game: {game}\nsettlement: collect-then-pay\ntable_limit: "50-300"\n'
+                    f'player_dealer: {{seat: 1, bank: "800"}}\n'
+                    f'seats:\n  - {{seat: 2, wagers: {wagers}}}\n', encoding="utf-8")
+    one_error_line(run("table", str(path)), "table.yaml", "seat 2: on_five", said)

@@ -405,8 +405,8 @@ def _owner(f: _File, game: Game, where: str, seat: int, value: object, per_bet: 
         default = {"house-way": house, "hit": "hit", "stand": "stand"}.get(game.strategy)
         choice = person.get("on_five", default)
         if choice is None:
-            raise f.fail(f"{where}: on_five", "the game plays the optimal strategy; a table needs "
-                         "each owner's choice on 5 (hit or stand)")
+            raise f.fail(f"{where}: on_five", f"the game plays the {game.strategy} strategy; a "
+                         f"table needs each owner's choice {option.describe()} (hit or stand)")
         on_five = f.word(f"{where}: on_five", choice, ON_FIVE)
     elif "on_five" in person:
         raise f.fail(f"{where}: on_five", f"game {game.id!r} plays the {game.rules.name} rules: "
