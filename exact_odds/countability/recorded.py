@@ -31,6 +31,7 @@ from exact_odds.countability.triggers import (
     Played,
     Rounds,
     at_least,
+    most_seen,
     running_counts,
     true_count_buckets,
 )
@@ -191,10 +192,11 @@ def measure_range(measures: Measures, first: int, count: int) -> RangeSummary:
                              settle=bool(measures.plays) or measures.perfect or measures.keep)
     shoe = recorded.shoe - first
     running: dict[tuple[int, ...], np.ndarray] = {}
+    cards = most_seen(recorded.seen)
 
     def counted(tags: tuple[int, ...]) -> np.ndarray:
         if tags not in running:
-            running[tags] = running_counts(recorded.seen, tags)
+            running[tags] = running_counts(recorded.seen, tags, cards)
         return running[tags]
 
     histograms = tuple(Histogram.of(counted(tags), recorded.unseen, recorded.ev[bet])
