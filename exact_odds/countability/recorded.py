@@ -96,7 +96,7 @@ class _Recorder:
     def before(self, rows: np.ndarray, unseen: np.ndarray, values: BatchResult) -> None:
         parts = self.parts
         parts["shoe"].append(self.first + rows)
-        parts["seen"].append(self.seen[rows, :len(RANKS)].copy())
+        parts["seen"].append(self.seen[rows, :len(RANKS)])  # a copy: rows index it
         parts["unseen"].append(unseen.sum(axis=1))
         for bet_id in self.job.bet_ids:
             numerators, denominators = values.numerators[bet_id], values.denominators[bet_id]
@@ -124,8 +124,9 @@ class _Recorder:
         return RecordedRange(
             self.first, self.count, joined("shoe", np.int64),
             # column by column (Fortran order): a count reads one column per rank, each whole
-            np.asfortranarray(np.concatenate(parts["seen"])) if parts["seen"]
-            else np.zeros((0, len(RANKS)), np.int64),
+            np.concatenate(parts["seen"], out=np.empty(
+                (sum(map(len, parts["seen"])), len(RANKS)), dtype=np.int64, order="F"))
+            if parts["seen"] else np.zeros((0, len(RANKS)), np.int64),
             joined("unseen", np.int64),
             {b: joined(f"ev:{b}", np.float64) for b in bet_ids},
             {b: joined(f"positive:{b}", np.bool_) for b in bet_ids},
