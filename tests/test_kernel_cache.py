@@ -56,6 +56,18 @@ def test_the_compiled_kernel_is_cached_on_disk_after_the_first_run(tmp_path):
     assert _probe(env) == ["numba", "2", "0"]
 
 
+def test_the_first_run_compiles_both_float_kernels_whichever_it_needs(tmp_path):
+    """Issue 43: a batch of rock-bac's seven bets takes the split sums only, yet its first
+    run caches the Horner sums too, so that a later run that needs them (a simulation, a
+    countability study) reads them from disk instead of compiling them for a second or two."""
+    cache = tmp_path / "cache"
+    subprocess.run([sys.executable, "-m", "exact_odds", "batch", "rock-bac", str(SHOES),
+                    "--workers", "1"], capture_output=True, text=True, check=True,
+                   env=_environment(NUMBA_CACHE_DIR=str(cache)))
+    cached = {path.name.split("-")[0] for path in cache.rglob("*.nbi")}
+    assert cached == {"sums._horner_sums", "sums._split_sums"}, cached
+
+
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None,
                     reason="a read-only mount needs root and unshare (util-linux)")
 def test_a_read_only_install_still_runs_the_compiled_kernel(tmp_path):

@@ -164,13 +164,14 @@ def _horner_sums(class_counts: np.ndarray, lower: np.ndarray, held: np.ndarray, 
     total = np.zeros(LANES, np.int64)
     for first in range(0, shoes, LANES):
         width = min(LANES, shoes - first)
-        n[:, :width] = class_counts[first:first + width].T
-        n[:, width:] = 0
+        # element by element: numba compiles these slices' copies a second or two longer
         for c in range(classes):
+            for lane in range(LANES):
+                n[c, lane] = class_counts[first + lane, c] if lane < width else 0
             for h in range(top):
-                fac[c * top + h] = n[c] - h
-        for lane in range(LANES):
-            values[0, lane] = 1
+                for lane in range(LANES):
+                    fac[c * top + h, lane] = n[c, lane] - h
+        values[0] = 1
         for r in range(lower.shape[0]):  # F_K = F_parent * (n_c - held), a run at a time
             at, parent, length, c = lower[r, 0], lower[r, 1], lower[r, 2], lower[r, 3]
             for j in range(length):
@@ -179,8 +180,7 @@ def _horner_sums(class_counts: np.ndarray, lower: np.ndarray, held: np.ndarray, 
                     values[at + j, lane] = values[parent + j, lane] * (n[c, lane] - h)
         for b in range(coefficients.shape[0]):
             row = coefficients[b]
-            for lane in range(LANES):
-                total[lane] = 0
+            total[:] = 0
             for i in range(codes.shape[0]):
                 f, w = codes[i, top - 1], row[i]
                 for lane in range(LANES):
@@ -262,13 +262,19 @@ def kernel() -> Kernels | None:
     return _KERNEL[0]
 
 
+_LOADED: list[bool] = []
+
+
 def load_kernel() -> None:
-    """The float64 sums' kernels made ready now: numba imported and the machine code read from
-    their disk cache (compiled and cached on the very first run). A fork server calls it (see
-    ``exact_odds.batch.loaded``), so that every worker forked from it starts with the kernel
-    ready, instead of importing numba and reading the cache again, about a second each."""
+    """The float64 sums' kernels made ready now, once a process: numba imported and the
+    machine code read from their disk cache (compiled and cached on the very first run). A
+    fork server calls it (see ``exact_odds.batch.loaded``), so that every worker forked from
+    it starts with the kernel ready, instead of importing numba and reading the cache again,
+    about a second each; the first evaluation of a process calls it too, so that the very
+    first run compiles both at once, whichever it needs (a later run that needs the other
+    would compile it, a second or two, instead of reading it in a hundredth)."""
     compiled = kernel()
-    if compiled is None:
+    if compiled is None or _LOADED:
         return
     # no shoe: nothing is computed, but the arguments have the types of every real call
     none = np.zeros((0, 4), dtype=np.int64)
@@ -277,6 +283,7 @@ def load_kernel() -> None:
                     np.zeros(0, dtype=np.int64), np.zeros((1, 0)), np.zeros((0, 1), dtype=np.int64))
     compiled.split(np.zeros((0, 1), dtype=np.int64), none, none, np.zeros(0), 0, 1, 0.5,
                    np.zeros((4, 0)), np.zeros((0, 1), dtype=np.int64))
+    _LOADED.append(True)
 
 
 def kernel_name() -> str:
@@ -385,6 +392,7 @@ class TopSums:
         compiled = kernel()
         start = self.basis.levels[self.top].start
         if compiled is not None:
+            load_kernel()
             found = np.empty((len(counts), len(self.bet_ids)), dtype=np.int64)
             largest = int(counts.max(initial=0))
             if (cut := self.cut(largest)) is not None and self.horner is not None:
