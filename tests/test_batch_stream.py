@@ -136,9 +136,14 @@ def test_the_split_sums_hold_their_bound() -> None:
     assert not folded.splits(457)
 
 
-def test_the_int64_kernel_beyond_the_split(kernel: str) -> None:
+@pytest.mark.parametrize("horner", [True, False])
+def test_the_int64_kernel_beyond_the_split(kernel: str, horner: bool,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Shoes whose largest class passes the split sums' bound (480 tens) but whose sums fit
-    int64 (Player and Banker: max_net 2) take the int64 kernel, equal to the report."""
+    int64 (Player and Banker: max_net 2) take the Horner sums (a cut degree exists for
+    them), or, for more bets than those take, the int64 kernel: equal to the report."""
+    if not horner:
+        monkeypatch.setattr(sums, "HORNER_BETS", 0)
     rows = np.full((2, 52), 8, dtype=np.int64)
     rows[:, [i for i, card in enumerate(DECK) if card[0] in "TJQK"]] = 30
     rows[1, 0] = 3
@@ -147,6 +152,7 @@ def test_the_int64_kernel_beyond_the_split(kernel: str) -> None:
     group = evaluator.plan.groups[0]
     folded = group.top_sums(int(rows.sum(axis=1).max()))
     assert folded is not None and not folded.splits(480)
+    assert (folded.cut(480) is not None) == horner
     for row, counts in enumerate(rows):
         report = game_report("rock-bac", shoe=Shoe(tuple(int(c) for c in counts)),
                              bets=("player", "banker"))
@@ -165,13 +171,16 @@ def test_both_kernels_agree_on_many_shoes(monkeypatch: pytest.MonkeyPatch) -> No
     assert found["numpy"] == found["numba"]
 
 
+@pytest.mark.parametrize("horner", [True, False])
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
-def test_both_kernels_agree_for_every_number_of_bets(count: int,
+def test_both_kernels_agree_for_every_number_of_bets(count: int, horner: bool,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled kernel sums four bets at a time, the last one to three at their own
-    width (none of the padding's products): one to five of rock-bac's bets, on shoes from
-    full to 20 cards left, equal on both kernels."""
+    """The split sums take four bets at a time, the last one to three at their own width
+    (none of the padding's products), the Horner sums one bet after another: one to five of
+    rock-bac's bets, on shoes from full to 20 cards left, equal on both kernels."""
     pytest.importorskip("numba", reason="numba cannot be installed here")
+    if not horner:
+        monkeypatch.setattr(sums, "HORNER_BETS", 0)
     bets = ["super-six", "player", "banker", "tie", "player-dragon-bonus"][:count]
     rows = np.vstack([_random_rows("rock-bac", 40, seed=count),
                       [Shoe.from_counts(c).counts for c in SMALL]])
@@ -181,10 +190,74 @@ def test_both_kernels_agree_for_every_number_of_bets(count: int,
         evaluator = BatchEvaluator("rock-bac", bets=bets)
         result = evaluator.evaluate(rows)
         folded = evaluator.plan.groups[0].top_sums(int(rows.sum(axis=1).max()))
-        assert folded is not None and folded.splits(int((rows @ evaluator.plan.groups[0]
-                                                         .to_classes).max()))
+        largest = int((rows @ evaluator.plan.groups[0].to_classes).max())
+        assert folded is not None and folded.splits(largest)
+        assert (folded.cut(largest) is not None) == horner
         found[name] = {b: result.fractions(b) for b in result.bet_ids}
     assert found["numpy"] == found["numba"]
+
+
+def _dragon_sums() -> tuple[BatchEvaluator, sums.TopSums]:
+    evaluator = BatchEvaluator("ez-baccarat", bets=["dragon-7"])
+    evaluator.evaluate(np.array([Shoe.from_decks(8).counts]))
+    folded = evaluator.plan.groups[0].top_sums(416)
+    assert folded is not None
+    return evaluator, folded
+
+
+def test_the_horner_sums_hold_their_bound() -> None:
+    """Issue 43: the Horner sums are cut at the lowest degree d from 1 to t - 1 where
+    S * max(m, t - 1)**(t - d) <= 2**53: d = 2 for the dragon bet (S of 20 bits) on eight
+    decks (128 tens), since 2**20 * 128**5 passes 2**53; more bets than HORNER_BETS (rock-bac's
+    seven) take the split sums."""
+    _, folded = _dragon_sums()
+    assert folded.top == 6 and folded.spread.bit_length() == 20
+    for largest in (0, 5, 6, 40, 128, 456, 2000):
+        factor = max(largest, 5)
+        fitting = [d for d in range(1, 6) if folded.spread * factor**(6 - d) <= sums.FLOAT_EXACT]
+        assert folded.cut(largest) == (fitting[0] if fitting else None), largest
+    assert folded.cut(128) == 2 and folded.spread * 128**5 > sums.FLOAT_EXACT
+    evaluator = BatchEvaluator("rock-bac")
+    evaluator.evaluate(np.array([Shoe.from_decks(8).counts]))
+    several = evaluator.plan.groups[0].top_sums(416)
+    assert several is not None and len(several.bet_ids) > sums.HORNER_BETS
+    assert several.horner is None and several.cut(128) is None
+
+
+@pytest.mark.parametrize(("game", "bets"), [("ez-baccarat", ["dragon-7"]),
+                                            ("ez-baccarat", None), ("21st-century", None),
+                                            ("dragon-tiger", None)])
+def test_the_horner_sums_equal_the_numpy_sums_at_every_cut(game: str,
+                                                           bets: list[str] | None) -> None:
+    """The compiled Horner sums, at every cut degree from the lowest the bound admits to
+    t - 1, equal numpy's integer matrix product of the same monomials, on 300 sampled shoes
+    (two blocks of LANES shoes and a last one padded with empty shoes), the small shoes
+    (classes outnumbered by a round's cards: factors below zero) and the empty shoe."""
+    compiled = sums.kernel()
+    if compiled is None:
+        pytest.skip("numba cannot be installed here")
+    evaluator = BatchEvaluator(game, bets=bets)
+    rows = np.vstack([_random_rows(game, 300, seed=43),
+                      [Shoe.from_counts(c).counts for c in SMALL], np.zeros((1, 52), np.int64)])
+    evaluator.evaluate(rows[:-1])  # the plan (an empty shoe is refused there, not here)
+    sizes = rows.sum(axis=1).astype(np.int64)
+    tried = 0
+    for group in evaluator.plan.groups:
+        folded = group.top_sums(int(sizes.max()))
+        if folded is None or folded.horner is None:
+            continue
+        counts = np.ascontiguousarray(rows @ group.to_classes, dtype=np.int64)
+        expected = folded._numpy(counts, sizes)
+        lowest = folded.cut(int(counts.max()))
+        assert lowest is not None
+        for cut in range(lowest, folded.top):
+            lower, closes, node = folded.horner.cuts[cut - 1]
+            found = np.full_like(expected, -1)
+            compiled.horner(counts, lower, folded.held, folded.top, cut, folded.horner.codes,
+                            closes, node, folded.horner.coefficients, found)
+            assert (found == expected).all(), (game, cut)
+            tried += 1
+    assert tried
 
 
 def test_class_counts_are_the_partition_matrix_product() -> None:

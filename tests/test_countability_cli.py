@@ -183,6 +183,32 @@ def test_counts_of_cards_do_not_wrap_past_16_bits():
     assert running_counts(huge, (2**30,) * 13)[0] == 13 * 2**70  # Python integers
 
 
+def test_running_counts_and_true_count_steps_are_exact_on_every_path():
+    """Issue 43: running counts (the most cards seen given once, or summed), and true counts
+    floored in steps, in float64 where every number is below 2**53, in int64 integer
+    division beyond, in Python integers past int64: each equal to Python's exact integer
+    floor, for tags of 0, +-1 and more, negative running counts and exact multiples."""
+    from exact_odds.countability.triggers import _scaled_floor, most_seen, running_counts
+
+    rng = np.random.default_rng(43)
+    seen = np.asfortranarray(rng.integers(0, 33, size=(5000, 13)))
+    for tags in [(1, -1, 2, 0, 1, 1, -2, 3, 1, 0, -1, 1, 1), (0,) * 13, (-3,) * 13]:
+        exact = [sum(int(s) * t for s, t in zip(row, tags)) for row in seen]
+        assert list(running_counts(seen, tags)) == exact
+        assert list(running_counts(seen, tags, most_seen(seen))) == exact
+    running = np.concatenate([rng.integers(-2000, 2000, 3000), [0, 520, -520, 1040, -1]])
+    unseen = np.concatenate([rng.integers(1, 417, 3000), [52, 52, 52, 52, 52]])
+    for numerator in (520, 52, 3 * 520, 7):
+        expected = [int(r) * numerator // int(u) for r, u in zip(running, unseen)]
+        assert list(_scaled_floor(running, numerator, unseen)) == expected
+    # about 2**53 / 2**12 and 2**12: just below and past the float path's bound, and past int64
+    for value, numerator in ((2**41 - 1, 2**12 - 1), (2**41 + 7, 2**12), (2**55, 2**9)):
+        values = np.array([value, -value, value - 1, -(value - 1)], dtype=np.int64)
+        under = np.array([3, 7, 2**20 + 1, 416], dtype=np.int64)
+        expected = [int(r) * numerator // int(u) for r, u in zip(values, under)]
+        assert [int(v) for v in _scaled_floor(values, numerator, under)] == expected
+
+
 KINGS = """id: kings-pair
 name: Player pair of kings
 source:

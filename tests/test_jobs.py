@@ -13,6 +13,7 @@ import pytest
 from source import calls
 
 import exact_odds
+from exact_odds.cards import RANKS
 from exact_odds.errors import ExactOddsError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,6 +95,12 @@ def test_one_loop_deals_every_round_for_play_and_countability(job):
     assert int(played.rounds.sum()) == len(recorded.shoe)
     unseen = np.asarray(trace["unseen"].to_list()).sum(axis=1)
     assert unseen.tolist() == recorded.unseen[order].tolist()
+    # the cards seen by rank, each rank's column whole (Fortran order): with those unseen,
+    # the whole shoe (no burn), and never fewer of a rank from one round to the next
+    assert recorded.seen.flags.f_contiguous and recorded.seen.shape[1] == len(RANKS)
+    assert (recorded.seen.sum(axis=1) + recorded.unseen == job.shoe.size).all()
+    seen, shoe = recorded.seen[order], recorded.shoe[order]
+    assert (np.diff(seen, axis=0)[shoe[1:] == shoe[:-1]] >= 0).all()
     for bet in job.bet_ids:
         ev = [float(eval(text)) for text in trace[f"{bet}_ev"].to_list()]  # "p/q"
         assert np.allclose(ev, recorded.ev[bet][order], rtol=0, atol=1e-15)

@@ -20,9 +20,9 @@ PROBE = """
 from exact_odds.batch import sums
 sums.load_kernel()
 compiled = sums._KERNEL[0]
-stats = None if compiled is None else compiled.split.stats
-print(sums.kernel_name(), 0 if stats is None else sum(stats.cache_hits.values()),
-      0 if stats is None else sum(stats.cache_misses.values()))
+stats = [] if compiled is None else [compiled.horner.stats, compiled.split.stats]
+print(sums.kernel_name(), sum(sum(s.cache_hits.values()) for s in stats),
+      sum(sum(s.cache_misses.values()) for s in stats))
 """
 
 
@@ -47,13 +47,25 @@ def test_numba_is_a_dependency_of_the_program():
 
 
 def test_the_compiled_kernel_is_cached_on_disk_after_the_first_run(tmp_path):
-    """The first process compiles the kernel and writes it to numba's cache; the next reads
-    it from there and compiles nothing."""
+    """The first process compiles the kernels and writes them to numba's cache; the next
+    reads them from there and compiles nothing."""
     cache = tmp_path / "cache"
     env = _environment(NUMBA_CACHE_DIR=str(cache))
-    assert _probe(env) == ["numba", "0", "1"]
+    assert _probe(env) == ["numba", "0", "2"]  # the Horner and the split sums
     assert list(cache.rglob("*.nbi")) and list(cache.rglob("*.nbc"))
-    assert _probe(env) == ["numba", "1", "0"]
+    assert _probe(env) == ["numba", "2", "0"]
+
+
+def test_the_first_run_compiles_both_float_kernels_whichever_it_needs(tmp_path):
+    """Issue 43: a batch of rock-bac's seven bets takes the split sums only, yet its first
+    run caches the Horner sums too, so that a later run that needs them (a simulation, a
+    countability study) reads them from disk instead of compiling them for a second or two."""
+    cache = tmp_path / "cache"
+    subprocess.run([sys.executable, "-m", "exact_odds", "batch", "rock-bac", str(SHOES),
+                    "--workers", "1"], capture_output=True, text=True, check=True,
+                   env=_environment(NUMBA_CACHE_DIR=str(cache)))
+    cached = {path.name.split("-")[0] for path in cache.rglob("*.nbi")}
+    assert cached == {"sums._horner_sums", "sums._split_sums"}, cached
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None,

@@ -75,7 +75,8 @@ def test_each_worker_starts_with_the_compiled_kernel_the_work_module_names(tmp_p
         "import os\nPRELOAD = ('exact_odds.batch.loaded',)\n\n"
         "def ready(plan, first, what):\n"
         "    from exact_odds.batch import sums\n"
-        "    return bool(sums._KERNEL) and bool(sums._KERNEL[0].split.overloads)\n")
+        "    return (bool(sums._KERNEL) and bool(sums._KERNEL[0].horner.overloads)\n"
+        "            and bool(sums._KERNEL[0].split.overloads))\n")
     (tmp_path / "main.py").write_text(
         "from exact_odds.running.pool import run_ranges\n"
         "from exact_odds.running.ranges import where\nimport work\n\n"

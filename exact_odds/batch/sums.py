@@ -44,6 +44,23 @@ bound, numba sums in int64 as numpy does: for a round's six cards, ``m**t <= 2**
 admits a class of at most 456 cards (the ten-value class of some 29 decks), and the high
 sum's bound admits less where a bet's ``S`` is large (362 cards where ``S`` has 28 bits,
 181 where it has 31): ``TopSums.splits`` decides for each batch.
+
+**The Horner sums: fewer operations, exact in float64 down to a cut degree.** For a few
+bets (``HORNER_BETS``), numba builds no top monomial: the sum is read as a tree of prefixes,
+``sum_K W_K * F_K = sum_P F_P * V_P`` over the monomials ``P`` of a *cut* degree ``d``, with
+``V_P = sum_c (n_c - h_c) * V_{P + c}`` (``c`` from ``P``'s last class on, ``h_c`` the cards
+of class ``c`` that ``P`` holds) down from ``V_K = W_K`` at the top (Horner's rule in the
+falling monomials: ``F_{P + c} = F_P * (n_c - h_c)``): one product and one sum per monomial
+above ``d`` and per bet, against the split's six per top monomial. Each ``V_P`` of degree
+``j >= d``, and every partial sum and product making it, in any order, is an integer of
+absolute value at most ``S * A**(t - j)``, ``A = max(m, t - 1)`` the largest factor
+``|n_c - h_c|`` (``0 <= n_c <= m``, ``0 <= h_c < t``): exact in float64 where ``S * A**(t -
+d) <= FLOAT_EXACT`` (``TopSums.cut`` takes the lowest such ``d`` from 1 to ``t - 1``: 2 for
+eight decks' shoes and a dragon bet, ``S`` of 20 bits; where none is, the sums above).
+The last sum is taken in int64: ``F_P`` is 0 where a class of ``P`` outnumbers the shoe's,
+and otherwise the factors below ``P`` are ``falling(n_c - k_c, l_c) >= 0``, so ``F_P *
+|V_P| <= sum_{L below P} |W_L| * F_L``, and all of them together at most ``sum_K |W_K| *
+F_K <= max_net * falling(N, t)``: within int64 under ``fits``, as above.
 """
 
 from __future__ import annotations
@@ -120,6 +137,69 @@ def _split_sums(class_counts: np.ndarray, lower: np.ndarray, top: np.ndarray,
                     out[s, b + k] = np.int64(high_sum) * (np.int64(1) << split) + np.int64(low_sum)
 
 
+#: The shoes the Horner sums evaluate side by side (each loop over them the innermost, in
+#: SIMD lanes): a block's factors, accumulators and low monomials stay in the processor's
+#: cache, and the cost of reading the program once per block is shared by this many shoes.
+LANES = 128
+
+
+def _horner_sums(class_counts: np.ndarray, lower: np.ndarray, held: np.ndarray, top: int,
+                 cut: int, codes: np.ndarray, closes: np.ndarray, node: np.ndarray,
+                 coefficients: np.ndarray, out: np.ndarray) -> None:
+    """The kernel numba compiles for the Horner sums (the module's docstring), ``LANES``
+    shoes at a time (a last block padded with empty shoes): their factors ``n_c - h`` as
+    float64 (``fac[c * top + h]``) and, in int64, their monomials of degree ``cut`` and
+    below (``lower``, rows of ``TopSums`` runs); then, for each bet, the top monomials'
+    coefficients read in lexicographic order, the depth-first order of the tree of
+    prefixes: each one times its last factor is added to its parent's accumulator
+    (``codes[i, j]`` the factor of the ``j``-th card of leaf ``i``), and a prefix whose
+    last leaf it was (every level from ``top - 1`` down to ``closes[i]``) is closed: times
+    its own factor into its parent's accumulator, or, at degree ``cut``, times its
+    monomial (``node[i]``) into the int64 sum."""
+    shoes, classes = class_counts.shape
+    fac = np.empty((classes * top, LANES))
+    acc = np.zeros((top, LANES))
+    values = np.empty((node.max() + 1 if node.shape[0] else 1, LANES), np.int64)
+    n = np.zeros((classes, LANES), np.int64)
+    total = np.zeros(LANES, np.int64)
+    for first in range(0, shoes, LANES):
+        width = min(LANES, shoes - first)
+        # element by element: numba compiles these slices' copies a second or two longer
+        for c in range(classes):
+            for lane in range(LANES):
+                n[c, lane] = class_counts[first + lane, c] if lane < width else 0
+            for h in range(top):
+                for lane in range(LANES):
+                    fac[c * top + h, lane] = n[c, lane] - h
+        values[0] = 1
+        for r in range(lower.shape[0]):  # F_K = F_parent * (n_c - held), a run at a time
+            at, parent, length, c = lower[r, 0], lower[r, 1], lower[r, 2], lower[r, 3]
+            for j in range(length):
+                h = held[at + j]
+                for lane in range(LANES):
+                    values[at + j, lane] = values[parent + j, lane] * (n[c, lane] - h)
+        for b in range(coefficients.shape[0]):
+            row = coefficients[b]
+            total[:] = 0
+            for i in range(codes.shape[0]):
+                f, w = codes[i, top - 1], row[i]
+                for lane in range(LANES):
+                    acc[top - 1, lane] += w * fac[f, lane]
+                for j in range(top - 1, closes[i] - 1, -1):
+                    if j > cut:
+                        f = codes[i, j - 1]
+                        for lane in range(LANES):
+                            acc[j - 1, lane] += acc[j, lane] * fac[f, lane]
+                            acc[j, lane] = 0.0
+                    else:
+                        k = node[i]
+                        for lane in range(LANES):
+                            total[lane] += values[k, lane] * np.int64(acc[j, lane])
+                            acc[j, lane] = 0.0
+            for lane in range(width):
+                out[first + lane, b] = total[lane]
+
+
 def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
               held: np.ndarray, start: int, coefficients: np.ndarray, out: np.ndarray) -> None:
     """The kernel numba compiles: shoe by shoe, every monomial from its parent, then each
@@ -140,8 +220,10 @@ def _top_sums(class_counts: np.ndarray, parent: np.ndarray, cls: np.ndarray,
 
 
 class Kernels(NamedTuple):
-    """The compiled kernels: the split sums in float64, and the int64 sums beyond them."""
+    """The compiled kernels: the Horner sums and the split sums in float64, and the int64
+    sums beyond them."""
 
+    horner: Callable[..., None]
     split: Callable[..., None]
     int64: Callable[..., None]
 
@@ -152,8 +234,8 @@ _FAST_MATH = {"contract", "reassoc", "nsz"}
 
 
 def _numba_kernel() -> Kernels | None:
-    """``_split_sums`` and ``_top_sums`` compiled, or None where numba is not installed (or
-    not wanted)."""
+    """``_horner_sums``, ``_split_sums`` and ``_top_sums`` compiled, or None where numba is
+    not installed (or not wanted)."""
     if os.environ.get("EXACT_ODDS_KERNEL", "").lower() == "numpy":
         return None
     try:
@@ -161,10 +243,12 @@ def _numba_kernel() -> Kernels | None:
     except ImportError:
         return None
     try:  # compiled once per machine where a cache can be written, else once per process
-        return Kernels(numba.njit(nogil=True, cache=True, fastmath=_FAST_MATH)(_split_sums),
+        return Kernels(numba.njit(nogil=True, cache=True, fastmath=_FAST_MATH)(_horner_sums),
+                       numba.njit(nogil=True, cache=True, fastmath=_FAST_MATH)(_split_sums),
                        numba.njit(nogil=True, cache=True)(_top_sums))
     except RuntimeError:  # no cache locator available for the installed file
-        return Kernels(numba.njit(nogil=True, fastmath=_FAST_MATH)(_split_sums),
+        return Kernels(numba.njit(nogil=True, fastmath=_FAST_MATH)(_horner_sums),
+                       numba.njit(nogil=True, fastmath=_FAST_MATH)(_split_sums),
                        numba.njit(nogil=True)(_top_sums))
 
 
@@ -178,18 +262,28 @@ def kernel() -> Kernels | None:
     return _KERNEL[0]
 
 
+_LOADED: list[bool] = []
+
+
 def load_kernel() -> None:
-    """The split sums' kernel made ready now: numba imported and the machine code read from
-    its disk cache (compiled and cached on the very first run). A fork server calls it (see
-    ``exact_odds.batch.loaded``), so that every worker forked from it starts with the kernel
-    ready, instead of importing numba and reading the cache again, about a second each."""
+    """The float64 sums' kernels made ready now, once a process: numba imported and the
+    machine code read from their disk cache (compiled and cached on the very first run). A
+    fork server calls it (see ``exact_odds.batch.loaded``), so that every worker forked from
+    it starts with the kernel ready, instead of importing numba and reading the cache again,
+    about a second each; the first evaluation of a process calls it too, so that the very
+    first run compiles both at once, whichever it needs (a later run that needs the other
+    would compile it, a second or two, instead of reading it in a hundredth)."""
     compiled = kernel()
-    if compiled is None:
+    if compiled is None or _LOADED:
         return
     # no shoe: nothing is computed, but the arguments have the types of every real call
     none = np.zeros((0, 4), dtype=np.int64)
+    compiled.horner(np.zeros((0, 1), dtype=np.int64), none, np.zeros(1, dtype=np.int64), 1, 1,
+                    np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64),
+                    np.zeros(0, dtype=np.int64), np.zeros((1, 0)), np.zeros((0, 1), dtype=np.int64))
     compiled.split(np.zeros((0, 1), dtype=np.int64), none, none, np.zeros(0), 0, 1, 0.5,
                    np.zeros((4, 0)), np.zeros((0, 1), dtype=np.int64))
+    _LOADED.append(True)
 
 
 def kernel_name() -> str:
@@ -222,6 +316,8 @@ class TopSums:
     spread: int
     split: int
     split_coefficients: np.ndarray
+    # the Horner sums' program (None for more than HORNER_BETS bets)
+    horner: Horner | None = None
 
     @classmethod
     def of(cls, basis: MonomialBasis, bets: list[CompiledBet]) -> TopSums | None:
@@ -256,11 +352,24 @@ class TopSums:
         padded = np.zeros((-(-len(bets) // 4) * 4, len(coefficients)))
         # exact in float64 where the split sums are taken: |W_K| <= spread < 2**52 there
         padded[:len(bets)] = coefficients.T.astype(np.int64)
+        horner = (Horner.of(basis, position, parent, last, held, padded[:len(bets)])
+                  if len(bets) <= HORNER_BETS and top > 1 and spread <= FLOAT_EXACT else None)
         return cls(tuple(bet.id for bet in bets), basis, top,
                    np.ascontiguousarray(coefficients.T.astype(np.int64)), max_net,
                    parent, last, held, _runs(parent, last, 1, level.start),
                    _runs(parent, last, level.start, level.stop), held.astype(np.float64), spread,
-                   FLOAT_EXACT.bit_length() - 1 - spread.bit_length(), padded)
+                   FLOAT_EXACT.bit_length() - 1 - spread.bit_length(), padded, horner)
+
+    def cut(self, largest_count: int) -> int | None:
+        """The lowest degree down to which the Horner sums are exact in float64 for shoes
+        whose largest class count is ``largest_count`` (the module's bound: ``S * A**(t -
+        cut) <= FLOAT_EXACT``, ``A = max(m, t - 1)`` the largest factor), from 1 to ``t - 1``;
+        None where none is, or the bets take the split sums."""
+        if self.horner is None:
+            return None
+        factor = max(largest_count, self.top - 1)
+        return next((cut for cut in range(1, self.top)
+                     if self.spread * factor ** (self.top - cut) <= FLOAT_EXACT), None)
 
     def splits(self, largest_count: int) -> bool:
         """Whether the split sums are exact for shoes whose largest class count is
@@ -283,8 +392,14 @@ class TopSums:
         compiled = kernel()
         start = self.basis.levels[self.top].start
         if compiled is not None:
+            load_kernel()
             found = np.empty((len(counts), len(self.bet_ids)), dtype=np.int64)
-            if self.splits(int(counts.max(initial=0))):
+            largest = int(counts.max(initial=0))
+            if (cut := self.cut(largest)) is not None and self.horner is not None:
+                lower, closes, node = self.horner.cuts[cut - 1]
+                compiled.horner(counts, lower, self.held, self.top, cut, self.horner.codes,
+                                closes, node, self.horner.coefficients, found)
+            elif self.splits(largest):
                 compiled.split(counts, self.lower_runs, self.top_runs, self.held_float, start,
                                self.split, 2.0 ** -self.split, self.split_coefficients, found)
             else:
@@ -311,6 +426,51 @@ class TopSums:
         if not parts:
             return np.zeros((0, len(self.bet_ids)), dtype=np.int64)
         return np.concatenate(parts)
+
+
+#: The most bets the Horner sums take (each bet walks the whole tree; beyond, the split
+#: sums, which build each monomial once for every bet, cost less).
+HORNER_BETS = 6
+
+
+@dataclass(frozen=True, eq=False)
+class Horner:
+    """The program of the Horner sums (``_horner_sums``) for one basis: the top monomials
+    in lexicographic order (the depth-first order of the tree of their prefixes), each
+    card's factor (``codes[i, j] = c * t + h``: the ``j``-th card of leaf ``i`` is of class
+    ``c``, ``h`` of them before it); per cut degree from 1 to ``t - 1`` (``cuts[cut - 1]``):
+    the runs of the monomials up to it, how far down the prefixes close after each leaf,
+    and the position of each leaf's prefix of degree ``cut``; the bets' coefficients, in
+    the leaves' order, as float64."""
+
+    codes: np.ndarray
+    cuts: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]
+    coefficients: np.ndarray
+
+    @classmethod
+    def of(cls, basis: MonomialBasis, position: dict[tuple[int, ...], int],
+           parent: np.ndarray, last: np.ndarray, held: np.ndarray,
+           coefficients: np.ndarray) -> Horner:
+        """The program for the basis's top monomials and the bets' float64 coefficients
+        ``(bets, top monomials)`` in the basis's order."""
+        top = len(basis.levels) - 1
+        level = basis.levels[top]
+        leaves = sorted(range(level.start, level.stop), key=basis.monomials.__getitem__)
+        codes = np.array([[c * top + int(held[position[basis.monomials[i][:j + 1]]])
+                           for j, c in enumerate(basis.monomials[i])] for i in leaves],
+                         dtype=np.int64).reshape(-1, top)
+        # how many cards each leaf shares with the next (none after the last)
+        shared = np.zeros(len(leaves), dtype=np.int64)
+        for k in range(len(leaves) - 1):
+            here, after = basis.monomials[leaves[k]], basis.monomials[leaves[k + 1]]
+            shared[k] = next((j for j in range(top) if here[j] != after[j]), top)
+        cuts = tuple((_runs(parent, last, 1, basis.levels[cut].stop),
+                      np.maximum(shared + 1, cut),
+                      np.array([position[basis.monomials[i][:cut]] for i in leaves],
+                               dtype=np.int64))
+                     for cut in range(1, top))
+        return cls(codes, cuts, np.ascontiguousarray(
+            coefficients[:, np.array(leaves, dtype=np.int64) - level.start]))
 
 
 def _runs(parent: np.ndarray, last: np.ndarray, first: int, stop: int) -> np.ndarray:

@@ -31,6 +31,7 @@ from exact_odds.countability.triggers import (
     Played,
     Rounds,
     at_least,
+    most_seen,
     running_counts,
     true_count_buckets,
 )
@@ -95,7 +96,7 @@ class _Recorder:
     def before(self, rows: np.ndarray, unseen: np.ndarray, values: BatchResult) -> None:
         parts = self.parts
         parts["shoe"].append(self.first + rows)
-        parts["seen"].append(self.seen[rows, :len(RANKS)].copy())
+        parts["seen"].append(self.seen[rows, :len(RANKS)])  # a copy: rows index it
         parts["unseen"].append(unseen.sum(axis=1))
         for bet_id in self.job.bet_ids:
             numerators, denominators = values.numerators[bet_id], values.denominators[bet_id]
@@ -123,8 +124,9 @@ class _Recorder:
         return RecordedRange(
             self.first, self.count, joined("shoe", np.int64),
             # column by column (Fortran order): a count reads one column per rank, each whole
-            np.asfortranarray(np.concatenate(parts["seen"])) if parts["seen"]
-            else np.zeros((0, len(RANKS)), np.int64),
+            np.concatenate(parts["seen"], out=np.empty(
+                (sum(map(len, parts["seen"])), len(RANKS)), dtype=np.int64, order="F"))
+            if parts["seen"] else np.zeros((0, len(RANKS)), np.int64),
             joined("unseen", np.int64),
             {b: joined(f"ev:{b}", np.float64) for b in bet_ids},
             {b: joined(f"positive:{b}", np.bool_) for b in bet_ids},
@@ -191,10 +193,11 @@ def measure_range(measures: Measures, first: int, count: int) -> RangeSummary:
                              settle=bool(measures.plays) or measures.perfect or measures.keep)
     shoe = recorded.shoe - first
     running: dict[tuple[int, ...], np.ndarray] = {}
+    cards = most_seen(recorded.seen)
 
     def counted(tags: tuple[int, ...]) -> np.ndarray:
         if tags not in running:
-            running[tags] = running_counts(recorded.seen, tags)
+            running[tags] = running_counts(recorded.seen, tags, cards)
         return running[tags]
 
     histograms = tuple(Histogram.of(counted(tags), recorded.unseen, recorded.ev[bet])

@@ -27,6 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from exact_odds.batch.sums import FLOAT_EXACT
 from exact_odds.cards import DECK
 
 #: Triggers are tried every 1/STEPS_PER_UNIT of a true count.
@@ -68,24 +69,46 @@ class Rounds:
         return at_least(self.running_counts(tags), self.unseen, threshold)
 
 
-def running_counts(seen: np.ndarray, tags: tuple[int, ...]) -> np.ndarray:
+def running_counts(seen: np.ndarray, tags: tuple[int, ...], cards: int | None = None
+                   ) -> np.ndarray:
     """Each row's running count, ``seen @ tags``: int64 where the largest possible total
-    (every card seen times the largest tag) fits, Python integers otherwise."""
+    (every card seen times the largest tag) fits, Python integers otherwise. ``cards``: the
+    most cards a row has seen, where the caller knows it (summed from ``seen`` otherwise)."""
     largest = max(map(abs, tags), default=0)
-    cards = int(seen.sum(axis=1).max(initial=0))
+    if cards is None:
+        cards = most_seen(seen)
     if largest * cards < _INT64:
         counts = np.zeros(len(seen), dtype=np.int64)
+        scaled = np.empty(len(seen), dtype=np.int64)
         for rank, tag in enumerate(tags):  # a column at a time: no copy of the whole table
-            if tag:
-                counts += tag * seen[:, rank]
+            if tag in (1, -1):
+                (np.add if tag == 1 else np.subtract)(counts, seen[:, rank], out=counts)
+            elif tag:
+                np.multiply(seen[:, rank], tag, out=scaled)
+                counts += scaled
         return counts
     return np.asarray(seen.astype(object) @ np.array(tags, dtype=object))
 
 
+def most_seen(seen: np.ndarray) -> int:
+    """The most cards a row of ``seen`` (cards seen by rank) has seen."""
+    return int(seen.sum(axis=1).max(initial=0))
+
+
 def _scaled_floor(running: np.ndarray, numerator: int, denominator: np.ndarray) -> np.ndarray:
-    """``floor(running * numerator / denominator)`` exactly (``denominator`` > 0)."""
+    """``floor(running * numerator / denominator)`` exactly (``denominator`` > 0).
+
+    Where ``|running * numerator|`` and ``denominator`` are below ``FLOAT_EXACT``, in
+    float64, several times faster than an integer division: both are exact there, and the
+    quotient rounded once is floored right. Where it is an integer ``k``, it is exact;
+    otherwise it lies at least ``1/denominator`` from each integer, while rounding moves it
+    by at most ``|quotient| * 2**-53 < 1/denominator``."""
     top = int(np.abs(running).max(initial=0)) * abs(numerator) if len(running) else 0
     if top < _INT64 and running.dtype != object:
+        if top < FLOAT_EXACT and int(denominator.max(initial=0)) < FLOAT_EXACT:
+            quotient = (running * numerator).astype(np.float64)
+            quotient /= denominator
+            return np.floor(quotient, out=quotient).astype(np.int64)
         floored: np.ndarray = np.floor_divide(running * numerator, denominator)
         return floored
     exact = (running.astype(object) * numerator) // denominator.astype(object)
