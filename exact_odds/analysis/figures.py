@@ -34,10 +34,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
 from exact_odds.numbers import decimal_text, percent_text
-from exact_odds.render.workbook import Style
+
+if TYPE_CHECKING:  # a name for the type checker alone: the workbook's module is not loaded
+    from exact_odds.render.workbook import Style
 
 #: The confidences of a volatility index and of a hold band (90% and 95%).
 CONFIDENCES = (Fraction(9, 10), Fraction(19, 20))
