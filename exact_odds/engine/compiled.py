@@ -36,7 +36,7 @@ from exact_odds.engine.cost import (
 from exact_odds.engine.dealt import dealt_only_counts
 from exact_odds.engine.fine import Starts, hands_of, ids
 from exact_odds.engine.hands import SideReader, reads_in_order
-from exact_odds.engine.plan import Names, Plan, plan
+from exact_odds.engine.plan import Names, Plan, mixed_counts, plan
 from exact_odds.engine.round import Reading
 from exact_odds.engine.tally import (
     CompiledCounts,
@@ -160,11 +160,7 @@ def _round_only(columns: Names) -> bool:
 def _known_counts(shoe: Shoe, columns: Names, rules: DrawingRules, known: Known
                   ) -> dict[tuple[Any, ...], int]:
     if rules.mixed:
-        found: dict[tuple[Any, ...], int] = {}
-        for pure, weight in rules.corners():
-            for key, ways in _known_counts(shoe, columns, pure, known).items():
-                found[key] = found.get(key, 0) + ways * weight
-        return found
+        return mixed_counts(rules, lambda pure: _known_counts(shoe, columns, pure, known))
     try:
         if rules.draws:
             return compiled_counts(columns, rules, known).counts(shoe)
@@ -183,11 +179,7 @@ def with_replacement(shoe: Shoe, columns: Names, rules: DrawingRules
     of six cards of one deck, each put back, counted from the compiled table (a mixed
     strategy: its pure ones, weighted)."""
     if rules.mixed:
-        found: dict[tuple[Any, ...], int] = {}
-        for pure, weight in rules.corners():
-            for key, ways in with_replacement(shoe, columns, pure).items():
-                found[key] = found.get(key, 0) + ways * weight
-        return found
+        return mixed_counts(rules, lambda pure: with_replacement(shoe, columns, pure))
     try:
         table = compiled_counts(columns, rules)
     except ValueError as error:

@@ -49,7 +49,7 @@ from exact_odds.engine.classes import (
 )
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
 from exact_odds.engine.hands import Allowed, SideReader, deal_counts, first_cards_cost
-from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, plan
+from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, mixed_counts, plan
 from exact_odds.engine.positions import Positions
 from exact_odds.engine.round import round_cost, round_counts
 from exact_odds.known import NOTHING, Known
@@ -114,11 +114,7 @@ def outcome_counts(shoe: Shoe, columns: Sequence[str], rules: Rules = PUNTO_BANC
 
         return with_replacement(shoe, tuple(columns), rules)
     if rules.mixed:  # the pure strategies it draws from, each with its weight
-        found: Counts = {}
-        for pure, weight in rules.corners():
-            for key, ways in outcome_counts(shoe, columns, pure, known).items():
-                found[key] = found.get(key, 0) + ways * weight
-        return {key: ways for key, ways in found.items() if ways}
+        return mixed_counts(rules, lambda pure: outcome_counts(shoe, columns, pure, known))
     names = tuple(columns)
     wanted = plan(names)
     if not rules.draws:  # a round without draws: the sequences of the classes the shoe holds

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.vocabulary import CardColumn, Column, DealColumn, Needs, RoundColumn, column
+
+if TYPE_CHECKING:
+    from exact_odds.rules import DrawingRules
 
 #: Column names, in the order a request or ``plan`` gives them.
 Names = tuple[str, ...]
@@ -37,6 +40,16 @@ INT64_CARDS = 1450
 #: The largest shoe whose ways to deal four cards (the bound of every count and sum of counts
 #: of four first cards) fit in int64: falling(55110, 4) < 2**63 <= falling(55111, 4), tested.
 INT64_DEAL_CARDS = 55110
+
+
+def mixed_counts(rules: DrawingRules, count: Callable[[DrawingRules], Counts]) -> Counts:
+    """The counts of a mixed strategy: those of each pure strategy it draws from
+    (``rules.corners()``), ``count(pure)``, weighted and summed; outcomes of no way left out."""
+    found: Counts = {}
+    for pure, weight in rules.corners():
+        for key, ways in count(pure).items():
+            found[key] = found.get(key, 0) + ways * weight
+    return {key: ways for key, ways in found.items() if ways}
 
 
 def falling(n: int, k: int) -> int:
