@@ -58,7 +58,7 @@ class EnumerationCost:
     Player card, and the estimated seconds and bytes."""
 
     columns: Names
-    way: str  # "round", "first cards", "factoring", "dealt only" or "dealt hands"
+    way: str  # "round", "first cards", "factoring" or "dealt hands"
     work: int  # pairs of hand groups, multisets of classes, ordered starts, or sequences
     states: int  # states of the round (an upper bound); 0 for the first cards
     rows: int  # rows of the table (an upper bound)
@@ -84,8 +84,7 @@ class EnumerationCost:
         reading = (f"{'column' if len(fine) == 1 else 'columns'} {named} read "
                    f"{_attributes(fine)}" if fine else f"columns {named}")
         work = {"round": "pairs of hands", "first cards": "hands",
-                "factoring": "four-card starts", "dealt only": "sequences of cards",
-                "dealt hands": "pairs of hands"}[self.way]
+                "factoring": "four-card starts", "dealt hands": "pairs of hands"}[self.way]
         terms = f", conditions of {self.terms:,} terms read on each" if self.terms > 1000 else ""
         return (f"{reading} ({self.classes} classes a card): about {_about(self.work)} {work}, "
                 f"{_about(self.rows)} outcomes{terms}, {_seconds(self.seconds)} and "

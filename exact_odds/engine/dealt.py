@@ -1,7 +1,7 @@
-"""Compiled tables of rounds without draws (Dragon Tiger, Three Card Baccarat): every
-sequence of the hands' card classes, read in Python; or, where no column reads the order of
-a hand's cards, every pair of hands (multisets of classes, each standing for its orderings)
-paired with numpy. What either way costs (``dealt_only_cost``) is known before any work.
+"""Compiled tables of rounds without draws (Dragon Tiger, Three Card Baccarat): every pair
+of hands (multisets of classes, each standing for its orderings; sequences where a column
+reads the order of a hand's cards) paired with numpy. What it costs (``dealt_only_cost``) is
+known before any work.
 """
 
 from __future__ import annotations
@@ -12,73 +12,32 @@ from typing import Any
 
 import numpy as np
 
-from exact_odds.engine.cost import (
-    BASE_BYTES,
-    ROW_BYTES,
-    EnumerationCost,
-    values_product,
-)
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, EnumerationCost, values_product
 from exact_odds.engine.fine import ids
 from exact_odds.engine.plan import Names, plan
-from exact_odds.engine.tally import (
-    CompiledCounts,
-    agreeing_starts,
-    allowed_classes,
-    partition_of,
-    tallied,
-)
+from exact_odds.engine.tally import CompiledCounts, allowed_classes, partition_of, tallied
 from exact_odds.known import NOTHING, Known
 from exact_odds.rules import DrawingRules
-from exact_odds.vocabulary import (
-    RoundBase,
-    RoundCards,
-    VocabularyError,
-    column,
-    read_round,
-    unreadable,
-)
+from exact_odds.vocabulary import RoundBase, RoundCards, VocabularyError, column, unreadable
 
 
 @lru_cache(maxsize=64)
 def dealt_only_counts(columns: Names, rules: DrawingRules, held: tuple[int, ...] | None = None,
                       known: Known = NOTHING) -> CompiledCounts:
-    """Every class sequence of a round without draws (Dragon Tiger, Three Card Baccarat),
+    """Every pair of hands of a round without draws (Dragon Tiger, Three Card Baccarat),
     over the classes ``held`` (None: all); ``known``: those that agree with it
-    (``compiled_counts``). Where no column reads the order of a hand's cards, each hand is
-    dealt as a multiset of classes (its orderings its weight; the classes at the known
-    positions apart) and the hands are paired and ranked with numpy (``_dealt_hands``);
-    else every sequence is read in Python (``read_round``). Its cost (``dealt_only_cost``)
-    is refused in one line past the limit before any work."""
-    described, wanted = rules.round, plan(columns)
-    unread = unreadable(columns, described)
+    (``compiled_counts``). Each hand is dealt as a multiset of classes (its orderings its
+    weight; the classes at the known positions apart), or, where a column reads the order
+    of a hand's cards, as a sequence; the hands are paired and ranked with numpy
+    (``_dealt_hands``). Its cost (``dealt_only_cost``) is refused in one line past the limit
+    before any work."""
+    unread = unreadable(columns, rules.round)
     if unread:
         raise VocabularyError(unread)
     partition = partition_of(columns, rules, known)
     held = tuple(range(len(partition))) if held is None else held
     dealt_only_cost(columns, rules, len(held)).check()
-    if not _reads_order(columns):
-        return _dealt_hands(columns, rules, partition, held, known)
-    reps, dealt = [partition[i][0] for i in held], 2 * described.cards
-    k = len(reps)
-    ordered = wanted.deal + wanted.round + wanted.cards
-    parts = (len(wanted.deal), len(wanted.deal) + len(wanted.round))
-    sequence, index = np.arange(k ** dealt, dtype=np.int64), np.array(held, dtype=np.int64)
-    classes = [index[sequence // k ** (dealt - 1 - i) % k] for i in range(dealt)]
-    # the i-th card out goes to the hands in turn: its place is i + 1
-    places = tuple(described.position("banker" if i % 2 else "player", i // 2)
-                   for i in range(dealt))
-    kept = agreeing_starts(tuple(classes), places, allowed_classes(partition, known))
-    if kept is not None:  # only the sequences that agree with what is known are read
-        classes = [c[kept] for c in classes]
-    rows = []
-    for at in zip(*(c.tolist() for c in classes)):
-        cards = [partition[c][0] for c in at]
-        row = read_round(tuple(cards[0::2]), tuple(cards[1::2]), ordered, described)
-        rows.append(tuple(row[name] for name in ordered))
-    code, outcomes = ids(rows)
-    return tallied(columns, partition, [(code, classes)], lambda c: (
-        outcomes[c][:parts[0]], outcomes[c][parts[0]:parts[1]], outcomes[c][parts[1]:]),
-        known=known, places=places)
+    return _dealt_hands(columns, rules, partition, held, known)
 
 
 def _reads_order(columns: Names) -> bool:
@@ -110,9 +69,9 @@ def _hand_variants(k: int, size: int, fixed: tuple[int, ...], allowed: dict[int,
 
 def _dealt_hands(columns: Names, rules: DrawingRules, partition: tuple[tuple[str, ...], ...],
                  held: tuple[int, ...], known: Known = NOTHING) -> CompiledCounts:
-    """A round without draws whose columns read no order within a hand: each hand a
-    multiset of the held classes, standing for its orderings (the classes at the positions
-    ``known`` names apart, ``_hand_variants``); the two hands paired with numpy, each
+    """A round without draws: each hand a multiset of the held classes, standing for its
+    orderings (the classes at the positions ``known`` names apart, ``_hand_variants``; each
+    in its place where a column reads the order); the two hands paired with numpy, each
     pair's outcome coded by the hands' totals, which ranks higher, and what the columns
     reading one hand read of it (columns reading both hands: read per pair)."""
     described, wanted = rules.round, plan(columns)
@@ -121,10 +80,12 @@ def _dealt_hands(columns: Names, rules: DrawingRules, partition: tuple[tuple[str
     size = described.cards
     local = {c: i for i, c in enumerate(held)}
     allowed = allowed_classes(partition, known)
+    ordered = _reads_order(columns)
     sides = []  # each hand's variants, their weights and the place of each of their classes
     for side in ("player", "banker"):
         slot_of = {described.position(side, slot): slot for slot in range(size)}
-        fixed = tuple(slot_of[p] for p in sorted(known.positions) if p in slot_of)
+        fixed = tuple(range(size)) if ordered else tuple(
+            slot_of[p] for p in sorted(known.positions) if p in slot_of)
         limits = {slot_of[p]: {local[c] for c in classes.tolist() if c in local}
                   for p, classes in allowed.items() if p in slot_of}
         hands, weight = _hand_variants(len(reps), size, fixed, limits)
@@ -178,26 +139,19 @@ def _dealt_hands(columns: Names, rules: DrawingRules, partition: tuple[tuple[str
                     read, sides[0][1][p] * sides[1][1][b], known, sides[0][2] + sides[1][2])
 
 
-
-
-#: Measured seconds to read one class sequence of a round without draws, in Python; to pair
-#: two hands with numpy; to read a pair's columns that read both hands, in Python.
-SEQUENCE_SECONDS = 20e-6
+#: Measured seconds to pair two hands with numpy; to read a pair's columns that read both
+#: hands, in Python.
 PAIR_SECONDS = 1e-6
 BOTH_SECONDS = 20e-6
 
 
 @lru_cache(maxsize=256)
 def dealt_only_cost(names: Names, rules: DrawingRules, k: int) -> EnumerationCost:
-    """The cost of ``dealt_only_counts`` over ``k`` card classes: every sequence of them,
-    each hand's cards in turn, read once in Python; or, where no column reads the order of
-    a hand's cards, every pair of hands (multisets of classes) paired with numpy."""
+    """The cost of ``dealt_only_counts`` over ``k`` card classes: every pair of hands
+    (multisets of classes, or sequences where a column reads the order), paired with numpy."""
     outcomes = values_product(names)  # the rows: at most every combination of values
-    if _reads_order(names):
-        sequences = k ** (2 * rules.cards)
-        return EnumerationCost(names, "dealt only", sequences, 0, min(sequences, outcomes), k,
-                               sequences * SEQUENCE_SECONDS, BASE_BYTES + sequences * ROW_BYTES)
-    pairs = comb(k + rules.cards - 1, rules.cards) ** 2
+    hands = k ** rules.cards if _reads_order(names) else comb(k + rules.cards - 1, rules.cards)
+    pairs = hands ** 2
     both = any(len(column(name).hands) == 2 for name in names)
     return EnumerationCost(names, "dealt hands", pairs, 0, min(pairs, outcomes), k,
                            pairs * (PAIR_SECONDS + both * BOTH_SECONDS),
