@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from exact_odds.sizes import bytes_text
+
 
 @dataclass(frozen=True)
 class Limit:
     """One limit: its name in the code, its value, what it bounds and why it is there.
 
-    ``unit`` follows the value where it is shown (``1,000,000 bytes``); ``text``, when
-    given, is how the value reads instead (``2^63 - 1``)."""
+    ``unit`` follows the value where it is shown (``1,000,000 bytes``); an amount of
+    ``memory`` reads as one (``4.0 GB``); ``text``, when given, is how the value reads
+    instead (``2^63 - 1``)."""
 
     name: str
     value: int
@@ -29,6 +32,7 @@ class Limit:
     why: str
     unit: str = ""
     text: str = ""
+    memory: bool = False
     #: The parts of the program that read it (the topic of its docs page).
     topic: str = "input"
 
@@ -37,6 +41,8 @@ class Limit:
         """The value as the docs and messages write it: ``1,000,000``, ``4.0 GB``."""
         if self.text:
             return self.text
+        if self.memory:
+            return bytes_text(self.value)
         return f"{self.value:,} {self.unit}".strip()
 
 
@@ -140,7 +146,7 @@ _ALL: tuple[Limit, ...] = (
     Limit("MAX_ENUMERATION_MEMORY", 4_000_000_000,
           "the memory an enumeration holds at once, estimated before it starts",
           "the heaviest built-in request, the four first cards' ranks and suits as a dict, "
-          "takes about 2 GB", text="4.0 GB", topic="enumeration"),
+          "takes about 2 GB", memory=True, topic="enumeration"),
     Limit("INT128_CARDS", 2_353_976,
           "the shoe of a table of outcome counts (`outcome_table`, `outcome_frames`, and so a "
           "bet on the first cards' ranks and suits; about 45,268 decks); other bets take any "
@@ -231,7 +237,7 @@ _ALL: tuple[Limit, ...] = (
     Limit("MAX_SIMULATION_MEMORY", 2_000_000_000,
           "the memory of a simulation's main process (each shoe's figures, kept for "
           "`shoes_frame()`), estimated before it runs", "a run is held in memory at once",
-          text="2 GB", topic="simulation"),
+          memory=True, topic="simulation"),
     # --- countability -------------------------------------------------------------------------
     Limit("MAX_LEVEL", 20,
           "each of `--levels` (`countability`, from 1)",

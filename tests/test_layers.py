@@ -20,7 +20,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "exact_odds"
 
 #: The parts, lowest first; a part may import only itself and the parts before it.
 ORDER = (
-    "version", "limits",                     # the version, and every limit in one registry
+    "version", "sizes",                      # the version; large quantities in words
+    "limits",                                # every limit in one registry
     "errors", "numbers", "names", "cards",   # plain helpers
     "files",                                 # the one reader and the one writer
     "running",                               # work on local processes or Dask

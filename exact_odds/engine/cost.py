@@ -28,7 +28,8 @@ from exact_odds.cards import card_value
 from exact_odds.engine.classes import class_partition
 from exact_odds.engine.plan import Names
 from exact_odds.errors import ExactOddsError
-from exact_odds.limits import MAX_ENUMERATION_MEMORY, MAX_SECONDS
+from exact_odds.limits import LIMITS, MAX_ENUMERATION_MEMORY, MAX_SECONDS
+from exact_odds.sizes import bytes_text, count_text, seconds_text
 from exact_odds.vocabulary import column
 
 #: Bytes every enumeration holds: the interpreter and the engine's imports.
@@ -86,10 +87,10 @@ class EnumerationCost:
         work = {"round": "pairs of hands", "first cards": "hands",
                 "factoring": "four-card starts", "dealt hands": "pairs of hands"}[self.way]
         terms = f", conditions of {self.terms:,} terms read on each" if self.terms > 1000 else ""
-        return (f"{reading} ({self.classes} classes a card): about {_about(self.work)} {work}, "
-                f"{_about(self.rows)} outcomes{terms}, {_seconds(self.seconds)} and "
-                f"{_bytes(self.memory)}; an enumeration may take at most {MAX_SECONDS} s and "
-                f"{_bytes(MAX_ENUMERATION_MEMORY)}")
+        return (f"{reading} ({self.classes} classes a card): about {count_text(self.work)} {work}, "
+                f"{count_text(self.rows)} outcomes{terms}, {seconds_text(self.seconds)} and "
+                f"{bytes_text(self.memory)}; an enumeration may take at most "
+                f"{LIMITS['MAX_SECONDS'].shown} and {LIMITS['MAX_ENUMERATION_MEMORY'].shown}")
 
 
 def fine_columns(columns: Sequence[str]) -> list[str]:
@@ -114,32 +115,3 @@ def _attributes(names: list[str]) -> str:
 def values_product(names: Sequence[str]) -> int:
     """The most rows a table of these columns can have: the product of their values."""
     return prod(column(name).most_values for name in names)
-
-
-def _about(n: int) -> str:
-    """A count in words a person reads at a glance: 19,200; 2.6 million; 10^12."""
-    if n < 1_000_000:
-        return f"{n:,}"
-    if n < 10**12:
-        return f"{n / 1e6:,.1f} million" if n < 10**9 else f"{n / 1e9:,.1f} billion"
-    return f"10^{len(str(n)) - 1}"
-
-
-def _seconds(seconds: float) -> str:
-    """A time in words: 12 s, 40 minutes, 5 hours, 300 days, 10^9 years."""
-    if seconds < 120:
-        return f"{seconds:.0f} s" if seconds >= 1 else "1 s"
-    if seconds < 2 * 3600:
-        return f"{seconds / 60:.0f} minutes"
-    if seconds < 2 * 86400:
-        return f"{seconds / 3600:.0f} hours"
-    if seconds < 1000 * 86400:
-        return f"{seconds / 86400:,.0f} days"
-    return f"{_about(int(seconds / 86400 / 365))} years"
-
-
-def _bytes(n: float) -> str:
-    """A size in words: 300 MB, 2.5 GB, 40,000 GB, 10^15 GB."""
-    if n < 1e9:
-        return f"{n / 1e6:,.0f} MB"
-    return f"{n / 1e9:,.1f} GB" if n < 1e14 else f"{_about(int(n / 1e9))} GB"

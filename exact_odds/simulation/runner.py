@@ -24,6 +24,7 @@ from exact_odds.analysis.job import Job, game_job
 from exact_odds.errors import input_name
 from exact_odds.games.model import Game
 from exact_odds.limits import (
+    LIMITS,
     MAX_BET_ROUNDS,
     MAX_CARDS_DEALT,
     MAX_ROUNDS_PER_SHOE,
@@ -45,6 +46,7 @@ from exact_odds.simulation.play import (
 )
 from exact_odds.simulation.rounds import RoundsTold, deal_in_ranges, shoe_ranges
 from exact_odds.simulation.summary import SimulationSummary, summarise
+from exact_odds.sizes import bytes_text
 
 if TYPE_CHECKING:
     from exact_odds.simulation.trace import TraceWriter
@@ -192,9 +194,9 @@ class Cost:
                 // self._per_shoe()
             raise SimulationError(
                 f"{shoes}: {self.shoes:,} shoes' figures for {self.bets} bet"
-                f"{'s' if self.bets != 1 else ''} would hold about {self.memory / 1e9:.1f} GB; a "
-                f"simulation holds at most {MAX_SIMULATION_MEMORY / 1e9:.0f} GB (at most {most:,} shoes "
-                "here; run several seeds and join them)")
+                f"{'s' if self.bets != 1 else ''} would hold about {bytes_text(self.memory)}; a "
+                f"simulation holds at most {LIMITS['MAX_SIMULATION_MEMORY'].shown} (at most "
+                f"{most:,} shoes here; run several seeds and join them)")
 
     def _per_shoe(self) -> int:
         return SHOE_BYTES + SHOE_BET_BYTES * self.bets
