@@ -82,7 +82,7 @@ def _caches_cleared_after_each_module(request):
             if callable(getattr(value, "cache_clear", None)) and getattr(
                     value, "__module__", None) == module.__name__:
                 value.cache_clear()
-    from exact_odds.engine import enumerator
+    from exact_odds.engine import round
 
-    enumerator._ROUND_VALUES.clear()
+    round._ROUNDED.clear()
     gc.collect()

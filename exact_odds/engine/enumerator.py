@@ -16,7 +16,7 @@ the cards before it are removed:
 2. the deals are merged into *states*: what the drawing rules and the requested columns can
    still tell apart (two-card totals, whether the Player draws, the deal columns);
 3. the third cards are drawn from what each deal leaves, each hand's from the classes its
-   columns read of it, through three running sums per state (``round.play``);
+   columns read of it, through three running sums per state (``round.round_counts``);
 4. the round columns are read once per finished round, and the table is keyed by
    (deal column values, round column values, card column values).
 
@@ -51,12 +51,12 @@ from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Groupin
 from exact_odds.engine.hands import Allowed, SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, mixed_counts, plan
 from exact_odds.engine.positions import Positions
-from exact_odds.engine.round import round_cost, round_counts
+from exact_odds.engine.round import Reading, round_cost, round_counts
 from exact_odds.known import NOTHING, Known
 from exact_odds.limits import INT128_CARDS
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
-from exact_odds.vocabulary import Hand, Needs, RoundBase, column
+from exact_odds.vocabulary import Hand, Needs, column
 
 if TYPE_CHECKING:
     import numpy as np
@@ -237,20 +237,14 @@ def _factored(shoe: Shoe, wanted: Plan, rules: Rules) -> Factored:
     return factored_counts(shoe, wanted, rules)
 
 
-#: The round columns' values by round base, for each set of round columns, as bases are met.
-_ROUND_VALUES: dict[Names, dict[tuple[Any, ...], tuple[object, ...]]] = {}
-
-
 def _rounds_read(wanted: Plan, table: Counts) -> Counts:
-    """A table keyed by round bases, keyed by the round columns' values instead."""
-    read = _ROUND_VALUES.setdefault(wanted.round, {})
-    readers = [c.of_round for c in wanted.columns()[2]]
+    """A table keyed by round bases (none where only the first cards are dealt), keyed by
+    the round columns' values instead (each base read once: ``Reading.round``)."""
+    reading = Reading([], wanted.columns()[2], wanted.needs or "final")
     folded: Counts = {}
     for (dv, base, cv), ways in table.items():
-        rv = read.get(base)
-        if rv is None:
-            rv = read[base] = tuple(f(RoundBase(*base)) for f in readers)
-        folded[(dv, rv, cv)] = folded.get((dv, rv, cv), 0) + ways
+        key = (dv, reading.round(*base) if base else (), cv)
+        folded[key] = folded.get(key, 0) + ways
     return folded
 
 

@@ -42,9 +42,6 @@ def two_card_hands(k: int, ordered: bool, allowed: Allowed = ANY) -> list[tuple[
     >>> two_card_hands(2, False), two_card_hands(2, False, (frozenset({1}), None))
     ([(0, 0, 1), (0, 1, 2), (1, 1, 1)], [(0, 1, 1), (1, 1, 1)])
     """
-    if allowed == ANY:
-        return [(i, j, 1 if ordered or i == j else 2) for i in range(k)
-                for j in (range(k) if ordered else range(i, k))]
     first, second = (range(k) if classes is None else classes for classes in allowed)
     found = []
     for i in range(k):

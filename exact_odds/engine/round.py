@@ -157,18 +157,15 @@ class Round:
 def round_counts(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
                  round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs,
                  known: Known = NOTHING) -> Counts:
-    """Columns that read how the round ends: play the drawing rules. The middle of each
-    key holds the round columns' values, or the round base where ``round_cols`` is None.
-    ``known``: over the sequences that agree with the cards known by position (its ranks a
-    union of the classes: ``class_keys``)."""
-    return play(Round(classes, deal_cols, card_cols, round_cols, rules, needs, known))
-
-
-def play(round_: Round) -> Counts:
-    """The round played out one pair of hand groups at a time, on any counts, in the order
-    a round is dealt: the first cards and the naturals (``_dealt``), the rounds nobody draws
-    to (``_stood``), each hand's third card (``_drawn``), and the hands compared by the
-    round columns read on the final totals (``Reading.round``, ``_compared``)."""
+    """Columns that read how the round ends: the round played out one pair of hand groups
+    at a time, on any counts, in the order a round is dealt: the first cards and the
+    naturals (``_dealt``), the rounds nobody draws to (``_stood``), each hand's third card
+    (``_drawn``), and the hands compared by the round columns read on the final totals
+    (``Reading.round``, ``_compared``). The middle of each key holds the round columns'
+    values, or the round base where ``round_cols`` is None. ``known``: over the sequences
+    that agree with the cards known by position (its ranks a union of the classes:
+    ``class_keys``)."""
+    round_ = Round(classes, deal_cols, card_cols, round_cols, rules, needs, known)
     no_draw, states = _dealt(round_)
     by_deal: dict[Key, Counts] = {}  # deal values -> (round, card values) -> ways
     _stood(round_, no_draw, by_deal)
@@ -302,10 +299,8 @@ def _stood(round_: Round, no_draw: dict[Key, list[int]],
         after_four = 1  # each deal's ways to fill positions 5 and 6 are in its grid (_dealt)
     two_cards = [rounded(p2, b2, 2, 2, p2, b2, None, None) for p2 in range(10) for b2 in range(10)]
     for (dv, pv), totals in no_draw.items():
-        cv = round_.card_values(pv, None, None)
-        found = by_deal.setdefault(dv, {})
-        for rv, w in _folded(totals, two_cards).items():
-            found[(rv, cv)] = found.get((rv, cv), 0) + w * after_four
+        _folded(by_deal.setdefault(dv, {}), totals, two_cards, round_.card_values(pv, None, None),
+                after_four)
 
 
 def _drawn(round_: Round, states: dict[Key, Any],
@@ -389,16 +384,13 @@ def _banker_alone(round_: Round, found: Counts, state: tuple[int, int, Key], r1b
     Banker draws: ``r1b``, its ways by the class of the Banker's card, times the ways to
     fill position 6 (``_five_cards`` where cards are known by position)."""
     p2, b2, pv = state
-    stood: Counts = {}
     if round_.places is None:
         after_five = round_.classes.pad[5]
     else:  # the Banker's card at position 5, then position 6
         r1b, after_five = _five_cards(round_, 1, r1b, s6, m6), 1
     for w, rv, cv in zip(r1b, round_.banker_row(p2, b2, None), round_.card_row(pv, None)):
         if w:
-            stood[(rv, cv)] = stood.get((rv, cv), 0) + w
-    for key, w in stood.items():
-        found[key] = found.get(key, 0) + w * after_five
+            found[(rv, cv)] = found.get((rv, cv), 0) + w * after_five
 
 
 def _five_cards(round_: Round, hand: int, r: list[int], s6: int, m6: list[int]) -> list[int]:
@@ -435,24 +427,22 @@ def _compared(round_: Round, grids: dict[Key, list[int]],
             cells = three_cards[(p2, b2)] = [
                 rounded(x, y, 3, 3, p2, b2, None, None)
                 for x in range(10) for y in range(10)]
-        found = by_deal.setdefault(dv, {})
-        for rv, w in _folded(grid, cells).items():
-            found[(rv, ())] = found.get((rv, ()), 0) + w
+        _folded(by_deal.setdefault(dv, {}), grid, cells, ())
 
 
-def _folded(grid: list[int], cells: list[tuple[object, ...]]) -> Counts:
-    """A grid of the two final totals, summed by the round values of its cells."""
-    found: Counts = {}
+def _folded(found: Counts, grid: list[int], cells: list[tuple[object, ...]],
+            cv: tuple[object, ...], times: int = 1) -> None:
+    """A grid of the two final totals added into ``found`` by the round values of its cells
+    and the card values ``cv``, each count ``times`` over."""
     for w, rv in zip(grid, cells):
         if w:
-            found[rv] = found.get(rv, 0) + w
-    return found
+            found[(rv, cv)] = found.get((rv, cv), 0) + w * times
 
 
 # --- what it costs, known before it starts (``cost.py``) -------------------------------------
 
 #: Measured cost of one unit of the round's work, fitted on 8-deck shoes (``test_cost.py``).
-PAIR_SECONDS = 1.0e-6  # a pair of hand groups met in play's loop
+PAIR_SECONDS = 1.0e-6  # a pair of hand groups met in _dealt's loop
 CELL_SECONDS = 0.5e-6  # a cell of a state's third cards
 CELL_COLUMN_SECONDS = 0.03e-6  # and each card column read in it
 GRID_BYTES = 1_200  # a grid of the totals where nobody draws, per deal
@@ -463,11 +453,11 @@ CELL_BYTES = 24  # a running sum of a state (a list slot and its integer)
 def round_cost(names: Names, wanted: Plan, classes: Classes, deal_cols: list[DealColumn],
                card_cols: list[CardColumn], rules: DrawingRules, precise: bool
                ) -> EnumerationCost:
-    """The cost of ``play``: pairs of hand groups, states and their cells, rows. A first
+    """The cost of ``round_counts``: pairs of hand groups, states and their cells, rows. A first
     bound from the numbers of classes alone (every ordered two-card hand a group of its
     own, every pair of them a state) is the estimate where it is within the limits and not
     ``precise`` (a cost multiplied by many shoes): microseconds. Else the hand groups are
-    built as ``play`` builds them, and counted: milliseconds."""
+    built as ``_dealt`` builds them, and counted: milliseconds."""
     ka, kb = len(classes.player_draw.n), len(classes.banker_draw.n)
 
     def priced(pairs: int, states: int, rows: int, grids: int) -> EnumerationCost:
