@@ -30,12 +30,10 @@ from typing import Any
 import numpy as np
 
 from exact_odds.cards import card_value
-from exact_odds.engine.cost import (
-    EnumerationTooLarge,
-)
+from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.engine.dealt import dealt_only_counts
 from exact_odds.engine.fine import Starts, hands_of, ids
-from exact_odds.engine.hands import SideReader, reads_in_order
+from exact_odds.engine.hands import SideReader, played_in_order
 from exact_odds.engine.plan import Names, Plan, mixed_counts, plan
 from exact_odds.engine.round import Reading
 from exact_odds.engine.tally import (
@@ -53,10 +51,7 @@ from exact_odds.limits import MAX_KNOWN_SEQUENCES, MAX_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.rules.round import BANKER, PLAYER, STOOD
 from exact_odds.shoe import Shoe
-from exact_odds.vocabulary import (
-    CardColumn,
-    VocabularyError,
-)
+from exact_odds.vocabulary import CardColumn, VocabularyError
 
 
 def monomial_count(columns: Names, rules: DrawingRules = PUNTO_BANCO) -> int:
@@ -106,8 +101,7 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO, known: Kn
         return tallied(columns, partition, [(deal, [hand // k, hand % k])],
                         lambda code: (deal_values[code], (), ()), known=known,
                         places=(described.position(side, 0), described.position(side, 1)))
-    ordered = (reads_in_order(deal_cols, "player"),
-               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    ordered = played_in_order(deal_cols, rules)
     starts = Starts(reps, reps, deal_cols, card_cols, ordered)
     if wanted.needs is None:
         p, b = starts.every()

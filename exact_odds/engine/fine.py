@@ -46,7 +46,7 @@ import numpy as np
 
 from exact_odds.engine.classes import ClassCounts, Classes, ClassKey, class_keys, shoe_classes
 from exact_odds.engine.cost import BASE_BYTES, EnumerationCost, Grouping, values_product
-from exact_odds.engine.hands import DealKeys, SideReader, reads_in_order
+from exact_odds.engine.hands import DealKeys, SideReader, played_in_order
 from exact_odds.engine.plan import (
     INT64_CARDS,
     INT64_DEAL_CARDS,
@@ -197,8 +197,7 @@ def factored_blocks(shoe: Shoe, wanted: Plan, rules: DrawingRules,
     p_classes, b_classes = shoe_classes(shoe, keys.first), shoe_classes(shoe, keys.banker)
     t_index = {coarse(card): t for t, (card, _) in enumerate(shoe_classes(shoe, coarse))}
     kt = len(t_index) if wanted.needs is not None else 1
-    ordered = (reads_in_order(deal_cols, "player"),
-               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    ordered = played_in_order(deal_cols, rules)
     starts = Starts([c for c, _ in p_classes], [c for c, _ in b_classes], deal_cols, [], ordered)
     if starts.deal_size * kt**4 >= INT64_MAX:
         raise ValueError("too many deal values to count by factoring")
@@ -389,8 +388,7 @@ def factored_cost(names: Names, wanted: Plan, counts: tuple[ClassCounts, ...],
     deal_cols, card_cols, _ = wanted.columns()
     kp, kb = len(counts[0]), len(counts[1])
     starts = kp * kp * kb * kb
-    ordered = (reads_in_order(deal_cols, "player"),
-               rules.uses_up_card or reads_in_order(deal_cols, "banker"))
+    ordered = played_in_order(deal_cols, rules)
     # the Player's and the Banker's classes are those of the deal columns alone here
     deals = prod(col.most_values for col in deal_cols if len(col.hands) != 1)
     sides: tuple[Hand, Hand] = ("player", "banker")

@@ -11,18 +11,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.cost import (
-    BASE_BYTES,
-    ROW_BYTES,
-    ROW_SECONDS,
-    EnumerationCost,
-    values_product,
-)
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, ROW_SECONDS, EnumerationCost, values_product
 from exact_odds.engine.plan import Counts, Names, falling
 from exact_odds.vocabulary import CardColumn, DealColumn, Hand
+
+if TYPE_CHECKING:
+    from exact_odds.rules import DrawingRules
 
 #: The classes a hand's first and second cards may be of, where cards are known by position
 #: (None: any class).
@@ -55,6 +52,14 @@ def two_card_hands(k: int, ordered: bool, allowed: Allowed = ANY) -> list[tuple[
 
 def reads_in_order(deal_cols: list[DealColumn], hand: Hand) -> bool:
     return any(c.ordered and hand in c.hands for c in deal_cols)
+
+
+def played_in_order(deal_cols: list[DealColumn], rules: DrawingRules) -> tuple[bool, bool]:
+    """Whether the Player's and the Banker's two cards are told apart by order in a round
+    played out: where a column reads which came first, and the Banker's where the rules
+    read his up card."""
+    return (reads_in_order(deal_cols, "player"),
+            rules.uses_up_card or reads_in_order(deal_cols, "banker"))
 
 
 class OneHand(NamedTuple):
@@ -261,13 +266,12 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn],
                 if weight:
                     key = (deal_key(pg, bg)[0], (), ())
                     out[key] = out.get(key, 0) + weight * classes.pad[4]
-    else:
-        for i, j, mult in two_card_hands(len(n), reads_in_order(deal_cols, hands_read.pop())):
-            weight = mult * n[i] * (n[j] - (i == j))
-            if weight:
-                hand = (cards[i], cards[j])
-                key = (tuple(f(hand, hand) for f in read), (), ())
-                out[key] = out.get(key, 0) + weight * classes.pad[2]
+    else:  # one hand's cards: its groups, by the values of the columns that read it
+        side = hands_read.pop()
+        for group in hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [],
+                                 False):
+            key = (group.own[0], (), ())
+            out[key] = out.get(key, 0) + group.weight * classes.pad[2]
     return out
 
 

@@ -17,21 +17,8 @@ from math import prod
 from typing import Any
 
 from exact_odds.engine.classes import Classes
-from exact_odds.engine.cost import (
-    BASE_BYTES,
-    ROW_BYTES,
-    ROW_SECONDS,
-    EnumerationCost,
-    values_product,
-)
-from exact_odds.engine.hands import (
-    ANY,
-    DealKeys,
-    HandGroup,
-    hand_groups,
-    pair_weight,
-    reads_in_order,
-)
+from exact_odds.engine.cost import BASE_BYTES, ROW_BYTES, ROW_SECONDS, EnumerationCost, values_product
+from exact_odds.engine.hands import ANY, DealKeys, HandGroup, hand_groups, pair_weight, played_in_order
 from exact_odds.engine.plan import Counts, Names, Plan, hand_order
 from exact_odds.engine.positions import Positions
 from exact_odds.known import NOTHING, Known
@@ -111,17 +98,12 @@ class Round:
         self.reading = Reading(card_cols, round_cols, needs)
         self.two_card, self.third = self.reading.two_card, self.reading.third
         self.finals = bool(card_cols)
-        banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
         # the round as its description gives it (rules.round): the naturals, the draws
         self.described = rules.round
         # cards known by position: the classes each may be of (the classes refined for it)
         self.places = Positions(classes, self.described, known) if known.cards else None
-        self.player_groups = hand_groups(classes, "player", reads_in_order(deal_cols, "player"),
-                                          deal_cols, card_cols, thirds=True,
-                                          allowed=self.places.player if self.places else ANY)
-        self.banker_groups = hand_groups(classes, "banker", banker_ordered, deal_cols,
-                                          card_cols, thirds=True,
-                                          allowed=self.places.banker if self.places else ANY)
+        self.player_groups, self.banker_groups = round_groups(classes, deal_cols, card_cols,
+                                                              rules, self.places)
         assert not self.described.mixed, "a mixed strategy is enumerated by its corners"
         self.deal_key = DealKeys(deal_cols, card_cols)
         self._banker_rows: dict[tuple[int, int, int | None], list[tuple[object, ...]]] = {}
@@ -152,6 +134,17 @@ class Round:
             found = self._card_rows[(pv, a)] = [
                 self.card_values(pv, a, b) for b in range(len(self.draw_b.n))]
         return found
+
+
+def round_groups(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
+                 rules: DrawingRules, places: Positions | None = None
+                 ) -> tuple[list[HandGroup], list[HandGroup]]:
+    """The Player's and the Banker's hand groups of a round played out (``places``: the
+    classes each card may be of, where cards are known by position)."""
+    player, banker = (ANY, ANY) if places is None else (places.player, places.banker)
+    in_order = played_in_order(deal_cols, rules)
+    return (hand_groups(classes, "player", in_order[0], deal_cols, card_cols, True, player),
+            hand_groups(classes, "banker", in_order[1], deal_cols, card_cols, True, banker))
 
 
 def round_counts(classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
@@ -473,10 +466,7 @@ def round_cost(names: Names, wanted: Plan, classes: Classes, deal_cols: list[Dea
     bound = priced(pairs, pairs, min(pairs * ka * kb + pairs, values_product(names)), pairs)
     if not (precise or bound.too_large):
         return bound
-    banker_ordered = rules.uses_up_card or reads_in_order(deal_cols, "banker")
-    groups = (hand_groups(classes, "player", reads_in_order(deal_cols, "player"), deal_cols,
-                          card_cols, thirds=True),
-              hand_groups(classes, "banker", banker_ordered, deal_cols, card_cols, thirds=True))
+    groups = round_groups(classes, deal_cols, card_cols, rules)
     pairs = len(groups[0]) * len(groups[1])
     # a state, or a grid of the totals where nobody draws, is (two-card totals, deal values,
     # card partials): at most, for each pair of totals, the features of the two sides' groups

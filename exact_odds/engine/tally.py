@@ -25,9 +25,7 @@ from exact_odds.known import NOTHING, Known
 from exact_odds.limits import MAX_KNOWN_SEQUENCES
 from exact_odds.rules import PUNTO_BANCO, DrawingRules
 from exact_odds.shoe import CARDS_PER_ROUND, Shoe
-from exact_odds.vocabulary import (
-    valued_key,
-)
+from exact_odds.vocabulary import valued_key
 
 #: A multiset of card classes: a sorted tuple of class indices.
 Monomial = tuple[int, ...]
