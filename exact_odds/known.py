@@ -78,6 +78,12 @@ class Known:
             return key
         return lambda card: (*key(card), *(card[0] in ranks for ranks in sets))
 
+    def allowed(self, reps: Sequence[str], position: int) -> list[bool] | None:
+        """Whether each class (given by a card of it) agrees with what is known at
+        ``position``: is of its known ranks; None where nothing is known there."""
+        ranks = dict(self.cards).get(position)
+        return None if ranks is None else [card[0] in ranks for card in reps]
+
     def shown_digits(self, partition: Sequence[Sequence[str]]) -> np.ndarray:
         """What a position shown shows of each class of ``partition``: its group's index, or
         the class's own index where there are no groups."""

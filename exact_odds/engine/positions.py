@@ -41,44 +41,34 @@ class Positions:
     deals it there (None: any), and what filling the places a round leaves unused takes.
 
     ``player``, ``banker``: each hand's first and second cards (its ``Classes`` classes);
-    ``fifth``: the first card drawn, as the Player's third (a ``player_draw`` class) and as
-    the Banker's (a ``banker_draw`` class); ``sixth``: the Banker's third after the
-    Player's. ``unreached``: whether a known position may lie beyond a round's last card
-    (5 or 6), so that the places left are not filled in the same number of ways by every
-    deal."""
+    ``fifth``, ``sixth``: the first and second cards drawn, whether each class of the
+    Player's draw and of the Banker's agrees (``Known.allowed``; None: any).
+    ``unreached``: whether a known position may lie beyond a round's last card (5 or 6), so
+    that the places left are not filled in the same number of ways by every deal."""
 
     def __init__(self, classes: Classes, described: RoundDescription, known: Known) -> None:
-        self._ranks = dict(known.cards)
-        where = described.position
-        self.player: Allowed = (self._allowed(classes.reps, where("player", 0)),
-                                self._allowed(classes.reps, where("player", 1)))
-        self.banker: Allowed = (self._allowed(classes.banker_reps, where("banker", 0)),
-                                self._allowed(classes.banker_reps, where("banker", 1)))
-        five, six = described.most_cards - 1, described.most_cards
-        self.fifth = (self._allowed(classes.player_draw.reps, five),
-                      self._allowed(classes.banker_draw.reps, five))
-        self.sixth = self._allowed(classes.banker_draw.reps, six)
-        self.unreached = five in self._ranks or six in self._ranks
+        where, five, six = described.position, described.most_cards - 1, described.most_cards
+
+        def allowed(reps: Sequence[str], position: int) -> frozenset[int] | None:
+            agrees = known.allowed(reps, position)
+            return None if agrees is None else frozenset(c for c, ok in enumerate(agrees) if ok)
+
+        self.player: Allowed = (allowed(classes.reps, where("player", 0)),
+                                allowed(classes.reps, where("player", 1)))
+        self.banker: Allowed = (allowed(classes.banker_reps, where("banker", 0)),
+                                allowed(classes.banker_reps, where("banker", 1)))
+        # the cards drawn: whether each class of the Player's and the Banker's draw agrees
+        self.fifth, self.sixth = ((known.allowed(classes.player_draw.reps, p),
+                                   known.allowed(classes.banker_draw.reps, p)) for p in (five, six))
+        self.knows_sixth = self.sixth[0] is not None
+        self.unreached = self.fifth[0] is not None or self.knows_sixth
         # each third class: whether it agrees with position 5, 6, both; and the shoe's
         # cards that do
         third = classes.third_reps
-        self._in5, self._in6 = (self._inside(third, p) for p in (five, six))
+        self._in5, self._in6 = (known.allowed(third, p) or [True] * len(third) for p in (five, six))
         self._in56 = [a and b for a, b in zip(self._in5, self._in6)]
         self._n5, self._n6, self._n56 = (sum(n for n, i in zip(classes.nt, inside) if i)
                                          for inside in (self._in5, self._in6, self._in56))
-        # each Banker draw class: whether it agrees with position 6
-        self.in6_b = self._inside(classes.banker_draw.reps, six)
-        self.in6_a = self._inside(classes.player_draw.reps, six)
-        self.knows_sixth = six in self._ranks
-
-    def _allowed(self, reps: Sequence[str], position: int) -> frozenset[int] | None:
-        ranks = self._ranks.get(position)
-        return None if ranks is None else frozenset(
-            c for c, card in enumerate(reps) if card[0] in ranks)
-
-    def _inside(self, reps: Sequence[str], position: int) -> list[bool]:
-        ranks = self._ranks.get(position)
-        return [ranks is None or card[0] in ranks for card in reps]
 
     def fill(self, ti: int, tj: int, tk: int, tl: int) -> int:
         """The ways to fill positions 5 and 6 so that they agree with what is known, once

@@ -307,7 +307,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     b_of, banker_after = draw_b.of, round_.described.banker_after
     places = round_.places
-    fifth_a, sixth_b = (None, None) if places is None else (places.fifth[0], places.sixth)
+    fifth_a, sixth_b = (None, None) if places is None else (places.fifth[0], places.sixth[1])
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
     card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
                                             round_.finals)
@@ -341,7 +341,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
                 grid = grids[gkey] = [0] * 100
         for a, na in enumerate(nta):
             ra = na * s0 - m1a[a]
-            if not ra or (fifth_a is not None and a not in fifth_a):
+            if not ra or (fifth_a is not None and not fifth_a[a]):
                 continue
             va = draw_a.values[a]
             x = (p2 + va) % 10
@@ -359,7 +359,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
             for t in draw_a.members[a]:
                 row[b_of[t]] += m1[t] - r1[t]
             if sixth_b is not None:  # the Banker's card at position 6
-                row = [w if b in sixth_b else 0 for b, w in enumerate(row)]
+                row = [w if ok else 0 for w, ok in zip(row, sixth_b)]
             if grid is not None:
                 offset = 10 * x
                 for y, w in zip(rotation, row):
@@ -398,14 +398,15 @@ def _five_cards(round_: Round, hand: int, r: list[int], s6: int, m6: list[int]) 
     draw = round_.draw_a if hand == 0 else round_.draw_b
     allowed = places.fifth[hand]
     if places.knows_sixth:
-        inside = places.in6_a if hand == 0 else places.in6_b
+        inside = places.sixth[hand]
+        assert inside is not None
         m6d = [sum((m6[t] for t in members), 0) for members in draw.members]
         ways = [n * s6 - m - (w if agrees else 0)
                 for n, m, w, agrees in zip(draw.n, m6d, r, inside)]
     else:
         after_five = round_.classes.pad[5]
         ways = [w * after_five for w in r]
-    return ways if allowed is None else [w if c in allowed else 0 for c, w in enumerate(ways)]
+    return ways if allowed is None else [w if ok else 0 for w, ok in zip(ways, allowed)]
 
 
 def _compared(round_: Round, grids: dict[Key, list[int]],

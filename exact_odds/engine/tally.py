@@ -131,13 +131,9 @@ def tallied(columns: Names, partition: tuple[tuple[str, ...], ...], sequences: S
 def allowed_classes(partition: tuple[tuple[str, ...], ...], known: Known) -> dict[int, np.ndarray]:
     """The classes each known position's card may be of (each class wholly of the known
     ranks or wholly not: ``Known.refine``)."""
-    found = {}
-    for position, ranks in known.cards:
-        inside = [i for i, cards in enumerate(partition) if cards[0][0] in ranks]
-        assert all((card[0] in ranks) == (i in inside) for i, cards in enumerate(partition)
-                   for card in cards), "the partition straddles the known ranks"
-        found[position] = np.array(inside, dtype=np.int64)
-    return found
+    reps = [cards[0] for cards in partition]
+    return {position: np.flatnonzero(np.array(known.allowed(reps, position), dtype=bool))
+            for position, _ in known.cards}
 
 
 def _agreeing(code: np.ndarray, classes: list[np.ndarray], count: np.ndarray,
