@@ -24,6 +24,7 @@ cards). A batch builds every monomial from its parent (``batch.monomials``, int6
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from math import comb, prod
 from typing import Any
 
@@ -32,7 +33,7 @@ import numpy as np
 from exact_odds.cards import card_value
 from exact_odds.engine.cost import EnumerationTooLarge
 from exact_odds.engine.dealt import dealt_only_counts
-from exact_odds.engine.fine import Starts, hands_of, ids
+from exact_odds.engine.fine import Starts, ids
 from exact_odds.engine.hands import SideReader, played_in_order
 from exact_odds.engine.plan import Names, Plan, mixed_counts, plan
 from exact_odds.engine.round import Reading
@@ -96,7 +97,7 @@ def compiled_counts(columns: Names, rules: DrawingRules = PUNTO_BANCO, known: Kn
     if one_hand:
         side = hands.pop()
         reader = SideReader(side, True, deal_cols, [])
-        deal, deal_values = ids([reader.own(hand)[0] for hand in hands_of(reps)])
+        deal, deal_values = ids([reader.own(hand)[0] for hand in product(reps, reps)])
         hand = np.arange(k * k, dtype=np.int64)
         return tallied(columns, partition, [(deal, [hand // k, hand % k])],
                         lambda code: (deal_values[code], (), ()), known=known,

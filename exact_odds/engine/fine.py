@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import replace
+from itertools import product
 from math import prod
 from typing import Any
 
@@ -73,11 +74,6 @@ def ids(values: Sequence[Hashable]) -> tuple[np.ndarray, list[Any]]:
     return found, list(index)
 
 
-def hands_of(reps: Sequence[str]) -> list[tuple[str, str]]:
-    """Every ordered two-card hand over the classes of ``reps``: hand ``i * k + j``."""
-    return [(first, second) for first in reps for second in reps]
-
-
 class Starts:
     """What the columns read of the starts over the Player's classes ``p_reps`` and the
     Banker's ``b_reps``: for Player hands ``p`` and Banker hands ``b`` (arrays), the code
@@ -90,7 +86,8 @@ class Starts:
         self.kp, self.kb = len(p_reps), len(b_reps)
         player = SideReader("player", ordered[0], deal_cols, card_cols)
         banker = SideReader("banker", ordered[1], deal_cols, card_cols)
-        p_hands, b_hands = hands_of(p_reps), hands_of(b_reps)
+        # every ordered two-card hand: hand ``i * k + j`` of classes i, j
+        p_hands, b_hands = list(product(p_reps, p_reps)), list(product(b_reps, b_reps))
         self.own_p, self.p_own = ids([player.own(hand) for hand in p_hands])
         self.own_b, self.b_own = ids([banker.own(hand) for hand in b_hands])
         self.seen_p, p_seen = ids([player.seen(hand) for hand in p_hands])

@@ -96,7 +96,6 @@ class Round:
         # the draws are split where a hand draws from classes coarser than the third classes
         self.split = len(self.draw_a.n) < self.k3 or len(self.draw_b.n) < self.k3
         self.reading = Reading(card_cols, round_cols, needs)
-        self.two_card, self.third = self.reading.two_card, self.reading.third
         self.finals = bool(card_cols)
         # the round as its description gives it (rules.round): the naturals, the draws
         self.described = rules.round
@@ -309,8 +308,8 @@ def _drawn(round_: Round, states: dict[Key, Any],
     places = round_.places
     fifth_a, sixth_b = (None, None) if places is None else (places.fifth[0], places.sixth[1])
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
-    card_values, two_card, third, finals = (round_.card_values, round_.two_card, round_.third,
-                                            round_.finals)
+    card_values, two_card, third, finals = (round_.card_values, round_.reading.two_card,
+                                            round_.reading.third, round_.finals)
     after_five = round_.classes.pad[5]
     grids: dict[Key, list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
