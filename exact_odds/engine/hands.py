@@ -239,11 +239,10 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn],
     """Columns that read only the first cards: enumerate just the hands they read.
     ``known``: the classes the Player's and the Banker's first and second cards may be of,
     where cards among the first four are known by position: both hands dealt, in order."""
-    hands_read = {hand for c in deal_cols for hand in c.hands}
+    # cards known: both hands dealt, each card of the classes allowed at its place
+    hands_read = set(SIDES) if known else {hand for c in deal_cols for hand in c.hands}
     n, cards, out = classes.n, classes.reps, Counts()
     read = [c.of_deal for c in deal_cols]
-    if known is not None:  # both hands dealt, each card of the classes allowed at its place
-        hands_read = {"player", "banker"}
     if known is None and all(c.as_a_set for c in deal_cols):
         # the four cards as a set: each multiset of classes stands for 4!/prod(k!) orders
         for combo in combinations_with_replacement(range(len(n)), 4):
@@ -255,7 +254,7 @@ def deal_counts(classes: Classes, deal_cols: list[DealColumn],
                 picked = tuple(cards[index] for index in combo)
                 key = (tuple(f(picked[:2], picked[2:]) for f in read), (), ())
                 out[key] = out.get(key, 0) + weight
-    elif hands_read == {"player", "banker"}:
+    elif hands_read == set(SIDES):
         deal_key = DealKeys(deal_cols, [])
         player_groups, banker_groups = (
             hand_groups(classes, side, reads_in_order(deal_cols, side), deal_cols, [], False,

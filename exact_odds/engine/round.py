@@ -310,7 +310,6 @@ def _drawn(round_: Round, states: dict[Key, Any],
     rounded, banker_row, card_row = round_.reading.round, round_.banker_row, round_.card_row
     card_values, two_card, third, finals = (round_.card_values, round_.reading.two_card,
                                             round_.reading.third, round_.finals)
-    after_five = round_.classes.pad[5]
     grids: dict[Key, list[int]] = {}
     nta, ntb = draw_a.n, draw_b.n
     for (p2, b2, player_draws, (up, other), (dv, pv)), (s0, m1, pairs, s6, m6) in states.items():
@@ -325,8 +324,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
             _banker_alone(round_, found, (p2, b2, pv), r1b, s6, m6)
             continue
         m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
-        ended = None if places is None else _five_cards(
-            round_, 0, [n * s0 - m for n, m in zip(nta, m1a)], s6, m6)
+        ended = _five_cards(round_, 0, [n * s0 - m for n, m in zip(nta, m1a)], s6, m6)
         # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
         # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
         transposed = list(zip(*pairs)) if not split else None
@@ -345,7 +343,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
             va = draw_a.values[a]
             x = (p2 + va) % 10
             if not draws_after[va]:
-                ways = ra * after_five if ended is None else ended[a]
+                ways = ended[a]
                 if ways:
                     key = (rounded(x, b2, 3, 2, p2, b2, va, None), card_values(pv, a, None))
                     found[key] = found.get(key, 0) + ways
@@ -376,24 +374,22 @@ def _banker_alone(round_: Round, found: Counts, state: tuple[int, int, Key], r1b
     Banker draws: ``r1b``, its ways by the class of the Banker's card, times the ways to
     fill position 6 (``_five_cards`` where cards are known by position)."""
     p2, b2, pv = state
-    if round_.places is None:
-        after_five = round_.classes.pad[5]
-    else:  # the Banker's card at position 5, then position 6
-        r1b, after_five = _five_cards(round_, 1, r1b, s6, m6), 1
-    for w, rv, cv in zip(r1b, round_.banker_row(p2, b2, None), round_.card_row(pv, None)):
+    ended = _five_cards(round_, 1, r1b, s6, m6)  # the Banker's card at 5, then position 6
+    for w, rv, cv in zip(ended, round_.banker_row(p2, b2, None), round_.card_row(pv, None)):
         if w:
-            found[(rv, cv)] = found.get((rv, cv), 0) + w * after_five
+            found[(rv, cv)] = found.get((rv, cv), 0) + w
 
 
 def _five_cards(round_: Round, hand: int, r: list[int], s6: int, m6: list[int]) -> list[int]:
-    """The ways of a round that stops at five cards, with cards known by position: for each
-    class of the Player's (``hand`` 0) or the Banker's (1) draw at position 5, its ways
-    ``r`` (the state's deals' weights times its cards left) where it agrees with position
-    5 (else 0), times the ways to fill position 6: every card left, or, where position 6 is
-    known, those that agree (``s6``, ``m6``: the state's sums weighted by the cards left
-    that agree after four: ``_dealt``; less the card at 5 where it agrees too)."""
+    """The ways of a round that stops at five cards: for each class of the Player's
+    (``hand`` 0) or the Banker's (1) draw at position 5, its ways ``r`` (the state's deals'
+    weights times its cards left), times the ways to fill position 6: every card left. With
+    cards known by position, 0 where it disagrees with position 5, and where position 6 is
+    known, the cards left that agree (``s6``, ``m6``: the state's sums weighted by the cards
+    left that agree after four: ``_dealt``; less the card at 5 where it agrees too)."""
     places = round_.places
-    assert places is not None
+    if places is None:
+        return [w * round_.classes.pad[5] for w in r]
     draw = round_.draw_a if hand == 0 else round_.draw_b
     allowed = places.fifth[hand]
     if places.knows_sixth:
