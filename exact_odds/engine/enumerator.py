@@ -48,7 +48,7 @@ from exact_odds.engine.classes import (
     shoe_classes,
 )
 from exact_odds.engine.cost import EnumerationCost, EnumerationTooLarge, Grouping
-from exact_odds.engine.hands import Allowed, SideReader, deal_counts, first_cards_cost
+from exact_odds.engine.hands import SideReader, deal_counts, first_cards_cost
 from exact_odds.engine.plan import Counts, Names, Plan, falling, key_order, mixed_counts, plan
 from exact_odds.engine.positions import Positions
 from exact_odds.engine.round import Reading, round_cost, round_counts
@@ -188,16 +188,6 @@ def _played(wanted: Plan, known: Known) -> Needs | None:
     return "final" if wanted.needs is None and beyond else wanted.needs
 
 
-def _hands_known(classes: Classes, rules: Rules, known: Known
-                 ) -> tuple[Allowed, Allowed] | None:
-    """The classes the Player's and the Banker's first and second cards may be of, where
-    cards are known by position (None: nothing known)."""
-    if not known.cards:
-        return None
-    places = Positions(classes, rules.round, known)
-    return places.player, places.banker
-
-
 @lru_cache(maxsize=256)
 def factored(wanted: Plan) -> bool:
     """Whether these columns are counted by factoring: deal columns whose hand groups
@@ -269,7 +259,8 @@ def _class_counts(first: ClassCounts, banker: ClassCounts, third: ClassCounts,
     deal_cols, card_cols, round_cols = Plan(deal_names, card_names, round_names or (), needs).columns()
     classes = Classes(first, banker, third, class_keys(deal_cols, card_cols, known))
     if needs is None:  # the first four cards (those known among them: their classes)
-        return deal_counts(classes, deal_cols, _hands_known(classes, rules, known))
+        places = Positions(classes, rules.round, known) if known.cards else None
+        return deal_counts(classes, deal_cols, None if places is None else places.hands)
     return round_counts(classes, deal_cols, card_cols, None if round_names is None else round_cols,
                         rules, needs, known=known)
 
@@ -456,5 +447,6 @@ def _estimate(names: Names, counts: tuple[ClassCounts, ...], rules: Rules, facto
     deal_cols, card_cols, _ = wanted.columns()
     classes = Classes(counts[0], counts[1], counts[2], class_keys(deal_cols, card_cols, known))
     if _played(wanted, known) is None:
-        return first_cards_cost(names, classes, deal_cols, _hands_known(classes, rules, known))
+        places = Positions(classes, rules.round, known) if known.cards else None
+        return first_cards_cost(names, classes, deal_cols, None if places is None else places.hands)
     return round_cost(names, wanted, classes, deal_cols, card_cols, rules, precise)

@@ -40,9 +40,9 @@ class Positions:
     """The classes each known position's card may be of, at the level the enumeration
     deals it there (None: any), and what filling the places a round leaves unused takes.
 
-    ``player``, ``banker``: each hand's first and second cards (its ``Classes`` classes);
-    ``fifth``, ``sixth``: the first and second cards drawn, whether each class of the
-    Player's draw and of the Banker's agrees (``Known.allowed``; None: any).
+    ``hands``: the Player's and the Banker's first and second cards (their ``Classes``
+    classes); ``fifth``, ``sixth``: the first and second cards drawn, whether each class of
+    the Player's draw and of the Banker's agrees (``Known.allowed``; None: any).
     ``unreached``: whether a known position may lie beyond a round's last card (5 or 6), so
     that the places left are not filled in the same number of ways by every deal."""
 
@@ -53,10 +53,10 @@ class Positions:
             agrees = known.allowed(reps, position)
             return None if agrees is None else frozenset(c for c, ok in enumerate(agrees) if ok)
 
-        self.player: Allowed = (allowed(classes.reps, where("player", 0)),
-                                allowed(classes.reps, where("player", 1)))
-        self.banker: Allowed = (allowed(classes.banker_reps, where("banker", 0)),
-                                allowed(classes.banker_reps, where("banker", 1)))
+        p, b = classes.reps, classes.banker_reps
+        self.hands: tuple[Allowed, Allowed] = (
+            (allowed(p, where("player", 0)), allowed(p, where("player", 1))),
+            (allowed(b, where("banker", 0)), allowed(b, where("banker", 1))))
         # the cards drawn: whether each class of the Player's and the Banker's draw agrees
         self.fifth, self.sixth = ((known.allowed(classes.player_draw.reps, p),
                                    known.allowed(classes.banker_draw.reps, p)) for p in (five, six))

@@ -89,7 +89,7 @@ class Round:
     def __init__(self, classes: Classes, deal_cols: list[DealColumn], card_cols: list[CardColumn],
                  round_cols: list[RoundColumn] | None, rules: DrawingRules, needs: Needs,
                  known: Known = NOTHING) -> None:
-        self.classes, self.rules, self.nt, self.k3 = classes, rules, classes.nt, len(classes.nt)
+        self.classes, self.nt, self.k3 = classes, classes.nt, len(classes.nt)
         # the Player's third card is drawn from classes A, the Banker's from classes B (both
         # unions of the third classes: A = B when a column reads both third cards alike)
         self.draw_a, self.draw_b = classes.player_draw, classes.banker_draw
@@ -140,7 +140,7 @@ def round_groups(classes: Classes, deal_cols: list[DealColumn], card_cols: list[
                  ) -> tuple[list[HandGroup], list[HandGroup]]:
     """The Player's and the Banker's hand groups of a round played out (``places``: the
     classes each card may be of, where cards are known by position)."""
-    player, banker = (ANY, ANY) if places is None else (places.player, places.banker)
+    player, banker = (ANY, ANY) if places is None else places.hands
     in_order = played_in_order(deal_cols, rules)
     return (hand_groups(classes, "player", in_order[0], deal_cols, card_cols, True, player),
             hand_groups(classes, "banker", in_order[1], deal_cols, card_cols, True, banker))
@@ -179,7 +179,9 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
     places = round_.places
-    fill = places.fill if places is not None and places.unreached else _once
+    # the ways to fill positions 5 and 6 of a round of four cards: alike where nothing is
+    # known there (``pad``, in ``_stood``)
+    fill = places.fill if places is not None and places.unreached else lambda *cards: 1
     sixth = places.sixth_left if places is not None and places.knows_sixth else None
     described = round_.described
     opening, by_cards = described.opening, described.reads_banker_cards
@@ -275,11 +277,6 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
                 if split:
                     row_j[bi] += total
     return no_draw, states
-
-
-def _once(ti: int, tj: int, tk: int, tl: int) -> int:
-    """Nothing known beyond the first four cards: their places are filled alike (``pad``)."""
-    return 1
 
 
 def _stood(round_: Round, no_draw: dict[Key, list[int]],
@@ -388,19 +385,15 @@ def _five_cards(round_: Round, hand: int, r: list[int], s6: int, m6: list[int]) 
     known, the cards left that agree (``s6``, ``m6``: the state's sums weighted by the cards
     left that agree after four: ``_dealt``; less the card at 5 where it agrees too)."""
     places = round_.places
-    if places is None:
-        return [w * round_.classes.pad[5] for w in r]
-    draw = round_.draw_a if hand == 0 else round_.draw_b
-    allowed = places.fifth[hand]
-    if places.knows_sixth:
-        inside = places.sixth[hand]
+    if places is None or not places.knows_sixth:
+        ways = [w * round_.classes.pad[5] for w in r]
+    else:
+        draw, inside = round_.draw_a if hand == 0 else round_.draw_b, places.sixth[hand]
         assert inside is not None
         m6d = [sum((m6[t] for t in members), 0) for members in draw.members]
         ways = [n * s6 - m - (w if agrees else 0)
                 for n, m, w, agrees in zip(draw.n, m6d, r, inside)]
-    else:
-        after_five = round_.classes.pad[5]
-        ways = [w * after_five for w in r]
+    allowed = None if places is None else places.fifth[hand]
     return ways if allowed is None else [w if ok else 0 for w, ok in zip(ways, allowed)]
 
 
