@@ -237,7 +237,7 @@ def test_a_round_is_settled_once_per_distinct_reading():
     """The settlement cache keys a round by what the bet reads (its round base where it
     reads only how the round finished, else its point values, ranks or cards): over many
     dealt rounds its results equal settling every round afresh."""
-    from exact_odds.analysis.strategy import game_rules
+    from exact_odds.analysis.job import game_rules
     from exact_odds.games.loader import load_game
     from exact_odds.games.settlement import Settler
     from exact_odds.simulation.dealing import ShoesInPlay
