@@ -38,6 +38,10 @@ main.commands = CommandModules(COMMANDS)
 
 def run() -> None:  # pragma: no cover - the console script
     terminate_as_interrupt()
+    # loading the program (a command's modules, its game files) makes objects that live to
+    # its end: the cyclic collector, which would walk them again and again as they are made,
+    # is off until the work begins (``output.Working``, which freezes them and turns it on)
+    gc.disable()
     try:
         main(prog_name="exact-odds")
     finally:
