@@ -219,14 +219,15 @@ def decimal_text(value: Fraction | int, places: int = 9, *, sign: bool = False,
     """
     exact = Fraction(value) * scale
     plus = "+" if sign else ""
-    if abs(exact) < 10**15:
-        whole, rest = divmod(abs(exact.numerator) * 10**places, exact.denominator)
-        if 2 * rest > exact.denominator or (2 * rest == exact.denominator and whole % 2):
+    numerator, denominator = exact.numerator, exact.denominator  # in integers alone
+    if abs(numerator) < 10**15 * denominator:
+        whole, rest = divmod(abs(numerator) * 10**places, denominator)
+        if 2 * rest > denominator or (2 * rest == denominator and whole % 2):
             whole += 1
         digits = str(whole).rjust(places + 1, "0")
         if places:
             digits = f"{digits[:-places]}.{digits[-places:]}"
-        return ("-" if exact < 0 and whole else plus) + digits
+        return ("-" if numerator < 0 and whole else plus) + digits
     with localcontext() as context:
         context.prec = max(places, 3) + 2
         big = Decimal(exact.numerator) / Decimal(exact.denominator)

@@ -77,6 +77,41 @@ def test_help(command):
     assert "Usage:" in output and "Example" in output
 
 
+def test_every_command_is_listed_where_its_module_is_loaded():
+    """``COMMANDS`` names every click command of every module of ``exact_odds.cli``, under
+    the module that defines it: a command left out would be missing from ``--help``."""
+    import importlib
+
+    import click
+
+    from exact_odds.cli import COMMANDS, main
+
+    package = Path(importlib.import_module("exact_odds.cli").__file__).parent
+    defined = {}
+    for path in sorted(package.glob("*.py")):
+        module = importlib.import_module(f"exact_odds.cli.{path.stem}")
+        defined |= {command.name: path.stem for command in vars(module).values()
+                    if isinstance(command, click.Command) and command is not main}
+    assert defined == {name: module for module, names in COMMANDS.items() for name in names}
+    assert all(main.commands[name].name == name for name in defined)
+
+
+def test_a_command_loads_its_own_module_alone():
+    """``exact-odds report`` imports the module of the report's commands and no other
+    command's: the start-up of every command pays for its own options alone."""
+    code = ("import sys; from exact_odds.cli import main; "
+            "main(['report', 'rock-bac', '--bet', 'tie'], standalone_mode=False); "
+            "print(*(m for m in sys.modules if m.startswith('exact_odds.cli.')))")
+    process = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=60)
+    assert process.returncode == 0, process.stderr
+    loaded = set(process.stdout.splitlines()[-1].split())
+    assert "exact_odds.cli.report" in loaded
+    assert not loaded & {"exact_odds.cli.batch", "exact_odds.cli.simulate",
+                         "exact_odds.cli.countability", "exact_odds.cli.known",
+                         "exact_odds.cli.games", "exact_odds.cli.table"}
+
+
 def test_python_dash_m_runs_without_traceback():
     """``python -m exact_odds`` in a real process: a bad game id is one line on stderr."""
     process = subprocess.run([sys.executable, "-m", "exact_odds", "report", "no-such-game"],

@@ -123,7 +123,7 @@ def test_a_table_read_in_blocks_is_estimated_as_blocks():
 def test_every_bet_of_every_game_passes_the_estimate():
     """Every built-in game's bets, every side bet of ``tables/extra/``, on the game's shoe
     and under its rules (the commands' own tests run the rest through the same check)."""
-    from exact_odds.analysis.strategy import game_rules
+    from exact_odds.analysis.job import game_rules
     from exact_odds.games.loader import builtin_games, extra_games, load_game
 
     for name in builtin_games() + extra_games():

@@ -29,6 +29,25 @@ def test_every_shipped_rules_file_loads():
         assert dict(rules.source).get("document")
 
 
+def test_a_round_hashes_its_compared_fields_once_and_pickles_without_the_hash():
+    """A round's hash (remembered: its tables are the cache key of every settler) is the
+    hash of the fields it is compared by, and is not pickled: a string's hash is particular
+    to a process, so a round sent to a worker hashes there afresh."""
+    import pickle
+    from dataclasses import fields, replace
+
+    for name in builtin_rules():
+        described = load_rules(name).round
+        assert hash(described) == hash(tuple(getattr(described, f.name)
+                                             for f in fields(described) if f.compare))
+        assert "_hash" in vars(described)
+        copied = pickle.loads(pickle.dumps(described))
+        assert "_hash" not in vars(copied) and copied == described
+        assert hash(copied) == hash(described)
+        assert replace(described, reads_up_card=not described.reads_up_card) == described
+        assert hash(replace(described, mixed=not described.mixed)) != hash(described)
+
+
 def test_the_tableau_is_seed_000_in_words():
     """Seed 000's rules in words (bruteforce.pb_*): the Player hits on 0-5; a standing
     Player leaves the Banker hitting on 0-5; else the Banker's chart by the third card."""

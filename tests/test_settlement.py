@@ -26,6 +26,7 @@ import pytest
 from exact_odds.games.loader import load_game, parse_game
 from exact_odds.games.model import NO_ACTION, OTHER_OUTCOME_LOSES, Game, Settlement
 from exact_odds.games.settlement import Settler, settler
+from exact_odds.rules import PUNTO_BANCO
 
 
 def _late_tie_by_the_rules(player: tuple[str, ...], banker: tuple[str, ...]) -> Fraction | None:
@@ -41,8 +42,9 @@ def _late_tie_by_the_rules(player: tuple[str, ...], banker: tuple[str, ...]) -> 
 
 
 def settle(bet, player: tuple[str, ...], banker: tuple[str, ...]) -> Fraction | None:
-    """One unit's net result on a dealt round, settled by the one settler (None: no action)."""
-    return Settler(bet).settle_round(player, banker).net
+    """One unit's net result on a dealt round, settled by the one settler (None: no action),
+    the round read by the standard tableau."""
+    return Settler(bet, None, PUNTO_BANCO.round).settle_round(player, banker).net
 
 
 #: (Player's cards, Banker's cards): rounds on either side of the late tie's offer.
@@ -75,7 +77,7 @@ def test_issue_17_round_is_no_action_not_seven():
 
     from exact_odds.cards import DECK
 
-    cached = Settler(bet)
+    cached = Settler(bet, None, PUNTO_BANCO.round)
     cards = np.array([[DECK.index(c) for c in ("2S", "7H", "5S", "KD")] + [52, 52]])
     assert cached.settle_dealt(cards, lambda i: (("2S", "5S"), ("7H", "KD"))) == [None]
     assert cached.settle_dealt(cards, lambda i: pytest.fail("a round is settled once")) == [None]
@@ -776,7 +778,7 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
     for chosen in _setting_choices(game):
         values = game.setting_values(_texts(chosen))
         for bet in game.bets:
-            settles = Settler(bet, values)
+            settles = Settler(bet, values, PUNTO_BANCO.round)
             rows = settles.tally(outcome_counts(shoe, bet.columns, game.rules))
             table = outcome_table(shoe, bet.columns, game.rules)
             frame = settles.tally([table])
@@ -786,7 +788,7 @@ def test_a_table_settled_as_a_frame_is_settled_as_its_rows(label):
             assert frame == rows, (bet.id, chosen)
             assert bet_tally(bet, shoe, game.rules, values) == rows, (bet.id, chosen)  # Bet.split
             split, parts = bet.split(plan(bet.columns).deal)  # grouped or not, by its parts
-            assert Settler(split, values).tally(outcome_frames(
+            assert Settler(split, values, PUNTO_BANCO.round).tally(outcome_frames(
                 shoe, bet.columns, game.rules,
                 reading=partial(parts.read, settings=settles.settings))) == rows
             assert sum(rows.taken) + rows.unmatched + rows.not_offered == bf.total_sequences(shoe.size)

@@ -237,16 +237,18 @@ def test_a_round_is_settled_once_per_distinct_reading():
     """The settlement cache keys a round by what the bet reads (its round base where it
     reads only how the round finished, else its point values, ranks or cards): over many
     dealt rounds its results equal settling every round afresh."""
-    from exact_odds.analysis.strategy import game_rules
+    from exact_odds.analysis.job import game_rules
     from exact_odds.games.loader import load_game
     from exact_odds.games.settlement import Settler
+    from exact_odds.rules import PUNTO_BANCO
     from exact_odds.simulation.dealing import ShoesInPlay
 
     game = load_game("electronic-baccarat")
     shoes = ShoesInPlay((8,) * 52, DealingProcedure(), game_rules(game, Shoe.from_decks(8)),
                         seed=9, first=0, count=40)
     shoes.burn()
-    settlers = [Settler(game.bet(b)) for b in ("banker", "player-pair", "lucky-nines")]
+    settlers = [Settler(game.bet(b), None, PUNTO_BANCO.round)
+                for b in ("banker", "player-pair", "lucky-nines")]
     assert [s.detail for s in settlers] == ["value", "rank", "card"]
     assert [s.by_round for s in settlers] == [True, False, False]
     checked = 0
@@ -255,7 +257,8 @@ def test_a_round_is_settled_once_per_distinct_reading():
         for settler in settlers:
             nets = settler.settle_dealt(dealt.cards, dealt.hands)
             for i, net in enumerate(nets):
-                assert net == Settler(settler.bet).settle_round(*dealt.hands(i)).net
+                assert net == Settler(settler.bet, None, PUNTO_BANCO.round).settle_round(
+                    *dealt.hands(i)).net
                 checked += 1
     assert checked > 3 * 40 * 70 and len(settlers[0].results) < len(settlers[2].results)
 

@@ -24,19 +24,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from exact_odds.analysis.strategy import check_strategy, game_rules
 from exact_odds.errors import ExactOddsError, input_name
 from exact_odds.games.dealing import DealingProcedure
 from exact_odds.games.inputs import check_game_arguments, game_inputs
 from exact_odds.games.loader import load_game
-from exact_odds.games.model import Game
+from exact_odds.games.model import Game, Settings
 from exact_odds.render.document import Json
+from exact_odds.rules import STRATEGIES, DrawingRules, RulesError
 from exact_odds.shoe import Shoe
-
-if TYPE_CHECKING:
-    from exact_odds.rules import DrawingRules
 
 
 class JobError(ExactOddsError, ValueError):
@@ -151,6 +147,42 @@ def game_job(game: Game | str | Path | Job, *, bets: Iterable[str] | None = None
         _check_bet_alone(loaded, chosen_bets)
     job = Job(loaded, chosen_bets, the_shoe, strategy, chosen, dealing)
     return _dealt(job, seed) if dealt else job
+
+
+def check_strategy(game: Game, strategy: str | None) -> None:
+    """Refuse a strategy for a game whose rules have no option to take (a strategy file is
+    checked against the rules when read)."""
+    if game.rules.option is None and strategy not in (None, game.strategy):
+        raise RulesError(f"{input_name('strategy')} {strategy}: game {game.id!r} has no "
+                         "strategy to choose (its rules are fixed)")
+
+
+def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
+               settings: Settings = None) -> DrawingRules:
+    """The drawing rules of a game, the option (where the game has one) taken by
+    ``strategy`` (else the game's): house-way, hit, stand, optimal for this shoe
+    (``analysis.strategy``), equilibrium (both hands' choices, ``analysis.equilibrium``),
+    or a strategy file's path. Best play is loaded only for a game with an option."""
+    if strategy is not None and strategy not in STRATEGIES:  # a strategy file
+        from exact_odds.rules.strategies import load_strategy
+
+        return load_strategy(strategy, game.rules_under(settings))
+    check_strategy(game, strategy)
+    if game.rules.option is None:
+        return game.rules
+    chosen = strategy or game.strategy
+    if chosen == "optimal":
+        from exact_odds.analysis.strategy import optimal_rules
+
+        return optimal_rules(shoe, game, settings)
+    if chosen == "equilibrium":
+        from exact_odds.analysis.equilibrium import equilibrium_rules, two_sided
+
+        if not two_sided(game.rules):
+            raise RulesError(f"{input_name('strategy')} equilibrium: in game {game.id!r} only the "
+                             "bettor chooses: his best play is --strategy optimal")
+        return equilibrium_rules(shoe, game, settings)
+    return game.rules_under(settings).with_strategy(chosen)
 
 
 def _check_bet_alone(game: Game, bets: tuple[str, ...]) -> None:

@@ -15,9 +15,9 @@ A bet placed late (``placed: after-visible-cards``, with an ``offered:`` conditi
 21st Century late tie) is valued in every visible state where it is offered, conditional on
 that state alone, the player hand played by the strategy chosen.
 
-``game_rules`` gives the drawing rules a game is played by, its option taken by a strategy
-(``optimal``: the best play for the shoe). The decisions as a result are
-``exact_odds.analysis.strategy_report``.
+``exact_odds.analysis.job.game_rules`` gives the drawing rules a game is played by, its
+option taken by a strategy (``optimal``: ``optimal_rules``, the best play for the shoe). The
+decisions as a result are ``exact_odds.analysis.strategy_report``.
 
 Every pay and condition is the game file's, and every count comes from the enumerator
 (``outcome_counts`` over the visible columns, ``banker_natural`` and the bet's own columns),
@@ -39,11 +39,9 @@ from exact_odds.games.model import Bet, Game, Settings
 from exact_odds.games.settlement import settler
 from exact_odds.rules import (
     CARDS_SEEN,
-    STRATEGIES,
     DrawingRules,
     InfoState,
     Option,
-    RulesError,
     StrategyMap,
     VisibleState,
 )
@@ -320,40 +318,3 @@ def optimal_rules(shoe: Shoe, game: GameLike = "21st-century", settings: Setting
     return loaded.rules_under(settings).with_strategy(
         StrategyMap(optimal_on_five(shoe, loaded, settings)),
                                       "optimal")
-
-
-def check_strategy(game: Game, strategy: str | None) -> None:
-    """Refuse a strategy for a game whose rules have no option to take (a strategy file is
-    checked against the rules when read)."""
-    if game.rules.option is None and strategy not in (None, game.strategy):
-        from exact_odds.errors import input_name
-
-        raise RulesError(f"{input_name('strategy')} {strategy}: game {game.id!r} has no "
-                         "strategy to choose (its rules are fixed)")
-
-
-def game_rules(game: Game, shoe: Shoe, strategy: str | None = None,
-               settings: Settings = None) -> DrawingRules:
-    """The drawing rules of a game, the option (where the game has one) taken by
-    ``strategy`` (else the game's): house-way, hit, stand, optimal for this shoe,
-    equilibrium (both hands' choices), or a strategy file's path."""
-    if strategy is not None and strategy not in STRATEGIES:  # a strategy file
-        from exact_odds.rules.strategies import load_strategy
-
-        return load_strategy(strategy, game.rules_under(settings))
-    check_strategy(game, strategy)
-    if game.rules.option is None:
-        return game.rules
-    chosen = strategy or game.strategy
-    if chosen == "optimal":
-        return optimal_rules(shoe, game, settings)
-    if chosen == "equilibrium":
-        from exact_odds.analysis.equilibrium import equilibrium_rules, two_sided
-
-        if not two_sided(game.rules):
-            from exact_odds.errors import input_name
-
-            raise RulesError(f"{input_name('strategy')} equilibrium: in game {game.id!r} only the "
-                             "bettor chooses: his best play is --strategy optimal")
-        return equilibrium_rules(shoe, game, settings)
-    return game.rules_under(settings).with_strategy(chosen)

@@ -105,7 +105,7 @@ class BatchEvaluator:
         batch plays, times the distinct shoes (``shoes``: the shoes of a file, when
         ``rows`` holds only its largest)."""
         from exact_odds.analysis.bet_result import check_shoes_cost
-        from exact_odds.analysis.strategy import game_rules
+        from exact_odds.analysis.job import game_rules
         from exact_odds.engine.compiled import monomial_count
         from exact_odds.errors import input_name
         from exact_odds.shoe import Shoe

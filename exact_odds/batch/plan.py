@@ -101,7 +101,8 @@ class _Plan:
 
     @classmethod
     def build(cls, request: Request) -> _Plan:
-        from exact_odds.analysis.strategy import game_rules, optimised_bets
+        from exact_odds.analysis.job import game_rules
+        from exact_odds.analysis.strategy import optimised_bets
         from exact_odds.shoe import Shoe
 
         game = request.game

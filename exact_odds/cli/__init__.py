@@ -10,23 +10,46 @@ module per command group: ``games`` (games, columns, schema, check), ``report`` 
 eor, strategy, solve, compare), ``known``, ``batch``, ``simulate``, ``countability``,
 ``table``.
 
-A new command: a ``click.command`` in the module of its group (or a new module listed
-below), decorated with the options it takes, ending with ``emit(result, fmt, output)``.
+A new command: a ``click.command`` in the module of its group (or a new module), decorated
+with the options it takes, ending with ``emit(result, fmt, output)``, and its name listed
+in ``COMMANDS``.
 """
 
 from __future__ import annotations
 
-from exact_odds.cli import batch, countability, games, known, report, simulate, table
-from exact_odds.cli.app import main, terminate_as_interrupt
+import gc
 
-for _group in (games, report, known, batch, simulate, countability, table):
-    for _command in _group.COMMANDS:
-        main.add_command(_command)
+from exact_odds.cli.app import CommandModules, main, terminate_as_interrupt
+
+#: Every command, by the module of ``exact_odds.cli`` that defines it, in the order the
+#: docs list them. A module is imported when one of its commands runs (or ``--help`` lists
+#: them all): a report does not load the options of a simulation.
+COMMANDS = {
+    "games": ("games", "columns", "schema", "check"),
+    "report": ("report", "eor", "strategy", "solve", "compare"),
+    "known": ("known",),
+    "batch": ("batch",),
+    "simulate": ("simulate",),
+    "countability": ("countability",),
+    "table": ("table",),
+}
+main.commands = CommandModules(COMMANDS)
 
 
 def run() -> None:  # pragma: no cover - the console script
     terminate_as_interrupt()
-    main(prog_name="exact-odds")
+    # loading the program (a command's modules, its game files) makes objects that live to
+    # its end: the cyclic collector, which would walk them again and again as they are made,
+    # is off until the work begins (``output.Working``, which freezes them and turns it on)
+    gc.disable()
+    try:
+        main(prog_name="exact-odds")
+    finally:
+        # the process ends: what it holds goes back to the system whole, so the collector's
+        # last passes over every object (a tenth of a report's time) are left out. Its
+        # output is flushed and its files closed as before; only the finalizers of objects
+        # left in reference cycles, which Python does not promise to run at exit, are not.
+        gc.freeze()
 
 
-__all__ = ["main", "run"]
+__all__ = ["COMMANDS", "main", "run"]

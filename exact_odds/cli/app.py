@@ -1,11 +1,14 @@
 """The command group and its errors: every error, click's own included, is one line
 starting "Error:" on stderr with a non-zero exit (1 for the input, 2 for a usage error,
-which names the command's ``--help``); Ctrl-C is one line too, exit 130."""
+which names the command's ``--help``); Ctrl-C is one line too, exit 130. A command's module
+is loaded when that command is run (``CommandModules``)."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import suppress
+from importlib import import_module
 from typing import Any
 
 import click
@@ -24,6 +27,38 @@ def fail(message: str, code: int) -> None:
 #: (OverflowError: a figure too large for a float; RecursionError: an input nested too
 #: deeply to read.)
 INPUT_ERRORS: tuple[type[BaseException], ...] = (ExactOddsError, OverflowError, RecursionError)
+
+
+class CommandModules(MutableMapping[str, click.Command]):
+    """The group's commands by name, each module of ``exact_odds.cli`` imported when one of
+    its commands is first looked up: ``exact-odds report`` loads ``cli/report.py`` and not
+    the simulation's options, while ``--help`` and the docs, which read every command, load
+    every module. ``modules``: each module's name and its commands' names, in order (a
+    command's function is named as the command, ``-`` read as ``_``)."""
+
+    def __init__(self, modules: Mapping[str, tuple[str, ...]]) -> None:
+        self._module = {name: module for module, names in modules.items() for name in names}
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._loaded:
+            module = import_module(f"{__package__}.{self._module[name]}")  # KeyError: none
+            self._loaded[name] = getattr(module, name.replace("-", "_"))
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:  # click's add_command
+        self._module.setdefault(name, "")
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._module[name]
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._module)
+
+    def __len__(self) -> int:
+        return len(self._module)
 
 
 class Commands(click.Group):

@@ -56,6 +56,3 @@ def batch(game: str, shoes_file: Path, decks: int | None, shoe: Shoe | None,
         write_batch(game, shoes_file, output, fmt, decks=decks, shoe=shoe, remove=remove,
                     bets=bets or None, strategy=strategy, settings=settings, workers=workers,
                     scheduler=scheduler, progress=working)
-
-
-COMMANDS = (batch,)

@@ -94,6 +94,3 @@ def countability(game: str, bets: tuple[str, ...], levels: tuple[int, ...], shoe
             rounds_per_hour=rounds_per_hour, tags=list(tags), labels=list(labels),
             co_count=co_count, progress=working)
     emit(report, fmt, output)
-
-
-COMMANDS = (countability,)

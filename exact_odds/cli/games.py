@@ -85,6 +85,3 @@ def check(games: tuple[str, ...], settings: dict[str, str], fmt: str,
     with Working("exact-odds check"):
         result = check_games(games, settings, warn=warn)
     emit(result, fmt, output)
-
-
-COMMANDS = (games, columns, schema, check)

@@ -81,6 +81,3 @@ def known(game: str, decks: int | None, shoe: Shoe | None, remove: tuple[str, ..
         else:
             result = best_sorts(report, cards, top)
     emit(result, fmt, output)
-
-
-COMMANDS = (known,)

@@ -137,8 +137,12 @@ class Working:
         return bool(getattr(self.stream, "isatty", lambda: False)())
 
     def __enter__(self) -> Working:
+        import gc
         import threading
 
+        if not gc.isenabled():  # the console script loads with the collector off (cli.run)
+            gc.freeze()  # what the command has loaded lives to its end: no pass walks it
+            gc.enable()  # the work's own garbage is collected as usual
         if self._tty():
             self.thread = threading.Thread(target=self._tick, daemon=True)
             self.thread.start()

@@ -193,6 +193,3 @@ def compare(first: str, second: str, decks: int | None, shoe: Shoe | None,
         result = compare_games(first, second, decks=decks, shoe=shoe, remove=remove,
                                strategy=strategy, settings=settings, known=known)
     emit(result, fmt, output)
-
-
-COMMANDS = (report, eor, strategy, solve, compare)

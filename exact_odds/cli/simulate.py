@@ -68,6 +68,3 @@ def simulate(game: str, shoes: int, seed: int | None, workers: int | None,
             burn=burn, after_cut=after_cut, seed=seed, workers=workers, scheduler=scheduler,
             trace=trace, strategy=strategy, settings=settings, progress=working)
     emit(summary, fmt, output)
-
-
-COMMANDS = (simulate,)

@@ -34,6 +34,3 @@ def table(table_file: Path, fmt: str, output: Path | None) -> None:
     for message in loaded.warnings:
         warn(message)
     emit(result, fmt, output)
-
-
-COMMANDS = (table,)

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from exact_odds.cards import DECK, RANKS, card_rank, card_value
 from exact_odds.games.conditions import with_settings
 from exact_odds.games.model import Bet, Settlement
-from exact_odds.rules import PUNTO_BANCO
 from exact_odds.rules.round import RoundDescription
 from exact_odds.vocabulary import RoundBase, RoundColumn, known_column, read_round
 
@@ -111,8 +110,8 @@ class Settler:
     ``Bet.columns`` order) settled once by ``Bet.settle`` and remembered; ``described``:
     how the game's round is played, for the rounds read from their cards."""
 
-    def __init__(self, bet: Bet, settings: Mapping[str, object] | None = None,
-                 described: RoundDescription = PUNTO_BANCO.round) -> None:
+    def __init__(self, bet: Bet, settings: Mapping[str, object] | None,
+                 described: RoundDescription) -> None:
         values = dict(settings or {})
         missing = sorted(bet.settings - set(values))
         if missing:

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 from exact_odds.errors import escape_controls
 from exact_odds.numbers import fraction_text, int_text
 from exact_odds.render.document import Field, Json
-from exact_odds.render.json import json_value
 
 if TYPE_CHECKING:
     import polars as pl
@@ -76,6 +75,8 @@ def csv_text(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, (Mapping, list, tuple)):
+        from exact_odds.render.json import json_value  # the json module: loaded only here
+
         return json_value(value)
     return escape_controls(str(value))
 

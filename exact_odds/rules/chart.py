@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from math import prod
 
@@ -442,12 +442,17 @@ def round_of(rules: DrawingRules) -> RoundDescription:
              if rules.banker_draws((up + other) % 10, None, (up, other)) else STOOD
              for other in digits] for up in digits]
 
-    def opening(low: int, high: int, up: int) -> tuple[int, ...]:
-        draws = player[min(low, high)][max(low, high)][up]  # type: ignore[index]
-        if natural[(low + high) % 10]:
-            return (STOOD,) * 10
+    @cache
+    def after_player(draws: bool, up: int) -> tuple[int, ...]:
+        # by the Banker's other card, the Player's two cards no natural: the round is the
+        # same for every two cards with the same draw (one row for each, not a thousand)
         return tuple(STOOD if natural[(up + other) % 10] else PLAYER if draws
                      else ends[up][other] for other in digits)
+
+    def opening(low: int, high: int, up: int) -> tuple[int, ...]:
+        if natural[(low + high) % 10]:
+            return (STOOD,) * 10
+        return after_player(player[min(low, high)][max(low, high)][up], up)  # type: ignore[index]
 
     return RoundDescription(
         2, "points", True, natural,

@@ -49,7 +49,7 @@ hand, the second its ``banker`` hand (Dragon and Tiger in Dragon Tiger).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
@@ -136,6 +136,19 @@ class RoundDescription:
     #: the rules' strategy is mixed: the tables are one of the pure strategies it draws
     #: from, the rounds played as all of them (``DrawingRules.corners``), never by these
     mixed: bool = False
+
+    def __hash__(self) -> int:
+        # the compared fields, as the dataclass hashes them, once: the tables hold some
+        # 11,000 values and a round is the cache key of every bet's settler
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without its hash, which its strings' hashes make this process's own."""
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
 
     @property
     def most_cards(self) -> int:
