@@ -233,8 +233,8 @@ def _rounds_read(wanted: Plan, table: Counts) -> Counts:
     reading = Reading([], wanted.columns()[2], wanted.needs or "final")
     folded: Counts = {}
     for (dv, base, cv), ways in table.items():
-        key = (dv, reading.round(*base) if base else (), cv)
-        folded[key] = folded.get(key, 0) + ways
+        rv = reading.rounded.get(base) or (reading.round(*base) if base else ())
+        folded[(dv, rv, cv)] = folded.get((dv, rv, cv), 0) + ways
     return folded
 
 

@@ -47,7 +47,7 @@ class Reading:
         # None: the round base itself stands for the round values
         self._round_fns = None if round_cols is None else [c.of_round for c in round_cols]
         # shared by every enumeration of these columns (a report's, and with cards known)
-        self._rounded = _ROUNDED.setdefault(
+        self.rounded = _ROUNDED.setdefault(
             (tuple(round_cols or ()), self.two_card, self.third), {})
         self._cards: dict[Key, tuple[object, ...]] = {}
 
@@ -59,10 +59,10 @@ class Reading:
                 a if self.third else None, b if self.third else None)
         if self._round_fns is None:  # the base stands for the round values (a RoundBase)
             return base
-        found = self._rounded.get(base)
+        found = self.rounded.get(base)
         if found is None:
             read = RoundBase(*base)
-            found = self._rounded[base] = tuple(f(read) for f in self._round_fns)
+            found = self.rounded[base] = tuple(f(read) for f in self._round_fns)
         return found
 
     def cards(self, partials: Key, p3: str | None, b3: str | None
@@ -179,9 +179,9 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
     nt, k3, draw_a, draw_b, split = round_.nt, round_.k3, round_.draw_a, round_.draw_b, round_.split
     a_of, b_of = draw_a.of, draw_b.of
     places = round_.places
-    # the ways to fill positions 5 and 6 of a round of four cards: alike where nothing is
-    # known there (``pad``, in ``_stood``)
-    fill = places.fill if places is not None and places.unreached else lambda *cards: 1
+    # the ways to fill positions 5 and 6 of a round of four cards (None: alike where nothing
+    # is known there, ``pad`` in ``_stood``)
+    fill = places.fill if places is not None and places.unreached else None
     sixth = places.sixth_left if places is not None and places.knows_sixth else None
     described = round_.described
     opening, by_cards = described.opening, described.reads_banker_cards
@@ -220,7 +220,8 @@ def _dealt(round_: Round) -> tuple[dict[Key, list[int]], dict[Key, Any]]:
                 # (times the ways to fill the known places the round leaves: ``fill``)
                 standing[10 * p2 + b2] += sum(
                     (pair_weight(pg, bg) if p_mask & mask else p_weight * b_weight)
-                    * fill(ti, tj, tk, tl) for mask, b_weight, tk, tl, _, _, _, _, bg in members)
+                    * (1 if fill is None else fill(ti, tj, tk, tl))
+                    for mask, b_weight, tk, tl, _, _, _, _, bg in members)
                 continue
             draws = step == PLAYER
             state = states.get((p2, b2, draws, seen, dkey))
