@@ -7,12 +7,13 @@ This checkout is installed alone (``pip install .``, no extra) in a fresh virtua
 environment, and the previous release (the git tag ``--previous``, exported with ``git
 archive``) with its ``fast`` extra in another. Each program runs once first, so that its
 compiled kernel is on disk (numba's cache, as after any first run). Then, pair by pair, the
-two take turns (the order reversed from one pair to the next) on five whole commands:
+two take turns (the order reversed from one pair to the next) on three whole commands:
 ``batch rock-bac`` on 200,000 random 8-deck shoes with ``--workers 1``; ``simulate
 commission-free --play perfect`` on Player, Banker and Tie over 100,000 shoes; and
-``countability ez-baccarat --bet dragon-7 --levels 1,2,3`` on 20,000 shoes; and two short
-ones, ``report rock-bac`` and ``eor rock-bac --by card``, five times in each turn. Each
-figure is the median wall time of its runs; the ratio is the previous release's over this one's (above
+``countability ez-baccarat --bet dragon-7 --levels 1,2,3`` on 20,000 shoes. Then two short
+ones, ``report rock-bac`` and ``eor rock-bac --by card``, take turns run by run,
+``SHORT_RUNS`` times each (a drift of the machine's speed meets both alike). Each figure is
+the median wall time of its runs; the ratio is the previous release's over this one's (above
 1: this release is ahead). Also timed once each: each README's first command as it is written
 (a fresh virtual environment, pip's cache off: ``PIP_NO_CACHE_DIR=1``), in a copy of each
 checkout. Writes ``benchmarks/results/release.json`` and ``release.md`` (dated, naming the
@@ -59,9 +60,9 @@ FIGURES: dict[str, tuple[str, list[str], int, int | None]] = {
                                        "{out}/eor.txt"], 0, None),
 }
 
-#: A command of a fraction of a second is run this many times in each turn (a median of
-#: more runs: one run's wall time is mostly the machine's noise).
-SHORT_RUNS = 5
+#: A command of a fraction of a second is run this many times by each release, the two
+#: taking turns run by run (a median of many runs: one run's wall time is mostly noise).
+SHORT_RUNS = 21
 
 #: Pip's cache off, as on a fresh machine.
 NO_PIP_CACHE = {"PIP_NO_CACHE_DIR": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
@@ -158,15 +159,16 @@ def main() -> None:
         runs: dict[str, dict[str, list[Timing]]] = {key: {f: [] for f in FIGURES}
                                                     for key in programs}
         order = list(programs)
-        for pair in range(args.pairs):
+        long = [figure for figure in FIGURES if FIGURES[figure][2]]
+        short = [figure for figure in FIGURES if not FIGURES[figure][2]]
+        for pair, figures in [*((pair, long) for pair in range(args.pairs)),
+                              *((run, short) for run in range(SHORT_RUNS))]:
             for key in order if pair % 2 == 0 else order[::-1]:
                 out = work / f"out-{key}"
                 out.mkdir(exist_ok=True)
-                for figure in FIGURES:
-                    for _ in range(1 if FIGURES[figure][2] else SHORT_RUNS):
-                        runs[key][figure].append(timed(
-                            [str(programs[key]), *arguments(figure, shoes, out, scale)],
-                            cwd=work))
+                for figure in figures:
+                    runs[key][figure].append(timed(
+                        [str(programs[key]), *arguments(figure, shoes, out, scale)], cwd=work))
         report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                   "machine": machine(), "previous": args.previous, "pairs": args.pairs,
                   "scale": scale, "programs": names,
@@ -191,7 +193,8 @@ def table(report: dict[str, object], runs: dict[str, dict[str, list[Timing]]],
              for run in done]
     lines = [f"This release: {names['this']}, installed alone (`pip install .`). Previous: "
              f"{names['previous']}, tag `{report['previous']}` with its `fast` extra. "
-             f"{report['pairs']} runs of each, in turn; the median wall time. Load average "
+             f"{report['pairs']} runs of each, in turn (the short commands {SHORT_RUNS}, "
+             f"taking turns run by run); the median wall time. Load average "
              f"{min(loads):.1f} to {max(loads):.1f} while they ran"
              + (" (a shared machine: the ratios compare, the seconds less so)."
                 if max(loads) > (os.cpu_count() or 1) else "."), "",
