@@ -1,5 +1,6 @@
 """Running the command line inside a test, and what a refusal must look like: the one helper
-every test file uses (``from clirun import run, ok, process, one_error_line``)."""
+every test file uses (``from clirun import run, ok, process, one_error_line``), and the
+modules a command loads (``modules_loaded``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,17 @@ def process(*args: str, timeout: float = 120, **kwargs: Any) -> subprocess.Compl
     never a measurement)."""
     return subprocess.run([sys.executable, "-m", "exact_odds", *args], capture_output=True,
                           text=True, timeout=timeout, **kwargs)
+
+
+def modules_loaded(*args: str) -> set[str]:
+    """Every module a fresh interpreter holds once ``exact-odds ARGS`` (which must succeed)
+    has run in it: what the command's start-up pays for."""
+    code = ("import sys; from exact_odds.cli import main; "
+            f"main({list(args)!r}, standalone_mode=False); print(*sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.splitlines()[-1].split())
 
 
 def one_error_line(result: Result | subprocess.CompletedProcess[str], *needles: str,
