@@ -379,3 +379,30 @@ def test_decks_the_rules_do_not_allow_are_noted():
     notes = data.get("notes", [])
     assert len(notes) == 1 and "4, 6, 8" in notes[0] and "2" in notes[0].replace("4, 6, 8", "")
     assert report_json("21st-century", "--decks", "6", "--bet", "early-tie")["notes"] == []
+
+
+def test_a_caller_who_turned_the_collector_off_keeps_it_off():
+    """Only the console script's own start (``hold_collector``) is undone when the work
+    begins: a program running the command line in its process with the collector off finds
+    it off afterwards, and nothing of its frozen. (Found by the stop-46 review.)"""
+    code = ("import gc; from click.testing import CliRunner; from exact_odds.cli import main; "
+            "gc.disable(); r = CliRunner().invoke(main, ['report', 'rock-bac', '--bet', 'tie']); "
+            "print(r.exit_code, gc.isenabled(), gc.get_freeze_count())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "False", "0"]
+
+
+def test_a_key_error_while_a_command_loads_is_not_no_such_command(monkeypatch):
+    """A KeyError raised while a command's module is imported (a vocabulary error is one)
+    is that module's failure, not "No such command". (Found by the stop-46 review.)"""
+    from exact_odds.cli.app import CommandModules
+
+    def failing(name: str) -> None:
+        raise KeyError("broken")
+
+    monkeypatch.setattr("exact_odds.cli.app.import_module", failing)
+    commands = CommandModules({"table": ("table",)})
+    with pytest.raises(ImportError, match="exact_odds.cli.table"):
+        commands["table"]
+    assert commands.get("no-such-command") is None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import gc
 
 from exact_odds.cli.app import CommandModules, main, terminate_as_interrupt
+from exact_odds.cli.output import hold_collector
 
 #: Every command, by the module of ``exact_odds.cli`` that defines it, in the order the
 #: docs list them. A module is imported when one of its commands runs (or ``--help`` lists
@@ -38,10 +39,7 @@ main.commands = CommandModules(COMMANDS)
 
 def run() -> None:  # pragma: no cover - the console script
     terminate_as_interrupt()
-    # loading the program (a command's modules, its game files) makes objects that live to
-    # its end: the cyclic collector, which would walk them again and again as they are made,
-    # is off until the work begins (``output.Working``, which freezes them and turns it on)
-    gc.disable()
+    hold_collector()
     try:
         main(prog_name="exact-odds")
     finally:

@@ -42,7 +42,11 @@ class CommandModules(MutableMapping[str, click.Command]):
 
     def __getitem__(self, name: str) -> click.Command:
         if name not in self._loaded:
-            module = import_module(f"{__package__}.{self._module[name]}")  # KeyError: none
+            where = f"{__package__}.{self._module[name]}"  # KeyError: no such command
+            try:
+                module = import_module(where)
+            except KeyError as error:  # raised while loading: not "no such command"
+                raise ImportError(f"{where}: {error!r}") from error
             self._loaded[name] = getattr(module, name.replace("-", "_"))
         return self._loaded[name]
 

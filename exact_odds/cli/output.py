@@ -107,6 +107,23 @@ def warn(message: object) -> None:
     click.echo(f"Warning: {message}", err=True)
 
 
+#: Whether the console script turned the cyclic collector off while the program loads
+#: (``hold_collector``); only then does ``Working`` freeze what is loaded and turn it on. A
+#: caller who runs ``main`` in its own process keeps its collector as it set it.
+_COLLECTOR = {"held": False}
+
+
+def hold_collector() -> None:
+    """The console script's start: loading the program (a command's modules, its game
+    files) makes objects that live to its end, which the cyclic collector would walk again
+    and again as they are made; it is off until the work begins (``Working``)."""
+    import gc
+
+    if gc.isenabled():
+        gc.disable()
+        _COLLECTOR["held"] = True
+
+
 class Working:
     """What a command is doing, on a terminal's standard error only: once the work has
     taken more than a second, the time it has taken (``exact-odds batch: working, 4 s``),
@@ -140,7 +157,8 @@ class Working:
         import gc
         import threading
 
-        if not gc.isenabled():  # the console script loads with the collector off (cli.run)
+        if _COLLECTOR["held"]:  # the console script loads with the collector off (cli.run)
+            _COLLECTOR["held"] = False
             gc.freeze()  # what the command has loaded lives to its end: no pass walks it
             gc.enable()  # the work's own garbage is collected as usual
         if self._tty():
