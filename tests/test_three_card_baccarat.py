@@ -278,3 +278,18 @@ def test_each_round_is_dealt_from_the_full_deck_as_the_readings_say():
     game = load_game("three-card-baccarat")
     assert "shuffled for every round" in game.readings[0]
     assert (game.dealing.cut_card, game.dealing.burn) == (None, "none")
+
+
+@pytest.mark.parametrize("column", ["player_pair", "banker_pair_same_suit", "player_suited"])
+def test_a_column_of_a_two_card_hand_is_refused_in_one_line(tmp_path, column):
+    """A pair or suited column reads a hand of exactly two first cards: on Three Card
+    Baccarat's hands of three it is refused in one line naming the column, not a traceback
+    (found by the stop-46 review: "too many values to unpack")."""
+    from clirun import one_error_line, run
+
+    path = tmp_path / "pair.yaml"
+    path.write_text("id: pair\nname: A pair\ndecks: 1\nrules: three-card-baccarat\nbets:\n"
+                    f"  - {{id: pp, name: Pair, events: [{{event: Pair, when: {column}, "
+                    "pays: 1 to 1}, {event: Else, when: otherwise, pays: lose}]}\n",
+                    encoding="utf-8")
+    one_error_line(run("report", str(path)), column, "reads a hand of two cards", "deals 3")

@@ -53,9 +53,9 @@ def _round(name: str, dtype: DType, doc: str, fn: Callable[[RoundBase], object],
 
 def _deal(name: str, dtype: DType, doc: str, hands: tuple[Hand, ...], fn: OfDeal,
           card_key: Callable[[str], Hashable] = card_value, ordered: bool = False,
-          names_suits: bool = False) -> DealColumn:
+          names_suits: bool = False, two_cards: bool = False) -> DealColumn:
     return DealColumn(name, dtype, doc, fn, ordered, hands == ("player", "banker"), hands=hands,
-                      card_key=card_key, names_suits=names_suits)
+                      card_key=card_key, names_suits=names_suits, two_cards=two_cards)
 
 
 _BOOL = (False, True)
@@ -93,23 +93,23 @@ _COLUMN_LIST: list[Column] = [
            lambda b: b.banker_third, needs="third", nullable=True),
     _deal("player_pair", "bool", "the Player's first two cards are of the same rank "
           "(a Ten and a King are not a pair)", ("player",),
-          lambda p, b: _pair(p, card_rank), card_key=card_rank),
+          lambda p, b: _pair(p, card_rank), card_key=card_rank, two_cards=True),
     _deal("banker_pair", "bool", "the Banker's first two cards are of the same rank",
-          ("banker",), lambda p, b: _pair(b, card_rank), card_key=card_rank),
+          ("banker",), lambda p, b: _pair(b, card_rank), card_key=card_rank, two_cards=True),
     _deal("player_pair_same_colour", "bool",
           "the Player's first two cards are of the same rank and colour", ("player",),
           lambda p, b: _pair(p, card_colour), card_key=lambda c: (card_rank(c), card_colour(c)),
-          names_suits=True),
+          names_suits=True, two_cards=True),
     _deal("banker_pair_same_colour", "bool",
           "the Banker's first two cards are of the same rank and colour", ("banker",),
           lambda p, b: _pair(b, card_colour), card_key=lambda c: (card_rank(c), card_colour(c)),
-          names_suits=True),
+          names_suits=True, two_cards=True),
     _deal("player_pair_same_suit", "bool",
           "the Player's first two cards are of the same rank and suit", ("player",),
-          lambda p, b: _pair(p, card_suit), card_key=lambda c: c),
+          lambda p, b: _pair(p, card_suit), card_key=lambda c: c, two_cards=True),
     _deal("banker_pair_same_suit", "bool",
           "the Banker's first two cards are of the same rank and suit", ("banker",),
-          lambda p, b: _pair(b, card_suit), card_key=lambda c: c),
+          lambda p, b: _pair(b, card_suit), card_key=lambda c: c, two_cards=True),
     _deal("nines", "int", "nines among the first four cards (the Player's two, the Banker's two)",
           ("player", "banker"), lambda p, b: sum(card_value(c) == 9 for c in p + b)),
     _deal("nines_same_suit", "int",
@@ -292,7 +292,8 @@ def _suited(hand: Hand) -> CardColumn:
 
     return CardColumn(f"{hand}_suited", "bool", f"every card of the {hand.title()}'s final hand "
                       "is of one suit", partial, final, hands=(hand,), card_key=card_suit,
-                      values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3")
+                      values=_BOOL, example=f"{hand}_suited and {hand}_cards == 3",
+                      two_cards=True)
 
 
 def _every_card() -> list[Column]:

@@ -60,6 +60,9 @@ def unreadable(columns: tuple[str, ...], described: RoundDescription) -> str | N
         if col.drawing and not described.draws:
             return (f"column {name} reads the baccarat tableau (naturals, two-card totals, "
                     "third cards), which a game without draws does not have")
+        if col.two_cards and described.cards != 2:
+            return (f"column {name} reads a hand of two cards; the game deals "
+                    f"{described.cards}")
         if col.dealt > described.cards:
             return (f"column {name} reads {col.dealt} cards of a hand; the game deals "
                     f"{described.cards}")

@@ -86,6 +86,9 @@ class Column(ABC):
     # a game that deals fewer cards or has no tableau cannot settle a bet on it
     dealt: int = 2
     drawing: bool = False
+    # reads a hand of exactly two first cards (a pair, two suited cards): a game that deals
+    # each hand another number of cards at once cannot settle a bet on it
+    two_cards: bool = False
 
     def __post_init__(self) -> None:
         # the enumerator deals, groups and draws each hand's cards by the columns that
