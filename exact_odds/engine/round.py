@@ -322,7 +322,8 @@ def _drawn(round_: Round, states: dict[Key, Any],
             _banker_alone(round_, found, (p2, b2, pv), r1b, s6, m6)
             continue
         m1a = m1 if not split else [sum((m1[t] for t in ts), 0) for ts in draw_a.members]
-        ended = _five_cards(round_, 0, [n * s0 - m for n, m in zip(nta, m1a)], s6, m6)
+        r1a = [n * s0 - m for n, m in zip(nta, m1a)]  # by the Player's draw classes
+        ended = _five_cards(round_, 0, r1a, s6, m6)
         # both(a)[b]: the sum of weight over the ordered pairs of distinct dealt cards in
         # classes a and b: pairs[a][b] + pairs[b][a] where the draws are not split
         transposed = list(zip(*pairs)) if not split else None
@@ -334,8 +335,7 @@ def _drawn(round_: Round, states: dict[Key, Any],
             grid = grids.get(gkey)
             if grid is None:
                 grid = grids[gkey] = [0] * 100
-        for a, na in enumerate(nta):
-            ra = na * s0 - m1a[a]
+        for a, (na, ra) in enumerate(zip(nta, r1a)):
             if not ra or (fifth_a is not None and not fifth_a[a]):
                 continue
             va = draw_a.values[a]
