@@ -78,11 +78,18 @@ class Known:
             return key
         return lambda card: (*key(card), *(card[0] in ranks for ranks in sets))
 
-    def allowed(self, reps: Sequence[str], position: int) -> list[bool] | None:
+    def allowed(self, reps: Sequence[str], position: int,
+                classes: Sequence[Sequence[str]] = ()) -> list[bool] | None:
         """Whether each class (given by a card of it) agrees with what is known at
-        ``position``: is of its known ranks; None where nothing is known there."""
+        ``position``: is of its known ranks; None where nothing is known there.
+        ``classes``: each class's cards, where given, checked to lie wholly inside the known
+        ranks or wholly outside (``refine`` builds the classes so)."""
         ranks = dict(self.cards).get(position)
-        return None if ranks is None else [card[0] in ranks for card in reps]
+        if ranks is None:
+            return None
+        assert all(len({card[0] in ranks for card in cards}) == 1 for cards in classes), \
+            "the partition straddles the known ranks"
+        return [card[0] in ranks for card in reps]
 
     def shown_digits(self, partition: Sequence[Sequence[str]]) -> np.ndarray:
         """What a position shown shows of each class of ``partition``: its group's index, or

@@ -132,7 +132,7 @@ def allowed_classes(partition: tuple[tuple[str, ...], ...], known: Known) -> dic
     """The classes each known position's card may be of (each class wholly of the known
     ranks or wholly not: ``Known.refine``)."""
     reps = [cards[0] for cards in partition]
-    return {position: np.flatnonzero(np.array(known.allowed(reps, position), dtype=bool))
+    return {position: np.flatnonzero(np.array(known.allowed(reps, position, partition), dtype=bool))
             for position, _ in known.cards}
 
 
